@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what the build and the tests need on a fresh Debian 12 machine (run as root, from the
+# repository root). Idempotent: each step is skipped when its result is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The wasm target for the Rust toolchain.
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+
+# wasm-bindgen CLI at exactly the version Cargo.toml pins (a mismatch makes wasm-bindgen refuse
+# the module). Its shipped lockfile sometimes names crates the registry lacks, hence the fallback.
+WB_VER=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VER" ] \
+   || ! command -v wasm-bindgen-test-runner >/dev/null; then
+  cargo install wasm-bindgen-cli --version "$WB_VER" --locked \
+    || cargo install wasm-bindgen-cli --version "$WB_VER"
+fi
+
+# Debian's Chromium and its driver: the browser for wasm-bindgen-test and Playwright.
+# (Not Debian's binaryen: its wasm-opt 108 corrupts wasm-bindgen output.)
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+  apt-get update -q
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
+fi
+
+# Node packages for the end-to-end tests, pinned by tests/e2e/package-lock.json.
+if [ ! -d tests/e2e/node_modules/playwright-core ] \
+   || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
+  (cd tests/e2e && npm ci --no-audit --no-fund)
+fi

@@ -1,0 +1,78 @@
+//! The `pdn` command-line tool: check, replay and convert PDN archives.
+//!
+//! `pdn fens FILE` prints, per game, one JSON line with the FEN after every mainline move (the
+//! contract is in the README).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+const USAGE: &str = "usage: pdn fens FILE...";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some((command, files)) = args.split_first() else {
+        eprintln!("{USAGE}");
+        return ExitCode::from(2);
+    };
+    match command.as_str() {
+        "fens" if !files.is_empty() => fens(files),
+        "-h" | "--help" | "help" => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.
+fn fens(files: &[String]) -> ExitCode {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut status = ExitCode::SUCCESS;
+    for path in files {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("pdn: {path}: {e}");
+                status = ExitCode::from(2);
+                continue;
+            }
+        };
+        let file = pdn::reader::read_bytes(&bytes);
+        for (i, game) in file.games.iter().enumerate() {
+            let r = pdn::replay::replay(game);
+            let fens: Vec<String> = (1..=r.plies.len()).filter_map(|p| r.fen_at(p)).collect();
+            let error = match (&r.error, r.start) {
+                (Some(e), _) => json!({"ply": e.ply, "move": e.text, "message": e.message}),
+                (None, None) => {
+                    // No replay at all (unsupported or not draughts): say why at ply 1.
+                    let message = r
+                        .diagnostics
+                        .iter()
+                        .find(|d| d.severity == pdn::Severity::Error)
+                        .map_or_else(String::new, |d| d.message.clone());
+                    let first = game.moves.first().map_or("", |n| n.text.as_str());
+                    json!({"ply": 1, "move": first, "message": message})
+                }
+                (None, Some(_)) => Value::Null,
+            };
+            let line = json!({
+                "game": i + 1,
+                "gametype": r.gametype,
+                "start": r.fen_at(0),
+                "fens": fens,
+                "error": error,
+            });
+            if writeln!(out, "{line}").is_err() {
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let _ = out.flush();
+    status
+}

@@ -1,0 +1,161 @@
+//! FEN strings (`W:W31-50:B1-20`): reading them leniently into an unchecked [`Setup`].
+//!
+//! Accepted beyond the PDN 3.0 grammar, as real files need: ranges (also after `K`), a trailing
+//! `.`, `?` as a colour, empty sides, lower-case letters, surrounding quotes and spaces, and the
+//! extra fields lidraughts appends (`:H0:F1`, ghost pieces `G12`/`P12`, Frisian `+…` counters),
+//! which are skipped.
+
+use std::fmt;
+
+use crate::types::{Color, Role};
+
+/// A position as a FEN describes it: not checked against any board or rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// The side to move; `None` when the FEN says `?`.
+    pub turn: Option<Color>,
+    /// Every piece: colour, role and square as written (ranges already expanded).
+    pub pieces: Vec<(Color, Role, String)>,
+}
+
+/// Why a FEN could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFenError(pub String);
+
+impl fmt::Display for ParseFenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseFenError {}
+
+/// Longest range accepted in a FEN (`1-50` is 50 squares; larger boards need at most 72).
+const MAX_RANGE: u32 = 200;
+
+impl Setup {
+    /// Reads a FEN.
+    ///
+    /// ```
+    /// use pdn::{Color, Role, Setup};
+    /// let s = Setup::parse("W:W31-33,K45:B1.").unwrap();
+    /// assert_eq!(s.turn, Some(Color::White));
+    /// assert_eq!(s.pieces.len(), 5);
+    /// assert_eq!(s.pieces[3], (Color::White, Role::King, "45".to_string()));
+    /// ```
+    ///
+    /// # Errors
+    /// When the side to move or a square list cannot be read.
+    pub fn parse(text: &str) -> Result<Setup, ParseFenError> {
+        let t = text
+            .trim()
+            .trim_matches(|c| c == '"' || c == '\u{201c}' || c == '\u{201d}')
+            .trim();
+        let t = t.strip_suffix('.').unwrap_or(t).trim();
+        let mut fields = t.split(':');
+        let turn_field = fields.next().unwrap_or("").trim();
+        let turn = match turn_field {
+            "W" | "w" => Some(Color::White),
+            "B" | "b" => Some(Color::Black),
+            "?" => None,
+            "" => return Err(ParseFenError("the FEN is empty".into())),
+            other => {
+                return Err(ParseFenError(format!(
+                    "the FEN should start with the side to move (W, B or ?), not \"{other}\""
+                )));
+            }
+        };
+        let mut setup = Setup {
+            turn,
+            pieces: Vec::new(),
+        };
+        for field in fields {
+            let field = field.trim().trim_end_matches('.');
+            let mut chars = field.chars();
+            let color = match chars.next() {
+                None => continue,
+                Some(c @ ('W' | 'w' | 'B' | 'b')) => Color::from_char(c),
+                // lidraughts' halfmove clock, fullmove number and Frisian counters.
+                Some('H' | 'h' | 'F' | 'f' | '+') => continue,
+                // `?` for an unknown colour: nothing to place.
+                Some('?') => None,
+                Some(c) => {
+                    return Err(ParseFenError(format!(
+                        "a FEN square list should start with W or B, not \"{c}\""
+                    )));
+                }
+            };
+            let Some(color) = color else { continue };
+            for item in chars.as_str().split(',') {
+                setup.read_item(color, item.trim())?;
+            }
+        }
+        Ok(setup)
+    }
+
+    fn read_item(&mut self, color: Color, item: &str) -> Result<(), ParseFenError> {
+        if item.is_empty() {
+            return Ok(());
+        }
+        let (role, rest) = match item.strip_prefix(['K', 'k']) {
+            Some(rest) => (Role::King, rest.trim()),
+            None => (Role::Man, item),
+        };
+        // lidraughts' ghost pieces (captured but not yet removed) are not on the board.
+        if rest.starts_with(['G', 'g', 'P', 'p']) && role == Role::Man {
+            return Ok(());
+        }
+        if let Some((a, b)) = rest.split_once('-') {
+            let (a, b) = (a.trim(), b.trim());
+            match (a.parse::<u32>(), b.parse::<u32>()) {
+                (Ok(lo), Ok(hi)) if lo <= hi && hi - lo < MAX_RANGE => {
+                    for n in lo..=hi {
+                        self.pieces.push((color, role, n.to_string()));
+                    }
+                    Ok(())
+                }
+                _ => Err(ParseFenError(format!(
+                    "\"{item}\" is not a range of square numbers"
+                ))),
+            }
+        } else if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric()) {
+            self.pieces.push((color, role, rest.to_string()));
+            Ok(())
+        } else {
+            Err(ParseFenError(format!("\"{item}\" is not a square")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn real_world_fens() {
+        let s = Setup::parse("W:W31-50:B1-20").unwrap();
+        assert_eq!(s.pieces.len(), 40);
+        let s = Setup::parse("\"B:W21,K5:BK17,K14.\"").unwrap();
+        assert_eq!(s.turn, Some(Color::Black));
+        assert_eq!(s.pieces.len(), 4);
+        assert_eq!(s.pieces[3], (Color::Black, Role::King, "14".into()));
+        let s = Setup::parse("?:W29,13,11:B22,4,2").unwrap();
+        assert_eq!(s.turn, None);
+        let s = Setup::parse("W:W:B1,2").unwrap();
+        assert_eq!(s.pieces.len(), 2);
+        let s = Setup::parse("B::").unwrap();
+        assert!(s.pieces.is_empty());
+        let s = Setup::parse("W:W31,32:B1,G2,3:H0:F1").unwrap();
+        assert_eq!(s.pieces.len(), 4);
+        let s = Setup::parse("W:WK31-33:Bc3,e5").unwrap();
+        assert_eq!(s.pieces[2], (Color::White, Role::King, "33".into()));
+        assert_eq!(s.pieces[3], (Color::Black, Role::Man, "c3".into()));
+    }
+
+    #[test]
+    fn broken_fens_are_errors() {
+        for bad in ["", "X:W1", "W:Z1", "W:W5-1", "W:W1-100000", "W:W1;2"] {
+            assert!(Setup::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,540 @@
+//! Board geometry for any GameType: which squares are playable, how they are numbered or named,
+//! and which square lies next to which in each direction.
+//!
+//! Coordinates are always given as White sees the board: `file` 0 is the left column (`a`),
+//! `rank` 0 the bottom row. Playable squares get an internal index `0..len()`, which is the
+//! square number minus one in numeric notations, and the order `a1, c1, …, b2, …` (bottom row
+//! first) in algebraic ones; canonical FENs list squares in this order.
+
+use std::fmt;
+
+use crate::types::Color;
+
+/// A playable square, by internal index (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Square(pub u8);
+
+impl Square {
+    /// The internal index as `usize`.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How squares are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Numbers `1..=n` (`N` in the GameType tag).
+    Numeric,
+    /// Chess-like names `a1`, `c3` (`A` in the GameType tag).
+    Algebraic,
+}
+
+/// Where square 1 (or a1) lies, seen from the side of the player who starts: the digit after the
+/// notation letter in the GameType tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Corner {
+    /// `0`
+    BottomLeft,
+    /// `1`
+    BottomRight,
+    /// `2`
+    TopLeft,
+    /// `3`
+    TopRight,
+}
+
+impl Corner {
+    /// Reads the GameType digit.
+    #[must_use]
+    pub fn from_digit(d: u8) -> Option<Corner> {
+        Some(match d {
+            0 => Corner::BottomLeft,
+            1 => Corner::BottomRight,
+            2 => Corner::TopLeft,
+            3 => Corner::TopRight,
+            _ => return None,
+        })
+    }
+
+    /// The GameType digit.
+    #[must_use]
+    pub const fn digit(self) -> u8 {
+        match self {
+            Corner::BottomLeft => 0,
+            Corner::BottomRight => 1,
+            Corner::TopLeft => 2,
+            Corner::TopRight => 3,
+        }
+    }
+
+    /// The same corner seen from the other side of the board.
+    const fn rotated(self) -> Corner {
+        match self {
+            Corner::BottomLeft => Corner::TopRight,
+            Corner::BottomRight => Corner::TopLeft,
+            Corner::TopLeft => Corner::BottomRight,
+            Corner::TopRight => Corner::BottomLeft,
+        }
+    }
+}
+
+/// The shape of a board as the GameType tag describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSpec {
+    /// Number of columns.
+    pub width: u8,
+    /// Number of rows.
+    pub height: u8,
+    /// Numbers or names.
+    pub notation: Notation,
+    /// Where the first square lies, seen from `first_player`'s side.
+    pub corner: Corner,
+    /// Who moves first (the side the corner is seen from).
+    pub first_player: Color,
+    /// `false`: the bottom-left square (a1) is playable; `true`: it is not.
+    pub invert: bool,
+    /// Every square is playable (Turkish draughts).
+    pub all_squares: bool,
+}
+
+/// A direction of movement. The first four are diagonal, the last four orthogonal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Up and to the right, as White sees the board.
+    NorthEast = 0,
+    /// Up and to the left.
+    NorthWest = 1,
+    /// Down and to the right.
+    SouthEast = 2,
+    /// Down and to the left.
+    SouthWest = 3,
+    /// Straight up.
+    North = 4,
+    /// Straight down.
+    South = 5,
+    /// Right.
+    East = 6,
+    /// Left.
+    West = 7,
+}
+
+impl Direction {
+    /// The four diagonal directions.
+    pub const DIAGONAL: [Direction; 4] = [
+        Direction::NorthEast,
+        Direction::NorthWest,
+        Direction::SouthEast,
+        Direction::SouthWest,
+    ];
+
+    /// The two diagonal directions that go forward for `color`.
+    #[must_use]
+    pub const fn forward_diagonals(color: Color) -> [Direction; 2] {
+        match color {
+            Color::White => [Direction::NorthEast, Direction::NorthWest],
+            Color::Black => [Direction::SouthEast, Direction::SouthWest],
+        }
+    }
+
+    const fn delta(self) -> (i32, i32) {
+        match self {
+            Direction::NorthEast => (1, 1),
+            Direction::NorthWest => (-1, 1),
+            Direction::SouthEast => (1, -1),
+            Direction::SouthWest => (-1, -1),
+            Direction::North => (0, 1),
+            Direction::South => (0, -1),
+            Direction::East => (1, 0),
+            Direction::West => (-1, 0),
+        }
+    }
+}
+
+const NONE: u8 = u8::MAX;
+
+/// Coordinates and label of one playable square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareInfo {
+    /// Column from the left, as White sees the board.
+    pub file: u8,
+    /// Row from the bottom, as White sees the board.
+    pub rank: u8,
+    /// The square's name in the game's notation (`"32"`, `"c3"`).
+    pub label: String,
+}
+
+/// The playable squares of a board, their names, and their neighbours.
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    spec: BoardSpec,
+    squares: Vec<SquareInfo>,
+    /// `file + rank * width` → internal index, or `NONE`.
+    by_coord: Vec<u8>,
+    /// Per square, per [`Direction`], the next playable square or `NONE`.
+    neighbours: Vec<[u8; 8]>,
+}
+
+/// Largest number of playable squares supported (12×12 boards have 72; full 8×8 boards 64).
+pub const MAX_SQUARES: usize = 128;
+
+/// Why a [`BoardSpec`] cannot be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GeometryError(pub String);
+
+impl fmt::Display for GeometryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GeometryError {}
+
+impl Geometry {
+    /// Builds the geometry of a board.
+    ///
+    /// ```
+    /// use pdn::geometry::{BoardSpec, Corner, Geometry, Notation};
+    /// use pdn::Color;
+    /// let g = Geometry::new(BoardSpec {
+    ///     width: 10, height: 10, notation: Notation::Numeric, corner: Corner::TopLeft,
+    ///     first_player: Color::White, invert: false, all_squares: false,
+    /// }).unwrap();
+    /// assert_eq!(g.len(), 50);
+    /// let s1 = g.parse_square("1").unwrap();
+    /// assert_eq!((g.info(s1).file, g.info(s1).rank), (1, 9)); // b10
+    /// ```
+    ///
+    /// # Errors
+    /// When the board is empty, too large, or has more playable squares than [`MAX_SQUARES`].
+    pub fn new(spec: BoardSpec) -> Result<Geometry, GeometryError> {
+        let (w, h) = (spec.width as usize, spec.height as usize);
+        if w == 0 || h == 0 || w > 26 || h > 26 {
+            return Err(GeometryError(format!(
+                "a {w}×{h} board is not supported (1 to 26 columns and rows)"
+            )));
+        }
+        let playable =
+            |file: usize, rank: usize| spec.all_squares || ((file + rank) % 2 == 0) != spec.invert;
+        let count = (0..w * h).filter(|&i| playable(i % w, i / w)).count();
+        if count > MAX_SQUARES {
+            return Err(GeometryError(format!(
+                "a {w}×{h} board has {count} playable squares; at most {MAX_SQUARES} are supported"
+            )));
+        }
+        // Numbering starts in the corner as White sees it.
+        let corner = match spec.first_player {
+            Color::White => spec.corner,
+            Color::Black => spec.corner.rotated(),
+        };
+        let (from_top, from_right) = match corner {
+            Corner::BottomLeft => (false, false),
+            Corner::BottomRight => (false, true),
+            Corner::TopLeft => (true, false),
+            Corner::TopRight => (true, true),
+        };
+        // Algebraic names always follow their own corner; the internal order for algebraic boards
+        // is bottom row first, left to right, whatever the corner.
+        let (order_top, order_right) = match spec.notation {
+            Notation::Numeric => (from_top, from_right),
+            Notation::Algebraic => (false, false),
+        };
+        let mut squares = Vec::with_capacity(count);
+        let mut by_coord = vec![NONE; w * h];
+        for r in 0..h {
+            let rank = if order_top { h - 1 - r } else { r };
+            for c in 0..w {
+                let file = if order_right { w - 1 - c } else { c };
+                if !playable(file, rank) {
+                    continue;
+                }
+                let index = squares.len();
+                let label = match spec.notation {
+                    Notation::Numeric => (index + 1).to_string(),
+                    Notation::Algebraic => {
+                        let col = if from_right { w - 1 - file } else { file };
+                        let row = if from_top { h - 1 - rank } else { rank };
+                        format!("{}{}", (b'a' + col as u8) as char, row + 1)
+                    }
+                };
+                by_coord[file + rank * w] = index as u8;
+                squares.push(SquareInfo {
+                    file: file as u8,
+                    rank: rank as u8,
+                    label,
+                });
+            }
+        }
+        let mut neighbours = vec![[NONE; 8]; squares.len()];
+        for (i, info) in squares.iter().enumerate() {
+            for (d, dir) in [
+                Direction::NorthEast,
+                Direction::NorthWest,
+                Direction::SouthEast,
+                Direction::SouthWest,
+                Direction::North,
+                Direction::South,
+                Direction::East,
+                Direction::West,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let (dx, dy) = dir.delta();
+                // Orthogonal neighbours on a checkered board are two columns or rows away.
+                let step = if d >= 4 && !spec.all_squares { 2 } else { 1 };
+                let f = i32::from(info.file) + dx * step;
+                let r = i32::from(info.rank) + dy * step;
+                if f >= 0 && r >= 0 && (f as usize) < w && (r as usize) < h {
+                    neighbours[i][d] = by_coord[f as usize + r as usize * w];
+                }
+            }
+        }
+        Ok(Geometry {
+            spec,
+            squares,
+            by_coord,
+            neighbours,
+        })
+    }
+
+    /// The board description this geometry was built from.
+    #[must_use]
+    pub const fn spec(&self) -> &BoardSpec {
+        &self.spec
+    }
+
+    /// Number of playable squares.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// `true` when the board has no playable square (never, for a built geometry).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// Every playable square with its coordinates and label, in internal order.
+    #[must_use]
+    pub fn squares(&self) -> &[SquareInfo] {
+        &self.squares
+    }
+
+    /// Coordinates and label of `sq`.
+    #[must_use]
+    pub fn info(&self, sq: Square) -> &SquareInfo {
+        &self.squares[sq.index()]
+    }
+
+    /// The square's name in the game's notation.
+    #[must_use]
+    pub fn label(&self, sq: Square) -> &str {
+        &self.squares[sq.index()].label
+    }
+
+    /// The playable square at `file`, `rank` (White's view), if any.
+    #[must_use]
+    pub fn at(&self, file: u8, rank: u8) -> Option<Square> {
+        let (w, h) = (self.spec.width, self.spec.height);
+        if file >= w || rank >= h {
+            return None;
+        }
+        let i = self.by_coord[file as usize + rank as usize * w as usize];
+        (i != NONE).then_some(Square(i))
+    }
+
+    /// The next playable square from `sq` in direction `dir`.
+    #[inline]
+    #[must_use]
+    pub fn step(&self, sq: Square, dir: Direction) -> Option<Square> {
+        let n = self.neighbours[sq.index()][dir as usize];
+        (n != NONE).then_some(Square(n))
+    }
+
+    /// `true` when a man of `color` on `sq` stands on its promotion row.
+    #[must_use]
+    pub fn is_promotion_row(&self, sq: Square, color: Color) -> bool {
+        let rank = self.squares[sq.index()].rank;
+        match color {
+            Color::White => rank + 1 == self.spec.height,
+            Color::Black => rank == 0,
+        }
+    }
+
+    /// Reads a square written in the game's notation. Numbers may have leading zeros (`05`);
+    /// algebraic names are matched without regard to case.
+    ///
+    /// ```
+    /// # use pdn::geometry::{BoardSpec, Corner, Geometry, Notation};
+    /// # use pdn::Color;
+    /// let g = Geometry::new(BoardSpec { width: 8, height: 8, notation: Notation::Algebraic,
+    ///     corner: Corner::BottomLeft, first_player: Color::White, invert: false,
+    ///     all_squares: false }).unwrap();
+    /// let c3 = g.parse_square("c3").unwrap();
+    /// assert_eq!(g.label(c3), "c3");
+    /// assert!(g.parse_square("d3").is_none()); // a light square
+    /// ```
+    #[must_use]
+    pub fn parse_square(&self, text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        match self.spec.notation {
+            Notation::Numeric => {
+                if bytes.is_empty() || bytes.len() > 4 || !bytes.iter().all(u8::is_ascii_digit) {
+                    return None;
+                }
+                let n: usize = text.parse().ok()?;
+                (1..=self.squares.len())
+                    .contains(&n)
+                    .then(|| Square((n - 1) as u8))
+            }
+            Notation::Algebraic => {
+                let (&letter, digits) = bytes.split_first()?;
+                if !letter.is_ascii_alphabetic()
+                    || digits.is_empty()
+                    || digits.len() > 2
+                    || !digits.iter().all(u8::is_ascii_digit)
+                {
+                    return None;
+                }
+                let col = letter.to_ascii_lowercase() - b'a';
+                let row: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+                if row == 0 || col >= self.spec.width || row > self.spec.height {
+                    return None;
+                }
+                let row = row - 1;
+                let (from_top, from_right) = self.algebraic_origin();
+                let file = if from_right {
+                    self.spec.width - 1 - col
+                } else {
+                    col
+                };
+                let rank = if from_top {
+                    self.spec.height - 1 - row
+                } else {
+                    row
+                };
+                self.at(file, rank)
+            }
+        }
+    }
+
+    fn algebraic_origin(&self) -> (bool, bool) {
+        let corner = match self.spec.first_player {
+            Color::White => self.spec.corner,
+            Color::Black => self.spec.corner.rotated(),
+        };
+        match corner {
+            Corner::BottomLeft => (false, false),
+            Corner::BottomRight => (false, true),
+            Corner::TopLeft => (true, false),
+            Corner::TopRight => (true, true),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(
+        width: u8,
+        height: u8,
+        notation: Notation,
+        corner: u8,
+        first: Color,
+        invert: bool,
+    ) -> Geometry {
+        Geometry::new(BoardSpec {
+            width,
+            height,
+            notation,
+            corner: Corner::from_digit(corner).unwrap(),
+            first_player: first,
+            invert,
+            all_squares: false,
+        })
+        .unwrap()
+    }
+
+    fn coord(g: &Geometry, label: &str) -> String {
+        let info = g.info(g.parse_square(label).unwrap());
+        format!("{}{}", (b'a' + info.file) as char, info.rank + 1)
+    }
+
+    #[test]
+    fn numbering_matches_the_standard_table() {
+        // pdn-standard.md §1.10.1: (GameType attributes, square, White-view coordinate).
+        let international = spec(10, 10, Notation::Numeric, 2, Color::White, false);
+        for (sq, at) in [
+            ("1", "b10"),
+            ("4", "h10"),
+            ("46", "a1"),
+            ("50", "i1"),
+            ("6", "a9"),
+        ] {
+            assert_eq!(coord(&international, sq), at, "international {sq}");
+        }
+        let english = spec(8, 8, Notation::Numeric, 1, Color::Black, false);
+        for (sq, at) in [("1", "b8"), ("4", "h8"), ("29", "a1"), ("32", "g1")] {
+            assert_eq!(coord(&english, sq), at, "english {sq}");
+        }
+        let italian = spec(8, 8, Notation::Numeric, 2, Color::White, true);
+        for (sq, at) in [("1", "a8"), ("32", "h1")] {
+            assert_eq!(coord(&italian, sq), at, "italian {sq}");
+        }
+        let spanish = spec(8, 8, Notation::Numeric, 1, Color::White, true);
+        for (sq, at) in [("1", "h1"), ("2", "f1"), ("4", "b1"), ("32", "a8")] {
+            assert_eq!(coord(&spanish, sq), at, "spanish {sq}");
+        }
+        let thai = spec(8, 8, Notation::Numeric, 2, Color::Black, false);
+        for (sq, at) in [("1", "g1"), ("2", "e1"), ("4", "a1"), ("32", "b8")] {
+            assert_eq!(coord(&thai, sq), at, "thai {sq}");
+        }
+        let canadian = spec(12, 12, Notation::Numeric, 2, Color::White, false);
+        assert_eq!(canadian.len(), 72);
+        assert_eq!(coord(&canadian, "1"), "b12");
+        assert_eq!(coord(&canadian, "72"), "k1");
+    }
+
+    #[test]
+    fn algebraic_boards_name_squares_like_chess() {
+        let russian = spec(8, 8, Notation::Algebraic, 0, Color::White, false);
+        assert_eq!(russian.len(), 32);
+        assert_eq!(russian.label(Square(0)), "a1");
+        assert_eq!(russian.label(Square(4)), "b2");
+        assert_eq!(coord(&russian, "h8"), "h8");
+        assert!(russian.parse_square("a2").is_none());
+        assert!(russian.parse_square("i1").is_none());
+        let spantsiretti = spec(10, 8, Notation::Algebraic, 0, Color::White, false);
+        assert_eq!(spantsiretti.len(), 40);
+        assert_eq!(coord(&spantsiretti, "j8"), "j8");
+    }
+
+    #[test]
+    fn neighbours_follow_the_diagonals() {
+        let g = spec(10, 10, Notation::Numeric, 2, Color::White, false);
+        let sq = |n: &str| g.parse_square(n).unwrap();
+        assert_eq!(g.step(sq("32"), Direction::NorthWest), Some(sq("27")));
+        assert_eq!(g.step(sq("32"), Direction::NorthEast), Some(sq("28")));
+        assert_eq!(g.step(sq("32"), Direction::SouthWest), Some(sq("37")));
+        assert_eq!(g.step(sq("32"), Direction::SouthEast), Some(sq("38")));
+        assert_eq!(g.step(sq("46"), Direction::SouthWest), None);
+        assert_eq!(g.step(sq("5"), Direction::NorthEast), None);
+        assert_eq!(g.step(sq("36"), Direction::NorthWest), None);
+        assert_eq!(g.step(sq("36"), Direction::East), Some(sq("37")));
+        assert_eq!(g.step(sq("36"), Direction::North), Some(sq("26")));
+    }
+
+    #[test]
+    fn leading_zeros_and_bad_squares() {
+        let g = spec(10, 10, Notation::Numeric, 2, Color::White, false);
+        assert_eq!(g.parse_square("05"), Some(Square(4)));
+        assert_eq!(g.parse_square("0"), None);
+        assert_eq!(g.parse_square("51"), None);
+        assert_eq!(g.parse_square(""), None);
+        assert_eq!(g.parse_square("1a"), None);
+    }
+}

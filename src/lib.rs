@@ -1,0 +1,37 @@
+//! Read, replay and export PDN (Portable Draughts Notation) games.
+//!
+//! The core knows nothing of WebAssembly or I/O: bytes or text in, values out. The wasm
+//! boundary (`wasm` module, compiled only for `wasm32`) and the `pdn` command-line tool are thin
+//! layers over it.
+//!
+//! ```
+//! let file = pdn::read_file("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *");
+//! let game = &file.games[0];
+//! let replay = pdn::replay::replay(game);
+//! assert_eq!(replay.plies.len(), 4);
+//! assert!(replay.error.is_none());
+//! ```
+
+pub mod diagnostic;
+pub mod encoding;
+pub mod fen;
+pub mod geometry;
+pub mod notation;
+pub mod position;
+pub mod reader;
+pub mod replay;
+pub mod types;
+pub mod variant;
+pub mod view;
+
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+pub use diagnostic::{Diagnostic, Severity, Span};
+pub use fen::Setup;
+pub use geometry::{Geometry, Square};
+pub use notation::PdnMove;
+pub use position::{Move, Position, Ruleset};
+pub use reader::{Game, PdnFile, read_file};
+pub use types::{Color, Piece, Role};
+pub use variant::{GameType, Variant};

@@ -1,0 +1,361 @@
+//! Move notation: [`PdnMove`] is a move as written (`32-28`, `11x18x25`, `c3:e5`), read without a
+//! board; [`PdnMove::to_move`] finds the legal [`Move`] it stands for in a position.
+
+use std::fmt;
+
+use crate::geometry::Square;
+use crate::position::{Move, Position, Ruleset};
+use crate::variant::CapturePriority;
+
+/// A move as written: its squares and whether it was written as a capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdnMove {
+    /// The squares as written (lower case), first the start, last the end.
+    pub squares: Vec<String>,
+    /// Written with `x`, `:` or `×` rather than `-`.
+    pub capture: bool,
+}
+
+impl PdnMove {
+    /// Reads a move without its strength marks. Accepts `-`, `x`, `X`, `:` and `×` between
+    /// squares, leading zeros, algebraic squares, and four-character moves without a separator
+    /// (`a3b4`, `3228`).
+    ///
+    /// ```
+    /// use pdn::PdnMove;
+    /// let m = PdnMove::parse("11x18x25").unwrap();
+    /// assert_eq!(m.squares, ["11", "18", "25"]);
+    /// assert!(m.capture);
+    /// assert_eq!(PdnMove::parse("c3d4").unwrap().squares, ["c3", "d4"]);
+    /// assert!(PdnMove::parse("1-0x").is_none());
+    /// ```
+    #[must_use]
+    pub fn parse(text: &str) -> Option<PdnMove> {
+        let mut squares = Vec::with_capacity(2);
+        let mut capture = false;
+        let mut separators = 0;
+        let mut current = String::new();
+        for c in text.chars() {
+            match c {
+                '0'..='9' => current.push(c),
+                'a'..='z' | 'A'..='Z' if c != 'x' && c != 'X' => {
+                    // A letter starts an algebraic square; a letter after digits ends one.
+                    if !current.is_empty() {
+                        squares.push(std::mem::take(&mut current));
+                    }
+                    current.push(c.to_ascii_lowercase());
+                }
+                '-' | '\u{2011}' | '\u{2013}' | 'x' | 'X' | ':' | '×' => {
+                    if current.is_empty() {
+                        return None;
+                    }
+                    squares.push(std::mem::take(&mut current));
+                    separators += 1;
+                    capture |= c != '-' && c != '\u{2011}' && c != '\u{2013}';
+                }
+                _ => return None,
+            }
+        }
+        if current.is_empty() {
+            return None;
+        }
+        squares.push(current);
+        if separators == 0 && squares.len() == 1 {
+            // `3228`: two two-digit squares without a separator.
+            let s = &squares[0];
+            if s.len() == 4 && s.bytes().all(|b| b.is_ascii_digit()) {
+                squares = vec![s[..2].to_string(), s[2..].to_string()];
+            } else {
+                return None;
+            }
+        }
+        let well_formed = squares.iter().all(|s| {
+            let b = s.as_bytes();
+            match b[0] {
+                b'0'..=b'9' => b.len() <= 3 && b.iter().all(u8::is_ascii_digit),
+                _ => (2..=3).contains(&b.len()) && b[1..].iter().all(u8::is_ascii_digit),
+            }
+        });
+        (well_formed && squares.len() >= 2).then_some(PdnMove { squares, capture })
+    }
+
+    /// Finds the legal move this notation stands for.
+    ///
+    /// A long capture matches when its written squares all lie, in order, on the route of a
+    /// legal capture: both the old "every landing square" form and the PDN 3.0 form (turns and
+    /// squares just behind captured pieces) are read. When routes with different captures fit,
+    /// the first is played and the others are reported as `alternatives`.
+    ///
+    /// ```
+    /// use pdn::{PdnMove, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let start = rs.start_position();
+    /// let m = PdnMove::parse("32-28").unwrap().to_move(&start, &rs).unwrap().mv;
+    /// assert_eq!(rs.geometry.label(m.to), "28");
+    /// let err = PdnMove::parse("28-22").unwrap().to_move(&start, &rs).unwrap_err();
+    /// assert!(err.to_string().starts_with("white has no piece on 28; legal moves: 31-26, 31-27"));
+    /// ```
+    ///
+    /// # Errors
+    /// A [`MoveError`] saying in plain words why no legal move fits.
+    pub fn to_move(&self, pos: &Position, rs: &Ruleset) -> Result<Resolved, MoveError> {
+        let g = &rs.geometry;
+        let mut path = Vec::with_capacity(self.squares.len());
+        for s in &self.squares {
+            match g.parse_square(s) {
+                Some(sq) => path.push(sq),
+                None => {
+                    return Err(MoveError::new(
+                        pos,
+                        rs,
+                        format!("square {s} does not exist on this board"),
+                    ));
+                }
+            }
+        }
+        let (from, to) = (path[0], path[path.len() - 1]);
+        let legal = pos.legal_moves(rs);
+        let mut fits: Vec<Move> = legal
+            .iter()
+            .filter(|m| m.from == from && m.to == to)
+            .copied()
+            .collect();
+        if path.len() > 2 {
+            // First the strict reading (one written square per capture's landing zone), then,
+            // only if nothing fits, any squares along the route.
+            let inner = &path[1..path.len() - 1];
+            let strict: Vec<Move> = fits
+                .iter()
+                .filter(|m| fits_zones(inner, &m.landing_zones(g)))
+                .copied()
+                .collect();
+            if strict.is_empty() {
+                fits.retain(|m| is_subsequence(inner, &m.trajectory(g)));
+            } else {
+                fits = strict;
+            }
+        }
+        match fits.len() {
+            0 => Err(self.explain(pos, rs, &path, &legal)),
+            _ => {
+                let mv = fits[0];
+                let alternatives = fits[1..]
+                    .iter()
+                    .filter(|m| m.captured != mv.captured)
+                    .copied()
+                    .collect();
+                Ok(Resolved { mv, alternatives })
+            }
+        }
+    }
+
+    fn explain(&self, pos: &Position, rs: &Ruleset, path: &[Square], legal: &[Move]) -> MoveError {
+        let g = &rs.geometry;
+        let (from, to) = (path[0], path[path.len() - 1]);
+        let side = pos.turn();
+        let reason = match pos.piece_at(from) {
+            None => format!("{side} has no piece on {}", g.label(from)),
+            Some(p) if p.color != side => format!(
+                "the piece on {} is {}'s, but it is {side}'s turn",
+                g.label(from),
+                p.color
+            ),
+            Some(_) => {
+                let best = legal.first().map_or(0, Move::capture_count);
+                let mut free = rs.clone();
+                free.rules.priority = CapturePriority::Free;
+                let shorter = pos
+                    .legal_moves(&free)
+                    .into_iter()
+                    .find(|m| m.from == from && m.to == to && m.is_capture());
+                if let Some(m) = shorter.filter(|_| best > 0) {
+                    format!(
+                        "this takes {} piece{}, but the most pieces must be taken ({best})",
+                        m.capture_count(),
+                        if m.capture_count() == 1 { "" } else { "s" }
+                    )
+                } else if best > 0 {
+                    "a capture is compulsory".to_string()
+                } else if legal.iter().any(|m| m.from == from && m.to == to) {
+                    "the written intermediate squares are not on its route".to_string()
+                } else {
+                    format!(
+                        "the piece on {} cannot move to {}",
+                        g.label(from),
+                        g.label(to)
+                    )
+                }
+            }
+        };
+        MoveError::new(pos, rs, reason)
+    }
+}
+
+/// Each written square lies in a later zone than the one before.
+fn fits_zones(written: &[Square], zones: &[Vec<Square>]) -> bool {
+    let mut it = zones.iter();
+    written.iter().all(|w| it.any(|z| z.contains(w)))
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+/// A resolved move, with the other routes that also fit the notation but capture other pieces.
+#[derive(Clone, Debug)]
+pub struct Resolved {
+    /// The move played.
+    pub mv: Move,
+    /// Other legal moves the notation could also mean (an ambiguity), usually none.
+    pub alternatives: Vec<Move>,
+}
+
+/// Why a written move could not be played: a reason and the legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveError {
+    /// Why, in plain words.
+    pub reason: String,
+    /// The legal moves in the position, short notation.
+    pub legal: Vec<String>,
+}
+
+impl MoveError {
+    fn new(pos: &Position, rs: &Ruleset, reason: String) -> MoveError {
+        let legal = pos
+            .legal_moves(rs)
+            .iter()
+            .map(|m| m.short_notation(&rs.geometry))
+            .collect();
+        MoveError { reason, legal }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)?;
+        if self.legal.is_empty() {
+            return f.write_str("; there is no legal move");
+        }
+        f.write_str("; legal moves: ")?;
+        const SHOWN: usize = 12;
+        for (i, m) in self.legal.iter().take(SHOWN).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(m)?;
+        }
+        if self.legal.len() > SHOWN {
+            write!(f, " and {} more", self.legal.len() - SHOWN)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen::Setup;
+    use crate::types::Color;
+    use crate::variant::Variant;
+
+    fn setup(rs: &Ruleset, fen: &str) -> Position {
+        Position::from_setup(&Setup::parse(fen).unwrap(), &rs.geometry, Color::White).unwrap()
+    }
+
+    #[test]
+    fn parse_forms() {
+        for (text, squares, capture) in [
+            ("32-28", vec!["32", "28"], false),
+            ("28x17", vec!["28", "17"], true),
+            ("28:17", vec!["28", "17"], true),
+            ("05-10", vec!["05", "10"], false),
+            ("c3xe5xg3", vec!["c3", "e5", "g3"], true),
+            ("C3-D4", vec!["c3", "d4"], false),
+            ("1118", vec!["11", "18"], false),
+            ("11×25", vec!["11", "25"], true),
+        ] {
+            let m = PdnMove::parse(text).unwrap();
+            assert_eq!(m.squares, squares, "{text}");
+            assert_eq!(m.capture, capture, "{text}");
+        }
+        for bad in [
+            "", "-", "--", "32-", "x28", "32--28", "abc", "1/2-1/2", "3228x", "12345",
+        ] {
+            assert!(PdnMove::parse(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn long_and_short_captures_resolve() {
+        let rs = Ruleset::of(Variant::International).unwrap();
+        let p = setup(&rs, "W:W32,33:B27,28,19");
+        for text in ["32x14", "32x23x14", "32-14"] {
+            let r = PdnMove::parse(text).unwrap().to_move(&p, &rs).unwrap();
+            assert_eq!(r.mv.capture_count(), 2, "{text}");
+        }
+        let err = PdnMove::parse("32x21")
+            .unwrap()
+            .to_move(&p, &rs)
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "this takes 1 piece, but the most pieces must be taken (2); legal moves: 32x14, 33x31"
+        );
+        let err = PdnMove::parse("33-29")
+            .unwrap()
+            .to_move(&p, &rs)
+            .unwrap_err();
+        assert!(err.reason.contains("compulsory"), "{err}");
+    }
+
+    #[test]
+    fn pdn3_disambiguation_squares() {
+        // The standard's example: 47x36 is ambiguous; the long forms pick one route each.
+        let rs = Ruleset::of(Variant::International).unwrap();
+        let p = setup(&rs, "W:WK47:B14,19,29,31,42");
+        let short = PdnMove::parse("47x36").unwrap().to_move(&p, &rs).unwrap();
+        assert_eq!(short.alternatives.len(), 1);
+        let a = PdnMove::parse("47x38x24x13x36")
+            .unwrap()
+            .to_move(&p, &rs)
+            .unwrap();
+        let b = PdnMove::parse("47x38x20x9x36")
+            .unwrap()
+            .to_move(&p, &rs)
+            .unwrap();
+        assert!(a.alternatives.is_empty() && b.alternatives.is_empty());
+        let sq = |n: &str| 1u128 << rs.geometry.parse_square(n).unwrap().0;
+        assert_eq!(a.mv.captured, sq("42") | sq("29") | sq("19") | sq("31"));
+        assert_eq!(b.mv.captured, sq("42") | sq("29") | sq("14") | sq("31"));
+        // Landing squares as intermediates (CheckerBoard's form) work too.
+        let c = PdnMove::parse("47x33x24x13x36")
+            .unwrap()
+            .to_move(&p, &rs)
+            .unwrap();
+        assert_eq!(c.mv.captured, a.mv.captured);
+    }
+
+    #[test]
+    fn errors_name_the_problem() {
+        let rs = Ruleset::of(Variant::International).unwrap();
+        let start = rs.start_position();
+        let e = PdnMove::parse("17-22")
+            .unwrap()
+            .to_move(&start, &rs)
+            .unwrap_err();
+        assert!(e.reason.starts_with("the piece on 17 is black's"), "{e}");
+        let e = PdnMove::parse("32-27x").map(|_| ());
+        assert!(e.is_none());
+        let e = PdnMove::parse("32-99")
+            .unwrap()
+            .to_move(&start, &rs)
+            .unwrap_err();
+        assert!(e.reason.contains("square 99 does not exist"), "{e}");
+        let e = PdnMove::parse("32-23")
+            .unwrap()
+            .to_move(&start, &rs)
+            .unwrap_err();
+        assert!(e.reason.contains("cannot move to 23"), "{e}");
+    }
+}
