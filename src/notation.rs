@@ -222,8 +222,9 @@ pub struct MoveError {
 
 impl MoveError {
     fn new(pos: &Position, rs: &Ruleset, reason: String) -> MoveError {
-        let legal = pos
-            .legal_moves(rs)
+        let mut moves = pos.legal_moves(rs);
+        moves.sort_by_key(|m| (m.from, m.to));
+        let legal = moves
             .iter()
             .map(|m| m.short_notation(&rs.geometry))
             .collect();

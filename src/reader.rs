@@ -242,6 +242,45 @@ impl<'a> Lexer<'a> {
                 span: Span::new(start, end),
             };
         }
+        // A bare number followed by lone dots on the same line: `25 .` or `25 ...`.
+        if digits == word.len() && digits <= 4 {
+            let after = skip_blanks(text, end);
+            let dots = text[after..].bytes().take_while(|&b| b == b'.').count();
+            if dots > 0 && text[after + dots..].starts_with(char::is_whitespace) {
+                self.pos = after + dots;
+                return Spanned {
+                    token: Token::MoveNumber(word.parse().unwrap_or(u32::MAX), dots >= 3),
+                    span: Span::new(start, self.pos),
+                };
+            }
+        }
+        // `21,44-39`: a comma typed for the move number's dot.
+        if digits > 0 && word[digits..].starts_with(',') && classify(&word[digits + 1..]).is_move()
+        {
+            self.pos = start + digits + 1;
+            return Spanned {
+                token: Token::MoveNumber(word[..digits].parse().unwrap_or(u32::MAX), false),
+                span: Span::new(start, self.pos),
+            };
+        }
+        // Spaces inside a move (`21 -27`, `1- 7`, `5 x 14`): join the pieces when they make one.
+        if let Some(joined_end) = spaced_move_end(text, start, end) {
+            self.pos = joined_end;
+            let raw = &text[start..joined_end];
+            self.diagnostics.push(Diagnostic::warning(
+                "spaces-in-move",
+                Span::new(start, joined_end),
+                format!("the move \"{raw}\" has spaces inside it; it is read as one move"),
+            ));
+            let body = raw.trim_end_matches(['!', '?', '*']);
+            return Spanned {
+                token: Token::Move {
+                    text: body,
+                    suffix: &raw[body.len()..],
+                },
+                span: Span::new(start, joined_end),
+            };
+        }
         self.pos = end;
         let span = Span::new(start, end);
         let token = classify(word);
@@ -272,6 +311,71 @@ impl<'a> Lexer<'a> {
     }
 }
 
+fn skip_blanks(text: &str, mut i: usize) -> usize {
+    while text[i..].starts_with([' ', '\t']) {
+        i += 1;
+    }
+    i
+}
+
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | 'x' | 'X' | ':' | '×' | '\u{2013}')
+}
+
+/// End of a move written with spaces around its separators, starting with the word
+/// `text[start..end]`, if joining the following words on the same line makes a valid move.
+fn spaced_move_end(text: &str, start: usize, end: usize) -> Option<usize> {
+    let word = &text[start..end];
+    let ends_with_sep = word.ends_with(is_separator);
+    let is_square = |w: &str| {
+        !w.is_empty()
+            && w.len() <= 3
+            && w.chars().all(|c| c.is_ascii_alphanumeric())
+            && w.ends_with(|c: char| c.is_ascii_digit())
+    };
+    if !(ends_with_sep || is_square(word)) || classify(word).is_move() {
+        return None;
+    }
+    let mut cur = end;
+    let mut expect_square = ends_with_sep;
+    let mut best = None;
+    loop {
+        let next = skip_blanks(text, cur);
+        if next == cur && !expect_square {
+            break;
+        }
+        let mut j = next;
+        while let Some(c) = text[j..].chars().next() {
+            if is_word_end(c) {
+                break;
+            }
+            j += c.len_utf8();
+        }
+        if j == next {
+            break;
+        }
+        let piece = &text[next..j];
+        if expect_square {
+            // A square, possibly followed by more separators and squares (`-27`, `27x18`).
+            if !piece.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                break;
+            }
+        } else if !piece.starts_with(is_separator) {
+            break;
+        }
+        cur = j;
+        expect_square = piece.ends_with(is_separator);
+        let joined: String = text[start..cur]
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        if !expect_square && classify(&joined).is_move() {
+            best = Some(cur);
+        }
+    }
+    best
+}
+
 /// Classifies a whole word of movetext.
 fn classify(word: &str) -> Token<'_> {
     if RESULTS.contains(&word) {
@@ -294,6 +398,12 @@ fn classify(word: &str) -> Token<'_> {
         };
     }
     Token::Unknown(word)
+}
+
+impl Token<'_> {
+    fn is_move(&self) -> bool {
+        matches!(self, Token::Move { .. })
+    }
 }
 
 impl<'a> Iterator for Lexer<'a> {
@@ -549,6 +659,8 @@ struct Builder {
     started: bool,
     /// A result was read; only comments may still follow before the game is closed.
     finish_after_result: bool,
+    /// Words not understood since the last tag: prose between two tag blocks separates games.
+    unknown_since_tag: usize,
 }
 
 impl Builder {
@@ -585,6 +697,8 @@ impl Builder {
         }
         let game = std::mem::take(&mut self.game);
         self.pending_number = None;
+        self.finish_after_result = false;
+        self.unknown_since_tag = 0;
         self.started = false;
         if game.is_empty() {
             // Only comments, a result or stray text: not a game of its own.
@@ -640,9 +754,11 @@ impl Builder {
         let span = t.span;
         match t.token {
             Token::Tag { name, value } => {
-                if self.has_movetext() || self.game.result.is_some() {
+                if self.has_movetext() || self.game.result.is_some() || self.unknown_since_tag >= 3
+                {
                     self.finish();
                 }
+                self.unknown_since_tag = 0;
                 if !self.started && !self.loose_comments.is_empty() {
                     self.game.intro.append(&mut self.loose_comments);
                 }
@@ -660,8 +776,9 @@ impl Builder {
             Token::Ellipsis => self.touch(span),
             Token::Move { text, suffix } => {
                 self.touch(span);
-                let notation = PdnMove::parse(text);
-                self.push_node(text, notation, suffix, span);
+                let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                let notation = PdnMove::parse(&compact);
+                self.push_node(&compact, notation, suffix, span);
             }
             Token::UnknownMove => {
                 self.touch(span);
@@ -743,6 +860,9 @@ impl Builder {
             }
             Token::Unknown(word) => {
                 self.touch(span);
+                if !self.game.tags.is_empty() {
+                    self.unknown_since_tag += 1;
+                }
                 self.game.diagnostics.push(Diagnostic::warning(
                     "unknown-text",
                     span,
@@ -782,6 +902,7 @@ fn read_games(text: &str) -> Vec<Game> {
         loose_comments: Vec::new(),
         started: false,
         finish_after_result: false,
+        unknown_since_tag: 0,
     };
     while let Some(tok) = lexer.next() {
         let found = std::mem::take(&mut lexer.diagnostics);

@@ -1,0 +1,65 @@
+//! Real files from ../shared/corpora: everything reads and replays without a panic, and the
+//! international tournament archives replay completely.
+
+mod common;
+
+use pdn::reader::read_bytes;
+use pdn::replay::replay;
+
+#[test]
+fn every_corpus_file_reads_and_replays_without_panic() {
+    let files = common::files_below(&common::shared().join("corpora"));
+    assert!(files.len() > 1000, "expected the whole corpus");
+    let mut games = 0;
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        let file = read_bytes(&bytes);
+        for g in &file.games {
+            let _ = replay(g);
+        }
+        games += file.games.len();
+    }
+    assert!(games > 10_000, "{games} games read");
+}
+
+#[test]
+fn wk2003_archive_replays_completely() {
+    let path = common::shared().join("corpora/international/mig0-Games-Checkers__wk2003.pdn");
+    let file = read_bytes(&std::fs::read(path).unwrap());
+    // 190 games: counted as `[Event` lines in the file.
+    assert_eq!(file.games.len(), 190);
+    let mut plies = 0;
+    for (i, g) in file.games.iter().enumerate() {
+        let r = replay(g);
+        assert!(r.error.is_none(), "game {}: {:?}", i + 1, r.error);
+        assert_eq!(r.gametype, "20");
+        plies += r.plies.len();
+    }
+    assert!(plies > 15_000, "{plies} plies");
+}
+
+#[test]
+fn perft_table_for_international() {
+    // ../shared/perft/perft.tsv: every international row small enough for a debug test.
+    let table = std::fs::read_to_string(common::shared().join("perft/perft.tsv")).unwrap();
+    let rs = pdn::Ruleset::of(pdn::Variant::International).unwrap();
+    let mut checked = 0;
+    for line in table.lines().skip(1) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let (gametype, fen, depth, nodes, counting) = (cols[1], cols[2], cols[3], cols[4], cols[5]);
+        let nodes: u64 = nodes.parse().unwrap();
+        if gametype != "20" || counting == "keep" || nodes > 200_000 {
+            continue;
+        }
+        let setup = pdn::Setup::parse(fen).unwrap();
+        let pos = pdn::Position::from_setup(&setup, &rs.geometry, pdn::Color::White).unwrap();
+        let depth: u32 = depth.parse().unwrap();
+        assert_eq!(
+            pdn::position::perft(&rs, &pos, depth),
+            nodes,
+            "{fen} depth {depth}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} rows checked");
+}
