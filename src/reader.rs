@@ -661,7 +661,13 @@ struct Builder {
     finish_after_result: bool,
     /// Words not understood since the last tag: prose between two tag blocks separates games.
     unknown_since_tag: usize,
+    /// Parentheses opened beyond [`MAX_DEPTH`], read as part of the enclosing line.
+    flattened: usize,
 }
+
+/// Deepest variation nesting kept as a tree; deeper levels join their enclosing line, so no
+/// recursive walk over a game can exhaust a small (wasm) stack.
+pub const MAX_DEPTH: usize = 100;
 
 impl Builder {
     fn current_line(&mut self) -> &mut Vec<Node> {
@@ -699,6 +705,7 @@ impl Builder {
         self.pending_number = None;
         self.finish_after_result = false;
         self.unknown_since_tag = 0;
+        self.flattened = 0;
         self.started = false;
         if game.is_empty() {
             // Only comments, a result or stray text: not a game of its own.
@@ -833,10 +840,27 @@ impl Builder {
             }
             Token::OpenVariation => {
                 self.touch(span);
-                self.lines.push((Vec::new(), span));
+                if self.lines.len() >= MAX_DEPTH {
+                    if self.flattened == 0 {
+                        self.game.diagnostics.push(Diagnostic::warning(
+                            "deep-variation",
+                            span,
+                            format!(
+                                "variations are nested more than {MAX_DEPTH} deep; deeper ones are read as part of the enclosing variation"
+                            ),
+                        ));
+                    }
+                    self.flattened += 1;
+                } else {
+                    self.lines.push((Vec::new(), span));
+                }
             }
             Token::CloseVariation => {
                 self.touch(span);
+                if self.flattened > 0 {
+                    self.flattened -= 1;
+                    return;
+                }
                 match self.lines.pop() {
                     Some((line, open)) => self.attach_variation(line, open),
                     None => self.game.diagnostics.push(Diagnostic::warning(
@@ -903,6 +927,7 @@ fn read_games(text: &str) -> Vec<Game> {
         started: false,
         finish_after_result: false,
         unknown_since_tag: 0,
+        flattened: 0,
     };
     while let Some(tok) = lexer.next() {
         let found = std::mem::take(&mut lexer.diagnostics);

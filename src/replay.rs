@@ -99,10 +99,18 @@ fn detect_gametype(game: &Game) -> (u32, String) {
     if algebraic {
         return (25, "algebraic squares".to_string());
     }
-    match max_number {
-        51..=72 => (27, format!("squares up to {max_number}")),
-        33..=50 => (20, format!("squares up to {max_number}")),
-        1..=32 => (21, format!("squares up to {max_number}")),
+    // A first move from 31-35 is White's opening move on a 10×10 board (on 8×8 boards those
+    // squares are the back row or off the board); pydraughts guesses the same way.
+    let first_from = game
+        .moves
+        .first()
+        .and_then(|n| n.notation.as_ref())
+        .and_then(|m| m.squares[0].parse::<u32>().ok());
+    match (max_number, first_from) {
+        (51..=72, _) => (27, format!("squares up to {max_number}")),
+        (33..=50, _) => (20, format!("squares up to {max_number}")),
+        (_, Some(from @ 31..=35)) => (20, format!("a first move from square {from}")),
+        (1..=32, _) => (21, format!("squares up to {max_number}")),
         _ => (20, "no moves to judge from".to_string()),
     }
 }

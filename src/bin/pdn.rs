@@ -6,7 +6,25 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+
+/// One line of `pdn fens` (field order is part of the contract).
+#[derive(Serialize)]
+struct FensLine<'a> {
+    game: usize,
+    gametype: &'a str,
+    start: Option<String>,
+    fens: Vec<String>,
+    error: Option<FensError<'a>>,
+}
+
+#[derive(Serialize)]
+struct FensError<'a> {
+    ply: usize,
+    #[serde(rename = "move")]
+    text: &'a str,
+    message: String,
+}
 
 const USAGE: &str = "usage: pdn fens FILE...";
 
@@ -48,7 +66,11 @@ fn fens(files: &[String]) -> ExitCode {
             let r = pdn::replay::replay(game);
             let fens: Vec<String> = (1..=r.plies.len()).filter_map(|p| r.fen_at(p)).collect();
             let error = match (&r.error, r.start) {
-                (Some(e), _) => json!({"ply": e.ply, "move": e.text, "message": e.message}),
+                (Some(e), _) => Some(FensError {
+                    ply: e.ply,
+                    text: &e.text,
+                    message: e.message.clone(),
+                }),
                 (None, None) => {
                     // No replay at all (unsupported or not draughts): say why at ply 1.
                     let message = r
@@ -57,18 +79,25 @@ fn fens(files: &[String]) -> ExitCode {
                         .find(|d| d.severity == pdn::Severity::Error)
                         .map_or_else(String::new, |d| d.message.clone());
                     let first = game.moves.first().map_or("", |n| n.text.as_str());
-                    json!({"ply": 1, "move": first, "message": message})
+                    Some(FensError {
+                        ply: 1,
+                        text: first,
+                        message,
+                    })
                 }
-                (None, Some(_)) => Value::Null,
+                (None, Some(_)) => None,
             };
-            let line = json!({
-                "game": i + 1,
-                "gametype": r.gametype,
-                "start": r.fen_at(0),
-                "fens": fens,
-                "error": error,
-            });
-            if writeln!(out, "{line}").is_err() {
+            let line = FensLine {
+                game: i + 1,
+                gametype: &r.gametype,
+                start: r.fen_at(0),
+                fens,
+                error,
+            };
+            let Ok(json) = serde_json::to_string(&line) else {
+                return ExitCode::from(2);
+            };
+            if writeln!(out, "{json}").is_err() {
                 return ExitCode::from(2);
             }
         }
