@@ -101,8 +101,13 @@ impl Setup {
             Some(rest) => (Role::King, rest.trim()),
             None => (Role::Man, item),
         };
-        // lidraughts' ghost pieces (captured but not yet removed) are not on the board.
-        if rest.starts_with(['G', 'g', 'P', 'p']) && role == Role::Man {
+        // lidraughts' ghost pieces (`G12`, `P12`: captured but not yet removed) are not on the
+        // board. Upper case only: `g7` is an algebraic square.
+        if role == Role::Man
+            && rest.starts_with(['G', 'P'])
+            && rest.len() > 1
+            && rest[1..].bytes().all(|b| b.is_ascii_digit())
+        {
             return Ok(());
         }
         if let Some((a, b)) = rest.split_once('-') {
@@ -147,6 +152,8 @@ mod tests {
         assert!(s.pieces.is_empty());
         let s = Setup::parse("W:W31,32:B1,G2,3:H0:F1").unwrap();
         assert_eq!(s.pieces.len(), 4);
+        let s = Setup::parse("W:Wg1,g3:Bh8").unwrap();
+        assert_eq!(s.pieces.len(), 3, "g is a file, not a ghost piece");
         let s = Setup::parse("W:WK31-33:Bc3,e5").unwrap();
         assert_eq!(s.pieces[2], (Color::White, Role::King, "33".into()));
         assert_eq!(s.pieces[3], (Color::Black, Role::Man, "c3".into()));

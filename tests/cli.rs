@@ -1,4 +1,5 @@
 //! The `pdn` command line: its output is a contract that outside tools parse.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::Command;
 
@@ -44,13 +45,22 @@ fn fens_prints_one_json_object_per_game() {
     );
     assert_eq!(first["error"], serde_json::Value::Null);
     // The key order is part of the contract: game, gametype, start, fens, error.
-    let keys: Vec<usize> = ["\"game\"", "\"gametype\"", "\"start\"", "\"fens\"", "\"error\""]
-        .iter()
-        .map(|k| lines[0].find(k).unwrap())
-        .collect();
+    let keys: Vec<usize> = [
+        "\"game\"",
+        "\"gametype\"",
+        "\"start\"",
+        "\"fens\"",
+        "\"error\"",
+    ]
+    .iter()
+    .map(|k| lines[0].find(k).unwrap())
+    .collect();
     assert!(keys.windows(2).all(|w| w[0] < w[1]), "{}", lines[0]);
     let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
-    assert_eq!(second["gametype"], "20", "detected default for a 10×10 game");
+    assert_eq!(
+        second["gametype"], "20",
+        "detected default for a 10×10 game"
+    );
     assert_eq!(second["fens"].as_array().unwrap().len(), 2);
     assert_eq!(second["error"]["ply"], 3);
     assert_eq!(second["error"]["move"], "28-23");

@@ -39,16 +39,22 @@ fn wk2003_archive_replays_completely() {
 }
 
 #[test]
-fn perft_table_for_international() {
-    // ../shared/perft/perft.tsv: every international row small enough for a debug test.
+fn perft_table_for_the_implemented_variants() {
+    // ../shared/perft/perft.tsv: every row of a variant with rules, small enough for a debug
+    // build. Brazilian, Canadian and Spantsiretti play by the international rules on other boards.
     let table = std::fs::read_to_string(common::shared().join("perft/perft.tsv")).unwrap();
-    let rs = pdn::Ruleset::of(pdn::Variant::International).unwrap();
-    let mut checked = 0;
+    let mut checked = std::collections::BTreeMap::new();
     for line in table.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();
         let (gametype, fen, depth, nodes, counting) = (cols[1], cols[2], cols[3], cols[4], cols[5]);
         let nodes: u64 = nodes.parse().unwrap();
-        if gametype != "20" || counting == "keep" || nodes > 200_000 {
+        let Some(variant) = gametype.parse().ok().and_then(pdn::Variant::from_gametype) else {
+            continue;
+        };
+        let Some(rs) = pdn::Ruleset::of(variant) else {
+            continue;
+        };
+        if counting == "keep" || nodes > 200_000 {
             continue;
         }
         let setup = pdn::Setup::parse(fen).unwrap();
@@ -57,9 +63,14 @@ fn perft_table_for_international() {
         assert_eq!(
             pdn::position::perft(&rs, &pos, depth),
             nodes,
-            "{fen} depth {depth}"
+            "{variant} {fen} depth {depth}"
         );
-        checked += 1;
+        *checked.entry(variant.name()).or_insert(0) += 1;
     }
-    assert!(checked >= 15, "{checked} rows checked");
+    for v in ["International", "Brazilian", "Canadian", "Spantsiretti"] {
+        assert!(
+            checked.get(v).copied().unwrap_or(0) >= 5,
+            "{v}: {checked:?}"
+        );
+    }
 }

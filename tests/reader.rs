@@ -39,7 +39,10 @@ fn comments_variations_nags_and_strengths_are_kept() {
     assert_eq!(var[0].variations[0][0].strength, "?");
     assert_eq!(g.moves[2].strength, "(?)");
     assert_eq!(g.moves[3].comments, ["to the end", "escape line"]);
-    assert_eq!(g.moves[4].strength, "*", "a star move is not the terminator");
+    assert_eq!(
+        g.moves[4].strength, "*",
+        "a star move is not the terminator"
+    );
     assert_eq!(g.result.as_deref(), Some("*"));
     assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
     assert!(replay(g).error.is_none());
@@ -48,7 +51,10 @@ fn comments_variations_nags_and_strengths_are_kept() {
 #[test]
 fn move_number_forms() {
     let f = read_file("1.32-28 17-22 2...28x17 3. ... 11x22 12... 5- 10 *");
-    assert_eq!(moves(&f.games[0]), ["32-28", "17-22", "28x17", "11x22", "5-10"]);
+    assert_eq!(
+        moves(&f.games[0]),
+        ["32-28", "17-22", "28x17", "11x22", "5-10"]
+    );
     assert_eq!(f.games[0].moves[2].number, Some(2));
 }
 
@@ -74,9 +80,14 @@ fn line_ends_bom_and_encodings() {
 
 #[test]
 fn bad_spots_are_diagnosed_and_the_rest_is_read() {
-    let text = "[Event \"one\"]\n1. 32-28 @@ 19-23 ) 2. 28x19 {never closed\n[Event \"two\"]\n1. 31-26 *";
+    let text =
+        "[Event \"one\"]\n1. 32-28 @@ 19-23 ) 2. 28x19 {never closed\n[Event \"two\"]\n1. 31-26 *";
     let f = read_file(text);
-    assert_eq!(f.games.len(), 2, "the unclosed comment stops at the next tag line");
+    assert_eq!(
+        f.games.len(),
+        2,
+        "the unclosed comment stops at the next tag line"
+    );
     let g = &f.games[0];
     assert_eq!(moves(g), ["32-28", "19-23", "28x19"]);
     let codes: Vec<&str> = g.diagnostics.iter().map(|d| d.code).collect();
@@ -88,10 +99,16 @@ fn bad_spots_are_diagnosed_and_the_rest_is_read() {
 
 #[test]
 fn trailing_comment_and_duplicate_result_stay_with_their_game() {
-    let f = read_file("1. 32-28 19-23 1/2-1/2 {a popular position} 1/2-1/2 [Event \"b\"] 1. 31-26 *");
+    let f =
+        read_file("1. 32-28 19-23 1/2-1/2 {a popular position} 1/2-1/2 [Event \"b\"] 1. 31-26 *");
     assert_eq!(f.games.len(), 2);
     assert_eq!(f.games[0].outro, ["a popular position"]);
-    assert!(f.games[0].diagnostics.iter().any(|d| d.code == "stray-result"));
+    assert!(
+        f.games[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "stray-result")
+    );
 }
 
 #[test]
@@ -110,10 +127,32 @@ fn setups_inside_movetext() {
 #[test]
 fn nothing_panics_on_hostile_input() {
     for text in [
-        "", "[", "]", "[\"", "{", "}", "(((((", ")))))", "/", "/FEN", "1.", "...", "$", "$99999999",
-        "[FEN \"W:W99999-1\"] 1. 1-2", "[GameType \"20,W,200,200,N2,0\"] 1. 1-2",
-        "[GameType \"99,W,26,26,A0,0\"] 1. a1-b2", "[FEN \"W:WK1-50:BK1\"] *", "1. 32-28x", "x",
-        "1-", "- -", "½-½", "1.32--28", "1. 3228 1823 *", "[Event \"a\"]\u{0}1.32-28",
+        "",
+        "[",
+        "]",
+        "[\"",
+        "{",
+        "}",
+        "(((((",
+        ")))))",
+        "/",
+        "/FEN",
+        "1.",
+        "...",
+        "$",
+        "$99999999",
+        "[FEN \"W:W99999-1\"] 1. 1-2",
+        "[GameType \"20,W,200,200,N2,0\"] 1. 1-2",
+        "[GameType \"99,W,26,26,A0,0\"] 1. a1-b2",
+        "[FEN \"W:WK1-50:BK1\"] *",
+        "1. 32-28x",
+        "x",
+        "1-",
+        "- -",
+        "½-½",
+        "1.32--28",
+        "1. 3228 1823 *",
+        "[Event \"a\"]\u{0}1.32-28",
     ] {
         let f = read_file(text);
         for g in &f.games {
