@@ -781,6 +781,19 @@ impl Builder {
                 self.pending_number = Some(n);
             }
             Token::Ellipsis => self.touch(span),
+            // A score such as `4-6` or `1-9` (the Delfts result format) reads like a move; when
+            // it repeats the Result tag, it is the result.
+            Token::Move { text, suffix }
+                if suffix.is_empty()
+                    && self.lines.is_empty()
+                    && self.game.tag("Result") == Some(text)
+                    && text.contains('-') =>
+            {
+                self.take(Spanned {
+                    token: Token::Result(text),
+                    span,
+                });
+            }
             Token::Move { text, suffix } => {
                 self.touch(span);
                 let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
