@@ -174,3 +174,13 @@ fn nothing_panics_on_hostile_input() {
     assert_eq!(depth, pdn::reader::MAX_DEPTH);
     assert_eq!(line.len(), 10_000 - pdn::reader::MAX_DEPTH + 1);
 }
+
+#[test]
+fn a_score_repeating_the_result_tag_ends_the_game() {
+    // delfts.pdn: `64. 38-32 13-19 4-6` with [Result "4-6"]: the last "move" is the score.
+    let f = read_file("[Result \"4-6\"]\n1. 32-28 19-23 4-6\n[Result \"1-9\"] 1. 31-26 1-9");
+    assert_eq!(f.games.len(), 2);
+    assert_eq!(moves(&f.games[0]), ["32-28", "19-23"]);
+    assert_eq!(f.games[0].result.as_deref(), Some("4-6"));
+    assert_eq!(f.games[1].result.as_deref(), Some("1-9"));
+}
