@@ -36,7 +36,8 @@ mod cli {
         message: String,
     }
 
-    const USAGE: &str = "usage: pdn fens FILE...";
+    const USAGE: &str =
+        "usage: pdn fens FILE...\n       pdn bench FILE...   (reading and replay speed)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,6 +47,7 @@ mod cli {
         };
         match command.as_str() {
             "fens" if !files.is_empty() => fens(files),
+            "bench" if !files.is_empty() => bench(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS
@@ -55,6 +57,52 @@ mod cli {
                 ExitCode::from(2)
             }
         }
+    }
+
+    /// Reads every file into memory, then times reading and replaying all of it, best of 5 runs.
+    fn bench(files: &[String]) -> ExitCode {
+        use std::time::Instant;
+        let mut text = String::new();
+        for path in files {
+            match std::fs::read(path) {
+                Ok(b) => {
+                    text.push_str(&pdn::encoding::decode(&b).0);
+                    text.push('\n');
+                }
+                Err(e) => {
+                    eprintln!("pdn: {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        let mb = text.len() as f64 / 1e6;
+        let mut best_read = f64::MAX;
+        let mut best_replay = f64::MAX;
+        let (mut games, mut plies) = (0, 0);
+        for _ in 0..5 {
+            let t = Instant::now();
+            let file = pdn::read_file(&text);
+            best_read = best_read.min(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            plies = 0;
+            for g in &file.games {
+                plies += pdn::replay::replay(g).plies.len();
+            }
+            best_replay = best_replay.min(t.elapsed().as_secs_f64());
+            games = file.games.len();
+        }
+        println!("input: {mb:.2} MB, {games} games, {plies} plies replayed");
+        println!(
+            "read (tags + move tree): {:.1} ms, {:.1} MB/s",
+            best_read * 1e3,
+            mb / best_read
+        );
+        println!(
+            "replay (resolve every move, position after every ply): {:.1} ms, {:.2} M plies/s",
+            best_replay * 1e3,
+            plies as f64 / best_replay / 1e6
+        );
+        ExitCode::SUCCESS
     }
 
     /// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.
