@@ -1,0 +1,154 @@
+// Unit tests for the move list, header, labels and diagnostics builders.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  diagnosticsList, formatDate, gameHeader, gameLabel, moveItems, moveList, nagText, offsetOf,
+  remainderText, tagValue,
+} from '../../www/views.js';
+import { toMarkup, walk } from '../../www/tree.js';
+import { fakeView } from './fixtures.mjs';
+
+const textOf = (node) => (typeof node === 'string' ? node : node.children.map(textOf).join(''));
+
+test('gameLabel: "n. White – Black (result)"', () => {
+  assert.equal(gameLabel({ number: 2, white: 'Sijbrands, T.', black: 'Baljakin, A.', result: '1-1', errors: 0 }), '2. Sijbrands, T. – Baljakin, A. (1-1)');
+  assert.equal(gameLabel({ number: 1, white: '', black: '?', result: '', errors: 0 }), '1. White – Black (*)');
+  assert.equal(gameLabel({ number: 3, white: 'A', black: 'B', result: '2-0', errors: 2 }), '3. A – B (2-0) ⚠');
+});
+
+test('formatDate and tagValue', () => {
+  assert.equal(formatDate('2007.05.19'), '2007-05-19');
+  assert.equal(formatDate('2007.05.??'), '2007-05');
+  assert.equal(formatDate('2007.??.??'), '2007');
+  assert.equal(formatDate('????.??.??'), '');
+  assert.equal(formatDate('May 2007'), 'May 2007');
+  assert.equal(tagValue(fakeView(), 'white'), 'Wit, A.');
+  assert.equal(tagValue(fakeView(), 'Site'), '');
+});
+
+test('nagText', () => {
+  assert.equal(nagText(1), '!');
+  assert.equal(nagText(4), '??');
+  assert.equal(nagText(5), '!?');
+  assert.equal(nagText(42), '$42');
+});
+
+test('moveItems: a comment after a black move stays after it; rows pair white and black', () => {
+  const items = moveItems(fakeView());
+  assert.deepEqual(items.map((i) => i.kind), ['comment', 'row', 'comment', 'row']);
+  assert.equal(items[1].white.notation, '32-28');
+  assert.equal(items[1].black.notation, '19-23');
+  assert.equal(items[3].moveNumber, 2);
+});
+
+test('moveItems: a comment after a white move splits the row ("1… reply")', () => {
+  const v = fakeView();
+  v.plies[0].comments = ['good'];
+  const items = moveItems(v);
+  assert.deepEqual(items.map((i) => i.kind), ['comment', 'row', 'comment', 'row', 'comment', 'row']);
+  assert.equal(items[3].white, null);
+  assert.equal(items[3].black.notation, '19-23');
+});
+
+test('moveItems: a game starting with Black', () => {
+  const v = fakeView();
+  v.plies = v.plies.slice(1).map((p, i) => ({ ...p, ply: i + 1, comments: [] }));
+  v.comments = [];
+  const items = moveItems(v);
+  assert.equal(items[0].white, null);
+  assert.equal(items[0].black.notation, '19-23');
+  assert.equal(items[1].white.notation, '28x19');
+});
+
+test('moveList: one element per ply with data-ply, plus the start; current marked; comments as text', () => {
+  const tree = moveList(fakeView(), 2);
+  const plies = walk(tree).filter((n) => 'data-ply' in n.attrs).map((n) => n.attrs['data-ply']);
+  assert.deepEqual(plies, [0, 1, 2, 3, 4]);
+  const current = walk(tree).filter((n) => (n.attrs.class || '').includes('current'));
+  assert.equal(current.length, 1);
+  assert.equal(current[0].attrs['data-ply'], 2);
+  assert.equal(current[0].attrs['aria-current'], 'step');
+  const markup = toMarkup(tree);
+  assert.ok(markup.includes('a &lt;i&gt;bold&lt;/i&gt; reply'), 'comment is text, not markup');
+  assert.ok(markup.includes('>1.<'));
+  const first = walk(tree).find((n) => n.attrs['data-ply'] === 1);
+  assert.equal(textOf(first), '32-28!');
+});
+
+test('moveList with an error: message with line:column after the last move, rest greyed', () => {
+  const v = fakeView();
+  v.plies = v.plies.slice(0, 2);
+  v.error = { ply: 3, move: '27-21', message: 'no white piece on 27', line: 7, column: 12 };
+  const tree = moveList(v, 2, { rest: '27-21 14-19 *' });
+  const items = tree.children.map((li) => li.attrs.class);
+  const errAt = items.indexOf('move-error');
+  assert.ok(errAt > items.lastIndexOf('move-row'));
+  assert.equal(items[errAt + 1], 'move-rest');
+  assert.equal(textOf(tree.children[errAt]), 'Error at 7:12: 27-21: no white piece on 27');
+  assert.equal(textOf(tree.children[errAt + 1]), '27-21 14-19 *');
+});
+
+test('moveList: the core\'s unplayed moves (with comments) are shown greyed; no doubled move in the message', () => {
+  const v = fakeView();
+  v.plies = v.plies.slice(0, 2);
+  v.error = { ply: 3, move: '27-21', message: '27-21: white has no piece on 27', line: 7, column: 19 };
+  v.unplayed = [{ notation: '27-21', comments: ['hm <b>'] }, { notation: '14-19', comments: [] }];
+  const tree = moveList(v, 0, { rest: 'ignored' });
+  const err = tree.children.find((li) => li.attrs.class === 'move-error');
+  assert.equal(textOf(err), 'Error at 7:19: 27-21: white has no piece on 27');
+  const rest = tree.children.find((li) => li.attrs.class === 'move-rest');
+  assert.equal(textOf(rest), '27-21 hm <b> 14-19 ');
+  assert.ok(toMarkup(rest).includes('hm &lt;b&gt;'));
+});
+
+test('moveList for an unsupported variant: the error diagnostic and all moves greyed', () => {
+  const v = fakeView();
+  Object.assign(v, { supported: false, board: null, start: null, plies: [], comments: [], error: null,
+    unplayed: [{ notation: '32-28', comments: [] }],
+    diagnostics: [{ severity: 'error', message: 'GameType 99 is not a draughts variant', line: 8, column: 1 }] });
+  const tree = moveList(v, 0);
+  const err = tree.children.find((li) => li.attrs.class === 'move-error');
+  assert.equal(textOf(err), 'Not replayed (8:1): GameType 99 is not a draughts variant');
+  assert.equal(textOf(tree.children.find((li) => li.attrs.class === 'move-rest')), '32-28 ');
+});
+
+test('gameHeader prefers the Result tag over a "*" movetext terminator', () => {
+  const v = fakeView();
+  v.tags = [...v.tags.filter(([k]) => k !== 'Result'), ['Result', '0-2']];
+  v.result = '*';
+  assert.ok(textOf(gameHeader(v)).includes('0-2'));
+});
+
+test('gameHeader: players, result, details and variant as text', () => {
+  const v = fakeView();
+  v.result = '2-0';
+  const t = textOf(gameHeader(v));
+  assert.ok(t.includes('Wit, A.'));
+  assert.ok(t.includes('Zwart, B.'));
+  assert.ok(t.includes('2-0'));
+  assert.ok(t.includes('Test <b>event</b> · 2024-05'));
+  assert.ok(t.includes('International'));
+});
+
+test('diagnosticsList: "line:column: message" with severity; null when empty', () => {
+  assert.equal(diagnosticsList([]), null);
+  const tree = diagnosticsList([
+    { severity: 'warning', message: 'unknown tag', line: 3, column: 1, start: 40, end: 45 },
+    { severity: 'error', message: 'bad move', line: 9, column: 4, start: 120, end: 125 },
+  ]);
+  const lis = walk(tree).filter((n) => n.tag === 'li');
+  assert.equal(lis.length, 2);
+  assert.equal(textOf(lis[0]), 'warning 3:1: unknown tag');
+  assert.equal(textOf(lis[1]), 'error 9:4: bad move');
+  assert.ok(textOf(tree).includes('1 error, 1 warning'));
+});
+
+test('offsetOf and remainderText', () => {
+  const text = '[Event "x"]\n\n1. 32-28 17-22 2. 27-21 *\n\n[Event "y"]\n1. 31-27 *\n';
+  assert.equal(offsetOf(text, 1, 1), 0);
+  assert.equal(offsetOf(text, 3, 16), text.indexOf('2. 27-21'));
+  assert.equal(offsetOf(text, 99, 1), -1);
+  assert.equal(remainderText(text, { line: 3, column: 19 }), '27-21 *');
+  assert.equal(remainderText(text, null), '');
+  assert.equal(remainderText('x'.repeat(50), { line: 1, column: 1 }, 10), 'xxxxxxxxxx …');
+});

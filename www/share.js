@@ -1,0 +1,106 @@
+// Shared links: `#pdn=<base64url(deflate-raw(UTF-8 PDN))>&game=<1-based>&ply=<n>`.
+// The whole file travels in the fragment, so it never reaches a server log and needs no server.
+// Compression uses the platform's CompressionStream (browsers and Node 20); the hash helpers are
+// pure so the link format can be unit tested.
+
+import { encodeBase64url, decodeBase64url } from './base64url.js';
+
+/** Refuse to inflate more than this; a hostile link could otherwise expand to gigabytes. */
+export const MAX_SHARED_TEXT_BYTES = 32 * 1024 * 1024;
+
+async function pipeBytes(bytes, transform, limit) {
+  const reader = new Blob([bytes]).stream().pipeThrough(transform).getReader();
+  const parts = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.length;
+    if (limit && total > limit) {
+      await reader.cancel();
+      throw new Error(`the shared game is larger than ${limit} bytes once unpacked`);
+    }
+    parts.push(value);
+  }
+  const out = new Uint8Array(total);
+  let o = 0;
+  for (const p of parts) { out.set(p, o); o += p.length; }
+  return out;
+}
+
+/** PDN text -> the base64url payload of a link. */
+export async function packText(text) {
+  const bytes = new TextEncoder().encode(text);
+  return encodeBase64url(await pipeBytes(bytes, new CompressionStream('deflate-raw')));
+}
+
+/** base64url payload -> PDN text. Throws an Error with a readable message on a damaged link. */
+export async function unpackText(payload) {
+  let bytes;
+  try {
+    bytes = decodeBase64url(payload);
+  } catch (e) {
+    throw new Error(`the link is damaged (${e.message})`);
+  }
+  let raw;
+  try {
+    raw = await pipeBytes(bytes, new DecompressionStream('deflate-raw'), MAX_SHARED_TEXT_BYTES);
+  } catch (e) {
+    throw new Error(`the link is damaged: its game data cannot be unpacked (${e.message})`);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw new Error('the link is damaged: its game text is not valid UTF-8');
+  }
+}
+
+function nonNegativeInt(value) {
+  if (value == null || !/^\d{1,9}$/.test(value)) return null;
+  return Number(value);
+}
+
+/**
+ * Parse a location hash. Returns null when it carries no `pdn=` payload (so ordinary anchors are
+ * left alone), else `{ pdn, game, ply }` where game (1-based) and ply are numbers or null when
+ * absent or malformed.
+ */
+export function parseShareHash(hash) {
+  if (typeof hash !== 'string') return null;
+  const h = hash.startsWith('#') ? hash.slice(1) : hash;
+  const fields = new Map();
+  for (const part of h.split('&')) {
+    if (!part) continue;
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    if (!fields.has(key)) fields.set(key, value);
+  }
+  const pdn = fields.get('pdn');
+  if (!pdn) return null;
+  const game = nonNegativeInt(fields.get('game'));
+  return {
+    // Mail programs sometimes percent-encode or wrap long links; neither is part of the payload.
+    pdn: decodeURIComponentSafe(pdn).replace(/\s+/g, ''),
+    game: game === 0 ? null : game,
+    ply: nonNegativeInt(fields.get('ply')),
+  };
+}
+
+function decodeURIComponentSafe(s) {
+  try { return decodeURIComponent(s); } catch { return s; }
+}
+
+/** `{ pdn, game, ply }` -> '#pdn=…&game=…&ply=…' (game and ply are written when given). */
+export function buildShareHash({ pdn, game, ply }) {
+  let h = `#pdn=${pdn}`;
+  if (game != null) h += `&game=${game}`;
+  if (ply != null) h += `&ply=${ply}`;
+  return h;
+}
+
+/** The full link for a page URL (its own hash replaced). */
+export function buildShareUrl(pageUrl, fields) {
+  const base = String(pageUrl).split('#')[0];
+  return base + buildShareHash(fields);
+}

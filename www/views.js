@@ -1,0 +1,233 @@
+// Pure view builders for everything beside the board: game labels for the selector, the game
+// header, the move list and the diagnostics list. They return element trees (see tree.js) that
+// the controller turns into DOM; all data ends up as text nodes.
+
+import { h } from './tree.js';
+
+const NAG_SYMBOLS = {
+  1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞',
+  14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+',
+};
+
+/** Numeric annotation glyph -> the symbol players write ($n for the rare ones). */
+export function nagText(nag) {
+  return NAG_SYMBOLS[nag] || `$${nag}`;
+}
+
+const clean = (s) => (s == null ? '' : String(s).trim());
+const known = (s) => { const v = clean(s); return v && v !== '?' && v !== '-' ? v : ''; };
+
+/** "n. White – Black (result)" for the game selector. */
+export function gameLabel(summary) {
+  const white = known(summary.white) || 'White';
+  const black = known(summary.black) || 'Black';
+  const result = known(summary.result) || '*';
+  let label = `${summary.number}. ${white} – ${black} (${result})`;
+  if (summary.errors > 0) label += ' ⚠';
+  return label;
+}
+
+/** Tag lookup in a GameView (tags are [name, value] pairs in file order; names are case-insensitive). */
+export function tagValue(view, name) {
+  const want = name.toLowerCase();
+  const hit = (view.tags || []).find(([k]) => String(k).toLowerCase() === want);
+  return hit ? clean(hit[1]) : '';
+}
+
+/** PDN dates are "YYYY.MM.DD" with "??" for unknown parts; show only what is known. */
+export function formatDate(date) {
+  const d = clean(date);
+  if (!d) return '';
+  const m = /^(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)$/.exec(d);
+  if (!m) return d;
+  const [, y, mo, da] = m;
+  if (y.startsWith('?')) return '';
+  if (mo.startsWith('?')) return y;
+  if (da.startsWith('?')) return `${y}-${mo}`;
+  return `${y}-${mo}-${da}`;
+}
+
+/** Header tree: players with piece swatches, then event · site · round · date · variant, result. */
+export function gameHeader(view) {
+  const white = known(tagValue(view, 'White')) || 'White';
+  const black = known(tagValue(view, 'Black')) || 'Black';
+  // The Result tag is the declared outcome; the movetext often just ends with '*'.
+  const tagResult = known(tagValue(view, 'Result'));
+  const result = (tagResult && tagResult !== '*' ? tagResult : '') || clean(view.result) || tagResult || '*';
+  const round = known(tagValue(view, 'Round'));
+  const details = [
+    known(tagValue(view, 'Event')),
+    known(tagValue(view, 'Site')),
+    round ? `round ${round}` : '',
+    formatDate(tagValue(view, 'Date')),
+  ].filter(Boolean);
+  return h('div', { class: 'game-header' },
+    h('div', { class: 'players' },
+      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), h('span', { class: 'name' }, white)),
+      h('span', { class: 'vs', 'aria-hidden': 'true' }, '–'),
+      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), h('span', { class: 'name' }, black)),
+      h('span', { class: 'result', title: 'Result' }, result)),
+    h('div', { class: 'game-details' },
+      details.length ? h('span', { class: 'event' }, details.join(' · ')) : null,
+      h('span', { class: 'variant', title: `GameType ${clean(view.gametype)}` }, clean(view.variant) || `GameType ${clean(view.gametype)}`)));
+}
+
+/** Tag table (for the "All tags" disclosure). */
+export function tagTable(view) {
+  return h('table', { class: 'tags' },
+    h('tbody', {}, (view.tags || []).map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, String(k)), h('td', {}, String(v))))));
+}
+
+/**
+ * Group plies into display items. A row holds the white and the black move of one move number;
+ * a comment after a white move ends its row, and the black move then starts a row with "…",
+ * the way players write it. Returns [{ kind: 'row', moveNumber, white, black } | { kind: 'comment', text }].
+ */
+export function moveItems(view) {
+  const items = [];
+  for (const c of view.comments || []) items.push({ kind: 'comment', text: c, ply: 0 });
+  let row = null;
+  for (const p of view.plies || []) {
+    if (p.side === 'white' || !row || row.black || row.moveNumber !== p.moveNumber) {
+      if (p.side === 'white') {
+        row = { kind: 'row', moveNumber: p.moveNumber, white: p, black: null };
+        items.push(row);
+      } else {
+        row = { kind: 'row', moveNumber: p.moveNumber, white: null, black: p };
+        items.push(row);
+      }
+    } else {
+      row.black = p;
+    }
+    const comments = p.comments || [];
+    for (const c of comments) items.push({ kind: 'comment', text: c, ply: p.ply });
+    if (comments.length) row = null; // the next move starts a fresh row
+  }
+  return items;
+}
+
+function moveButton(p, current) {
+  const nags = (p.nags || []).map(nagText).join('');
+  return h('button', {
+    type: 'button',
+    class: `move${p.ply === current ? ' current' : ''}`,
+    'data-ply': p.ply,
+    'aria-current': p.ply === current ? 'step' : null,
+    'aria-label': `${p.moveNumber}${p.side === 'black' ? '…' : '.'} ${p.notation}${nags}`,
+  }, p.notation, nags ? h('span', { class: 'nag' }, nags) : null);
+}
+
+/** "line:column" of a diagnostic or error, or '' when unknown. */
+export function location(d) {
+  if (!d || d.line == null) return '';
+  return d.column != null ? `${d.line}:${d.column}` : `${d.line}`;
+}
+
+/**
+ * Move list tree. `rest` is the unplayable remainder of the movetext (shown greyed after the
+ * error), or ''. The start position is a list entry too, so ply 0 can be clicked.
+ */
+export function moveList(view, current, { rest = '' } = {}) {
+  const lis = [];
+  lis.push(h('li', { class: 'start-row' },
+    h('button', { type: 'button', class: `move start${current === 0 ? ' current' : ''}`, 'data-ply': 0, 'aria-current': current === 0 ? 'step' : null }, 'Start')));
+  for (const it of moveItems(view)) {
+    if (it.kind === 'comment') {
+      lis.push(h('li', { class: 'comment' }, it.text));
+    } else {
+      // The ' ' text nodes do not affect the grid layout but keep copied text readable.
+      lis.push(h('li', { class: 'move-row' },
+        h('span', { class: 'move-no' }, it.white ? `${it.moveNumber}.` : `${it.moveNumber}…`),
+        ' ',
+        it.white ? moveButton(it.white, current) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }, '…'),
+        it.black ? [' ', moveButton(it.black, current)] : null));
+    }
+  }
+  const restItem = unplayedItem(view, rest);
+  if (view.error) {
+    const e = view.error;
+    const loc = location(e);
+    const message = e.message || 'this move cannot be played';
+    // The core's message usually starts with the move already ("27-21: no piece on 27").
+    const what = e.move && !message.startsWith(e.move) ? `${e.move}: ` : '';
+    lis.push(h('li', { class: 'move-error', role: 'note' },
+      h('strong', {}, loc ? `Error at ${loc}: ` : 'Error: '), `${what}${message}`));
+    if (restItem) lis.push(restItem);
+  } else if (view.supported === false) {
+    const diag = (view.diagnostics || []).find((d) => d.severity === 'error');
+    const loc = location(diag);
+    lis.push(h('li', { class: 'move-error', role: 'note' },
+      h('strong', {}, loc ? `Not replayed (${loc}): ` : 'Not replayed: '),
+      diag ? diag.message : `the variant ${view.variant || view.gametype} cannot be replayed.`));
+    if (restItem) lis.push(restItem);
+  }
+  const result = clean(view.result);
+  if (result) lis.push(h('li', { class: 'game-result' }, result));
+  return h('ol', { class: 'move-list' }, lis);
+}
+
+/**
+ * The written moves that were not replayed, greyed: from the core's `unplayed` list when it has
+ * one (notation + comments), else from the `rest` text cut out of the source.
+ */
+function unplayedItem(view, rest) {
+  if (Array.isArray(view.unplayed) && view.unplayed.length) {
+    const parts = [];
+    for (const u of view.unplayed) {
+      parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
+      for (const c of u.comments || []) parts.push(h('span', { class: 'unplayed-comment' }, c), ' ');
+    }
+    return h('li', { class: 'move-rest', 'aria-label': 'Moves not replayed' }, parts);
+  }
+  return rest ? h('li', { class: 'move-rest', 'aria-label': 'Moves not replayed' }, rest) : null;
+}
+
+/** Diagnostics tree: "line:column: message" entries; the location is a button that selects the text. */
+export function diagnosticsList(diagnostics) {
+  const list = diagnostics || [];
+  if (!list.length) return null;
+  const counts = ['error', 'warning', 'note']
+    .map((k) => [k, list.filter((d) => (d.severity || 'note') === k).length])
+    .filter(([, n]) => n)
+    .map(([k, n]) => `${n} ${k}${n > 1 ? 's' : ''}`)
+    .join(', ');
+  return h('div', { class: 'diagnostics-box' }, h('h2', {}, `Messages (${counts})`), h('ul', { class: 'diagnostics' }, list.map((d) => {
+    const loc = location(d);
+    return h('li', { class: `diag ${d.severity || 'note'}` },
+      h('span', { class: 'severity' }, d.severity || 'note'),
+      ' ',
+      loc ? h('button', {
+        type: 'button', class: 'diag-loc', 'data-line': d.line, 'data-column': d.column,
+        'data-start': d.start, 'data-end': d.end, title: 'Show in the text',
+      }, loc) : null,
+      loc ? ': ' : '',
+      d.message || '');
+  })));
+}
+
+/** UTF-16 offset of a 1-based line/column in a text (column counted in UTF-16 units). */
+export function offsetOf(text, line, column) {
+  if (!line || line < 1) return -1;
+  let off = 0;
+  for (let l = 1; l < line; l++) {
+    const nl = text.indexOf('\n', off);
+    if (nl < 0) return -1;
+    off = nl + 1;
+  }
+  return Math.min(off + Math.max((column || 1) - 1, 0), text.length);
+}
+
+/**
+ * The movetext that could not be replayed: from the error position to the end of that game (the
+ * next tag section), capped so a broken large file cannot flood the page.
+ */
+export function remainderText(text, error, max = 2000) {
+  if (!text || !error) return '';
+  const start = offsetOf(text, error.line, error.column);
+  if (start < 0) return '';
+  const tail = text.slice(start);
+  const next = tail.search(/\n\s*\[/);
+  let rest = (next >= 0 ? tail.slice(0, next) : tail).trim().replace(/\s+/g, ' ');
+  if (rest.length > max) rest = `${rest.slice(0, max)} …`;
+  return rest;
+}
