@@ -4,7 +4,7 @@
 use crate::diagnostic::{Diagnostic, Span};
 use crate::fen::Setup;
 use crate::geometry::{Geometry, Square};
-use crate::position::{Move, Position, Ruleset};
+use crate::position::{Move, Position, Ruleset, start_position};
 use crate::reader::Game;
 use crate::types::Color;
 use crate::variant::{GameType, Variant, non_draughts_name};
@@ -181,15 +181,37 @@ pub fn replay(game: &Game) -> Replay {
         Some(v) => match Ruleset::of(v) {
             Some(rs) => rs,
             None => {
-                out.diagnostics.push(Diagnostic::error(
-                    "variant-not-supported",
-                    tag_span("GameType"),
-                    format!(
-                        "{} draughts (GameType {}) cannot be replayed yet; the game's text is shown without moves on the board",
-                        v.name(),
-                        gt.number
-                    ),
-                ));
+                // Show the board and the starting position; the moves cannot be played.
+                let message = format!(
+                    "{} draughts (GameType {}) cannot be replayed yet; the starting position is shown and the moves are listed",
+                    v.name(),
+                    gt.number
+                );
+                if let Some(g) = &out.geometry {
+                    let usual = start_position(v, g);
+                    out.start = Some(
+                        game.tag("FEN")
+                            .or(game.setup.as_deref())
+                            .and_then(|f| Setup::parse(f).ok())
+                            .and_then(|s| Position::from_setup(&s, g, usual.turn()).ok())
+                            .unwrap_or(usual),
+                    );
+                }
+                match game.moves.first() {
+                    Some(first) => {
+                        out.error = Some(ReplayError {
+                            ply: 1,
+                            text: first.text.clone(),
+                            message,
+                            span: first.span,
+                        });
+                    }
+                    None => out.diagnostics.push(Diagnostic::error(
+                        "variant-not-supported",
+                        tag_span("GameType"),
+                        message,
+                    )),
+                }
                 return out;
             }
         },
@@ -362,6 +384,16 @@ mod tests {
         assert!(r.diagnostics[0].message.contains("chess, not draughts"));
         let f = read_file("[GameType \"21\"] 1. 11-15 23-19 *");
         let r = replay(&f.games[0]);
-        assert!(r.diagnostics[0].message.contains("cannot be replayed yet"));
+        let e = r.error.clone().unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "11-15"));
+        assert!(
+            e.message.contains("cannot be replayed yet"),
+            "{}",
+            e.message
+        );
+        assert_eq!(
+            r.fen_at(0).unwrap(),
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+        );
     }
 }

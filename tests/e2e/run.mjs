@@ -408,6 +408,20 @@ try {
     assert(await page.isDisabled('#next'), 'nothing to step through');
   });
 
+  await check('a known variant without rules yet: its 8×8 starting board, the reason, the moves greyed', async () => {
+    await pasteAndLoad(page, '[Event "English"]\n[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 *\n');
+    const expected = {};
+    for (let sq = 1; sq <= 12; sq++) expected[sq] = 'bm';
+    for (let sq = 21; sq <= 32; sq++) expected[sq] = 'wm';
+    await expectPieces(page, expected, 'English starting position');
+    const squares = await page.$$eval('#board [data-field]', (els) => els.length);
+    assert(squares === 32, `32 playable squares drawn, got ${squares}`);
+    const err = (await page.textContent('#moves .move-error')) || '';
+    assert(/cannot be replayed yet/.test(err), `reason shown: ${err}`);
+    const rest = (await page.textContent('#moves .move-rest')) || '';
+    assert(rest.includes('11-15') && rest.includes('8-11'), `moves shown: ${rest}`);
+  });
+
   await check('file picker: a Windows-1251 file is decoded (Cyrillic names in the header)', async () => {
     const n = await loads(page);
     const text = GAME_A.replace('Alpha', 'Иванов').replace('Beta', 'Петров');
