@@ -19,7 +19,7 @@ serve: build
 	@echo "Serving http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
-test: build test-native test-wasm test-js test-e2e
+test: build lint test-native test-wasm test-js test-e2e
 
 test-native:
 	cargo test
@@ -38,7 +38,7 @@ lint:
 	cargo clippy --all-targets -- -D warnings
 
 bench:
-	cargo run --release --bin pdn -- bench
+	cargo run --release --bin pdn -- bench ../shared/corpora/international/*.pdn
 
 clean:
 	rm -rf target pkg

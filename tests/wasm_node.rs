@@ -4,19 +4,4 @@
 
 mod wasm_common;
 
-use wasm_bindgen_test::wasm_bindgen_test;
-
-#[wasm_bindgen_test]
-fn games_and_game_views() {
-    wasm_common::games_and_game_views();
-}
-
-#[wasm_bindgen_test]
-fn errors_cross_as_values_and_exceptions() {
-    wasm_common::errors_cross_as_values_and_exceptions();
-}
-
-#[wasm_bindgen_test]
-fn decodes_cp1251_bytes() {
-    wasm_common::decodes_cp1251_bytes();
-}
+boundary_tests!();

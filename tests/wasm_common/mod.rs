@@ -2,6 +2,27 @@
 //! returned JavaScript objects the way the page does.
 #![allow(dead_code)]
 
+/// Declares the shared checks as `#[wasm_bindgen_test]`s in the including test binary.
+#[macro_export]
+macro_rules! boundary_tests {
+    () => {
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn games_and_game_views() {
+            wasm_common::games_and_game_views();
+        }
+
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn errors_cross_as_values_and_exceptions() {
+            wasm_common::errors_cross_as_values_and_exceptions();
+        }
+
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn decodes_cp1251_bytes() {
+            wasm_common::decodes_cp1251_bytes();
+        }
+    };
+}
+
 use js_sys::{Array, Reflect};
 use pdn::wasm::{PdnFile, decode_bytes};
 use wasm_bindgen::JsValue;
