@@ -259,76 +259,173 @@ pub fn replay(game: &Game) -> Replay {
         }
     }
     out.start = Some(pos);
-    let mut number = 1u32;
-    for (i, node) in game.moves.iter().enumerate() {
-        if let Some(fen) = &node.setup {
-            match Setup::parse(fen)
-                .map_err(|e| e.to_string())
-                .and_then(|s| Position::from_setup(&s, g, pos.turn()).map_err(|e| e.to_string()))
-            {
-                Ok(p) => pos = p,
-                Err(e) => {
-                    out.error = Some(ReplayError {
-                        ply: out.plies.len() + 1,
-                        text: node.text.clone(),
-                        message: format!("the setup before this move cannot be used: {e}"),
-                        span: node.span,
-                    });
-                    break;
-                }
-            }
-        }
-        let side = pos.turn();
-        let Some(notation) = &node.notation else {
-            out.error = Some(ReplayError {
-                ply: out.plies.len() + 1,
-                text: node.text.clone(),
-                message: "the move is not recorded, so the game cannot be followed further"
-                    .to_string(),
-                span: node.span,
-            });
-            break;
-        };
-        match notation.to_move(&pos, &ruleset) {
-            Ok(resolved) => {
-                if !resolved.alternatives.is_empty() {
-                    let mut routes = vec![resolved.mv.long_notation(g)];
-                    routes.extend(resolved.alternatives.iter().map(|m| m.long_notation(g)));
-                    out.diagnostics.push(Diagnostic::warning(
-                        "ambiguous-move",
-                        node.span,
-                        format!(
-                            "{} can be played along several routes that take different pieces ({}); the first is shown",
-                            node.text,
-                            routes.join(", ")
-                        ),
-                    ));
-                }
-                pos = pos.play(&resolved.mv);
-                out.plies.push(Ply {
-                    node: i,
-                    mv: resolved.mv,
-                    side,
-                    number,
-                    position: pos,
-                });
-                if side != first {
-                    number += 1;
-                }
-            }
-            Err(e) => {
-                out.error = Some(ReplayError {
-                    ply: out.plies.len() + 1,
-                    text: node.text.clone(),
-                    message: format!("{}: {e}", node.text),
-                    span: node.span,
-                });
-                break;
-            }
-        }
+    let mut line = play_mainline(game, &ruleset, pos, MAX_BACKTRACKS);
+    if line.error.is_some() && line.backtracks > 0 {
+        // No route made the game legal: show the first reading, where it first failed.
+        line = play_mainline(game, &ruleset, pos, 0);
     }
+    out.plies = line.plies;
+    out.error = line.error;
+    out.diagnostics.extend(line.ambiguities);
     out.ruleset = Some(ruleset);
     out
+}
+
+/// A point where a written capture fitted several routes with different captures.
+struct Choice {
+    node: usize,
+    before: Position,
+    number: u32,
+    plies: usize,
+    ambiguities: usize,
+    routes: Vec<Move>,
+    next: usize,
+}
+
+/// Most route changes tried per game before giving up (each retries the rest of the game).
+const MAX_BACKTRACKS: usize = 64;
+
+/// Plays the mainline from `start`. When a written capture fits routes that take different
+/// pieces, the first is tried; if a later move then fails, the other routes are tried in turn
+/// (backtracking), so the route under which the rest of the game is legal is the one shown.
+fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usize) -> Line {
+    let mut out = Line {
+        plies: Vec::new(),
+        error: None,
+        ambiguities: Vec::new(),
+        backtracks: 0,
+    };
+    let g = &rs.geometry;
+    let first = g.spec().first_player;
+    let mut pos = start;
+    let mut number = 1u32;
+    let mut choices: Vec<Choice> = Vec::new();
+    let mut ambiguities: Vec<Diagnostic> = Vec::new();
+    let mut first_error: Option<ReplayError> = None;
+    let mut forced: Option<Move> = None;
+    let mut i = 0;
+    while i < game.moves.len() {
+        let node = &game.moves[i];
+        let before = pos;
+        let failure = (|| {
+            if let Some(fen) = &node.setup {
+                pos = Setup::parse(fen)
+                    .map_err(|e| e.to_string())
+                    .and_then(|s| {
+                        Position::from_setup(&s, g, pos.turn()).map_err(|e| e.to_string())
+                    })
+                    .map_err(|e| format!("the setup before this move cannot be used: {e}"))?;
+            }
+            let Some(notation) = &node.notation else {
+                return Err(
+                    "the move is not recorded, so the game cannot be followed further".to_string(),
+                );
+            };
+            let side = pos.turn();
+            let mv = match forced.take() {
+                Some(mv) => mv,
+                None => {
+                    let resolved = notation
+                        .to_move(&pos, rs)
+                        .map_err(|e| format!("{}: {e}", node.text))?;
+                    if !resolved.alternatives.is_empty() {
+                        let mut routes = vec![resolved.mv];
+                        routes.extend(resolved.alternatives.iter().copied());
+                        choices.push(Choice {
+                            node: i,
+                            before,
+                            number,
+                            plies: out.plies.len(),
+                            ambiguities: ambiguities.len(),
+                            routes,
+                            next: 1,
+                        });
+                        ambiguities.push(ambiguity(node, g, &choices[choices.len() - 1], 0));
+                    }
+                    resolved.mv
+                }
+            };
+            pos = pos.play(&mv);
+            out.plies.push(Ply {
+                node: i,
+                mv,
+                side,
+                number,
+                position: pos,
+            });
+            if side != first {
+                number += 1;
+            }
+            Ok(())
+        })();
+        match failure {
+            Ok(()) => i += 1,
+            Err(message) => {
+                let error = ReplayError {
+                    ply: out.plies.len() + 1,
+                    text: node.text.clone(),
+                    message,
+                    span: node.span,
+                };
+                first_error.get_or_insert(error);
+                // Try the next untried route of the latest ambiguous capture.
+                while choices.last().is_some_and(|c| c.next >= c.routes.len()) {
+                    choices.pop();
+                }
+                let Some(c) = choices
+                    .last_mut()
+                    .filter(|_| out.backtracks < max_backtracks)
+                else {
+                    break;
+                };
+                out.backtracks += 1;
+                pos = c.before;
+                number = c.number;
+                out.plies.truncate(c.plies);
+                ambiguities.truncate(c.ambiguities);
+                forced = Some(c.routes[c.next]);
+                ambiguities.push(ambiguity(&game.moves[c.node], g, c, c.next));
+                c.next += 1;
+                i = c.node;
+            }
+        }
+        if i == game.moves.len() {
+            first_error = None;
+        }
+    }
+    out.error = first_error;
+    out.ambiguities = ambiguities;
+    out
+}
+
+/// A played mainline.
+struct Line {
+    plies: Vec<Ply>,
+    error: Option<ReplayError>,
+    ambiguities: Vec<Diagnostic>,
+    backtracks: usize,
+}
+
+fn ambiguity(node: &crate::reader::Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
+    let routes: Vec<String> = c.routes.iter().map(|m| m.long_notation(g)).collect();
+    let why = if chosen == 0 {
+        "the first is played".to_string()
+    } else {
+        format!(
+            "{} is played, because with the other{} a later move is illegal",
+            routes[chosen],
+            if routes.len() > 2 { "s" } else { "" }
+        )
+    };
+    Diagnostic::warning(
+        "ambiguous-move",
+        node.span,
+        format!(
+            "{} fits several routes that take different pieces ({}); {why}",
+            node.text,
+            routes.join(", ")
+        ),
+    )
 }
 
 impl Game {
@@ -364,6 +461,40 @@ mod tests {
             "{}",
             e.message
         );
+    }
+
+    #[test]
+    fn an_ambiguous_capture_takes_the_route_that_keeps_the_game_legal() {
+        // 47x36 takes 42, 29, 31 and either 19 or 14; the next move shows which piece is left.
+        for (reply, taken) in [("14-20", "19"), ("19-24", "14")] {
+            let f = read_file(&format!(
+                "[FEN \"W:WK47:B14,19,29,31,42\"][GameType \"20\"] 1. 47x36 {reply} *"
+            ));
+            let r = replay(&f.games[0]);
+            assert!(r.error.is_none(), "{reply}: {:?}", r.error);
+            let g = r.geometry.as_ref().unwrap();
+            let captured = labels(g, &r.plies[0].mv.captured_squares());
+            assert!(
+                captured.contains(&taken.to_string()),
+                "{reply}: {captured:?}"
+            );
+            let warning = r
+                .diagnostics
+                .iter()
+                .find(|d| d.code == "ambiguous-move")
+                .unwrap();
+            assert!(
+                warning.message.contains("47x36 fits several routes"),
+                "{}",
+                warning.message
+            );
+        }
+        // No route works: the first reading is shown, with its own error.
+        let f = read_file("[FEN \"W:WK47:B14,19,29,31,42\"][GameType \"20\"] 1. 47x36 29-33 *");
+        let r = replay(&f.games[0]);
+        let e = r.error.unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (2, "29-33"));
+        assert_eq!(r.plies.len(), 1);
     }
 
     #[test]
