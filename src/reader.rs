@@ -103,9 +103,20 @@ impl<'a> Lexer<'a> {
     }
 
     fn skip_space(&mut self) {
-        let rest = self.rest();
-        let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-        self.pos += rest.len() - trimmed.len();
+        loop {
+            let rest = self.rest();
+            let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            self.pos += rest.len() - trimmed.len();
+            // Escaped line ends from PDN that went through JSON (`...]\n[Site ...`): spacing.
+            if trimmed.starts_with("\\n")
+                || trimmed.starts_with("\\r")
+                || trimmed.starts_with("\\t")
+            {
+                self.pos += 2;
+            } else {
+                break;
+            }
+        }
     }
 
     fn tag(&mut self, start: usize) -> Spanned<'a> {
@@ -761,7 +772,13 @@ impl Builder {
         let span = t.span;
         match t.token {
             Token::Tag { name, value } => {
-                if self.has_movetext() || self.game.result.is_some() || self.unknown_since_tag >= 3
+                // A game never has the same tag twice: a repeated name starts the next game
+                // (tag blocks of games without moves follow each other directly).
+                let repeated = self.game.tag(name).is_some();
+                if self.has_movetext()
+                    || self.game.result.is_some()
+                    || self.unknown_since_tag >= 3
+                    || repeated
                 {
                     self.finish();
                 }

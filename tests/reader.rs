@@ -184,3 +184,20 @@ fn a_score_repeating_the_result_tag_ends_the_game() {
     assert_eq!(f.games[0].result.as_deref(), Some("4-6"));
     assert_eq!(f.games[1].result.as_deref(), Some("1-9"));
 }
+
+#[test]
+fn tag_blocks_without_moves_are_games_of_their_own() {
+    // A repeated tag name starts the next game; `\n` written out (PDN that went through JSON)
+    // is spacing.
+    let f = read_file("[Event \"a\"]\\n[Site \"x\"]\n\n[Event \"b\"]\\n[Site \"y\"]\n1. 32-28 *");
+    assert_eq!(f.games.len(), 2);
+    assert_eq!(f.games[0].tag("Site"), Some("x"));
+    assert!(f.games[0].moves.is_empty());
+    assert_eq!(f.games[1].tag("Event"), Some("b"));
+    assert_eq!(moves(&f.games[1]), ["32-28"]);
+    assert!(
+        f.games[1].diagnostics.is_empty(),
+        "{:?}",
+        f.games[1].diagnostics
+    );
+}
