@@ -172,20 +172,18 @@ pub struct GameView {
     pub diagnostics: Vec<DiagnosticView>,
 }
 
-/// Views over a read file; keeps the line index for line:column.
+/// Views over a read file, with the line index of its text for line:column.
 pub struct FileView<'a> {
     file: &'a PdnFile,
-    lines: LineIndex,
+    lines: &'a LineIndex,
 }
 
 impl<'a> FileView<'a> {
-    /// Indexes `file`'s text.
+    /// Views over `file`; `lines` must index `file.text` (build it once per file with
+    /// `LineIndex::new(&file.text)` and keep it, as indexing a large file takes a while).
     #[must_use]
-    pub fn new(file: &'a PdnFile) -> FileView<'a> {
-        FileView {
-            file,
-            lines: LineIndex::new(&file.text),
-        }
+    pub fn new(file: &'a PdnFile, lines: &'a LineIndex) -> FileView<'a> {
+        FileView { file, lines }
     }
 
     fn diagnostic(&self, d: &Diagnostic) -> DiagnosticView {
@@ -347,7 +345,8 @@ mod tests {
         let f = read_file(
             "[White \"A\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-1 4. 33-28 *",
         );
-        let v = FileView::new(&f).game(0).unwrap();
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
         assert_eq!(v.board.as_ref().unwrap().squares.len(), 50);
         assert_eq!(v.plies.len(), 4);
         assert_eq!(v.plies[2].captured, vec!["23"]);
@@ -357,7 +356,7 @@ mod tests {
         let e = v.error.unwrap();
         assert_eq!((e.line, e.column, e.ply), (3, 34, 5));
         assert!(v.diagnostics.iter().any(|d| d.code == "illegal-move"));
-        let s = FileView::new(&f).summary(0).unwrap();
+        let s = FileView::new(&f, &lines).summary(0).unwrap();
         assert_eq!((s.white.as_str(), s.errors), ("A", 1));
     }
 }

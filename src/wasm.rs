@@ -3,6 +3,7 @@
 
 use wasm_bindgen::prelude::*;
 
+use crate::diagnostic::LineIndex;
 use crate::reader::{self, PdnFile as CoreFile};
 use crate::view::FileView;
 
@@ -22,15 +23,16 @@ fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
 #[wasm_bindgen]
 pub struct PdnFile {
     inner: CoreFile,
+    lines: LineIndex,
 }
 
 #[wasm_bindgen]
 impl PdnFile {
     /// Reads PDN text. Never throws: problems become diagnostics.
     pub fn parse(text: &str) -> PdnFile {
-        PdnFile {
-            inner: reader::read_file(text),
-        }
+        let inner = reader::read_file(text);
+        let lines = LineIndex::new(&inner.text);
+        PdnFile { inner, lines }
     }
 
     /// Number of games.
@@ -42,7 +44,7 @@ impl PdnFile {
     /// One summary per game: `{number, white, black, event, date, result, gametype, variant,
     /// errors, warnings}`.
     pub fn games(&self) -> Result<JsValue, JsError> {
-        let view = FileView::new(&self.inner);
+        let view = FileView::new(&self.inner, &self.lines);
         let all: Vec<_> = (0..self.inner.games.len())
             .filter_map(|i| view.summary(i))
             .collect();
@@ -51,7 +53,7 @@ impl PdnFile {
 
     /// The full view of game `index` (0-based): board, positions, moves, diagnostics.
     pub fn game(&self, index: usize) -> Result<JsValue, JsError> {
-        let view = FileView::new(&self.inner);
+        let view = FileView::new(&self.inner, &self.lines);
         match view.game(index) {
             Some(g) => to_js(&g),
             None => Err(JsError::new(&format!(
