@@ -503,14 +503,16 @@ impl Position {
             rs,
             color: self.turn,
             opponents: self.side(self.turn.opposite()),
+            opponent_kings: self.side(self.turn.opposite()) & self.kings,
             occupied: 0,
             from: Square(0),
             king: false,
+            started_king: false,
             legs: [0; MAX_CAPTURES],
             taken: [0; MAX_CAPTURES],
             captured: 0,
             depth: 0,
-            best: 0,
+            best: (0, 0),
             out,
         };
         while mine != 0 {
@@ -518,9 +520,16 @@ impl Position {
             mine &= mine - 1;
             search.from = from;
             search.king = self.kings & bit(from) != 0;
+            search.started_king = search.king;
             // The moving piece's own square is free to pass over or land on.
             search.occupied = (self.white | self.black) & !bit(from);
             search.extend(from);
+        }
+        // Czech draughts: when a king can capture, a king must capture.
+        if rs.rules.priority == CapturePriority::KingFirst
+            && out.iter().any(|m| self.kings & bit(m.from) != 0)
+        {
+            out.retain(|m| self.kings & bit(m.from) != 0);
         }
     }
 }
@@ -545,14 +554,18 @@ struct CaptureSearch<'a> {
     rs: &'a Ruleset,
     color: Color,
     opponents: u128,
+    opponent_kings: u128,
     occupied: u128,
     from: Square,
+    /// The piece captures as a king now (from the start, or crowned on the way in Russian).
     king: bool,
+    started_king: bool,
     legs: [u8; MAX_CAPTURES],
     taken: [u8; MAX_CAPTURES],
     captured: u128,
     depth: usize,
-    best: usize,
+    /// Best (pieces, kings) taken so far, for the priority rules that compare captures.
+    best: (u32, u32),
     out: &'a mut Vec<Move>,
 }
 
@@ -583,23 +596,47 @@ impl CaptureSearch<'_> {
                 if self.opponents & vb == 0 || self.captured & vb != 0 {
                     continue;
                 }
+                // The squares behind the victim where the piece may land.
+                let flying = self.king && self.rs.rules.flying_kings;
+                let mut landings = [0u8; 16];
+                let mut n = 0;
                 let mut landing = g.step(victim, dir);
                 while let Some(land) = landing {
-                    if self.occupied & bit(land) != 0 {
+                    if self.occupied & bit(land) != 0 || n == landings.len() {
                         break;
+                    }
+                    landings[n] = land.0;
+                    n += 1;
+                    if !flying {
+                        break;
+                    }
+                    landing = g.step(land, dir);
+                }
+                // A capture must go on while it can: when some landing square allows a further
+                // capture, only those squares may be chosen.
+                let must_go_on = n > 1
+                    && landings[..n]
+                        .iter()
+                        .any(|&l| self.can_go_on(Square(l), self.captured | vb));
+                for &land in &landings[..n] {
+                    let land = Square(land);
+                    if must_go_on && !self.can_go_on(land, self.captured | vb) {
+                        continue;
                     }
                     extended = true;
                     self.legs[self.depth] = land.0;
                     self.taken[self.depth] = victim.0;
                     self.depth += 1;
                     self.captured |= vb;
+                    // Russian draughts: a man touching the last row mid-capture goes on as a king.
+                    let was_king = self.king;
+                    if self.rs.rules.crown_mid_capture && g.is_promotion_row(land, self.color) {
+                        self.king = true;
+                    }
                     self.extend(land);
+                    self.king = was_king;
                     self.captured &= !vb;
                     self.depth -= 1;
-                    if !(self.king && self.rs.rules.flying_kings) {
-                        break;
-                    }
-                    landing = g.step(land, dir);
                 }
             }
         }
@@ -608,14 +645,52 @@ impl CaptureSearch<'_> {
         }
     }
 
+    /// Whether the piece, having landed on `at` with `captured` taken, can capture again.
+    fn can_go_on(&self, at: Square, captured: u128) -> bool {
+        let g = &self.rs.geometry;
+        let king =
+            self.king || (self.rs.rules.crown_mid_capture && g.is_promotion_row(at, self.color));
+        Direction::DIAGONAL.into_iter().any(|dir| {
+            if !king
+                && !self.rs.rules.men_capture_backwards
+                && !Direction::forward_diagonals(self.color).contains(&dir)
+            {
+                return false;
+            }
+            let mut victim = g.step(at, dir);
+            if king && self.rs.rules.flying_kings {
+                while let Some(s) = victim {
+                    if self.occupied & bit(s) != 0 {
+                        break;
+                    }
+                    victim = g.step(s, dir);
+                }
+            }
+            let Some(victim) = victim else { return false };
+            let vb = bit(victim);
+            self.opponents & vb != 0
+                && captured & vb == 0
+                && g.step(victim, dir)
+                    .is_some_and(|l| self.occupied & bit(l) == 0)
+        })
+    }
+
     fn record(&mut self, to: Square) {
-        if self.rs.rules.priority == CapturePriority::MostPieces {
-            if self.depth < self.best {
+        let pieces = self.depth as u32;
+        let key = match self.rs.rules.priority {
+            CapturePriority::Free | CapturePriority::KingFirst => None,
+            CapturePriority::MostPieces => Some((pieces, 0)),
+            CapturePriority::MostPiecesThenKings => {
+                Some((pieces, (self.captured & self.opponent_kings).count_ones()))
+            }
+        };
+        if let Some(key) = key {
+            if key < self.best {
                 return;
             }
-            if self.depth > self.best {
+            if key > self.best {
                 self.out.clear();
-                self.best = self.depth;
+                self.best = key;
             }
         }
         let duplicate = self
@@ -625,7 +700,8 @@ impl CaptureSearch<'_> {
         if duplicate {
             return;
         }
-        let promotes = !self.king && self.rs.geometry.is_promotion_row(to, self.color);
+        let promotes =
+            !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
         self.out.push(Move {
             from: self.from,
             to,

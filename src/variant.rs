@@ -156,6 +156,34 @@ impl Variant {
             | Variant::Brazilian
             | Variant::Canadian
             | Variant::Spantsiretti => Some(Rules::INTERNATIONAL),
+            Variant::English => Some(Rules {
+                men_capture_backwards: false,
+                flying_kings: false,
+                priority: CapturePriority::Free,
+                crown_mid_capture: false,
+            }),
+            // Pool: free choice; a man passing the last row mid-capture goes on as a man.
+            Variant::AmericanPool => Some(Rules {
+                priority: CapturePriority::Free,
+                ..Rules::INTERNATIONAL
+            }),
+            Variant::Russian => Some(Rules {
+                priority: CapturePriority::Free,
+                crown_mid_capture: true,
+                ..Rules::INTERNATIONAL
+            }),
+            Variant::Czech => Some(Rules {
+                men_capture_backwards: false,
+                flying_kings: true,
+                priority: CapturePriority::KingFirst,
+                crown_mid_capture: false,
+            }),
+            Variant::Spanish | Variant::Portuguese => Some(Rules {
+                men_capture_backwards: false,
+                flying_kings: true,
+                priority: CapturePriority::MostPiecesThenKings,
+                crown_mid_capture: false,
+            }),
             _ => None,
         }
     }
@@ -174,6 +202,10 @@ pub enum CapturePriority {
     Free,
     /// A capture that takes the most pieces (kings count as men).
     MostPieces,
+    /// The most pieces, then the most kings among them (Spanish, Portuguese).
+    MostPiecesThenKings,
+    /// Any capture, but a king must capture when one can (Czech).
+    KingFirst,
 }
 
 /// The rule switches of a variant, as the move generator uses them.
@@ -185,6 +217,9 @@ pub struct Rules {
     pub flying_kings: bool,
     /// How to choose between captures.
     pub priority: CapturePriority,
+    /// A man reaching the last row during a capture is crowned and goes on capturing as a king
+    /// (Russian); otherwise it goes on as a man and is crowned only if the move ends there.
+    pub crown_mid_capture: bool,
 }
 
 impl Rules {
@@ -194,6 +229,7 @@ impl Rules {
         men_capture_backwards: true,
         flying_kings: true,
         priority: CapturePriority::MostPieces,
+        crown_mid_capture: false,
     };
 }
 

@@ -48,6 +48,7 @@ mod cli {
         match command.as_str() {
             "fens" if !files.is_empty() => fens(files),
             "bench" if !files.is_empty() => bench(files),
+            "perft" if files.len() >= 2 => perft(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS
@@ -57,6 +58,49 @@ mod cli {
                 ExitCode::from(2)
             }
         }
+    }
+
+    /// `pdn perft GAMETYPE DEPTH [--fen FEN]`: the node count, captures with the same start, end
+    /// and captured pieces counted once.
+    fn perft(args: &[String]) -> ExitCode {
+        let fail = |msg: String| {
+            eprintln!("pdn perft: {msg}");
+            ExitCode::from(2)
+        };
+        let Some(variant) = args[0].parse().ok().and_then(pdn::Variant::from_gametype) else {
+            return fail(format!("\"{}\" is not a draughts GameType", args[0]));
+        };
+        let Some(rs) = pdn::Ruleset::of(variant) else {
+            return fail(format!(
+                "the rules of {variant} draughts are not implemented yet"
+            ));
+        };
+        let Ok(depth) = args[1].parse::<u32>() else {
+            return fail(format!("\"{}\" is not a depth", args[1]));
+        };
+        let pos = match args.get(2).map(String::as_str) {
+            None => rs.start_position(),
+            Some("--fen") => {
+                let Some(fen) = args.get(3) else {
+                    return fail("--fen needs a FEN".to_string());
+                };
+                let setup = match pdn::Setup::parse(fen) {
+                    Ok(s) => s,
+                    Err(e) => return fail(e.to_string()),
+                };
+                match pdn::Position::from_setup(
+                    &setup,
+                    &rs.geometry,
+                    rs.geometry.spec().first_player,
+                ) {
+                    Ok(p) => p,
+                    Err(e) => return fail(e.to_string()),
+                }
+            }
+            Some(other) => return fail(format!("unknown option {other}")),
+        };
+        println!("{}", pdn::position::perft(&rs, &pos, depth));
+        ExitCode::SUCCESS
     }
 
     /// Reads every file into memory, then times reading and replaying all of it, best of 5 runs.

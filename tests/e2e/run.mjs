@@ -408,12 +408,12 @@ try {
     assert(await page.isDisabled('#next'), 'nothing to step through');
   });
 
-  await check('a known variant without rules yet: its 8×8 starting board, the reason, the moves greyed', async () => {
-    await pasteAndLoad(page, '[Event "English"]\n[GameType "21"]\n\n1. 11-15 23-19 2. 8-11 *\n');
+  await check('a known variant without rules yet: its 8×8 starting board (Italian), the reason, the moves greyed', async () => {
+    await pasteAndLoad(page, '[Event "Italian"]\n[GameType "22"]\n\n1. 11-15 23-19 2. 8-11 *\n');
     const expected = {};
     for (let sq = 1; sq <= 12; sq++) expected[sq] = 'bm';
     for (let sq = 21; sq <= 32; sq++) expected[sq] = 'wm';
-    await expectPieces(page, expected, 'English starting position');
+    await expectPieces(page, expected, 'Italian starting position');
     const squares = await page.$$eval('#board [data-field]', (els) => els.length);
     assert(squares === 32, `32 playable squares drawn, got ${squares}`);
     const err = (await page.textContent('#moves .move-error')) || '';
