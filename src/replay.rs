@@ -110,6 +110,11 @@ fn detect_gametype(game: &Game) -> (u32, String) {
         (51..=72, _) => (27, format!("squares up to {max_number}")),
         (33..=50, _) => (20, format!("squares up to {max_number}")),
         (_, Some(from @ 31..=35)) => (20, format!("a first move from square {from}")),
+        // Without a FEN, a first move from 21-24 is White's, and of the 8×8 numeric games only
+        // Italian has White on 21-32 moving first.
+        (1..=32, Some(from @ 21..=24)) if fen.is_none() => {
+            (22, format!("a first move by White from square {from}"))
+        }
         (1..=32, _) => (21, format!("squares up to {max_number}")),
         _ => (20, "no moves to judge from".to_string()),
     }
@@ -495,6 +500,21 @@ mod tests {
         let e = r.error.unwrap();
         assert_eq!((e.ply, e.text.as_str()), (2, "29-33"));
         assert_eq!(r.plies.len(), 1);
+    }
+
+    #[test]
+    fn the_variant_is_guessed_from_the_squares_and_the_first_move() {
+        for (text, gametype) in [
+            ("1. 32-28 19-23 *", "20"),
+            ("1. 11-15 23-19 *", "21"),
+            ("1. 22-18 11-15 *", "22"),
+            ("1. c3-d4 f6-e5 *", "25"),
+            ("1. 11-15 23-19 2. 47-42 *", "20"),
+        ] {
+            let r = replay(&read_file(text).games[0]);
+            assert_eq!(r.gametype, gametype, "{text}");
+            assert!(r.diagnostics.iter().any(|d| d.code == "guessed-variant"));
+        }
     }
 
     #[test]
