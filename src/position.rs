@@ -575,27 +575,10 @@ impl CaptureSearch<'_> {
         let mut extended = false;
         if self.depth < MAX_CAPTURES {
             for dir in Direction::DIAGONAL {
-                if !self.king
-                    && !self.rs.rules.men_capture_backwards
-                    && !Direction::forward_diagonals(self.color).contains(&dir)
-                {
+                let Some(victim) = self.victim(cur, dir, self.king, self.captured) else {
                     continue;
-                }
-                // Find the first piece along the line (only the next square for short pieces).
-                let mut victim = g.step(cur, dir);
-                if self.king && self.rs.rules.flying_kings {
-                    while let Some(s) = victim {
-                        if self.occupied & bit(s) != 0 {
-                            break;
-                        }
-                        victim = g.step(s, dir);
-                    }
-                }
-                let Some(victim) = victim else { continue };
+                };
                 let vb = bit(victim);
-                if self.opponents & vb == 0 || self.captured & vb != 0 {
-                    continue;
-                }
                 // The squares behind the victim where the piece may land.
                 let flying = self.king && self.rs.rules.flying_kings;
                 let mut landings = [0u8; 16];
@@ -651,28 +634,31 @@ impl CaptureSearch<'_> {
         let king =
             self.king || (self.rs.rules.crown_mid_capture && g.is_promotion_row(at, self.color));
         Direction::DIAGONAL.into_iter().any(|dir| {
-            if !king
-                && !self.rs.rules.men_capture_backwards
-                && !Direction::forward_diagonals(self.color).contains(&dir)
-            {
-                return false;
-            }
-            let mut victim = g.step(at, dir);
-            if king && self.rs.rules.flying_kings {
-                while let Some(s) = victim {
-                    if self.occupied & bit(s) != 0 {
-                        break;
-                    }
-                    victim = g.step(s, dir);
-                }
-            }
-            let Some(victim) = victim else { return false };
-            let vb = bit(victim);
-            self.opponents & vb != 0
-                && captured & vb == 0
-                && g.step(victim, dir)
-                    .is_some_and(|l| self.occupied & bit(l) == 0)
+            self.victim(at, dir, king, captured)
+                .and_then(|v| g.step(v, dir))
+                .is_some_and(|l| self.occupied & bit(l) == 0)
         })
+    }
+
+    /// The opponent piece that a piece on `at` could jump in direction `dir`: the next piece
+    /// along the line (only the adjacent square for men and short kings), if it is the
+    /// opponent's and not taken yet. Men capture backwards only where the rules allow it.
+    fn victim(&self, at: Square, dir: Direction, king: bool, captured: u128) -> Option<Square> {
+        let g = &self.rs.geometry;
+        if !king
+            && !self.rs.rules.men_capture_backwards
+            && !Direction::forward_diagonals(self.color).contains(&dir)
+        {
+            return None;
+        }
+        let mut victim = g.step(at, dir)?;
+        if king && self.rs.rules.flying_kings {
+            while self.occupied & bit(victim) == 0 {
+                victim = g.step(victim, dir)?;
+            }
+        }
+        let vb = bit(victim);
+        (self.opponents & vb != 0 && captured & vb == 0).then_some(victim)
     }
 
     fn record(&mut self, to: Square) {
