@@ -6,8 +6,8 @@
 
 use std::fmt;
 
-use crate::fen::Setup;
-use crate::geometry::{Direction, Geometry, GeometryError, Square};
+use crate::fen::{ParseFenError, Setup};
+use crate::geometry::{Direction, Geometry, Square};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Rules, Variant};
 
@@ -271,8 +271,8 @@ pub enum PositionError {
     BadSquare(String),
     /// Two pieces on one square.
     Occupied(String),
-    /// The board itself could not be built.
-    Geometry(GeometryError),
+    /// The FEN text itself could not be read.
+    Fen(ParseFenError),
 }
 
 impl fmt::Display for PositionError {
@@ -282,7 +282,7 @@ impl fmt::Display for PositionError {
                 write!(f, "\"{s}\" is not a playable square on this board")
             }
             PositionError::Occupied(s) => write!(f, "square {s} holds two pieces"),
-            PositionError::Geometry(e) => e.fmt(f),
+            PositionError::Fen(e) => e.fmt(f),
         }
     }
 }
@@ -335,6 +335,27 @@ impl Position {
             );
         }
         Ok(pos)
+    }
+
+    /// Reads a FEN and places its pieces: [`Setup::parse`] then [`Position::from_setup`].
+    ///
+    /// ```
+    /// use pdn::{Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let pos = Position::from_fen("B:W28:B19", &rs.geometry, Color::White).unwrap();
+    /// assert_eq!(pos.turn(), Color::Black);
+    /// assert!(Position::from_fen("W:W51", &rs.geometry, Color::White).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// When the FEN cannot be read, or names a square that is not on the board or twice.
+    pub fn from_fen(
+        fen: &str,
+        g: &Geometry,
+        default_turn: Color,
+    ) -> Result<Position, PositionError> {
+        let setup = Setup::parse(fen).map_err(PositionError::Fen)?;
+        Position::from_setup(&setup, g, default_turn)
     }
 
     /// The side to move.

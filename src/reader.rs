@@ -589,6 +589,12 @@ impl Game {
             .map(|t| t.value.as_str())
     }
 
+    /// The FEN the game starts from: the `FEN` tag, else a `/FEN/` setup before the first move.
+    #[must_use]
+    pub fn start_fen(&self) -> Option<&str> {
+        self.tag("FEN").or(self.setup.as_deref())
+    }
+
     fn is_empty(&self) -> bool {
         self.tags.is_empty() && self.moves.is_empty() && self.setup.is_none()
     }

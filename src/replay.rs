@@ -83,7 +83,7 @@ fn detect_gametype(game: &Game) -> (u32, String) {
             max_number = max_number.max(n);
         }
     };
-    let fen = game.tag("FEN").or(game.setup.as_deref());
+    let fen = game.start_fen();
     if let Some(setup) = fen.and_then(|f| Setup::parse(f).ok()) {
         for (_, _, label) in &setup.pieces {
             seen(label);
@@ -195,10 +195,8 @@ pub fn replay(game: &Game) -> Replay {
                 if let Some(g) = &out.geometry {
                     let usual = start_position(v, g);
                     out.start = Some(
-                        game.tag("FEN")
-                            .or(game.setup.as_deref())
-                            .and_then(|f| Setup::parse(f).ok())
-                            .and_then(|s| Position::from_setup(&s, g, usual.turn()).ok())
+                        game.start_fen()
+                            .and_then(|f| Position::from_fen(f, g, usual.turn()).ok())
                             .unwrap_or(usual),
                     );
                 }
@@ -241,16 +239,13 @@ pub fn replay(game: &Game) -> Replay {
     let g = &ruleset.geometry;
     let first = g.spec().first_player;
     let mut pos = ruleset.start_position();
-    if let Some(fen) = game.tag("FEN").or(game.setup.as_deref()) {
+    if let Some(fen) = game.start_fen() {
         let span = if game.tag("FEN").is_some() {
             tag_span("FEN")
         } else {
             game.span_start()
         };
-        match Setup::parse(fen)
-            .map_err(|e| e.to_string())
-            .and_then(|s| Position::from_setup(&s, g, first).map_err(|e| e.to_string()))
-        {
+        match Position::from_fen(fen, g, first) {
             Ok(p) => pos = p,
             Err(e) => {
                 out.diagnostics.push(Diagnostic::error(
@@ -314,11 +309,7 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
         let before = pos;
         let failure = (|| {
             if let Some(fen) = &node.setup {
-                pos = Setup::parse(fen)
-                    .map_err(|e| e.to_string())
-                    .and_then(|s| {
-                        Position::from_setup(&s, g, pos.turn()).map_err(|e| e.to_string())
-                    })
+                pos = Position::from_fen(fen, g, pos.turn())
                     .map_err(|e| format!("the setup before this move cannot be used: {e}"))?;
             }
             let Some(notation) = &node.notation else {

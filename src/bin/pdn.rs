@@ -84,15 +84,7 @@ mod cli {
                 let Some(fen) = args.get(3) else {
                     return fail("--fen needs a FEN".to_string());
                 };
-                let setup = match pdn::Setup::parse(fen) {
-                    Ok(s) => s,
-                    Err(e) => return fail(e.to_string()),
-                };
-                match pdn::Position::from_setup(
-                    &setup,
-                    &rs.geometry,
-                    rs.geometry.spec().first_player,
-                ) {
+                match pdn::Position::from_fen(fen, &rs.geometry, rs.geometry.spec().first_player) {
                     Ok(p) => p,
                     Err(e) => return fail(e.to_string()),
                 }
