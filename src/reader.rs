@@ -536,7 +536,7 @@ pub struct Node {
     pub text: String,
     /// The parsed notation; `None` for an unrecorded move.
     pub notation: Option<PdnMove>,
-    /// Strength marks as written after the move (`!?`, `(?)`, `*`).
+    /// Strength marks as written after the move (`!?`, `(?)`); a star (`*`) becomes NAG 7.
     pub strength: String,
     /// Where the move is.
     pub span: Span,
@@ -548,8 +548,22 @@ pub struct Node {
     pub comments: Vec<String>,
     /// A `/FEN "…"/` setup written just before it: the position is set up anew.
     pub setup: Option<String>,
-    /// Alternatives to this move, each a line of moves.
-    pub variations: Vec<Vec<Node>>,
+    /// Alternatives to this move: indexes into [`Game::variations`], in file order.
+    pub variations: Vec<usize>,
+}
+
+/// A variation: a line of moves replacing one move, with the comments written before its first
+/// move. Its moves' own variations are further indexes into [`Game::variations`], so the tree is
+/// flat in memory and any nesting depth is kept without recursion (no stack risk in walks, drops
+/// or comparisons).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments between `(` and the first move.
+    pub comments: Vec<String>,
+    /// The moves; the first replaces the move the variation hangs on.
+    pub moves: Vec<Node>,
+    /// From `(` to `)`.
+    pub span: Span,
 }
 
 /// One game: tags, the mainline with its variations, the result and the problems found.
@@ -563,6 +577,9 @@ pub struct Game {
     pub setup: Option<String>,
     /// The mainline.
     pub moves: Vec<Node>,
+    /// Every variation of the game, at any depth; [`Node::variations`] index into it. A
+    /// variation is stored when it closes, so after the variations it contains.
+    pub variations: Vec<Variation>,
     /// Comments after the result.
     pub outro: Vec<String>,
     /// The result or `*` that ended the game, as written.
@@ -667,8 +684,8 @@ fn unescape(raw: &str) -> String {
 struct Builder {
     games: Vec<Game>,
     game: Game,
-    /// Open variations: each a line of nodes; the mainline is `game.moves`.
-    lines: Vec<(Vec<Node>, Span)>,
+    /// Open variations, innermost last; the mainline is `game.moves`.
+    lines: Vec<Variation>,
     pending_number: Option<u32>,
     pending_setup: Option<String>,
     /// Comments seen after a result, before anything of the next game.
@@ -678,18 +695,12 @@ struct Builder {
     finish_after_result: bool,
     /// Words not understood since the last tag: prose between two tag blocks separates games.
     unknown_since_tag: usize,
-    /// Parentheses opened beyond [`MAX_DEPTH`], read as part of the enclosing line.
-    flattened: usize,
 }
-
-/// Deepest variation nesting kept as a tree; deeper levels join their enclosing line, so no
-/// recursive walk over a game can exhaust a small (wasm) stack.
-pub const MAX_DEPTH: usize = 100;
 
 impl Builder {
     fn current_line(&mut self) -> &mut Vec<Node> {
         match self.lines.last_mut() {
-            Some((line, _)) => line,
+            Some(v) => &mut v.moves,
             None => &mut self.game.moves,
         }
     }
@@ -707,14 +718,15 @@ impl Builder {
     }
 
     fn finish(&mut self) {
-        while let Some((line, span)) = self.lines.pop() {
+        while let Some(v) = self.lines.pop() {
             self.game.diagnostics.push(Diagnostic::warning(
                 "unclosed-variation",
-                span,
+                Span::new(v.span.start, v.span.start + 1),
                 "this variation is never closed with )",
             ));
-            self.attach_variation(line, span);
+            self.attach_variation(v);
         }
+
         if let Some(fen) = self.pending_setup.take() {
             self.game.setup.get_or_insert(fen);
         }
@@ -722,7 +734,6 @@ impl Builder {
         self.pending_number = None;
         self.finish_after_result = false;
         self.unknown_since_tag = 0;
-        self.flattened = 0;
         self.started = false;
         if game.is_empty() {
             // Only comments, a result or stray text: not a game of its own.
@@ -747,24 +758,33 @@ impl Builder {
         self.games.push(game);
     }
 
-    fn attach_variation(&mut self, line: Vec<Node>, span: Span) {
-        if line.is_empty() {
+    /// Hangs a closed variation on the last move of the line that encloses it.
+    fn attach_variation(&mut self, v: Variation) {
+        if v.moves.is_empty() {
+            // `( )` or `( {text} )`: no move to replace; its comments go with the enclosing move.
+            let comments = v.comments;
+            match self.current_line().last_mut() {
+                Some(last) => last.comments.extend(comments),
+                None => self.game.intro.extend(comments),
+            }
             return;
         }
-        let parent = self.current_line();
-        if let Some(last) = parent.last_mut() {
-            last.variations.push(line);
-        } else {
-            // A variation before any move: keep it on the first move that follows is not
-            // possible, so keep its moves as text in the intro.
-            let text: Vec<&str> = line.iter().map(|n| n.text.as_str()).collect();
+        if self.current_line().last().is_none() {
+            // A variation before any move it could replace: keep its text as a comment.
+            let text: Vec<&str> = v.moves.iter().map(|n| n.text.as_str()).collect();
             let joined = format!("({})", text.join(" "));
-            self.game.intro.push(joined);
             self.game.diagnostics.push(Diagnostic::warning(
                 "variation-without-move",
-                span,
+                Span::new(v.span.start, v.span.start + 1),
                 "this variation comes before any move it could replace; it is kept as a comment",
             ));
+            self.game.intro.push(joined);
+            return;
+        }
+        let id = self.game.variations.len();
+        self.game.variations.push(v);
+        if let Some(last) = self.current_line().last_mut() {
+            last.variations.push(id);
         }
     }
 
@@ -850,20 +870,11 @@ impl Builder {
                     self.game.outro.push(text);
                 } else if let Some(last) = self.current_line().last_mut() {
                     last.comments.push(text);
-                } else if self.lines.is_empty() {
-                    self.game.intro.push(text);
+                } else if let Some(v) = self.lines.last_mut() {
+                    // Before the variation's first move.
+                    v.comments.push(text);
                 } else {
-                    // A comment opening a variation goes with the move the variation replaces.
-                    let depth = self.lines.len();
-                    let parent = if depth >= 2 {
-                        self.lines[depth - 2].0.last_mut()
-                    } else {
-                        self.game.moves.last_mut()
-                    };
-                    match parent {
-                        Some(node) => node.comments.push(text),
-                        None => self.game.intro.push(text),
-                    }
+                    self.game.intro.push(text);
                 }
             }
             Token::Setup(fen) => {
@@ -876,29 +887,18 @@ impl Builder {
             }
             Token::OpenVariation => {
                 self.touch(span);
-                if self.lines.len() >= MAX_DEPTH {
-                    if self.flattened == 0 {
-                        self.game.diagnostics.push(Diagnostic::warning(
-                            "deep-variation",
-                            span,
-                            format!(
-                                "variations are nested more than {MAX_DEPTH} deep; deeper ones are read as part of the enclosing variation"
-                            ),
-                        ));
-                    }
-                    self.flattened += 1;
-                } else {
-                    self.lines.push((Vec::new(), span));
-                }
+                self.lines.push(Variation {
+                    span,
+                    ..Variation::default()
+                });
             }
             Token::CloseVariation => {
                 self.touch(span);
-                if self.flattened > 0 {
-                    self.flattened -= 1;
-                    return;
-                }
                 match self.lines.pop() {
-                    Some((line, open)) => self.attach_variation(line, open),
+                    Some(mut v) => {
+                        v.span.end = span.end;
+                        self.attach_variation(v);
+                    }
                     None => self.game.diagnostics.push(Diagnostic::warning(
                         "unmatched-paren",
                         span,
@@ -937,13 +937,15 @@ impl Builder {
     fn push_node(&mut self, text: &str, notation: Option<PdnMove>, suffix: &str, span: Span) {
         let number = self.pending_number.take();
         let setup = self.pending_setup.take();
+        // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
+        let star = suffix.contains('*');
         self.current_line().push(Node {
             text: text.to_string(),
             notation,
-            strength: suffix.to_string(),
+            strength: suffix.replace('*', ""),
             span,
             number,
-            nags: Vec::new(),
+            nags: if star { vec![7] } else { Vec::new() },
             comments: Vec::new(),
             setup,
             variations: Vec::new(),
@@ -963,7 +965,6 @@ fn read_games(text: &str) -> Vec<Game> {
         started: false,
         finish_after_result: false,
         unknown_since_tag: 0,
-        flattened: 0,
     };
     while let Some(tok) = lexer.next() {
         let found = std::mem::take(&mut lexer.diagnostics);
