@@ -1,18 +1,19 @@
-//! Replaying a game's mainline: which variant and board, the start position, and the position
-//! after every move, stopping with a plain-words error at the first move that cannot be played.
+//! Replaying a game: which variant and board, the start position, and the position after every
+//! move of the mainline and of every variation, each line stopping with a plain-words error at
+//! its first move that cannot be played; and whether the game is over where the mainline ends.
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::fen::Setup;
 use crate::geometry::{Geometry, Square};
 use crate::position::{Move, Position, Ruleset, start_position};
-use crate::reader::Game;
+use crate::reader::{Game, Node};
 use crate::types::Color;
 use crate::variant::{GameType, Variant, non_draughts_name};
 
 /// One played move of the mainline.
 #[derive(Clone, Debug)]
 pub struct Ply {
-    /// Index of the node in `game.moves`.
+    /// Index of the node in its line (`game.moves`, or the variation's `moves`).
     pub node: usize,
     /// The legal move played.
     pub mv: Move,
@@ -56,6 +57,63 @@ pub struct Replay {
     pub error: Option<ReplayError>,
     /// Notes and warnings about the replay (guessed variant, ambiguous moves, …).
     pub diagnostics: Vec<Diagnostic>,
+    /// One entry per `game.variations`, same order: each variation played from the position
+    /// before the move it replaces. Empty lines for variations that could not be reached (they
+    /// hang on a move after an error).
+    pub variations: Vec<LineReplay>,
+    /// The mainline ends in a position where the side to move has no move: who lost.
+    pub end: Option<GameEnd>,
+}
+
+/// A variation, replayed.
+#[derive(Clone, Debug, Default)]
+pub struct LineReplay {
+    /// The position before its first move; `None` when the variation was not reached.
+    pub start: Option<Position>,
+    /// Its moves played.
+    pub plies: Vec<Ply>,
+    /// Why it stopped early, if it did.
+    pub error: Option<ReplayError>,
+}
+
+/// How a game ended on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The side to move, which has no piece or no legal move and so has lost.
+    pub loser: Color,
+    /// It has no pieces at all (otherwise its pieces are blocked).
+    pub no_pieces: bool,
+}
+
+/// What a result string says, read with the left number as the score of the side that moves
+/// first in the variant (pdn-standard.md §1.11: English `1-0` is a Black win, International
+/// `1-0` a White win). `None` for `*`, `0-0` and scores that name no winner.
+///
+/// ```
+/// use pdn::Color;
+/// use pdn::replay::{Outcome, outcome};
+/// assert_eq!(outcome("2-0", Color::White), Some(Outcome::Win(Color::White)));
+/// assert_eq!(outcome("1-0", Color::Black), Some(Outcome::Win(Color::Black)));
+/// assert_eq!(outcome("1/2-1/2", Color::White), Some(Outcome::Draw));
+/// assert_eq!(outcome("*", Color::White), None);
+/// ```
+#[must_use]
+pub fn outcome(result: &str, first: Color) -> Option<Outcome> {
+    match result.trim() {
+        "1-0" | "2-0" => Some(Outcome::Win(first)),
+        "0-1" | "0-2" => Some(Outcome::Win(first.opposite())),
+        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" | "1/2" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// A game's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// A draw.
+    Draw,
 }
 
 impl Replay {
@@ -176,6 +234,8 @@ pub fn replay(game: &Game) -> Replay {
         plies: Vec::new(),
         error: None,
         diagnostics,
+        variations: vec![LineReplay::default(); game.variations.len()],
+        end: None,
     };
     let Some(gt) = number else {
         return out;
@@ -259,16 +319,97 @@ pub fn replay(game: &Game) -> Replay {
         }
     }
     out.start = Some(pos);
-    let mut line = play_mainline(game, &ruleset, pos, MAX_BACKTRACKS);
+    let mut line = play_line(&game.moves, &ruleset, pos, 1, MAX_BACKTRACKS);
     if line.error.is_some() && line.backtracks > 0 {
         // No route made the game legal: show the first reading, where it first failed.
-        line = play_mainline(game, &ruleset, pos, 0);
+        line = play_line(&game.moves, &ruleset, pos, 1, 0);
     }
     out.plies = line.plies;
     out.error = line.error;
     out.diagnostics.extend(line.ambiguities);
+    out.variations = replay_variations(game, &ruleset, pos, &out.plies, &mut out.diagnostics);
+    if out.error.is_none() {
+        let last = out.plies.last().map_or(pos, |p| p.position);
+        out.end = game_end(&last, &ruleset);
+        if let Some(d) = check_result(game, &ruleset, out.end, tag_span("Result")) {
+            out.diagnostics.push(d);
+        }
+    }
     out.ruleset = Some(ruleset);
     out
+}
+
+/// Who has lost in `pos`, if the side to move has no piece or no legal move.
+fn game_end(pos: &Position, rs: &Ruleset) -> Option<GameEnd> {
+    let side = pos.turn();
+    let no_pieces = pos.count(side) == 0;
+    (no_pieces || pos.legal_moves(rs).is_empty()).then_some(GameEnd {
+        loser: side,
+        no_pieces,
+    })
+}
+
+/// A warning when the written result contradicts a finished game on the board.
+fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> Option<Diagnostic> {
+    let end = end?;
+    let written = game.tag("Result").or(game.result.as_deref())?;
+    let first = rs.geometry.spec().first_player;
+    let said = outcome(written, first)?;
+    let winner = end.loser.opposite();
+    if said == Outcome::Win(winner) {
+        return None;
+    }
+    let how = if end.no_pieces {
+        "has no pieces left"
+    } else {
+        "cannot move"
+    };
+    Some(Diagnostic::warning(
+        "result-contradicts-board",
+        span,
+        format!(
+            "the result {written} does not fit the final position: {} {how}, so {} has won",
+            end.loser.name(),
+            winner.name()
+        ),
+    ))
+}
+
+/// Plays every variation reachable from the played mainline, without recursion: a worklist of
+/// variations with the position and move number before the move each replaces.
+fn replay_variations(
+    game: &Game,
+    rs: &Ruleset,
+    start: Position,
+    main: &[Ply],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<LineReplay> {
+    let mut lines = vec![LineReplay::default(); game.variations.len()];
+    let mut work: Vec<(usize, Position, u32)> = Vec::new();
+    let queue = |nodes: &[Node], plies: &[Ply], start: Position, work: &mut Vec<_>| {
+        let mut before = start;
+        for p in plies {
+            for &v in &nodes[p.node].variations {
+                work.push((v, before, p.number));
+            }
+            before = p.position;
+        }
+    };
+    queue(&game.moves, main, start, &mut work);
+    while let Some((id, before, number)) = work.pop() {
+        let Some(var) = game.variations.get(id) else {
+            continue;
+        };
+        let line = play_line(&var.moves, rs, before, number, MAX_BACKTRACKS / 8);
+        queue(&var.moves, &line.plies, before, &mut work);
+        diagnostics.extend(line.ambiguities);
+        lines[id] = LineReplay {
+            start: Some(before),
+            plies: line.plies,
+            error: line.error,
+        };
+    }
+    lines
 }
 
 /// A point where a written capture fitted several routes with different captures.
@@ -285,10 +426,17 @@ struct Choice {
 /// Most route changes tried per game before giving up (each retries the rest of the game).
 const MAX_BACKTRACKS: usize = 64;
 
-/// Plays the mainline from `start`. When a written capture fits routes that take different
-/// pieces, the first is tried; if a later move then fails, the other routes are tried in turn
-/// (backtracking), so the route under which the rest of the game is legal is the one shown.
-fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usize) -> Line {
+/// Plays a line of moves from `start`, numbering from `number`. When a written capture fits
+/// routes that take different pieces, the first is tried; if a later move then fails, the other
+/// routes are tried in turn (backtracking), so the route under which the rest of the line is
+/// legal is the one shown.
+fn play_line(
+    nodes: &[Node],
+    rs: &Ruleset,
+    start: Position,
+    number: u32,
+    max_backtracks: usize,
+) -> Line {
     let mut out = Line {
         plies: Vec::new(),
         error: None,
@@ -298,14 +446,14 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
     let g = &rs.geometry;
     let first = g.spec().first_player;
     let mut pos = start;
-    let mut number = 1u32;
+    let mut number = number;
     let mut choices: Vec<Choice> = Vec::new();
     let mut ambiguities: Vec<Diagnostic> = Vec::new();
     let mut first_error: Option<ReplayError> = None;
     let mut forced: Option<Move> = None;
     let mut i = 0;
-    while i < game.moves.len() {
-        let node = &game.moves[i];
+    while i < nodes.len() {
+        let node = &nodes[i];
         let before = pos;
         let failure = (|| {
             if let Some(fen) = &node.setup {
@@ -380,12 +528,12 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
                 out.plies.truncate(c.plies);
                 ambiguities.truncate(c.ambiguities);
                 forced = Some(c.routes[c.next]);
-                ambiguities.push(ambiguity(&game.moves[c.node], g, c, c.next));
+                ambiguities.push(ambiguity(&nodes[c.node], g, c, c.next));
                 c.next += 1;
                 i = c.node;
             }
         }
-        if i == game.moves.len() {
+        if i == nodes.len() {
             first_error = None;
         }
     }
@@ -394,7 +542,7 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
     out
 }
 
-/// A played mainline.
+/// A played line.
 struct Line {
     plies: Vec<Ply>,
     error: Option<ReplayError>,
@@ -402,7 +550,7 @@ struct Line {
     backtracks: usize,
 }
 
-fn ambiguity(node: &crate::reader::Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
+fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
     let routes: Vec<String> = c.routes.iter().map(|m| m.long_notation(g)).collect();
     let why = if chosen == 0 {
         "the first is played".to_string()
@@ -506,6 +654,104 @@ mod tests {
             assert_eq!(r.gametype, gametype, "{text}");
             assert!(r.diagnostics.iter().any(|d| d.code == "guessed-variant"));
         }
+    }
+
+    #[test]
+    fn variations_are_played_from_the_position_before_the_move_they_replace() {
+        let f = read_file(
+            "[GameType \"20\"] 1. 32-28 19-23 (17-22 2. 28x17 11x22 (12x21)) 2. 28x19 14x23 \
+             (13x24) 3. 37-32 (33-29 (31-26)) *",
+        );
+        let g = &f.games[0];
+        let r = replay(g);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.variations.len(), 5);
+        let geometry = r.geometry.as_ref().unwrap();
+        let numbers: Vec<(&str, u32)> = g
+            .variations
+            .iter()
+            .zip(&r.variations)
+            .map(|(v, line)| {
+                assert_eq!(line.plies.len(), v.moves.len(), "{:?}", line.error);
+                (v.moves[0].text.as_str(), line.plies[0].number)
+            })
+            .collect();
+        assert_eq!(
+            numbers,
+            [
+                ("12x21", 2),
+                ("17-22", 1),
+                ("13x24", 2),
+                ("31-26", 3),
+                ("33-29", 3)
+            ]
+        );
+        // 17-22 replaces 19-23: it starts after 32-28, and 28x17 there takes 22.
+        let v = &r.variations[1];
+        assert_eq!(v.start, Some(r.plies[0].position));
+        assert_eq!(labels(geometry, &v.plies[1].mv.captured_squares()), ["22"]);
+        // 31-26 replaces 33-29 inside the variation that replaces 37-32.
+        assert_eq!(r.variations[3].start, Some(r.plies[3].position));
+        // A variation with an illegal move stops there, the mainline is untouched.
+        let f = read_file("[GameType \"20\"] 1. 32-28 (32-29 19-23) 19-23 *");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none());
+        let e = r.variations[0].error.as_ref().unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "32-29"));
+    }
+
+    #[test]
+    fn a_finished_game_is_checked_against_its_result() {
+        // White takes Black's last piece: Black has no pieces and has lost.
+        let won = "[GameType \"20\"][FEN \"W:W28:B23\"] 1. 28x19";
+        let r = replay(&read_file(&format!("{won} 2-0")).games[0]);
+        assert_eq!(
+            r.end,
+            Some(GameEnd {
+                loser: Color::Black,
+                no_pieces: true
+            })
+        );
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
+        for wrong in ["0-2", "1-1"] {
+            let r = replay(&read_file(&format!("{won} {wrong}")).games[0]);
+            let d = r
+                .diagnostics
+                .iter()
+                .find(|d| d.code == "result-contradicts-board")
+                .expect(wrong);
+            assert!(
+                d.message.contains("black has no pieces left"),
+                "{}",
+                d.message
+            );
+        }
+        // English: Black moves first, and `1-0` is Black's win. White's king is blocked.
+        let r = replay(&read_file("[GameType \"21\"][FEN \"W:WK1:B5,6,10\"] 1-0").games[0]);
+        assert_eq!(
+            r.end,
+            Some(GameEnd {
+                loser: Color::White,
+                no_pieces: false
+            })
+        );
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
+        // A game still going on: any result is fine (resignations, agreed draws).
+        let r = replay(&read_file("[GameType \"20\"] 1. 32-28 1-1").games[0]);
+        assert_eq!(r.end, None);
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
     }
 
     #[test]
