@@ -200,9 +200,11 @@ try {
     assert(await page.isHidden('#game-select-wrap'), 'game selector hidden for a one-game file');
   });
 
-  await check('sample move list: 74 numbered moves, "1. 32-28 17-22", last move 13-18', async () => {
-    const n = await page.$$eval('#moves [data-ply]', (els) => els.filter((e) => Number(e.dataset.ply) > 0).length);
+  await check('sample move list: 74 numbered moves, "1. 32-28 17-22", last move 13-18, one variation', async () => {
+    const n = await page.$$eval('#moves [data-ply]:not([data-line])', (els) => els.filter((e) => Number(e.dataset.ply) > 0).length);
     assertEqual(n, 74, 'number of move elements');
+    const variation = await page.$$eval('#moves .variation .move', (els) => els.map((e) => e.textContent));
+    assertEqual(variation, ['19-23', '28x19', '14x23'], 'the sample variation');
     const firstRow = (await page.textContent('#moves .move-row')).replace(/\s+/g, ' ').trim();
     assertEqual(firstRow, '1. 32-28 17-22', 'first row');
     assertEqual((await page.textContent('#moves [data-ply="74"]')).trim(), '13-18', 'last move');
@@ -396,6 +398,25 @@ try {
     await page.click('#board');
     await page.keyboard.press('End');
     await waitPly(page, 2);
+  });
+
+  await check('variations: shown indented after their move; clicking one shows its position; ← leaves it', async () => {
+    await pasteAndLoad(page, '[Event "Var"]\n[GameType "20"]\n\n1. 32-28 19-23 ({try} 17-22 2. 28x17 11x22 (12x21)) 2. 28x19 14x23 *\n');
+    const runs = await page.$$eval('#moves .variation', (els) => els.map((e) => [e.dataset.depth, e.textContent.trim()]));
+    assertEqual(runs.map((r) => r[0]), ['1', '2'], 'one variation with one inside it');
+    assert(runs[0][1].startsWith('try'), `variation comment first: ${runs[0][1]}`);
+    await page.click('#moves .variation button[data-ply="2"]');
+    await page.waitForFunction(() => document.body.dataset.line != null);
+    // 32-28 17-22 28x17: White's man on 17, 22 taken, 19 untouched.
+    const after = await pieces(page);
+    assertEqual([after[17], after[22], after[19], after[32]], ['wm', undefined, 'bm', undefined], 'position inside the variation');
+    await page.keyboard.press('ArrowRight');
+    await waitPly(page, 3);
+    assertEqual((await pieces(page))[22], 'bm', '11x22 recaptures');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.body.dataset.line == null);
+    assertEqual(await ply(page), 1, 'back on the mainline after 32-28');
+    await expectPieces(page, A[1], 'mainline position after 1. 32-28');
   });
 
   await check('a variant the core cannot replay: its message and its moves (greyed), no pieces', async () => {
