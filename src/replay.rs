@@ -4,7 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::fen::Setup;
-use crate::geometry::{Geometry, Square};
+use crate::geometry::{Corner, Geometry, Notation, Square};
 use crate::position::{Move, Position, Ruleset, start_position};
 use crate::reader::{Game, Node};
 use crate::types::Color;
@@ -130,8 +130,15 @@ impl Replay {
     }
 }
 
-/// Guesses the GameType of a game without the tag, from its FEN and first moves.
-fn detect_gametype(game: &Game) -> (u32, String) {
+/// The GameTypes a game without the tag may be, most likely first, with why: from the `Variant`
+/// tag some sites write, else from the board size the FEN and the squares point to, then the
+/// first moves. The replay tries the others when the first cannot play the game.
+fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
+    if let Some(name) = game.tag("Variant") {
+        if let Some(n) = gametype_of_variant_name(name) {
+            return (vec![n], format!("the Variant tag \"{}\"", name.trim()));
+        }
+    }
     let mut max_number = 0u32;
     let mut algebraic = false;
     let mut seen = |label: &str| {
@@ -155,7 +162,7 @@ fn detect_gametype(game: &Game) -> (u32, String) {
         }
     }
     if algebraic {
-        return (25, "algebraic squares".to_string());
+        return (vec![25, 29, 26], "algebraic squares".to_string());
     }
     // A first move from 31-35 is White's opening move on a 10×10 board (on 8×8 boards those
     // squares are the back row or off the board); pydraughts guesses the same way.
@@ -165,20 +172,61 @@ fn detect_gametype(game: &Game) -> (u32, String) {
         .and_then(|n| n.notation.as_ref())
         .and_then(|m| m.squares[0].parse::<u32>().ok());
     match (max_number, first_from) {
-        (51..=72, _) => (27, format!("squares up to {max_number}")),
-        (33..=50, _) => (20, format!("squares up to {max_number}")),
-        (_, Some(from @ 31..=35)) => (20, format!("a first move from square {from}")),
+        (51..=72, _) => (vec![27], format!("squares up to {max_number}")),
+        (33..=50, _) => (vec![20, 40], format!("squares up to {max_number}")),
+        (_, Some(from @ 31..=35)) => (vec![20, 40], format!("a first move from square {from}")),
         // Without a FEN, a first move from 21-24 is White's, and of the 8×8 numeric games only
         // Italian has White on 21-32 moving first.
-        (1..=32, Some(from @ 21..=24)) if fen.is_none() => {
-            (22, format!("a first move by White from square {from}"))
-        }
-        (1..=32, _) => (21, format!("squares up to {max_number}")),
-        _ => (20, "no moves to judge from".to_string()),
+        (1..=32, Some(from @ 21..=24)) if fen.is_none() => (
+            vec![22, 21, 23],
+            format!("a first move by White from square {from}"),
+        ),
+        (1..=32, _) => (vec![21, 23, 22], format!("squares up to {max_number}")),
+        _ => (vec![20], "no moves to judge from".to_string()),
     }
 }
 
-/// Replays the mainline of `game`.
+/// The GameType of a variant name as sites write it in a `Variant` tag (lidraughts,
+/// PlayStrategy, pydraughts), if known.
+fn gametype_of_variant_name(name: &str) -> Option<u32> {
+    let n = name.trim().to_ascii_lowercase();
+    let n = n
+        .trim_end_matches(" draughts")
+        .trim_end_matches(" checkers");
+    Some(match n {
+        "international" | "standard" | "from position" => 20,
+        "english" | "american" | "american/english" | "english/american" | "checkers" => 21,
+        "italian" => 22,
+        "pool" | "american pool" => 23,
+        "spanish" => 24,
+        "russian" => 25,
+        "brazilian" => 26,
+        "canadian" => 27,
+        "portuguese" => 28,
+        "czech" => 29,
+        "turkish" => 30,
+        "thai" => 31,
+        "frisian" | "frysk!" | "frysk" => 40,
+        "antidraughts" => 20,
+        "breakthrough" => 20,
+        "spantsiretti" => 41,
+        _ => return None,
+    })
+}
+
+/// lidraughts' private GameType numbers, played with the moves of a standard type: Breakthrough
+/// (96) and Antidraughts (98) move as International draughts, Frysk! (97) as Frisian; only their
+/// goals differ, which a replay does not need.
+fn lidraughts_type(number: u32) -> Option<(u32, &'static str)> {
+    match number {
+        96 => Some((20, "Breakthrough")),
+        97 => Some((40, "Frysk!")),
+        98 => Some((20, "Antidraughts")),
+        _ => None,
+    }
+}
+
+/// Replays the mainline of `game`, and its variations.
 ///
 /// ```
 /// let f = pdn::read_file("1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *");
@@ -196,34 +244,122 @@ pub fn replay(game: &Game) -> Replay {
             .find(|t| t.name.eq_ignore_ascii_case(name))
             .map_or(game.span, |t| t.span)
     };
-    let (gametype_text, number) = match game.tag("GameType") {
-        Some(value) => match GameType::parse(value) {
-            Ok(gt) => (value.trim().to_string(), Some(gt)),
-            Err(e) => {
-                diagnostics.push(Diagnostic::error(
-                    "bad-gametype",
-                    tag_span("GameType"),
-                    e.to_string(),
-                ));
-                (value.trim().to_string(), None)
-            }
-        },
-        None => {
-            let (n, why) = detect_gametype(game);
-            let v = Variant::from_gametype(n).map_or("?", Variant::name);
-            diagnostics.push(Diagnostic::note(
-                "guessed-variant",
-                game.span_start(),
-                format!("no GameType tag: {why} point to {v} draughts (GameType {n})"),
-            ));
-            (
+    let Some(value) = game.tag("GameType") else {
+        // No tag: try the likely types in turn and keep the one that plays furthest.
+        let (candidates, why) = candidate_gametypes(game);
+        let mut best: Option<Replay> = None;
+        for &n in &candidates {
+            let r = replay_as(
+                game,
                 n.to_string(),
                 Some(GameType {
                     number: n,
                     board: None,
                 }),
-            )
+                Vec::new(),
+            );
+            let better = match &best {
+                None => true,
+                Some(b) => {
+                    // Only a replay that gets further wins; one that plays the whole game
+                    // also beats a variant whose rules are not known.
+                    b.error.is_some()
+                        && r.ruleset.is_some()
+                        && (r.error.is_none()
+                            || (b.ruleset.is_some() && r.plies.len() > b.plies.len()))
+                }
+            };
+            if better {
+                best = Some(r);
+            }
+            if best
+                .as_ref()
+                .is_some_and(|b| b.error.is_none() && b.ruleset.is_some())
+            {
+                break;
+            }
         }
+        let mut r = best.expect("at least one candidate");
+        let n: u32 = r.gametype.parse().unwrap_or(20);
+        let v = Variant::from_gametype(n).map_or("?", Variant::name);
+        let message = if n == candidates[0] {
+            format!("no GameType tag: {why} point to {v} draughts (GameType {n})")
+        } else {
+            let first = Variant::from_gametype(candidates[0]).map_or("?", Variant::name);
+            format!(
+                "no GameType tag: {why} point to {first} draughts, but the moves are only legal as {v} draughts (GameType {n}), which is used"
+            )
+        };
+        r.diagnostics.insert(
+            0,
+            Diagnostic::note("guessed-variant", game.span_start(), message),
+        );
+        return r;
+    };
+    let number = match GameType::parse(value) {
+        Ok(gt) => Some(gt),
+        Err(e) => {
+            // `20,W,0,0,N,0`: a known type number with broken attributes still names the variant.
+            let leading = value
+                .split(',')
+                .next()
+                .and_then(|n| n.trim().parse::<u32>().ok());
+            match leading.filter(|&n| Variant::from_gametype(n).is_some()) {
+                Some(n) => {
+                    diagnostics.push(Diagnostic::warning(
+                        "bad-gametype",
+                        tag_span("GameType"),
+                        format!("{e}; the standard board of type {n} is used"),
+                    ));
+                    Some(GameType {
+                        number: n,
+                        board: None,
+                    })
+                }
+                None => {
+                    diagnostics.push(Diagnostic::error(
+                        "bad-gametype",
+                        tag_span("GameType"),
+                        e.to_string(),
+                    ));
+                    None
+                }
+            }
+        }
+    };
+    let number = number.map(|gt| match lidraughts_type(gt.number) {
+        Some((standard, name)) => {
+            diagnostics.push(Diagnostic::note(
+                "lidraughts-variant",
+                tag_span("GameType"),
+                format!(
+                    "GameType {} is lidraughts' {name}; its moves are replayed as {} draughts",
+                    gt.number,
+                    Variant::from_gametype(standard).map_or("?", Variant::name)
+                ),
+            ));
+            GameType {
+                number: standard,
+                board: None,
+            }
+        }
+        None => gt,
+    });
+    replay_as(game, value.trim().to_string(), number, diagnostics)
+}
+
+/// Replays `game` as type `number` (`None`: the tag could not be read).
+fn replay_as(
+    game: &Game,
+    gametype_text: String,
+    number: Option<GameType>,
+    diagnostics: Vec<Diagnostic>,
+) -> Replay {
+    let tag_span = |name: &str| {
+        game.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map_or(game.span, |t| t.span)
     };
     let mut out = Replay {
         gametype: gametype_text,
@@ -244,7 +380,22 @@ pub fn replay(game: &Game) -> Replay {
     out.geometry = gt.geometry().ok();
     let ruleset = match out.variant {
         Some(v) => match Ruleset::of(v) {
-            Some(rs) => rs,
+            Some(rs) => match renotated(&rs, game) {
+                Some(other) => {
+                    out.diagnostics.push(Diagnostic::note(
+                        "board-notation",
+                        game.moves.first().map_or(game.span_start(), |n| n.span),
+                        format!(
+                            "the moves name squares {} although {} draughts numbers them {}; the squares are read that way, counted from the first player's side",
+                            notation_words(other.geometry.spec().notation),
+                            v.name(),
+                            notation_words(rs.geometry.spec().notation),
+                        ),
+                    ));
+                    other
+                }
+                None => rs,
+            },
             None => {
                 // Show the board and the starting position; the moves cannot be played.
                 let message = format!(
@@ -299,6 +450,12 @@ pub fn replay(game: &Game) -> Replay {
     let g = &ruleset.geometry;
     let first = g.spec().first_player;
     let mut pos = ruleset.start_position();
+    if out.gametype.trim() == "97" {
+        // Frysk! starts with five men each on the back rows.
+        if let Ok(p) = Position::from_fen("W:W46-50:B1-5", g, first) {
+            pos = p;
+        }
+    }
     if let Some(fen) = game.start_fen() {
         let span = if game.tag("FEN").is_some() {
             tag_span("FEN")
@@ -337,6 +494,38 @@ pub fn replay(game: &Game) -> Replay {
     }
     out.ruleset = Some(ruleset);
     out
+}
+
+/// The variant's rules on its board labelled the other way, when the game's moves use algebraic
+/// names on a numbered board or numbers on an algebraic one (PlayStrategy writes English games as
+/// `c3-d4`); `None` when the moves fit the standard board.
+fn renotated(rs: &Ruleset, game: &Game) -> Option<Ruleset> {
+    let first = game.moves.iter().find_map(|n| n.notation.as_ref())?;
+    let algebraic = first.squares[0].starts_with(|c: char| c.is_ascii_alphabetic());
+    let mut spec = *rs.geometry.spec();
+    let wanted = if algebraic {
+        Notation::Algebraic
+    } else {
+        Notation::Numeric
+    };
+    if spec.notation == wanted {
+        return None;
+    }
+    spec.notation = wanted;
+    spec.corner = Corner::from_digit(if algebraic { 0 } else { 2 })?;
+    let geometry = Geometry::new(spec).ok()?;
+    Some(Ruleset {
+        variant: rs.variant,
+        geometry,
+        rules: rs.rules,
+    })
+}
+
+fn notation_words(n: Notation) -> &'static str {
+    match n {
+        Notation::Numeric => "with numbers",
+        Notation::Algebraic => "by letter and digit (a1-h8)",
+    }
 }
 
 /// Who has lost in `pos`, if the side to move has no piece or no legal move.
@@ -752,6 +941,68 @@ mod tests {
                 .iter()
                 .any(|d| d.code == "result-contradicts-board")
         );
+    }
+
+    #[test]
+    fn without_a_gametype_the_variant_whose_rules_fit_the_moves_is_used() {
+        // Krista-Bajusz, Praha 2007 (mrcd2007.pdn, no GameType): at 15... b8-c7 a Russian man
+        // on f4 would have to capture backwards (f4xh6); Czech men capture forwards only.
+        let czech = "1. c3-b4 b6-c5 2. b2-c3 f6-e5 3. e3-f4 g7-f6 4. a1-b2 h8-g7 5. b4-a5 c7-b6 \
+            6. a5xc7 d8xb6 7. f2-e3 b6-a5 8. g3-h4 e5xg3 9. h2xf4 f6-e5 10. f4-g5 h6xf4 \
+            11. e3xg5 g7-f6 12. d2-e3 c5-d4 13. e3xc5 d6xb4xd2 14. c1xe3 e5-f4 15. e1-d2 \
+            b8-c7 16. g1-h2 c7-d6 17. b2-c3 f6-e5 1/2-1/2";
+        let r = replay(&read_file(czech).games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.gametype, "29");
+        let note = &r.diagnostics[0];
+        assert!(
+            note.message.contains("only legal as Czech draughts"),
+            "{}",
+            note.message
+        );
+        // Legal as Russian too: Russian, the first guess, is kept.
+        let r = replay(&read_file("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *").games[0]);
+        assert_eq!(r.gametype, "25");
+        // The Variant tag some sites write names the variant.
+        let f = read_file("[Variant \"Russian\"] 1. c3-d4 *");
+        let r = replay(&f.games[0]);
+        assert_eq!(r.gametype, "25");
+        assert!(
+            r.diagnostics[0].message.contains("the Variant tag"),
+            "{}",
+            r.diagnostics[0].message
+        );
+    }
+
+    #[test]
+    fn broken_gametype_attributes_and_lidraughts_numbers_still_replay() {
+        let f = read_file("[GameType \"20,W,0,0,N,0\"] 1. 32-28 19-23 *");
+        let r = replay(&f.games[0]);
+        assert_eq!((r.plies.len(), r.error.is_none()), (2, true));
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "bad-gametype")
+            .unwrap();
+        assert_eq!(d.severity, crate::Severity::Warning);
+        let f = read_file("[GameType \"98\"] 1. 32-28 19-23 *");
+        let r = replay(&f.games[0]);
+        assert_eq!(
+            (r.plies.len(), r.variant),
+            (2, Some(Variant::International))
+        );
+        assert!(r.diagnostics.iter().any(|d| d.code == "lidraughts-variant"));
+    }
+
+    #[test]
+    fn english_written_with_algebraic_squares_is_read_from_the_first_players_side() {
+        // PlayStrategy's American/English games: the first player (Black) moves c3-d4.
+        let f = read_file("[Variant \"American/English\"] 1. c3-d4 b6-c5 2. d4xb6 a7xc5 0-1");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.variant, Some(Variant::English));
+        assert_eq!(r.plies[0].side, Color::Black);
+        assert!(r.diagnostics.iter().any(|d| d.code == "board-notation"));
     }
 
     #[test]
