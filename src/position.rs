@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, Square};
+use crate::geometry::{Direction, Geometry, NO_SQUARE, Square};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -563,38 +563,50 @@ impl Position {
         }
     }
 
-    fn generate_quiet(&self, rs: &Ruleset, out: &mut Vec<Move>) {
-        let g = &rs.geometry;
-        let rules = &rs.rules;
-        let occ = self.white | self.black;
+    /// Frisian: the king that may not make another quiet move (as a bit), and whether quiet
+    /// king moves are counted at all.
+    fn king_limit(&self, rules: &Rules) -> (u128, bool) {
         let mine = self.side(self.turn);
-        let men = mine & !self.kings;
-        // Frisian: while the side has men, its king that has made `max_king_moves` quiet moves
-        // in a row may not make another.
-        let counted = rules.max_king_moves > 0 && men != 0;
+        let counted = rules.max_king_moves > 0 && mine & !self.kings != 0;
         let side = self.turn as usize;
         let blocked = if counted && self.king_run_len[side] >= rules.max_king_moves {
             1u128 << self.king_run_square[side]
         } else {
             0
         };
+        (blocked, counted)
+    }
+
+    fn generate_quiet(&self, rs: &Ruleset, out: &mut Vec<Move>) {
+        let g = &rs.geometry;
+        let rules = &rs.rules;
+        let nb = g.neighbour_table();
+        let occ = self.white | self.black;
+        let empty = !occ;
+        let mine = self.side(self.turn);
+        let men = mine & !self.kings;
+        // Frisian: while the side has men, its king that has made `max_king_moves` quiet moves
+        // in a row may not make another.
+        let (blocked, counted) = self.king_limit(rules);
         let man_dirs = man_move_dirs(rules.moves, self.turn);
         let king_dirs = king_dirs(rules.moves);
-        let mut bits = mine;
-        while bits != 0 {
-            let from = Square(bits.trailing_zeros() as u8);
-            bits &= bits - 1;
+        // Men with somewhere to go, found for all men at once.
+        let mut movers = mine & self.kings & !blocked;
+        for &dir in man_dirs {
+            movers |= men & g.shift(empty, opposite(dir));
+        }
+        while movers != 0 {
+            let from = Square(movers.trailing_zeros() as u8);
+            movers &= movers - 1;
             if self.kings & bit(from) != 0 {
-                if blocked & bit(from) != 0 {
-                    continue;
-                }
                 for &dir in king_dirs {
-                    let mut cur = from;
-                    while let Some(next) = g.step(cur, dir) {
-                        if occ & bit(next) != 0 {
+                    let mut cur = from.0;
+                    loop {
+                        let next = nb[cur as usize][dir as usize];
+                        if next == NO_SQUARE || occ & (1u128 << next) != 0 {
                             break;
                         }
-                        let mut m = quiet(from, next, false);
+                        let mut m = quiet(from, Square(next), false);
                         m.counted_king_move = counted;
                         out.push(m);
                         if !rules.flying_kings {
@@ -605,24 +617,120 @@ impl Position {
                 }
             } else {
                 for &dir in man_dirs {
-                    if let Some(to) = g.step(from, dir) {
-                        if occ & bit(to) == 0 {
-                            out.push(quiet(from, to, g.is_promotion_row(to, self.turn)));
-                        }
+                    let to = nb[from.index()][dir as usize];
+                    if to != NO_SQUARE && occ & (1u128 << to) == 0 {
+                        let to = Square(to);
+                        out.push(quiet(from, to, g.is_promotion_row(to, self.turn)));
                     }
                 }
             }
         }
     }
 
+    /// The number of non-capturing moves, without building them (perft's last ply).
+    fn count_quiet(&self, rs: &Ruleset) -> u64 {
+        let g = &rs.geometry;
+        let rules = &rs.rules;
+        let nb = g.neighbour_table();
+        let occ = self.white | self.black;
+        let mine = self.side(self.turn);
+        let men = mine & !self.kings;
+        let mut n = 0u64;
+        for &dir in man_move_dirs(rules.moves, self.turn) {
+            n += u64::from((g.shift(men, dir) & !occ).count_ones());
+        }
+        let (blocked, _) = self.king_limit(rules);
+        let mut kings = mine & self.kings & !blocked;
+        while kings != 0 {
+            let from = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            for &dir in king_dirs(rules.moves) {
+                let mut cur = from;
+                loop {
+                    let next = nb[cur][dir as usize];
+                    if next == NO_SQUARE || occ & (1u128 << next) != 0 {
+                        break;
+                    }
+                    n += 1;
+                    if !rules.flying_kings {
+                        break;
+                    }
+                    cur = next as usize;
+                }
+            }
+        }
+        n
+    }
+
+    /// The pieces of the side to move that can make a first capture (found for all men at
+    /// once; flying kings one by one).
+    fn capturers(&self, rs: &Ruleset, man_dirs: &[Direction], king_dirs: &[Direction]) -> u128 {
+        let g = &rs.geometry;
+        let rules = &rs.rules;
+        let all = self.white | self.black;
+        let empty = !all;
+        let mine = self.side(self.turn);
+        let opponents = self.side(self.turn.opposite());
+        let opponent_kings = opponents & self.kings;
+        let men = mine & !self.kings;
+        let kings = mine & self.kings;
+        let man_victims = if rules.men_capture_kings {
+            opponents
+        } else {
+            opponents & !self.kings
+        };
+        let mut found = 0;
+        for &dir in man_dirs {
+            let back = opposite(dir);
+            let jumpable = man_victims & g.shift(empty, back);
+            found |= men & g.shift(jumpable, back);
+        }
+        if kings != 0 {
+            if rules.flying_kings {
+                let nb = g.neighbour_table();
+                let mut bits = kings;
+                while bits != 0 {
+                    let from = Square(bits.trailing_zeros() as u8);
+                    bits &= bits - 1;
+                    if first_capture_exists(
+                        nb,
+                        rules,
+                        from,
+                        true,
+                        king_dirs,
+                        all,
+                        opponents,
+                        opponent_kings,
+                    ) {
+                        found |= bit(from);
+                    }
+                }
+            } else {
+                for &dir in king_dirs {
+                    let back = opposite(dir);
+                    let jumpable = opponents & g.shift(empty, back);
+                    found |= kings & g.shift(jumpable, back);
+                }
+            }
+        }
+        found
+    }
+
     fn generate_captures(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<Move>) {
         let rules = &rs.rules;
+        let man_dirs = man_capture_dirs(rules, self.turn);
+        let king_dirs = king_dirs(rules.captures);
+        // Most positions have no capture: find the pieces that can start one first.
+        let mut capturers = self.capturers(rs, man_dirs, king_dirs);
+        if capturers == 0 {
+            return;
+        }
         let opponents = self.side(self.turn.opposite());
         let mut search = CaptureSearch {
             rs,
             color: self.turn,
-            man_dirs: man_capture_dirs(rules, self.turn),
-            king_dirs: king_dirs(rules.captures),
+            man_dirs,
+            king_dirs,
             opponents,
             opponent_kings: opponents & self.kings,
             occupied: 0,
@@ -638,10 +746,9 @@ impl Position {
             every_landing: duplicates == Duplicates::EveryLanding,
             out,
         };
-        let mut mine = self.side(self.turn);
-        while mine != 0 {
-            let from = Square(mine.trailing_zeros() as u8);
-            mine &= mine - 1;
+        while capturers != 0 {
+            let from = Square(capturers.trailing_zeros() as u8);
+            capturers &= capturers - 1;
             search.from = from;
             search.king = self.kings & bit(from) != 0;
             search.started_king = search.king;
@@ -714,6 +821,44 @@ fn man_capture_dirs(rules: &Rules, color: Color) -> &'static [Direction] {
     } else {
         man_move_dirs(rules.captures, color)
     }
+}
+
+/// Whether the piece on `from` can make a first capture (any later rule aside).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn first_capture_exists(
+    nb: &[[u8; 8]],
+    rules: &Rules,
+    from: Square,
+    king: bool,
+    dirs: &[Direction],
+    occupied: u128,
+    opponents: u128,
+    opponent_kings: u128,
+) -> bool {
+    let flying = king && rules.flying_kings;
+    let protected = if king || rules.men_capture_kings {
+        0
+    } else {
+        opponent_kings
+    };
+    for &dir in dirs {
+        let d = dir as usize;
+        let mut v = nb[from.index()][d];
+        if flying {
+            while v != NO_SQUARE && occupied & (1u128 << v) == 0 {
+                v = nb[v as usize][d];
+            }
+        }
+        if v == NO_SQUARE || (opponents & !protected) & (1u128 << v) == 0 {
+            continue;
+        }
+        let land = nb[v as usize][d];
+        if land != NO_SQUARE && occupied & (1u128 << land) == 0 {
+            return true;
+        }
+    }
+    false
 }
 
 const fn opposite(d: Direction) -> Direction {
@@ -1021,10 +1166,17 @@ fn perft_rec(
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
-    pos.generate(rs, duplicates, moves);
     if deeper.is_empty() {
-        return moves.len() as u64;
+        // Bulk counting: quiet moves are counted without being built.
+        moves.clear();
+        pos.generate_captures(rs, duplicates, moves);
+        return if moves.is_empty() {
+            pos.count_quiet(rs)
+        } else {
+            moves.len() as u64
+        };
     }
+    pos.generate(rs, duplicates, moves);
     moves
         .iter()
         .map(|m| perft_rec(rs, &pos.play(m), duplicates, deeper))
