@@ -60,8 +60,10 @@ mod cli {
         }
     }
 
-    /// `pdn perft GAMETYPE DEPTH [--fen FEN]`: the node count, captures with the same start, end
-    /// and captured pieces counted once.
+    /// `pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]`: the node count. By
+    /// default captures with the same start, end and captured pieces count once ("drop");
+    /// `--keep` counts every route; `--every-landing` also counts each square a king may stop on
+    /// before going on straight ahead (the convention of kish's Turkish numbers).
     fn perft(args: &[String]) -> ExitCode {
         let fail = |msg: String| {
             eprintln!("pdn perft: {msg}");
@@ -78,20 +80,30 @@ mod cli {
         let Ok(depth) = args[1].parse::<u32>() else {
             return fail(format!("\"{}\" is not a depth", args[1]));
         };
-        let pos = match args.get(2).map(String::as_str) {
-            None => rs.start_position(),
-            Some("--fen") => {
-                let Some(fen) = args.get(3) else {
-                    return fail("--fen needs a FEN".to_string());
-                };
-                match pdn::Position::from_fen(fen, &rs.geometry, rs.geometry.spec().first_player) {
-                    Ok(p) => p,
-                    Err(e) => return fail(e.to_string()),
+        let mut pos = rs.start_position();
+        let mut duplicates = pdn::position::Duplicates::Drop;
+        let mut rest = args[2..].iter();
+        while let Some(option) = rest.next() {
+            match option.as_str() {
+                "--fen" => {
+                    let Some(fen) = rest.next() else {
+                        return fail("--fen needs a FEN".to_string());
+                    };
+                    let first = rs.geometry.spec().first_player;
+                    match pdn::Position::from_fen(fen, &rs.geometry, first) {
+                        Ok(p) => pos = p,
+                        Err(e) => return fail(e.to_string()),
+                    }
                 }
+                "--keep" => duplicates = pdn::position::Duplicates::Keep,
+                "--every-landing" => duplicates = pdn::position::Duplicates::EveryLanding,
+                other => return fail(format!("unknown option {other}")),
             }
-            Some(other) => return fail(format!("unknown option {other}")),
-        };
-        println!("{}", pdn::position::perft(&rs, &pos, depth));
+        }
+        println!(
+            "{}",
+            pdn::position::perft_with(&rs, &pos, depth, duplicates)
+        );
         ExitCode::SUCCESS
     }
 
