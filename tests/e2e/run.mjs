@@ -429,18 +429,37 @@ try {
     assert(await page.isDisabled('#next'), 'nothing to step through');
   });
 
-  await check('a known variant without rules yet: its 8×8 starting board (Italian), the reason, the moves greyed', async () => {
-    await pasteAndLoad(page, '[Event "Italian"]\n[GameType "22"]\n\n1. 11-15 23-19 2. 8-11 *\n');
-    const expected = {};
-    for (let sq = 1; sq <= 12; sq++) expected[sq] = 'bm';
-    for (let sq = 21; sq <= 32; sq++) expected[sq] = 'wm';
-    await expectPieces(page, expected, 'Italian starting position');
-    const squares = await page.$$eval('#board [data-field]', (els) => els.length);
-    assert(squares === 32, `32 playable squares drawn, got ${squares}`);
-    const err = (await page.textContent('#moves .move-error')) || '';
-    assert(/cannot be replayed yet/.test(err), `reason shown: ${err}`);
-    const rest = (await page.textContent('#moves .move-rest')) || '';
-    assert(rest.includes('11-15') && rest.includes('8-11'), `moves shown: ${rest}`);
+  await check('every GameType draws its own board: size, playable squares, starting pieces, labels', async () => {
+    // [GameType, width×height, playable squares, pieces per side, a square label on the board]
+    const boards = [
+      ['20', 10, 10, 50, 20, '50'], ['21', 8, 8, 32, 12, '32'], ['22', 8, 8, 32, 12, '32'],
+      ['23', 8, 8, 32, 12, '32'], ['24', 8, 8, 32, 12, '32'], ['25', 8, 8, 32, 12, 'h8'],
+      ['26', 8, 8, 32, 12, 'h8'], ['27', 12, 12, 72, 30, '72'], ['28', 8, 8, 32, 12, '32'],
+      ['29', 8, 8, 32, 12, 'h8'], ['30', 8, 8, 64, 16, 'h8'], ['31', 8, 8, 32, 8, '32'],
+      ['40', 10, 10, 50, 20, '50'], ['41', 10, 8, 40, 15, 'j8'],
+    ];
+    for (const [gt, w, hgt, squares, perSide, label] of boards) {
+      await pasteAndLoad(page, `[Event "${gt}"]\n[GameType "${gt}"]\n\n*\n`);
+      const got = await page.$eval('#board svg', (svg) => ({
+        viewBox: svg.getAttribute('viewBox'),
+        fields: svg.querySelectorAll('[data-field]').length,
+        white: svg.querySelectorAll('[data-piece^="w"]').length,
+        black: svg.querySelectorAll('[data-piece^="b"]').length,
+        labels: [...svg.querySelectorAll('[data-field]')].map((e) => e.getAttribute('data-field')),
+      }));
+      assertEqual(got.viewBox, `0 0 ${w * 100} ${hgt * 100}`, `GameType ${gt} board size`);
+      assertEqual([got.fields, got.white, got.black], [squares, perSide, perSide], `GameType ${gt} squares and pieces`);
+      assert(got.labels.includes(label), `GameType ${gt} has square ${label}`);
+    }
+  });
+
+  await check('Italian: White moves first from 21-32 and the moves replay', async () => {
+    await pasteAndLoad(page, '[Event "Italian"]\n[GameType "22"]\n\n1. 22-18 10-14 *\n');
+    await page.click('#board');
+    await page.keyboard.press('End');
+    await waitPly(page, 2);
+    const now = await pieces(page);
+    assertEqual([now[18], now[22], now[14], now[10]], ['wm', undefined, 'bm', undefined], 'after 1. 22-18 10-14');
   });
 
   await check('file picker: a Windows-1251 file is decoded (Cyrillic names in the header)', async () => {
