@@ -171,17 +171,25 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
         .first()
         .and_then(|n| n.notation.as_ref())
         .and_then(|m| m.squares[0].parse::<u32>().ok());
-    match (max_number, first_from) {
+    // With a FEN the first move says nothing about the board: pieces can stand anywhere.
+    let opening = first_from.filter(|_| fen.is_none());
+    match (max_number, opening) {
         (51..=72, _) => (vec![27], format!("squares up to {max_number}")),
         (33..=50, _) => (vec![20, 40], format!("squares up to {max_number}")),
-        (_, Some(from @ 31..=35)) => (vec![20, 40], format!("a first move from square {from}")),
-        // Without a FEN, a first move from 21-24 is White's, and of the 8×8 numeric games only
-        // Italian has White on 21-32 moving first.
-        (1..=32, Some(from @ 21..=24)) if fen.is_none() => (
+        (_, Some(from @ 31..=35)) => (
+            vec![20, 40, 21, 23, 22],
+            format!("a first move from square {from}"),
+        ),
+        // A first move from 21-24 is White's, and of the 8×8 numeric games only Italian has
+        // White on 21-32 moving first.
+        (1..=32, Some(from @ 21..=24)) => (
             vec![22, 21, 23],
             format!("a first move by White from square {from}"),
         ),
-        (1..=32, _) => (vec![21, 23, 22], format!("squares up to {max_number}")),
+        (1..=32, _) => (
+            vec![21, 23, 22, 20, 40],
+            format!("squares up to {max_number}"),
+        ),
         _ => (vec![20], "no moves to judge from".to_string()),
     }
 }
