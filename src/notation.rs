@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::geometry::Square;
-use crate::position::{Move, Position, Ruleset};
+use crate::position::{Duplicates, Move, Position, Ruleset};
 use crate::variant::CapturePriority;
 
 /// A move as written: its squares and whether it was written as a capture.
@@ -99,7 +99,45 @@ impl PdnMove {
     /// # Errors
     /// A [`MoveError`] saying in plain words why no legal move fits.
     pub fn to_move(&self, pos: &Position, rs: &Ruleset) -> Result<Resolved, MoveError> {
+        self.to_move_in(pos, rs, &mut Vec::new())
+    }
+
+    /// [`PdnMove::to_move`] with a buffer for the legal moves, kept between calls so a replay
+    /// does not allocate for every move.
+    ///
+    /// # Errors
+    /// As [`PdnMove::to_move`].
+    pub fn to_move_in(
+        &self,
+        pos: &Position,
+        rs: &Ruleset,
+        legal: &mut Vec<Move>,
+    ) -> Result<Resolved, MoveError> {
         let g = &rs.geometry;
+        let mut ends = [Square(0); 2];
+        for (end, s) in ends
+            .iter_mut()
+            .zip([&self.squares[0], &self.squares[self.squares.len() - 1]])
+        {
+            *end = g.parse_square(s).ok_or_else(|| {
+                MoveError::new(pos, rs, format!("square {s} does not exist on this board"))
+            })?;
+        }
+        let [from, to] = ends;
+        legal.clear();
+        pos.generate(rs, Duplicates::Drop, legal);
+        let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
+        let first = matching.next().copied();
+        let several = matching.next().is_some();
+        // The common case: one legal move from `from` to `to`, whatever squares lie between.
+        if let (Some(mv), false) = (first, several) {
+            if self.squares.len() == 2 {
+                return Ok(Resolved {
+                    mv,
+                    alternatives: Vec::new(),
+                });
+            }
+        }
         let mut path = Vec::with_capacity(self.squares.len());
         for s in &self.squares {
             match g.parse_square(s) {
@@ -113,8 +151,6 @@ impl PdnMove {
                 }
             }
         }
-        let (from, to) = (path[0], path[path.len() - 1]);
-        let legal = pos.legal_moves(rs);
         let mut fits: Vec<Move> = legal
             .iter()
             .filter(|m| m.from == from && m.to == to)
@@ -136,7 +172,7 @@ impl PdnMove {
             }
         }
         match fits.len() {
-            0 => Err(self.explain(pos, rs, &path, &legal)),
+            0 => Err(self.explain(pos, rs, &path, legal)),
             _ => {
                 let mv = fits[0];
                 let alternatives = fits[1..]

@@ -4,6 +4,9 @@
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::fen::Setup;
+use std::cell::RefCell;
+use std::sync::Arc;
+
 use crate::geometry::{Corner, Geometry, Notation, Square};
 use crate::position::{Move, Position, Ruleset, start_position};
 use crate::reader::{Game, Node};
@@ -46,9 +49,9 @@ pub struct Replay {
     /// The variant, if the type is a known draughts variant.
     pub variant: Option<Variant>,
     /// Board and rules, when the variant can be replayed.
-    pub ruleset: Option<Ruleset>,
+    pub ruleset: Option<Arc<Ruleset>>,
     /// A board to draw even when the rules are missing (known board, unknown rules).
-    pub geometry: Option<Geometry>,
+    pub geometry: Option<Arc<Geometry>>,
     /// The position before the first move.
     pub start: Option<Position>,
     /// Every move played.
@@ -385,9 +388,12 @@ fn replay_as(
         return out;
     };
     out.variant = gt.variant();
-    out.geometry = gt.geometry().ok();
+    out.geometry = match out.variant {
+        Some(v) => shared_ruleset(v).map(|(_, g)| g),
+        None => gt.geometry().ok().map(Arc::new),
+    };
     let ruleset = match out.variant {
-        Some(v) => match Ruleset::of(v) {
+        Some(v) => match shared_ruleset(v).map(|(rs, _)| rs) {
             Some(rs) => match renotated(&rs, game) {
                 Some(other) => {
                     out.diagnostics.push(Diagnostic::note(
@@ -400,6 +406,8 @@ fn replay_as(
                             notation_words(rs.geometry.spec().notation),
                         ),
                     ));
+                    let other = Arc::new(other);
+                    out.geometry = Some(Arc::new(other.geometry.clone()));
                     other
                 }
                 None => rs,
@@ -502,6 +510,26 @@ fn replay_as(
     }
     out.ruleset = Some(ruleset);
     out
+}
+
+/// The ruleset and board of a variant, built once per thread: a board has a label per square,
+/// and building it for every game of a large file would cost more than replaying the game.
+fn shared_ruleset(v: Variant) -> Option<(Arc<Ruleset>, Arc<Geometry>)> {
+    thread_local! {
+        static CACHE: RefCell<Vec<(Variant, Option<(Arc<Ruleset>, Arc<Geometry>)>)>> =
+            const { RefCell::new(Vec::new()) };
+    }
+    CACHE.with(|cache| {
+        if let Some((_, hit)) = cache.borrow().iter().find(|(k, _)| *k == v) {
+            return hit.clone();
+        }
+        let built = Ruleset::of(v).map(|rs| {
+            let g = Arc::new(rs.geometry.clone());
+            (Arc::new(rs), g)
+        });
+        cache.borrow_mut().push((v, built.clone()));
+        built
+    })
 }
 
 /// The variant's rules on its board labelled the other way, when the game's moves use algebraic
@@ -635,7 +663,7 @@ fn play_line(
     max_backtracks: usize,
 ) -> Line {
     let mut out = Line {
-        plies: Vec::new(),
+        plies: Vec::with_capacity(nodes.len()),
         error: None,
         ambiguities: Vec::new(),
         backtracks: 0,
@@ -648,6 +676,7 @@ fn play_line(
     let mut ambiguities: Vec<Diagnostic> = Vec::new();
     let mut first_error: Option<ReplayError> = None;
     let mut forced: Option<Move> = None;
+    let mut legal: Vec<Move> = Vec::with_capacity(32);
     let mut i = 0;
     while i < nodes.len() {
         let node = &nodes[i];
@@ -667,7 +696,7 @@ fn play_line(
                 Some(mv) => mv,
                 None => {
                     let resolved = notation
-                        .to_move(&pos, rs)
+                        .to_move_in(&pos, rs, &mut legal)
                         .map_err(|e| format!("{}: {e}", node.text))?;
                     if !resolved.alternatives.is_empty() {
                         let mut routes = vec![resolved.mv];
