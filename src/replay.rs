@@ -512,12 +512,14 @@ fn replay_as(
     out
 }
 
+/// A variant's rules and board, shared by every replay of that variant.
+type Shared = (Arc<Ruleset>, Arc<Geometry>);
+
 /// The ruleset and board of a variant, built once per thread: a board has a label per square,
 /// and building it for every game of a large file would cost more than replaying the game.
-fn shared_ruleset(v: Variant) -> Option<(Arc<Ruleset>, Arc<Geometry>)> {
+fn shared_ruleset(v: Variant) -> Option<Shared> {
     thread_local! {
-        static CACHE: RefCell<Vec<(Variant, Option<(Arc<Ruleset>, Arc<Geometry>)>)>> =
-            const { RefCell::new(Vec::new()) };
+        static CACHE: RefCell<Vec<(Variant, Option<Shared>)>> = const { RefCell::new(Vec::new()) };
     }
     CACHE.with(|cache| {
         if let Some((_, hit)) = cache.borrow().iter().find(|(k, _)| *k == v) {
