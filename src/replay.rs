@@ -18,6 +18,9 @@ use crate::variant::{GameType, Variant, non_draughts_name};
 pub struct Ply {
     /// Index of the node in its line (`game.moves`, or the variation's `moves`).
     pub node: usize,
+    /// Further nodes this ply took in: a capture written jump by jump (`11x18 18x25`, as PDN
+    /// 1.0 allows) is one ply over `1 + joined` nodes.
+    pub joined: usize,
     /// The legal move played.
     pub mv: Move,
     /// Who played it.
@@ -616,8 +619,10 @@ fn replay_variations(
     let queue = |nodes: &[Node], plies: &[Ply], start: Position, work: &mut Vec<_>| {
         let mut before = start;
         for p in plies {
-            for &v in &nodes[p.node].variations {
-                work.push((v, before, p.number));
+            for node in &nodes[p.node..=p.node + p.joined] {
+                for &v in &node.variations {
+                    work.push((v, before, p.number));
+                }
             }
             before = p.position;
         }
@@ -648,6 +653,8 @@ struct Choice {
     ambiguities: usize,
     routes: Vec<Move>,
     next: usize,
+    /// Nodes after `node` that the written capture took in (jump by jump).
+    joined: usize,
 }
 
 /// Most route changes tried per game before giving up (each retries the rest of the game).
@@ -677,12 +684,13 @@ fn play_line(
     let mut choices: Vec<Choice> = Vec::new();
     let mut ambiguities: Vec<Diagnostic> = Vec::new();
     let mut first_error: Option<ReplayError> = None;
-    let mut forced: Option<Move> = None;
+    let mut forced: Option<(Move, usize)> = None;
     let mut legal: Vec<Move> = Vec::with_capacity(32);
     let mut i = 0;
     while i < nodes.len() {
         let node = &nodes[i];
         let before = pos;
+        let mut joined = 0;
         let failure = (|| {
             if let Some(fen) = &node.setup {
                 pos = Position::from_fen(fen, g, pos.turn())
@@ -695,11 +703,22 @@ fn play_line(
             };
             let side = pos.turn();
             let mv = match forced.take() {
-                Some(mv) => mv,
+                Some((mv, more)) => {
+                    joined = more;
+                    mv
+                }
                 None => {
-                    let resolved = notation
-                        .to_move_in(&pos, rs, &mut legal)
-                        .map_err(|e| format!("{}: {e}", node.text))?;
+                    let resolved = match notation.to_move_in(&pos, rs, &mut legal) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            let Some((r, more)) = jump_by_jump(nodes, i, &pos, rs, &mut legal)
+                            else {
+                                return Err(format!("{}: {e}", node.text));
+                            };
+                            joined = more;
+                            r
+                        }
+                    };
                     if !resolved.alternatives.is_empty() {
                         let mut routes = vec![resolved.mv];
                         routes.extend(resolved.alternatives.iter().copied());
@@ -711,6 +730,7 @@ fn play_line(
                             ambiguities: ambiguities.len(),
                             routes,
                             next: 1,
+                            joined,
                         });
                         ambiguities.push(ambiguity(node, g, &choices[choices.len() - 1], 0));
                     }
@@ -720,6 +740,7 @@ fn play_line(
             pos = pos.play(&mv);
             out.plies.push(Ply {
                 node: i,
+                joined,
                 mv,
                 side,
                 number,
@@ -731,7 +752,7 @@ fn play_line(
             Ok(())
         })();
         match failure {
-            Ok(()) => i += 1,
+            Ok(()) => i += 1 + joined,
             Err(message) => {
                 let error = ReplayError {
                     ply: out.plies.len() + 1,
@@ -755,7 +776,7 @@ fn play_line(
                 number = c.number;
                 out.plies.truncate(c.plies);
                 ambiguities.truncate(c.ambiguities);
-                forced = Some(c.routes[c.next]);
+                forced = Some((c.routes[c.next], c.joined));
                 ambiguities.push(ambiguity(&nodes[c.node], g, c, c.next));
                 c.next += 1;
                 i = c.node;
@@ -769,6 +790,37 @@ fn play_line(
     out.ambiguities = ambiguities;
     out
 }
+
+/// A capture written one jump per move (`11x18 18x25`): joins the written jumps from node `i` on
+/// while each starts where the last ended, until they make a legal capture. Returns it with the
+/// number of nodes joined after the first.
+fn jump_by_jump(
+    nodes: &[Node],
+    i: usize,
+    pos: &Position,
+    rs: &Ruleset,
+    legal: &mut Vec<Move>,
+) -> Option<(crate::notation::Resolved, usize)> {
+    let mut squares = nodes[i].notation.as_ref()?.squares.clone();
+    for (k, node) in nodes.iter().enumerate().skip(i + 1).take(MAX_JUMPS) {
+        let next = node.notation.as_ref()?;
+        if node.setup.is_some() || next.squares.first() != squares.last() {
+            return None;
+        }
+        squares.extend(next.squares[1..].iter().cloned());
+        let joined = crate::PdnMove {
+            squares: squares.clone(),
+            capture: true,
+        };
+        if let Ok(r) = joined.to_move_in(pos, rs, legal) {
+            return Some((r, k - i));
+        }
+    }
+    None
+}
+
+/// Most written jumps joined into one capture.
+const MAX_JUMPS: usize = 24;
 
 /// A played line.
 struct Line {
@@ -1042,6 +1094,21 @@ mod tests {
         assert_eq!(r.variant, Some(Variant::English));
         assert_eq!(r.plies[0].side, Color::Black);
         assert!(r.diagnostics.iter().any(|d| d.code == "board-notation"));
+    }
+
+    #[test]
+    fn a_capture_written_jump_by_jump_is_one_move() {
+        // PDN 1.0: "multijumps can either be specified move-by-move (11x18 18x25) or in 1 go".
+        let f = read_file("[GameType \"20\"][FEN \"W:W37:B32,22\"] 1. 37x28 28x17 *");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.plies.len(), 1);
+        assert_eq!((r.plies[0].node, r.plies[0].joined), (0, 1));
+        assert_eq!(r.fen_at(1).unwrap(), "B:W17:B");
+        // A written first jump that the next move does not continue stays an error.
+        let f = read_file("[GameType \"20\"][FEN \"W:W37:B32,22\"] 1. 37x28 16-21 *");
+        let e = replay(&f.games[0]).error.unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "37x28"));
     }
 
     #[test]

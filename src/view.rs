@@ -346,21 +346,26 @@ impl FileView<'_> {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                let node = &nodes[p.node];
+                // A capture written jump by jump is one ply over several written moves.
+                let written = &nodes[p.node..=p.node + p.joined];
+                let notation: Vec<String> = written
+                    .iter()
+                    .map(|n| format!("{}{}", n.text, n.strength))
+                    .collect();
                 PlyView {
                     ply: i + 1,
                     move_number: p.number,
                     side: p.side.name(),
-                    notation: format!("{}{}", node.text, node.strength),
+                    notation: notation.join(" "),
                     fen: p.position.to_fen(g),
                     cells: p.position.cells(g),
                     from: g.label(p.mv.from).to_string(),
                     to: g.label(p.mv.to).to_string(),
                     path: labels(g, &p.mv.path()),
                     captured: labels(g, &p.mv.captured_squares()),
-                    comments: node.comments.clone(),
-                    nags: node.nags.clone(),
-                    variations: node.variations.clone(),
+                    comments: written.iter().flat_map(|n| n.comments.clone()).collect(),
+                    nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
+                    variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
                 }
             })
             .collect()
@@ -434,7 +439,7 @@ impl FileView<'_> {
 
 /// The written moves of a line after the last one played.
 fn unplayed(nodes: &[Node], played: &[Ply]) -> Vec<UnplayedView> {
-    let from = played.last().map_or(0, |p| p.node + 1);
+    let from = played.last().map_or(0, |p| p.node + p.joined + 1);
     nodes[from.min(nodes.len())..]
         .iter()
         .map(|n| UnplayedView {
