@@ -737,6 +737,27 @@ fn play_line(
                     resolved.mv
                 }
             };
+            if notation.capture != mv.is_capture() && joined == 0 {
+                let g = &rs.geometry;
+                ambiguities.push(Diagnostic::warning(
+                    "capture-separator",
+                    node.span,
+                    if mv.is_capture() {
+                        format!(
+                            "{} takes {} but is written with -; it is read as {}",
+                            node.text,
+                            labels(g, &mv.captured_squares()).join(", "),
+                            mv.short_notation(g)
+                        )
+                    } else {
+                        format!(
+                            "{} is written as a capture but takes nothing; it is read as {}",
+                            node.text,
+                            mv.short_notation(g)
+                        )
+                    },
+                ));
+            }
             pos = pos.play(&mv);
             out.plies.push(Ply {
                 node: i,
@@ -1109,6 +1130,26 @@ mod tests {
         let f = read_file("[GameType \"20\"][FEN \"W:W37:B32,22\"] 1. 37x28 16-21 *");
         let e = replay(&f.games[0]).error.unwrap();
         assert_eq!((e.ply, e.text.as_str()), (1, "37x28"));
+    }
+
+    #[test]
+    fn a_capture_written_with_a_dash_is_played_with_a_warning() {
+        let f = read_file("[GameType \"20\"] 1. 32-28 19-23 2. 28-19 14x23 3. 33x29 *");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        let warnings: Vec<&str> = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "capture-separator")
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            warnings,
+            [
+                "28-19 takes 23 but is written with -; it is read as 28x19",
+                "33x29 is written as a capture but takes nothing; it is read as 33-29"
+            ]
+        );
     }
 
     #[test]
