@@ -124,7 +124,7 @@ pub fn write_game_into(out: &mut String, game: &Game, options: &WriteOptions, fo
         col: 0,
         width: options.width.max(1),
         break_next: false,
-        glue_next: false,
+        opens: 0,
     };
     write_movetext(&mut lines, game, options, follows_game);
     lines.word(game.result.as_deref().unwrap_or("*"));
@@ -191,18 +191,22 @@ struct Lines<'o> {
     width: usize,
     /// A `;` comment ended the line: the next word starts a new one.
     break_next: bool,
-    /// `(` was just written: the next word follows it without a space.
-    glue_next: bool,
+    /// `(`s still to write, glued to the next word.
+    opens: usize,
 }
 
 impl Lines<'_> {
     fn word(&mut self, w: &str) {
+        if self.opens > 0 {
+            // `(` goes on the line of the word it opens with, without a space.
+            let glued = format!("{}{w}", "(".repeat(self.opens));
+            self.opens = 0;
+            return self.word(&glued);
+        }
         if self.break_next {
             self.out.push('\n');
             self.col = 0;
             self.break_next = false;
-        } else if self.glue_next {
-            // Right after `(`.
         } else if self.col > 0 {
             let first = w.find(['\n', '\r']).map_or(w, |i| &w[..i]);
             if self.col + 1 + first.chars().count() > self.width {
@@ -213,7 +217,6 @@ impl Lines<'_> {
                 self.col += 1;
             }
         }
-        self.glue_next = false;
         self.out.push_str(w);
         match w.rfind(['\n', '\r']) {
             Some(i) => self.col = w[i + 1..].chars().count(),
@@ -222,12 +225,11 @@ impl Lines<'_> {
     }
 
     fn open(&mut self) {
-        self.word("(");
-        self.glue_next = true;
+        self.opens += 1;
     }
 
     fn close(&mut self) {
-        if self.break_next || self.col + 1 > self.width {
+        if self.opens > 0 || self.break_next || self.col + 1 > self.width {
             self.word(")");
         } else {
             self.out.push(')');
@@ -532,11 +534,11 @@ pub fn difference(a: &Game, b: &Game) -> Option<String> {
     if result(a) != result(b) {
         return Some(format!("result {} vs {}", result(a), result(b)));
     }
-    // Walk both trees side by side: (line in a, line in b, where).
-    let mut stack: Vec<(&[Node], &[Node], String)> =
-        vec![(&a.moves, &b.moves, "mainline".to_string())];
+    // Walk both trees side by side: (line in a, line in b, where, nesting depth).
+    let mut stack: Vec<(&[Node], &[Node], String, usize)> =
+        vec![(&a.moves, &b.moves, "mainline".to_string(), 0)];
     let mut visited = 0usize;
-    while let Some((la, lb, place)) = stack.pop() {
+    while let Some((la, lb, place, depth)) = stack.pop() {
         if la.len() != lb.len() {
             return Some(format!("{place}: {} moves vs {}", la.len(), lb.len()));
         }
@@ -575,14 +577,21 @@ pub fn difference(a: &Game, b: &Game) -> Option<String> {
                 if visited > a.variations.len() {
                     return Some("a variation is used twice".to_string());
                 }
-                let place = format!("{at} variation {}", j + 1);
+                // Only the innermost step is named: a path through deep nesting would be long.
+                let place = format!(
+                    "variation {} of move {} ({}), depth {}",
+                    j + 1,
+                    k + 1,
+                    na.text,
+                    depth + 1
+                );
                 if comments(&va.comments) != comments(&vb.comments) {
                     return Some(format!(
                         "{place}: comments {:?} vs {:?}",
                         va.comments, vb.comments
                     ));
                 }
-                stack.push((&va.moves, &vb.moves, place));
+                stack.push((&va.moves, &vb.moves, place, depth + 1));
             }
         }
     }

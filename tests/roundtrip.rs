@@ -71,3 +71,116 @@ fn every_corpus_file_round_trips() {
     );
     assert!(games > 10_000, "{games} games read");
 }
+
+fn round_trip_text(text: &str) -> String {
+    let file = read_file(text);
+    if let Some(why) = round_trip_failure(&file.games, &WriteOptions::default()) {
+        panic!("{why}\n--- input:\n{text}");
+    }
+    write_games(&file.games, &WriteOptions::default())
+}
+
+#[test]
+fn two_setups_before_the_first_move_are_both_kept() {
+    // The PDN 3.0 example of an illegal double move: the first setup is the start, the second is
+    // set up before the first move.
+    let text = "/FEN \"W:W31-50:B1-20\"/\n/FEN \"B:W28,31-36,38-50:B1-20\"/\n01... 20-25 *";
+    let g = &read_file(text).games[0];
+    assert_eq!(g.setup.as_deref(), Some("\"W:W31-50:B1-20\""));
+    assert_eq!(
+        g.moves[0].setup.as_deref(),
+        Some("\"B:W28,31-36,38-50:B1-20\"")
+    );
+    assert_eq!(
+        round_trip_text(text),
+        "/FEN \"W:W31-50:B1-20\"/ /FEN \"B:W28,31-36,38-50:B1-20\"/ 1... 20-25 *\n"
+    );
+}
+
+#[test]
+fn a_setup_that_no_move_follows_is_reported_not_moved() {
+    let g = &read_file("1. 32-28 /FEN \"B:W28:B19\"/ *").games[0];
+    assert_eq!(g.setup, None, "a trailing setup is not the start position");
+    assert!(g.diagnostics.iter().any(|d| d.code == "setup-without-move"));
+    let g = &read_file("1. 32-28 (31-27 /FEN \"B:W27:B19\"/) 19-23 *").games[0];
+    assert_eq!(
+        g.moves[1].setup, None,
+        "it does not leak out of its variation"
+    );
+    assert!(g.diagnostics.iter().any(|d| d.code == "setup-without-move"));
+    let g = &read_file("1. 32-28 /FEN \"B:W28:B19\"/ /FEN \"B:W28:B18\"/ 19-23 *").games[0];
+    assert_eq!(g.moves[1].setup.as_deref(), Some("\"B:W28:B18\""));
+    assert!(g.diagnostics.iter().any(|d| d.code == "setup-replaced"));
+}
+
+#[test]
+fn move_numbers_follow_the_side_to_move() {
+    // English: Black moves first, so a FEN with White to move starts with `1...`.
+    let out = round_trip_text(
+        "[GameType \"21\"][FEN \"W:W32,27:B20,15\"] 1. 27-23 20x27 2. 32x23 15-19 *",
+    );
+    assert!(
+        out.ends_with("\n\n1... 27-23 2. 20x27 32x23 3. 15-19 *\n"),
+        "{out}"
+    );
+    // International with Black to move, starting at a written move number.
+    let out = round_trip_text("[FEN \"B:W28,45:B19,23\"] 23... 19-24 24. 28-22 {x} 24-29 *");
+    assert!(
+        out.ends_with("23... 19-24 24. 28-22 {x} 24... 24-29 *\n"),
+        "{out}"
+    );
+    // A setup in the middle says who moves next.
+    let out = round_trip_text("1. 32-28 19-23 2. 28x19 /FEN \"W:W19:B14\"/ 14x23 *");
+    assert_eq!(
+        out,
+        "1. 32-28 19-23 2. 28x19 /FEN \"W:W19:B14\"/ 2. 14x23 *\n"
+    );
+}
+
+#[test]
+fn awkward_constructs_survive() {
+    for text in [
+        // A Delfts score ends the game; a move that looks the same stays a move.
+        "[Result \"4-6\"] 1. 4-6* 6-4 4-6",
+        "[Result \"4-6\"] 1. 4 -6 6-4 4-6",
+        // Unrecorded moves, strengths, NAGs, a variation before anything else.
+        "1. 32-28 - - 2. -- 19-23(?) $3 $14 ( 18-23!? ) *",
+        "( 18-23 ) 1. 32-28 *",
+        // Comments with a brace, line comments, % lines, [%commands].
+        "1. 32-28 ; see } here\n% escaped\n19-23 {[%clk 0:01:02] [%eval 0.3]} *",
+        // Unclosed comments, unclosed variations, tags without quotes.
+        "[Event x] 1. 32-28 (19-23 (18-23 *",
+        "[Event \"a\\\\b\\\"c\"] 1. 32-28 {never closed",
+        // Tagless games after a result, with and without comments before their moves.
+        "1. 32-28 2-0 {end} (18-23) 1. 33-29 *  ( 17-22 ) /FEN \"W:W1:B2\"/ 1. 34-30 *",
+    ] {
+        round_trip_text(text);
+    }
+}
+
+#[test]
+fn ten_thousand_nested_variations_on_a_small_stack() {
+    // Writing, reading and comparing are iterative: run them on a 256 KiB stack.
+    let mut text = String::from("1. 32-28 19-23 ");
+    for _ in 0..10_000 {
+        text.push_str("( 18-23 33-29 ");
+    }
+    text.push_str(&")".repeat(10_000));
+    text.push_str(" *");
+    let handle = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let file = read_file(&text);
+            assert_eq!(file.games[0].variations.len(), 10_000);
+            assert_eq!(
+                round_trip_failure(&file.games, &WriteOptions::default()),
+                None
+            );
+            let out = write_games(&file.games, &WriteOptions::default());
+            let long = out.lines().find(|l| l.chars().count() > 80);
+            assert_eq!(long, None);
+            drop(file);
+        })
+        .unwrap();
+    handle.join().unwrap();
+}
