@@ -184,3 +184,245 @@ fn ten_thousand_nested_variations_on_a_small_stack() {
         .unwrap();
     handle.join().unwrap();
 }
+
+/// Random games built as values (not text): tags with quotes, backslashes and braces, numeric
+/// and algebraic moves, comments with `}`, line breaks and commands, NAGs, nested variations,
+/// setups and results. Writing then reading must give the same games, and writing again the
+/// same text.
+#[cfg(not(target_arch = "wasm32"))]
+mod random_games {
+    use super::round_trip_failure;
+    use pdn::PdnMove;
+    use pdn::reader::{Game, Node, Tag, Variation};
+    use pdn::writer::WriteOptions;
+    use proptest::collection::vec;
+    use proptest::prelude::*;
+
+    /// Text with the characters that are hard to write: quotes, backslashes, braces, brackets,
+    /// `;`, `%`, `/`, parentheses, line breaks, non-ASCII, and comment commands.
+    fn odd_text() -> impl Strategy<Value = String> {
+        let piece = prop_oneof![
+            "[a-zA-Z0-9 ]{1,6}",
+            Just("\"".to_string()),
+            Just("\\".to_string()),
+            Just("}".to_string()),
+            Just("{".to_string()),
+            Just("[".to_string()),
+            Just("]".to_string()),
+            Just(";".to_string()),
+            Just("%".to_string()),
+            Just("/".to_string()),
+            Just("(".to_string()),
+            Just(")".to_string()),
+            Just("\n".to_string()),
+            Just("\r\n".to_string()),
+            Just("é «»“”".to_string()),
+            Just("\\n".to_string()),
+            Just(" [%clk 0:01:02] ".to_string()),
+            Just("[%eval -0.35]".to_string()),
+            Just("[%cal R12-23]".to_string()),
+            Just("1-0".to_string()),
+            Just("*".to_string()),
+        ];
+        vec(piece, 0..6).prop_map(|p| p.concat())
+    }
+
+    fn square() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (1u32..=50).prop_map(|n| n.to_string()),
+            (1u32..=9).prop_map(|n| format!("0{n}")),
+            ("[a-h]", 1u32..=8).prop_map(|(f, r)| format!("{f}{r}")),
+        ]
+    }
+
+    /// A move as the reader keeps it: compact text that reads as a move, not a result.
+    fn move_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            8 => (square(), prop_oneof![Just("-"), Just("x"), Just(":")], vec(square(), 1..4))
+                .prop_map(|(first, sep, rest)| {
+                    let mut t = first;
+                    for s in rest {
+                        t.push_str(sep);
+                        t.push_str(&s);
+                    }
+                    t
+                }),
+            1 => ("[a-h][1-8]", "[a-h][1-8]").prop_map(|(a, b)| format!("{a}{b}")),
+            1 => Just("-".to_string()),
+        ]
+        .prop_filter("a result, not a move", |t| {
+            !["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"].contains(&t.as_str())
+        })
+    }
+
+    fn strength() -> impl Strategy<Value = String> {
+        prop_oneof![
+            4 => Just(String::new()),
+            1 => "[!?]{1,3}",
+            1 => "\\([!?]{1,2}\\)",
+        ]
+    }
+
+    fn setup() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("\"W:W31-50:B1-20\"".to_string()),
+            Just("B:W18,K24:B12,K3".to_string()),
+            Just("\"?:W:B\"".to_string()),
+            Just(String::new()),
+        ]
+    }
+
+    #[derive(Clone, Debug)]
+    struct Line {
+        comments: Vec<String>,
+        moves: Vec<(Node, Vec<Line>)>,
+    }
+
+    fn node() -> impl Strategy<Value = Node> {
+        (
+            move_text(),
+            strength(),
+            vec(0u16..300, 0..3),
+            vec(odd_text(), 0..2),
+            proptest::option::weighted(0.1, setup()),
+        )
+            .prop_map(|(text, strength, nags, comments, setup)| {
+                let unknown = text == "-";
+                Node {
+                    notation: PdnMove::parse(&text),
+                    strength: if unknown { String::new() } else { strength },
+                    text,
+                    span: pdn::Span::default(),
+                    number: None,
+                    nags,
+                    comments,
+                    setup,
+                    variations: Vec::new(),
+                }
+            })
+    }
+
+    fn line() -> impl Strategy<Value = Line> {
+        let leaf = (vec(odd_text(), 0..2), vec(node(), 1..4)).prop_map(|(comments, nodes)| Line {
+            comments,
+            moves: nodes.into_iter().map(|n| (n, Vec::new())).collect(),
+        });
+        leaf.prop_recursive(4, 40, 3, |inner| {
+            (vec(odd_text(), 0..2), vec((node(), vec(inner, 0..3)), 1..5))
+                .prop_map(|(comments, moves)| Line { comments, moves })
+        })
+    }
+
+    /// Flattens a line into `game.variations`, returning its moves.
+    fn flatten(line: Line, game: &mut Game) -> Vec<Node> {
+        let mut out = Vec::new();
+        for (mut node, vars) in line.moves {
+            for v in vars {
+                let comments = v.comments.clone();
+                let moves = flatten(v, game);
+                node.variations.push(game.variations.len());
+                game.variations.push(Variation {
+                    comments,
+                    moves,
+                    span: pdn::Span::default(),
+                });
+            }
+            out.push(node);
+        }
+        out
+    }
+
+    fn tag_name() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("Event".to_string()),
+            Just("white".to_string()),
+            Just("Result".to_string()),
+            Just("GameType".to_string()),
+            Just("FEN".to_string()),
+            "[A-Z][a-zA-Z0-9_]{0,8}",
+            "[A-Z][a-z]{0,3}[{};%()/\\\\é]{1,2}",
+        ]
+    }
+
+    fn tag_value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            odd_text(),
+            Just("20".to_string()),
+            Just("21".to_string()),
+            Just("W:W32,27:B20,15".to_string()),
+            Just("12-16".to_string()),
+            Just("2-0".to_string()),
+        ]
+    }
+
+    fn game() -> impl Strategy<Value = Game> {
+        (
+            vec((tag_name(), tag_value()), 0..6),
+            vec(odd_text(), 0..2),
+            proptest::option::weighted(0.2, setup()),
+            proptest::option::weighted(0.9, line()),
+            vec(odd_text(), 0..2),
+            proptest::option::of(prop_oneof![
+                Just("*"),
+                Just("2-0"),
+                Just("1-1"),
+                Just("0-1"),
+                Just("1/2-1/2"),
+                Just("0-0"),
+            ]),
+        )
+            .prop_map(|(tags, intro, setup, line, outro, result)| {
+                let mut game = Game::default();
+                for (name, value) in tags {
+                    // A game never has the same tag twice (the reader starts a new game).
+                    if game.tag(&name).is_none() {
+                        game.tags.push(Tag {
+                            name,
+                            value,
+                            span: pdn::Span::default(),
+                        });
+                    }
+                }
+                game.intro = intro;
+                game.setup = setup;
+                if let Some(line) = line {
+                    game.moves = flatten(line, &mut game);
+                }
+                // As read, a setup before the first move is the game's own.
+                if game.setup.is_none() {
+                    if let Some(first) = game.moves.first_mut() {
+                        game.setup = first.setup.take();
+                    }
+                }
+                game.outro = outro;
+                game.result = result.map(str::to_string);
+                game
+            })
+            // An empty game (no tags, moves or setup) is not a game to the reader.
+            .prop_filter("not a game", |g| {
+                !(g.tags.is_empty() && g.moves.is_empty() && g.setup.is_none())
+            })
+    }
+
+    proptest! {
+        // 256 cases each (PROPTEST_CASES changes that); a failure prints its shrunk input, so
+        // nothing is written into the source tree.
+        #![proptest_config(ProptestConfig {
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        })]
+
+        #[test]
+        fn written_games_read_back_the_same(games in vec(game(), 1..4)) {
+            let failure = round_trip_failure(&games, &WriteOptions::default());
+            prop_assert!(failure.is_none(), "{}", failure.unwrap_or_default());
+        }
+
+        #[test]
+        fn narrow_lines_change_nothing(games in vec(game(), 1..3), width in 1usize..30) {
+            let opts = WriteOptions { width, ..WriteOptions::default() };
+            let failure = round_trip_failure(&games, &opts);
+            prop_assert!(failure.is_none(), "{}", failure.unwrap_or_default());
+        }
+    }
+}
