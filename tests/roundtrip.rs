@@ -229,6 +229,7 @@ mod random_games {
 
     fn square() -> impl Strategy<Value = String> {
         prop_oneof![
+            (0u32..=2).prop_map(|n| n.to_string()),
             (1u32..=50).prop_map(|n| n.to_string()),
             (1u32..=9).prop_map(|n| format!("0{n}")),
             ("[a-h]", 1u32..=8).prop_map(|(f, r)| format!("{f}{r}")),
@@ -250,9 +251,6 @@ mod random_games {
             1 => ("[a-h][1-8]", "[a-h][1-8]").prop_map(|(a, b)| format!("{a}{b}")),
             1 => Just("-".to_string()),
         ]
-        .prop_filter("a result, not a move", |t| {
-            !["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"].contains(&t.as_str())
-        })
     }
 
     fn strength() -> impl Strategy<Value = String> {
@@ -272,6 +270,8 @@ mod random_games {
         ]
     }
 
+    const RESULT_LIKE: [&str; 7] = ["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"];
+
     #[derive(Clone, Debug)]
     struct Line {
         comments: Vec<String>,
@@ -286,8 +286,14 @@ mod random_games {
             vec(odd_text(), 0..2),
             proptest::option::weighted(0.1, setup()),
         )
-            .prop_map(|(text, strength, nags, comments, setup)| {
+            .prop_map(|(text, strength, mut nags, comments, setup)| {
                 let unknown = text == "-";
+                if RESULT_LIKE.contains(&text.as_str())
+                    && (strength.is_empty() || strength.starts_with('('))
+                {
+                    // As read: `0-2` alone (or before `(?)`) is a result, `0-2*` a star move.
+                    nags.insert(0, 7);
+                }
                 Node {
                     notation: PdnMove::parse(&text),
                     strength: if unknown { String::new() } else { strength },
