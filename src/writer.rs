@@ -121,7 +121,19 @@ pub fn write_game(game: &Game, options: &WriteOptions) -> String {
 
 /// Appends one game to `out`. `follows_game` says whether another game was written just before
 /// it: a game without tags then needs care so that its first comments are not read as the
-/// previous game's closing comments.
+/// previous game's closing comments. [`write_games`] is this in a loop, with a blank line between
+/// games; use it directly to stream games from several files into one text.
+///
+/// ```
+/// use pdn::writer::{WriteOptions, write_game_into};
+/// let a = pdn::read_file("[Event \"a\"] 1. 32-28 2-0");
+/// let b = pdn::read_file("{from b} 1. 33-29 0-2");
+/// let mut out = String::new();
+/// write_game_into(&mut out, &a.games[0], &WriteOptions::default(), false);
+/// out.push('\n');
+/// write_game_into(&mut out, &b.games[0], &WriteOptions::default(), true);
+/// assert_eq!(out, "[Event \"a\"]\n\n1. 32-28 2-0\n\n1. {from b} 33-29 0-2\n");
+/// ```
 pub fn write_game_into(out: &mut String, game: &Game, options: &WriteOptions, follows_game: bool) {
     write_tags(out, game, options);
     let mut lines = Lines {
