@@ -687,7 +687,8 @@ struct Builder {
     /// Open variations, innermost last; the mainline is `game.moves`.
     lines: Vec<Variation>,
     pending_number: Option<u32>,
-    pending_setup: Option<String>,
+    /// A `/FEN/` read but not yet attached to a move, with where it is.
+    pending_setup: Option<(String, Span)>,
     /// Comments seen after a result, before anything of the next game.
     loose_comments: Vec<String>,
     started: bool,
@@ -727,9 +728,7 @@ impl Builder {
             self.attach_variation(v);
         }
 
-        if let Some(fen) = self.pending_setup.take() {
-            self.game.setup.get_or_insert(fen);
-        }
+        self.drop_pending_setup();
         let game = std::mem::take(&mut self.game);
         self.pending_number = None;
         self.finish_after_result = false;
@@ -756,6 +755,18 @@ impl Builder {
             return;
         }
         self.games.push(game);
+    }
+
+    /// A setup that no move of its line follows sets nothing up: report it and let it go (it
+    /// must not become the start of the game or of the enclosing line).
+    fn drop_pending_setup(&mut self) {
+        if let Some((_, span)) = self.pending_setup.take() {
+            self.game.diagnostics.push(Diagnostic::warning(
+                "setup-without-move",
+                span,
+                "no move follows this setup in its line; it is ignored",
+            ));
+        }
     }
 
     /// Hangs a closed variation on the last move of the line that encloses it.
@@ -879,10 +890,15 @@ impl Builder {
             }
             Token::Setup(fen) => {
                 self.touch(span);
-                if self.lines.is_empty() && self.game.moves.is_empty() {
+                if self.lines.is_empty() && self.game.moves.is_empty() && self.game.setup.is_none()
+                {
                     self.game.setup = Some(fen.to_string());
-                } else {
-                    self.pending_setup = Some(fen.to_string());
+                } else if let Some((_, old)) = self.pending_setup.replace((fen.to_string(), span)) {
+                    self.game.diagnostics.push(Diagnostic::warning(
+                        "setup-replaced",
+                        old,
+                        "another setup follows this one before any move; it is ignored",
+                    ));
                 }
             }
             Token::OpenVariation => {
@@ -894,6 +910,9 @@ impl Builder {
             }
             Token::CloseVariation => {
                 self.touch(span);
+                if !self.lines.is_empty() {
+                    self.drop_pending_setup();
+                }
                 match self.lines.pop() {
                     Some(mut v) => {
                         v.span.end = span.end;
@@ -936,7 +955,7 @@ impl Builder {
 
     fn push_node(&mut self, text: &str, notation: Option<PdnMove>, suffix: &str, span: Span) {
         let number = self.pending_number.take();
-        let setup = self.pending_setup.take();
+        let setup = self.pending_setup.take().map(|(fen, _)| fen);
         // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
         let star = suffix.contains('*');
         self.current_line().push(Node {
