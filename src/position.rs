@@ -221,6 +221,77 @@ impl Move {
         let sep = if self.is_capture() { "x" } else { "-" };
         format!("{}{}{}", g.label(self.from), sep, g.label(self.to))
     }
+
+    /// The squares PDN 3.0 (rule 9) writes for a capture in full: the start; then, for every
+    /// captured piece but the last, the square where the route turns or, when it goes on
+    /// straight, the square just behind that piece; then the end. A quiet move is its start and
+    /// end.
+    ///
+    /// ```
+    /// use pdn::{Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let g = &rs.geometry;
+    /// let pos = Position::from_fen("W:WK47:B14,19,29,31,42", g, pdn::Color::White).unwrap();
+    /// let mut written: Vec<String> = pos
+    ///     .legal_moves(&rs)
+    ///     .iter()
+    ///     .map(|m| pdn::position::labels_joined(g, &m.pdn_squares(g), 'x'))
+    ///     .collect();
+    /// written.sort();
+    /// assert_eq!(written, ["47x38x20x9x36", "47x38x24x13x36"]);
+    /// ```
+    #[must_use]
+    pub fn pdn_squares(&self, g: &Geometry) -> Vec<Square> {
+        let n = self.capture_count();
+        let mut out = vec![self.from];
+        let mut prev = self.from;
+        for i in 0..n.saturating_sub(1) {
+            let victim = Square(self.taken[i]);
+            let land = Square(self.legs[i]);
+            let dir = direction_between(g, prev, victim);
+            let next_dir = direction_between(g, land, Square(self.taken[i + 1]));
+            if dir.is_some() && dir == next_dir {
+                out.push(dir.and_then(|d| g.step(victim, d)).unwrap_or(land));
+            } else {
+                out.push(land);
+            }
+            prev = land;
+        }
+        out.push(self.to);
+        out
+    }
+
+    /// The shortest notation PDN 3.0 allows among the `legal` moves of the position: start and
+    /// end (`28x19`) unless another legal capture with other pieces shares them, else the full
+    /// form of [`Move::pdn_squares`]. `capture` separates the squares of a capture (`x`, or `:`
+    /// where the GameType says so).
+    #[must_use]
+    pub fn shortest_notation(&self, g: &Geometry, legal: &[Move], capture: char) -> String {
+        if !self.is_capture() {
+            return labels_joined(g, &[self.from, self.to], '-');
+        }
+        let ambiguous = legal
+            .iter()
+            .any(|m| m.from == self.from && m.to == self.to && m.captured != self.captured);
+        if ambiguous {
+            labels_joined(g, &self.pdn_squares(g), capture)
+        } else {
+            labels_joined(g, &[self.from, self.to], capture)
+        }
+    }
+}
+
+/// Square labels joined by a separator (`47x38x24`).
+#[must_use]
+pub fn labels_joined(g: &Geometry, squares: &[Square], sep: char) -> String {
+    let mut out = String::new();
+    for (i, &s) in squares.iter().enumerate() {
+        if i > 0 {
+            out.push(sep);
+        }
+        out.push_str(g.label(s));
+    }
+    out
 }
 
 impl fmt::Debug for Move {

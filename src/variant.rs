@@ -95,6 +95,23 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.gametype() == number)
     }
 
+    /// The capture separator the PDN 3.0 GameType table gives the variant: `:` for Russian and
+    /// Spantsiretti, `x` for the others. (The table's cell for Thai reads `-`, which would make
+    /// captures look like quiet moves; `x` is written instead.)
+    ///
+    /// ```
+    /// use pdn::Variant;
+    /// assert_eq!(Variant::Russian.capture_separator(), ':');
+    /// assert_eq!(Variant::International.capture_separator(), 'x');
+    /// ```
+    #[must_use]
+    pub const fn capture_separator(self) -> char {
+        match self {
+            Variant::Russian | Variant::Spantsiretti => ':',
+            _ => 'x',
+        }
+    }
+
     /// English name.
     #[must_use]
     pub const fn name(self) -> &'static str {

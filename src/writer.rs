@@ -37,6 +37,8 @@
 //! * The result is written as read, in the file's own family (`2-0`, `1-0`, `1/2-1/2`, a Delfts
 //!   score); a game without one gets `*`.
 
+use std::collections::HashMap;
+
 use crate::fen::Setup;
 use crate::reader::{Game, Node, PdnFile};
 use crate::types::Color;
@@ -52,6 +54,12 @@ pub enum CaptureNotation {
     /// The squares as read (`28x19`, `47x38x24x13x36`, `c3:e5`).
     #[default]
     AsRead,
+    /// The shortest notation PDN 3.0 allows (rules 7–9): start and end square, with the
+    /// GameType's capture separator; the full route of intermediate squares only when another
+    /// capture shares start and end. Needs a replay of the game: moves that cannot be played
+    /// (after an illegal move, in an unknown variant) and captures written jump by jump are
+    /// written as read.
+    Shortest,
 }
 
 /// What [`write_file`] and friends may choose.
@@ -143,12 +151,50 @@ pub fn write_game_into(out: &mut String, game: &Game, options: &WriteOptions, fo
         break_next: false,
         opens: 0,
     };
-    write_movetext(&mut lines, game, options, follows_game);
+    let rewrites = match options.captures {
+        CaptureNotation::AsRead => HashMap::new(),
+        CaptureNotation::Shortest => shortest_moves(game),
+    };
+    write_movetext(&mut lines, game, options, follows_game, &rewrites);
     lines.word(game.result.as_deref().unwrap_or("*"));
     for c in &game.outro {
         lines.comment(c);
     }
     lines.end();
+}
+
+/// The shortest notation of every played move of every line, keyed by the node's address (the
+/// nodes stay put while the game is written).
+fn shortest_moves(game: &Game) -> HashMap<*const Node, String> {
+    let r = crate::replay::replay(game);
+    let mut out = HashMap::new();
+    let Some(rs) = &r.ruleset else {
+        return out;
+    };
+    let g = &rs.geometry;
+    let sep = rs.variant.capture_separator();
+    let mut legal = Vec::new();
+    let mut line =
+        |nodes: &[Node], start: Option<crate::Position>, plies: &[crate::replay::Ply]| {
+            let mut before = start;
+            for p in plies {
+                let node = &nodes[p.node];
+                if let (Some(pos), 0, None) = (before, p.joined, &node.setup) {
+                    legal.clear();
+                    pos.generate(rs, crate::position::Duplicates::Drop, &mut legal);
+                    out.insert(
+                        std::ptr::from_ref(node),
+                        p.mv.shortest_notation(g, &legal, sep),
+                    );
+                }
+                before = Some(p.position);
+            }
+        };
+    line(&game.moves, r.start, &r.plies);
+    for (v, lr) in game.variations.iter().zip(&r.variations) {
+        line(&v.moves, lr.start, &lr.plies);
+    }
+    out
 }
 
 fn write_tags(out: &mut String, game: &Game, options: &WriteOptions) {
@@ -356,7 +402,13 @@ struct Frame<'g> {
     var_num: Num,
 }
 
-fn write_movetext(lines: &mut Lines<'_>, game: &Game, _options: &WriteOptions, follows: bool) {
+fn write_movetext(
+    lines: &mut Lines<'_>,
+    game: &Game,
+    _options: &WriteOptions,
+    follows: bool,
+    rewrites: &HashMap<*const Node, String>,
+) {
     let mut first: Option<Color> = None;
     let mut first_player = || *first.get_or_insert_with(|| first_player(game));
     let mut start = Num {
@@ -471,7 +523,10 @@ fn write_movetext(lines: &mut Lines<'_>, game: &Game, _options: &WriteOptions, f
             // result); a space after the first square keeps it a move.
             word.push_str(&spaced(&node.text));
         } else {
-            word.push_str(&node.text);
+            let text = rewrites
+                .get(&std::ptr::from_ref(node))
+                .unwrap_or(&node.text);
+            word.push_str(text);
         }
         word.push_str(&node.strength);
         lines.word(&word);

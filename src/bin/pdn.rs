@@ -39,7 +39,8 @@ mod cli {
 
     const USAGE: &str = "usage: pdn fens FILE...
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
-       pdn export [--fill-roster] FILE...   (canonical PDN on standard output)
+       pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN on standard output)
+       pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
        pdn bench FILE...   (reading and replay speed)";
 
     pub fn main() -> ExitCode {
@@ -243,13 +244,15 @@ mod cli {
         }
     }
 
-    /// `pdn export [--fill-roster] FILE...`: the games of every file as canonical PDN 3.0.
+    /// `pdn export [--fill-roster] [--shortest] FILE...`: the games of every file as canonical
+    /// PDN 3.0; `--shortest` writes captures in the shortest notation the standard allows.
     fn export(args: &[String]) -> ExitCode {
         let mut options = pdn::writer::WriteOptions::default();
         let mut files = Vec::new();
         for a in args {
             match a.as_str() {
                 "--fill-roster" => options.fill_roster = true,
+                "--shortest" => options.captures = pdn::writer::CaptureNotation::Shortest,
                 s if s.starts_with("--") => {
                     eprintln!("pdn export: unknown option {s}\n{USAGE}");
                     return ExitCode::from(2);
