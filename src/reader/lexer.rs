@@ -513,7 +513,9 @@ impl<'a> Lexer<'a> {
                 self.pos = end + marks + 2;
             }
         }
-        let (mv, suffix) = text[start..self.pos].split_at(body_end - start);
+        // ASCII bounds: never off a character boundary.
+        let mv = text.get(start..body_end).unwrap_or("");
+        let suffix = text.get(body_end..self.pos).unwrap_or("");
         Spanned {
             token: Token::Move { text: mv, suffix },
             span: Span::new(start, self.pos),
@@ -972,6 +974,11 @@ impl<'a> Iterator for Lexer<'a> {
         if !self.fast && c.is_ascii_alphanumeric() {
             return Some(self.word(start));
         }
+        if c.is_ascii_digit() {
+            if let Some(t) = self.fast_digits(start) {
+                return Some(t);
+            }
+        }
         Some(match c {
             b'[' => self.tag(start),
             b'{' => self.comment(start),
@@ -997,10 +1004,6 @@ impl<'a> Iterator for Lexer<'a> {
                     None => self.word(start),
                 }
             }
-            b'0'..=b'9' => match self.fast_digits(start) {
-                Some(t) => t,
-                None => self.word(start),
-            },
             b'a'..=b'z' | b'A'..=b'Z' => match self.fast_move(start) {
                 Some(t) => t,
                 None => self.word(start),
