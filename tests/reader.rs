@@ -568,3 +568,52 @@ fn random_input_never_panics_and_all_readers_agree() {
         }
     }
 }
+
+#[test]
+fn prose_in_parentheses_is_a_comment() {
+    // Nemesis and CheckerBoard write comments in parentheses; variations hold moves.
+    let f = read_file(
+        "1. 9-13 22-18 (Roberto's first choice, the Wilderness 1.) 2. 11-16 \
+         (better 24-19 (as in game 2) here) 18-14 (10-15 19-23 (12-16)) *",
+    );
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["9-13", "22-18", "11-16", "18-14"]);
+    assert_eq!(
+        g.moves[1].comments,
+        ["Roberto's first choice, the Wilderness 1."]
+    );
+    assert_eq!(g.moves[2].comments, ["better 24-19 (as in game 2) here"]);
+    assert_eq!(g.moves[3].variations.len(), 1, "a real variation stays one");
+    assert_eq!(codes(g), ["prose-in-parentheses", "prose-in-parentheses"]);
+}
+
+#[test]
+fn pathological_inputs_take_linear_time() {
+    // Each of these would take minutes if some scan restarted at every bracket or brace.
+    let n = 60_000;
+    for text in [
+        "[".repeat(n),
+        "[a \"".repeat(n),
+        "[a «".repeat(n),
+        "[a “x".repeat(n),
+        "{\n[a \"b\"]\n".repeat(n / 4),
+        "(".repeat(n) + &")".repeat(n),
+        "(a b ".repeat(n),
+        (0..n / 4).map(|i| format!("[T{i} \"\"]")).collect(),
+        "/ ".repeat(n),
+        "% \n".repeat(n),
+        "1-".repeat(n),
+        "5 x ".repeat(n),
+    ] {
+        let t = std::time::Instant::now();
+        let f = read_file(&text);
+        let _ = pdn::reader::read_headers(&text);
+        assert!(
+            t.elapsed().as_secs() < 20,
+            "{:?}...: {:?} for {} games",
+            text.chars().take(20).collect::<String>(),
+            t.elapsed(),
+            f.games.len()
+        );
+    }
+}

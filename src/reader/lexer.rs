@@ -81,6 +81,9 @@ pub struct Lexer<'a> {
     pos: usize,
     /// Problems met while scanning the last token (an unclosed comment, a spaced move).
     pub(crate) problems: Vec<Problem<'a>>,
+    /// No `}` at or after this offset (found by an unclosed comment's search), so that many
+    /// unclosed comments take linear time. A fact about the text, not a state of the scan.
+    no_brace_from: usize,
     /// Tests turn the fast paths off, to check that they agree with the long way.
     #[cfg(test)]
     fast: bool,
@@ -145,6 +148,7 @@ impl<'a> Lexer<'a> {
             bytes: text.as_bytes(),
             pos: start,
             problems: Vec::new(),
+            no_brace_from: usize::MAX,
             #[cfg(test)]
             fast: true,
         }
@@ -288,9 +292,12 @@ impl<'a> Lexer<'a> {
                 }
             }
             _ => {
-                // No quotes: the value runs to the closing bracket on this line.
-                let line_end = self.to_line_end(i);
-                let e = text[i..line_end].find(']').map_or(line_end, |k| i + k);
+                // No quotes: the value runs to the closing bracket on this line (and stops at
+                // an opening one, so that a line of brackets is read in linear time).
+                let e = b[i..]
+                    .iter()
+                    .position(|&c| matches!(c, b']' | b'[' | b'\n' | b'\r'))
+                    .map_or(b.len(), |k| i + k);
                 if !name.is_empty() {
                     self.problem(ProblemKind::UnquotedTagValue, Span::new(start, e), name);
                 }
@@ -368,7 +375,8 @@ impl<'a> Lexer<'a> {
         Err(first_line_end.unwrap_or(b.len()))
     }
 
-    /// The closing quote of a value opened with a typographic quote, on the same line.
+    /// The closing quote of a value opened with a typographic quote, on the same line and
+    /// before the next tag.
     fn close_curly_quote(&self, from: usize, open: char) -> Result<usize, usize> {
         let close: &[char] = match open {
             '«' => &['»'],
@@ -379,7 +387,7 @@ impl<'a> Lexer<'a> {
             if close.contains(&c) {
                 return Ok(j);
             }
-            if c == '\n' || c == '\r' {
+            if matches!(c, '\n' | '\r' | '[') {
                 return Err(j);
             }
             j += c.len_utf8();
@@ -390,7 +398,16 @@ impl<'a> Lexer<'a> {
     fn comment(&mut self, start: usize) -> Spanned<'a> {
         let text = self.text;
         let body_start = start + 1;
-        match text[body_start..].find('}') {
+        let close = if body_start >= self.no_brace_from {
+            None
+        } else {
+            text[body_start..].find('}')
+        };
+        if close.is_none() {
+            // No `}` from here to the end: later unclosed comments need not look again.
+            self.no_brace_from = self.no_brace_from.min(body_start);
+        }
+        match close {
             Some(i) => {
                 let close = body_start + i;
                 if let Some(k) = text[body_start..close].find('{') {
@@ -427,6 +444,52 @@ impl<'a> Lexer<'a> {
             token: Token::Comment(&self.text[start + 1..end]),
             span: Span::new(start, end),
         }
+    }
+
+    /// Prose in parentheses, as some programs write their comments (`(Wyllie falters here.
+    /// 8-11 is required to draw.)`): the offset of the closing `)` when the parentheses (which
+    /// may nest a little) hold no other bracket and at least two words that are not moves, or
+    /// only such words.
+    fn prose_in_parentheses(&self, open: usize) -> Option<usize> {
+        // Bounds, so that text full of parentheses is read in linear time.
+        const LONGEST: usize = 2000;
+        const DEEPEST: usize = 4;
+        let b = self.bytes;
+        let limit = b.len().min(open + LONGEST);
+        let mut i = open + 1;
+        let (mut prose, mut other, mut depth) = (0, 0, 0);
+        while i < limit {
+            match b[i] {
+                b')' if depth == 0 => {
+                    return (prose >= 2 || (prose == 1 && other == 0)).then_some(i);
+                }
+                b')' => {
+                    depth -= 1;
+                    i += 1;
+                }
+                b'(' if depth < DEEPEST => {
+                    depth += 1;
+                    i += 1;
+                }
+                b'(' | b'{' | b'}' | b'[' | b']' => return None,
+                c if is_space(c) => i += 1,
+                c => {
+                    let end = self.word_end(i);
+                    if end == i {
+                        // A delimiter or a Unicode space.
+                        i += utf8_len(c);
+                        continue;
+                    }
+                    if c.is_ascii_alphabetic() && !is_move_word(&b[i..end]) {
+                        prose += 1;
+                    } else {
+                        other += 1;
+                    }
+                    i = end;
+                }
+            }
+        }
+        None
     }
 
     fn single(&mut self, start: usize, token: Token<'a>) -> Spanned<'a> {
@@ -986,8 +1049,11 @@ impl<'a> Iterator for Lexer<'a> {
             b'%' if self.at_line_start(start) => self.line_comment(start),
             b'/' => {
                 let body_start = start + 1;
-                let line_end = self.to_line_end(body_start);
-                match self.text[body_start..line_end].find('/') {
+                let slash = self.bytes[body_start..]
+                    .iter()
+                    .position(|&c| matches!(c, b'/' | b'\n' | b'\r'))
+                    .filter(|&i| self.bytes[body_start + i] == b'/');
+                match slash {
                     Some(i) => {
                         self.pos = body_start + i + 1;
                         let inner = self.text[body_start..body_start + i].trim();
@@ -1008,7 +1074,18 @@ impl<'a> Iterator for Lexer<'a> {
                 Some(t) => t,
                 None => self.word(start),
             },
-            b'(' => self.single(start, Token::OpenVariation),
+            b'(' => match self.prose_in_parentheses(start) {
+                Some(close) => {
+                    self.pos = close + 1;
+                    let span = Span::new(start, self.pos);
+                    self.problem(ProblemKind::ProseInParentheses, span, "(");
+                    Spanned {
+                        token: Token::Comment(&self.text[start + 1..close]),
+                        span,
+                    }
+                }
+                None => self.single(start, Token::OpenVariation),
+            },
             b')' => self.single(start, Token::CloseVariation),
             b'}' => {
                 let t = self.single(start, Token::Unknown("}"));

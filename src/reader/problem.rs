@@ -22,6 +22,8 @@ pub enum ProblemKind {
     NestedComment,
     /// A `}` that closes no comment.
     UnmatchedBrace,
+    /// Words in parentheses, read as a comment rather than a variation.
+    ProseInParentheses,
     /// A move with spaces inside it (`1- 7`).
     SpacesInMove,
     /// A result glued to the next game's move number (`1-101.32-28`).
@@ -68,6 +70,7 @@ impl ProblemKind {
             ProblemKind::UnclosedComment => "unclosed-comment",
             ProblemKind::NestedComment => "nested-comment",
             ProblemKind::UnmatchedBrace => "unmatched-brace",
+            ProblemKind::ProseInParentheses => "prose-in-parentheses",
             ProblemKind::SpacesInMove => "spaces-in-move",
             ProblemKind::GluedResult => "glued-result",
             ProblemKind::UnknownText => "unknown-text",
@@ -161,6 +164,9 @@ impl<'a> Problem<'a> {
                     .to_string()
             }
             ProblemKind::UnmatchedBrace => "this } closes no comment; it is ignored".to_string(),
+            ProblemKind::ProseInParentheses => {
+                "words in parentheses: read as a comment, since a variation holds moves".to_string()
+            }
             ProblemKind::SpacesInMove => {
                 format!("the move \"{d}\" has spaces inside it; it is read as one move")
             }

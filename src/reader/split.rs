@@ -14,6 +14,7 @@
 //!   no game follows (the end of the text, or another result), it stays with the game before;
 //! * a score such as `4-6` (the Delfts format) that repeats the `Result` tag is the result.
 
+use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use crate::diagnostic::Span;
@@ -116,6 +117,9 @@ pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut
     splitter.finish(visitor);
 }
 
+/// Tags in a game past which repeated names are looked up in a set.
+const MANY_TAGS: usize = 32;
+
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum State {
     /// No game open, or (with `open`) the game before has its result and what follows starts
@@ -151,6 +155,8 @@ struct Splitter<'a> {
     start: usize,
     end: usize,
     tag_names: Vec<&'a str>,
+    /// The tag names in lower case, once there are many.
+    tag_set: HashSet<String>,
     result_tag: Option<&'a str>,
     mainline: Line,
     variations: Vec<Line>,
@@ -199,6 +205,7 @@ impl<'a> Splitter<'a> {
             start: 0,
             end: 0,
             tag_names: Vec::new(),
+            tag_set: HashSet::new(),
             result_tag: None,
             mainline: Line::default(),
             variations: Vec::new(),
@@ -231,9 +238,33 @@ impl<'a> Splitter<'a> {
 
     /// A tag that cannot belong to the open game.
     fn splits_at_tag(&self, name: &str) -> bool {
-        self.has_movetext()
-            || self.unknown_since_tag >= 3
-            || self.tag_names.iter().any(|n| n.eq_ignore_ascii_case(name))
+        self.has_movetext() || self.unknown_since_tag >= 3 || self.has_tag(name)
+    }
+
+    /// The open game has a tag of this name (in any case). Games have a few tags; past
+    /// [`MANY_TAGS`] a set of lower-case names keeps a pathological tag block linear.
+    fn has_tag(&self, name: &str) -> bool {
+        if self.tag_names.len() <= MANY_TAGS {
+            self.tag_names.iter().any(|n| n.eq_ignore_ascii_case(name))
+        } else {
+            self.tag_set.contains(&name.to_ascii_lowercase())
+        }
+    }
+
+    fn add_tag(&mut self, name: &'a str) {
+        self.tag_names.push(name);
+        if self.tag_names.len() > MANY_TAGS {
+            if self.tag_set.is_empty() {
+                let all: Vec<String> = self
+                    .tag_names
+                    .iter()
+                    .map(|n| n.to_ascii_lowercase())
+                    .collect();
+                self.tag_set.extend(all);
+            } else {
+                self.tag_set.insert(name.to_ascii_lowercase());
+            }
+        }
     }
 
     fn problem<V: Visitor<'a>>(&self, v: &mut V, kind: ProblemKind, span: Span, detail: &'a str) {
@@ -380,6 +411,7 @@ impl<'a> Splitter<'a> {
         self.start = start;
         self.end = start;
         self.tag_names.clear();
+        self.tag_set.clear();
         self.result_tag = None;
         self.mainline = Line {
             start,
@@ -458,7 +490,7 @@ impl<'a> Splitter<'a> {
         }
         match t.token {
             Token::Tag { name, value } => {
-                self.tag_names.push(name);
+                self.add_tag(name);
                 self.unknown_since_tag = 0;
                 if name.eq_ignore_ascii_case("Result") && self.result_tag.is_none() {
                     self.result_tag = Some(value);
