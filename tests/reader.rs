@@ -205,3 +205,415 @@ fn tag_blocks_without_moves_are_games_of_their_own() {
         f.games[1].diagnostics
     );
 }
+
+// ---- Reading coverage: every form real files use. ----
+
+fn codes(g: &pdn::Game) -> Vec<&str> {
+    g.diagnostics.iter().map(|d| d.code).collect()
+}
+
+#[test]
+fn utf8_with_and_without_bom_cp1251_and_latin1() {
+    use pdn::encoding::Encoding;
+    let plain = read_bytes("[White \"Žukauskas\"] 1. 32-28 *".as_bytes());
+    let bom = read_bytes("\u{feff}[White \"Žukauskas\"] 1. 32-28 *".as_bytes());
+    for f in [&plain, &bom] {
+        assert_eq!(f.encoding, Encoding::Utf8);
+        assert_eq!(f.games[0].tag("White"), Some("Žukauskas"));
+        assert!(f.games[0].diagnostics.is_empty());
+    }
+    // A BOM left in text that is read as a string is spacing too.
+    assert_eq!(read_file("\u{feff}1. 32-28 *").games[0].moves.len(), 1);
+    // CP1251: "Петров" and a comment "хорошо".
+    let f =
+        read_bytes(b"[Black \"\xcf\xe5\xf2\xf0\xee\xe2\"] 1. c3-d4 {\xf5\xee\xf0\xee\xf8\xee} *");
+    assert_eq!(f.encoding, Encoding::Cp1251);
+    assert_eq!(f.games[0].tag("Black"), Some("Петров"));
+    assert_eq!(f.games[0].moves[0].comments, ["хорошо"]);
+    // Latin-1.
+    let f = read_bytes(b"[Site \"Li\xe8ge\"] 1. 32-28 {tr\xe8s bien} *");
+    assert_eq!(f.encoding, Encoding::Latin1);
+    assert_eq!(f.games[0].tag("Site"), Some("Liège"));
+    assert_eq!(f.games[0].moves[0].comments, ["très bien"]);
+}
+
+#[test]
+fn line_and_column_of_problems_with_every_line_end() {
+    use pdn::diagnostic::LineIndex;
+    // `@@` on the third line, after `{ж𝄞} ` (`ж` is one UTF-16 unit, `𝄞` two): column 7.
+    for nl in ["\n", "\r\n", "\r"] {
+        let text = format!("[Event \"x\"]{nl}1. 32-28{nl}{{ж𝄞}} @@ 19-23 *");
+        let f = read_file(&text);
+        let d = &f.games[0].diagnostics[0];
+        assert_eq!(d.code, "unknown-text");
+        let idx = LineIndex::new(&f.text);
+        assert_eq!(idx.location(&f.text, d.span.start), (3, 7), "{nl:?}");
+        assert_eq!(moves(&f.games[0]), ["32-28", "19-23"]);
+    }
+    // Mixed: CRLF, LF, CR, then LF CR (two line ends).
+    let text = "[Event \"x\"]\r\n1. 32-28\n19-23\r2. 28x19\n\r@@ *";
+    let f = read_file(text);
+    let idx = LineIndex::new(text);
+    let d = &f.games[0].diagnostics[0];
+    assert_eq!(idx.location(text, d.span.start), (6, 1));
+    assert_eq!(moves(&f.games[0]), ["32-28", "19-23", "28x19"]);
+}
+
+#[test]
+fn tag_pairs_in_every_layout() {
+    let text = "[Event \"a\"][Site \"b\"] [Date \"\"]\n\
+                [round    \"1\"]\n\
+                [White       \"Say \\\"hi\\\" \\\\o/\"]\n\
+                [MyTag \"kept\"] [Another_1 \"too\"]\n\
+                1. 32-28 *";
+    let f = read_file(text);
+    let g = &f.games[0];
+    let names: Vec<&str> = g.tags.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "Event",
+            "Site",
+            "Date",
+            "round",
+            "White",
+            "MyTag",
+            "Another_1"
+        ]
+    );
+    assert_eq!(g.tag("ROUND"), Some("1"));
+    assert_eq!(g.tag("date"), Some(""));
+    assert_eq!(g.tag("White"), Some("Say \"hi\" \\o/"));
+    assert_eq!(g.tag("mytag"), Some("kept"));
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+    // The tag's span covers it exactly.
+    let t = &g.tags[1];
+    assert_eq!(&text[t.span.start..t.span.end], "[Site \"b\"]");
+}
+
+#[test]
+fn move_numbers_with_and_without_spaces() {
+    for text in [
+        "1. 32-28 19-23 2. 28x19 *",
+        "1.32-28 19-23 2.28x19 *",
+        "1. 32-28 1... 19-23 2. 28x19 *",
+        "1.32-28 1...19-23 2.28x19 *",
+        "1 . 32-28 19-23 2 . 28x19 *",
+        "32-28 19-23 28x19 *",
+    ] {
+        let f = read_file(text);
+        assert_eq!(moves(&f.games[0]), ["32-28", "19-23", "28x19"], "{text}");
+        assert!(f.games[0].diagnostics.is_empty(), "{text}");
+    }
+    // The second player's move first: `12...` and `12. ...`.
+    for text in ["12... 20-25 13. 32-28 *", "12. ... 20-25 13. 32-28 *"] {
+        let f = read_file(text);
+        let g = &f.games[0];
+        assert_eq!(moves(g), ["20-25", "32-28"], "{text}");
+        assert_eq!(g.moves[0].number, Some(12));
+        assert_eq!(g.moves[1].number, Some(13));
+        assert!(g.diagnostics.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn every_move_notation() {
+    for (written, squares, capture) in [
+        ("32-28", &["32", "28"][..], false),
+        ("28x17", &["28", "17"], true),
+        ("28:17", &["28", "17"], true),
+        ("11x18x25", &["11", "18", "25"], true),
+        ("05-10", &["05", "10"], false),
+        ("c3-d4", &["c3", "d4"], false),
+        ("c3:e5", &["c3", "e5"], true),
+        ("c3xe5xg3", &["c3", "e5", "g3"], true),
+        ("C3-D4", &["c3", "d4"], false),
+        ("c3d4", &["c3", "d4"], false),
+        ("1118", &["11", "18"], false),
+        ("11×18", &["11", "18"], true),
+        ("11–18", &["11", "18"], false),
+    ] {
+        let f = read_file(&format!("1. {written} *"));
+        let g = &f.games[0];
+        assert_eq!(g.moves.len(), 1, "{written}");
+        let n = g.moves[0].notation.as_ref().unwrap();
+        assert_eq!(n.squares, squares, "{written}");
+        assert_eq!(n.capture, capture, "{written}");
+        assert_eq!(g.moves[0].text, written, "{written}");
+        assert!(g.diagnostics.is_empty(), "{written}: {:?}", g.diagnostics);
+    }
+}
+
+#[test]
+fn strengths_stars_and_nags() {
+    let f = read_file(
+        "1. 32-28! 19-23? 2. 33-29!! 14-19?? 3. 39-33!? 10-14?! 4. 44-39(!) 5-10(?!) 5. 50-44* 20-25 $3 $14 *",
+    );
+    let g = &f.games[0];
+    let strengths: Vec<&str> = g.moves.iter().map(|n| n.strength.as_str()).collect();
+    assert_eq!(
+        strengths,
+        ["!", "?", "!!", "??", "!?", "?!", "(!)", "(?!)", "", ""]
+    );
+    assert_eq!(g.moves[8].nags, [7], "a star move is NAG 7");
+    assert_eq!(g.moves[9].nags, [3, 14]);
+    assert_eq!(g.result.as_deref(), Some("*"));
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+}
+
+#[test]
+fn comment_forms() {
+    let text = "1. 32-28 {a {b} c} 19-23 ; rest of line {not a comment start\n\
+                % escape line\n\
+                2. 28x19 { multi\nline } *";
+    let f = read_file(text);
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["32-28", "19-23", "28x19"]);
+    assert_eq!(g.moves[0].comments, ["a {b"]);
+    assert_eq!(
+        g.moves[1].comments,
+        ["rest of line {not a comment start", "escape line"]
+    );
+    assert_eq!(g.moves[2].comments, ["multi\nline"]);
+    // `{` inside a comment, and the `c}` left over: flagged, nothing else lost.
+    assert_eq!(
+        codes(g),
+        ["nested-comment", "unknown-text", "unmatched-brace"]
+    );
+}
+
+#[test]
+fn results_and_odd_scores() {
+    for r in [
+        "1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0", "*", "0.5-0.5",
+    ] {
+        let f = read_file(&format!(
+            "[Event \"x\"] 1. 32-28 19-23 {r} [Event \"y\"] 1. 31-27 *"
+        ));
+        assert_eq!(f.games.len(), 2, "{r}");
+        assert_eq!(f.games[0].result.as_deref(), Some(r), "{r}");
+        assert_eq!(moves(&f.games[0]), ["32-28", "19-23"], "{r}");
+        assert!(f.games[0].diagnostics.is_empty(), "{r}");
+    }
+    // An odd score is a result when the Result tag says it (else it is a move: `1-9` could be).
+    let f = read_file("[Result \"6-4\"] 1. 32-28 6-4 [Result \"1-9\"] 1. 31-27 1-9 1-9 *");
+    assert_eq!(f.games[0].result.as_deref(), Some("6-4"));
+    assert_eq!(codes(&f.games[0]), ["nonstandard-result"]);
+    assert_eq!(f.games[1].result.as_deref(), Some("1-9"));
+    assert_eq!(
+        f.games.len(),
+        3,
+        "the second 1-9 is a move of a game of its own"
+    );
+}
+
+#[test]
+fn result_tag_disagreeing_with_the_terminator() {
+    let warned = |text: &str| codes(&read_file(text).games[0]).contains(&"result-mismatch");
+    assert!(warned("[Result \"0-1\"] 1. 32-28 1-0"));
+    assert!(warned("[Result \"2-0\"] 1. 32-28 0-2"));
+    assert!(warned("[Result \"1-1\"] 1. 32-28 2-0"));
+    assert!(
+        warned("[Result \"*\"] 1. 32-28 1-0"),
+        "the tag says unfinished"
+    );
+    // Agreement in other words, `*` as the terminator (PDN 3.0 writes it), unknown tags.
+    assert!(!warned("[Result \"2-0\"] 1. 32-28 1-0"));
+    assert!(!warned("[Result \"1-1\"] 1. 32-28 1/2-1/2"));
+    assert!(!warned("[Result \"1/2-1/2\"] 1. 32-28 ½-½"));
+    assert!(!warned("[Result \"2-0\"] 1. 32-28 *"));
+    assert!(!warned("[Result \"?\"] 1. 32-28 1-0"));
+    assert!(!warned("[Result \"\"] 1. 32-28 1-0"));
+    assert!(!warned("[Result \"4-6\"] 1. 32-28 4-6"), "Delfts score");
+    assert!(
+        !warned("[Result \"4-6\"] 1. 32-28 0-2"),
+        "both say the second player won"
+    );
+    assert!(!warned("1. 32-28 1-0"), "no tag");
+}
+
+#[test]
+fn games_glued_together_or_on_one_line() {
+    let f = read_file(
+        "[FEN \"W:W33:B18\"] 33-28 *[FEN \"W:W34:B19\"] 34-30 *\n\
+         1. 32-28 19-23 1-101.32-28 17-22 0-0[Event \"last\"]1.31-26 *",
+    );
+    assert_eq!(f.games.len(), 5);
+    assert_eq!(f.games[0].tag("FEN"), Some("W:W33:B18"));
+    assert_eq!(moves(&f.games[1]), ["34-30"]);
+    assert_eq!(f.games[2].result.as_deref(), Some("1-1"));
+    assert_eq!(codes(&f.games[2]), ["glued-result"]);
+    assert_eq!(moves(&f.games[3]), ["32-28", "17-22"]);
+    assert_eq!(f.games[3].moves[0].number, Some(1));
+    assert_eq!(f.games[3].result.as_deref(), Some("0-0"));
+    assert_eq!(f.games[4].tag("Event"), Some("last"));
+}
+
+#[test]
+fn a_game_without_result_ends_at_the_next_tags_with_a_warning() {
+    let f = read_file("[Event \"a\"]\n1. 32-28 19-23\n[Event \"b\"]\n1. 31-26 *");
+    assert_eq!(f.games.len(), 2);
+    let d = &f.games[0].diagnostics[0];
+    assert_eq!(d.code, "missing-result");
+    assert_eq!(d.span.start, "[Event \"a\"]\n1. 32-28 19-23".len());
+    assert!(f.games[1].diagnostics.is_empty());
+    // At the end of the file, no result is needed.
+    assert!(read_file("1. 32-28").games[0].diagnostics.is_empty());
+}
+
+#[test]
+fn after_an_error_reading_resynchronises() {
+    // A stray `)`, junk, an unclosed variation and an unclosed comment in game one; an
+    // unclosed tag value in game two; game three is clean.
+    let text = "[Event \"one\"]\n1. 32-28 ) 19-23 @# 2. 28x19 (14x23 3. 33-28 {lost\n\
+                [Event \"two]\n1. 31-26 *\n\
+                [Event \"three\"] 1. 34-29 *";
+    let f = read_file(text);
+    assert_eq!(f.games.len(), 3);
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["32-28", "19-23", "28x19"]);
+    let v = &g.variations[g.moves[2].variations[0]];
+    assert_eq!(v.moves.len(), 2, "the open variation keeps its moves");
+    assert_eq!(
+        codes(g),
+        [
+            "unmatched-paren",
+            "unknown-text",
+            "unclosed-comment",
+            "unclosed-variation",
+            "missing-result"
+        ]
+    );
+    assert_eq!(f.games[1].tag("Event"), Some("two"));
+    assert_eq!(moves(&f.games[1]), ["31-26"]);
+    assert_eq!(codes(&f.games[1]), ["unclosed-tag-value"]);
+    assert_eq!(moves(&f.games[2]), ["34-29"]);
+    assert!(f.games[2].diagnostics.is_empty());
+}
+
+#[test]
+fn numbering_problems() {
+    let f = read_file("1. 32-28 19-23 2. 28x19 14x23 1. 33-28 3. *");
+    assert_eq!(
+        codes(&f.games[0]),
+        ["move-number-order", "number-without-move"]
+    );
+    // A variation may go back to an earlier number; `1. ...` uses its number.
+    let f = read_file("1. 32-28 19-23 2. 28x19 (2. 33-28) 14x23 3. ... 23-28 *");
+    assert!(
+        f.games[0].diagnostics.is_empty(),
+        "{:?}",
+        f.games[0].diagnostics
+    );
+}
+
+#[test]
+fn text_outside_any_game_is_reported_on_the_file() {
+    let f = read_file("hello 1-0");
+    assert!(f.games.is_empty());
+    let codes: Vec<&str> = f.diagnostics.iter().map(|d| d.code).collect();
+    assert_eq!(codes, ["unknown-text", "outside-game"]);
+    // After a game's result, stray text stays with that game.
+    let f = read_file("1. 32-28 1-0 {ok} 3. 1-0");
+    assert_eq!(f.games.len(), 1);
+    assert_eq!(f.games[0].outro, ["ok"]);
+    assert_eq!(codes_of(&f.games[0]), ["after-result", "stray-result"]);
+}
+
+fn codes_of(g: &pdn::Game) -> Vec<&str> {
+    codes(g)
+}
+
+#[test]
+fn random_input_never_panics_and_all_readers_agree() {
+    // A small deterministic generator over PDN's significant pieces and some bytes that are not.
+    let pieces = [
+        "[", "]", "\"", "{", "}", "(", ")", ";", "%", "/", "\\", "\n", "\r", " ", "\t", "1.",
+        "12...", "...", ".", "32-28", "x", "-", "c3", ":", "1-0", "0-1", "2-0", "1-1", "*",
+        "1/2-1/2", "½", "$7", "!", "?", "Event", "Result", "FEN", "W:W31:B1", "ж", "“", "»",
+        "\u{feff}", "\u{a0}", "0-001.", "- -", "5", "x 14",
+    ];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for _ in 0..3000 {
+        let len = (next() % 40) as usize;
+        let text: String = (0..len)
+            .map(|_| pieces[(next() % pieces.len() as u64) as usize])
+            .collect();
+        let f = read_file(&text);
+        let headers = pdn::reader::read_headers(&text);
+        assert_eq!(headers.len(), f.games.len(), "{text:?}");
+        for g in &f.games {
+            assert_eq!(
+                pdn::reader::read_game_at(&text, g.span.start).as_ref(),
+                Some(g),
+                "{text:?}"
+            );
+            let _ = replay(g);
+        }
+    }
+    // Bytes that are not UTF-8 at all.
+    for n in 0..2000u32 {
+        let bytes: Vec<u8> = (0..(n % 50))
+            .map(|i| (n.wrapping_mul(31) ^ (i * 97)) as u8)
+            .collect();
+        let f = read_bytes(&bytes);
+        for g in &f.games {
+            let _ = replay(g);
+        }
+    }
+}
+
+#[test]
+fn prose_in_parentheses_is_a_comment() {
+    // Nemesis and CheckerBoard write comments in parentheses; variations hold moves.
+    let f = read_file(
+        "1. 9-13 22-18 (Roberto's first choice, the Wilderness 1.) 2. 11-16 \
+         (better 24-19 (as in game 2) here) 18-14 (10-15 19-23 (12-16)) *",
+    );
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["9-13", "22-18", "11-16", "18-14"]);
+    assert_eq!(
+        g.moves[1].comments,
+        ["Roberto's first choice, the Wilderness 1."]
+    );
+    assert_eq!(g.moves[2].comments, ["better 24-19 (as in game 2) here"]);
+    assert_eq!(g.moves[3].variations.len(), 1, "a real variation stays one");
+    assert_eq!(codes(g), ["prose-in-parentheses", "prose-in-parentheses"]);
+}
+
+#[test]
+fn pathological_inputs_take_linear_time() {
+    // Each of these would take minutes if some scan restarted at every bracket or brace.
+    let n = 60_000;
+    for text in [
+        "[".repeat(n),
+        "[a \"".repeat(n),
+        "[a «".repeat(n),
+        "[a “x".repeat(n),
+        "{\n[a \"b\"]\n".repeat(n / 4),
+        "(".repeat(n) + &")".repeat(n),
+        "(a b ".repeat(n),
+        (0..n / 4).map(|i| format!("[T{i} \"\"]")).collect(),
+        "/ ".repeat(n),
+        "% \n".repeat(n),
+        "1-".repeat(n),
+        "5 x ".repeat(n),
+    ] {
+        let t = std::time::Instant::now();
+        let f = read_file(&text);
+        let _ = pdn::reader::read_headers(&text);
+        assert!(
+            t.elapsed().as_secs() < 20,
+            "{:?}...: {:?} for {} games",
+            text.chars().take(20).collect::<String>(),
+            t.elapsed(),
+            f.games.len()
+        );
+    }
+}

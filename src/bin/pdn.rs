@@ -41,7 +41,7 @@ mod cli {
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
        pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN on standard output)
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
-       pdn bench FILE...   (reading and replay speed)";
+       pdn bench [--all-corpora | FILE | DIR]...   (reading and replay speed)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -113,48 +113,110 @@ mod cli {
         ExitCode::SUCCESS
     }
 
-    /// Reads every file into memory, then times reading and replaying all of it, best of 5 runs.
-    fn bench(files: &[String]) -> ExitCode {
-        use std::time::Instant;
+    /// The corpus folder beside the repository (`../shared/corpora`), for `--all-corpora`.
+    const CORPORA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora");
+
+    /// Every `*.pdn` file (any case) below `dir`, sorted.
+    fn pdn_files_below(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> io::Result<()> {
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d)? {
+                let path = entry?.path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+                {
+                    out.push(path);
+                }
+            }
+        }
+        out.sort();
+        Ok(())
+    }
+
+    /// Best time of `runs` runs of `f`, and its last result.
+    fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+        let mut best = f64::MAX;
+        let mut out = None;
+        for _ in 0..runs {
+            let t = std::time::Instant::now();
+            let r = f();
+            best = best.min(t.elapsed().as_secs_f64());
+            out = Some(r);
+        }
+        (best, out.expect("at least one run"))
+    }
+
+    /// `pdn bench [--all-corpora | FILE | DIR]...`: decodes every file (folders: every `*.pdn`
+    /// below them) into one text, then times, best of several runs: scanning tokens, listing
+    /// games by their tags (every token scanned and split into games, no move trees), reading
+    /// full move trees, and replaying every game.
+    fn bench(args: &[String]) -> ExitCode {
+        let mut paths = Vec::new();
+        for arg in args {
+            let dir = if arg == "--all-corpora" {
+                std::path::PathBuf::from(CORPORA)
+            } else {
+                std::path::PathBuf::from(arg)
+            };
+            let found = if dir.is_dir() {
+                pdn_files_below(&dir, &mut paths)
+            } else {
+                paths.push(dir);
+                Ok(())
+            };
+            if let Err(e) = found {
+                eprintln!("pdn: {arg}: {e}");
+                return ExitCode::from(2);
+            }
+        }
         let mut text = String::new();
-        for path in files {
+        for path in &paths {
             match std::fs::read(path) {
                 Ok(b) => {
                     text.push_str(&pdn::encoding::decode(&b).0);
                     text.push('\n');
                 }
                 Err(e) => {
-                    eprintln!("pdn: {path}: {e}");
+                    eprintln!("pdn: {}: {e}", path.display());
                     return ExitCode::from(2);
                 }
             }
         }
         let mb = text.len() as f64 / 1e6;
-        let mut best_read = f64::MAX;
-        let mut best_replay = f64::MAX;
-        let (mut games, mut plies) = (0, 0);
-        for _ in 0..5 {
-            let t = Instant::now();
-            let file = pdn::read_file(&text);
-            best_read = best_read.min(t.elapsed().as_secs_f64());
-            let t = Instant::now();
-            plies = 0;
-            for g in &file.games {
-                plies += pdn::replay::replay(g).plies.len();
-            }
-            best_replay = best_replay.min(t.elapsed().as_secs_f64());
-            games = file.games.len();
-        }
-        println!("input: {mb:.2} MB, {games} games, {plies} plies replayed");
+        let speed = |secs: f64| format!("{:8.1} ms {:8.1} MB/s", secs * 1e3, mb / secs);
+        let (scan, tokens) = best_of(10, || pdn::reader::Lexer::new(&text).count());
+        let (list, headers) = best_of(10, || pdn::reader::read_headers(&text));
+        let (full, file) = best_of(5, || pdn::read_file(&text));
+        let (replay, plies) = best_of(3, || {
+            file.games
+                .iter()
+                .map(|g| pdn::replay::replay(g).plies.len())
+                .sum::<usize>()
+        });
         println!(
-            "read (tags + move tree): {:.1} ms, {:.1} MB/s",
-            best_read * 1e3,
-            mb / best_read
+            "input: {} files, {} bytes ({mb:.2} MB) decoded, {} games",
+            paths.len(),
+            text.len(),
+            file.games.len()
+        );
+        println!("scan (tokens only)        {}  {tokens} tokens", speed(scan));
+        println!(
+            "tags and move tokens      {}  {} games (read_headers)",
+            speed(list),
+            headers.len()
         );
         println!(
-            "replay (resolve every move, position after every ply): {:.1} ms, {:.2} M plies/s",
-            best_replay * 1e3,
-            plies as f64 / best_replay / 1e6
+            "full move trees           {}  {} games (read_file)",
+            speed(full),
+            file.games.len()
+        );
+        println!(
+            "replay (every move resolved, position after every ply) {:.1} ms, {:.2} M plies/s, {plies} plies",
+            replay * 1e3,
+            plies as f64 / replay / 1e6
         );
         ExitCode::SUCCESS
     }

@@ -1,0 +1,1247 @@
+//! The scanner: PDN text to [`Token`]s, byte by byte.
+//!
+//! Everything PDN gives meaning to is ASCII, so the scanner works on bytes and only decodes a
+//! character where a non-ASCII byte could matter (Unicode spaces, curly quotes, `½`, `×`, `…`,
+//! Unicode dashes). Tokens borrow from the text; scanning allocates nothing. Moves are told
+//! apart from other words by a byte scan of their shape ([`move_shape`]); their squares are
+//! read into a [`PdnMove`] only by a reader that builds moves ([`parse_move`]).
+
+use crate::diagnostic::Span;
+use crate::notation::PdnMove;
+
+use super::problem::{Problem, ProblemKind};
+
+/// One token of PDN text, borrowing from the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token<'a> {
+    /// `[Name "value"]`; the value still has its escapes.
+    Tag {
+        /// Tag name as written.
+        name: &'a str,
+        /// Raw value between the quotes.
+        value: &'a str,
+    },
+    /// `12.` or `12...`: the number, and whether it had three dots (second player's move).
+    MoveNumber(u32, bool),
+    /// `...` standing for the first player's move.
+    Ellipsis,
+    /// A move with any strength marks attached (`32-28!?`, `27-20*`, `29-23(?)`).
+    Move {
+        /// The move itself; it may contain spaces when it was written with them (`1- 7`).
+        text: &'a str,
+        /// Strength marks written after it (`!?`, `(?)`, `*`), if any.
+        suffix: &'a str,
+    },
+    /// `-` or `--`: a move that the source did not record.
+    UnknownMove,
+    /// `$n`.
+    Nag(u16),
+    /// `{…}`, `;…` or `%…` text (without its delimiters).
+    Comment(&'a str),
+    /// `/FEN "…"/` inside the movetext: the FEN text.
+    Setup(&'a str),
+    /// `(`
+    OpenVariation,
+    /// `)`
+    CloseVariation,
+    /// A game result or the `*` terminator.
+    Result(&'a str),
+    /// Text the reader does not understand.
+    Unknown(&'a str),
+}
+
+/// A token with its span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spanned<'a> {
+    /// The token.
+    pub token: Token<'a>,
+    /// Where it is in the text.
+    pub span: Span,
+}
+
+/// Splits PDN text into tokens.
+///
+/// ```
+/// use pdn::reader::{Lexer, Token};
+/// let tokens: Vec<Token> = Lexer::new("[Event \"x\"] 1. 32-28! {good} *").map(|t| t.token).collect();
+/// assert_eq!(
+///     tokens,
+///     [
+///         Token::Tag { name: "Event", value: "x" },
+///         Token::MoveNumber(1, false),
+///         Token::Move { text: "32-28", suffix: "!" },
+///         Token::Comment("good"),
+///         Token::Result("*"),
+///     ]
+/// );
+/// ```
+pub struct Lexer<'a> {
+    text: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    /// Problems met while scanning the last token (an unclosed comment, a spaced move).
+    pub(crate) problems: Vec<Problem<'a>>,
+    /// No `}` at or after this offset (found by an unclosed comment's search), so that many
+    /// unclosed comments take linear time. A fact about the text, not a state of the scan.
+    no_brace_from: usize,
+    /// Tests turn the fast paths off, to check that they agree with the long way.
+    #[cfg(test)]
+    fast: bool,
+}
+
+const SPACE: u8 = 1;
+const WORD_END: u8 = 2;
+
+/// Byte classes: ASCII whitespace, and the bytes that end a word.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
+            t[i] = SPACE | WORD_END;
+        } else if matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"') {
+            t[i] = WORD_END;
+        }
+        i += 1;
+    }
+    t
+};
+
+#[inline]
+fn is_space(b: u8) -> bool {
+    CLASS[b as usize] & SPACE != 0
+}
+
+fn is_wide_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// Length of the UTF-8 sequence starting with `b`.
+#[inline]
+fn utf8_len(b: u8) -> usize {
+    match b {
+        0..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+impl<'a> Lexer<'a> {
+    /// A lexer over `text`.
+    #[must_use]
+    pub fn new(text: &'a str) -> Lexer<'a> {
+        Lexer::at(text, 0)
+    }
+
+    /// A lexer over `text` starting at byte `start` (a token's first byte, such as a game's
+    /// span start). Spans stay offsets into the whole `text`.
+    #[must_use]
+    pub fn at(text: &'a str, start: usize) -> Lexer<'a> {
+        let mut start = start.min(text.len());
+        while !text.is_char_boundary(start) {
+            start += 1;
+        }
+        Lexer {
+            text,
+            bytes: text.as_bytes(),
+            pos: start,
+            problems: Vec::new(),
+            no_brace_from: usize::MAX,
+            #[cfg(test)]
+            fast: true,
+        }
+    }
+
+    /// The problems met while scanning the token returned last.
+    #[must_use]
+    pub fn problems(&self) -> &[Problem<'a>] {
+        &self.problems
+    }
+
+    fn char_at(&self, i: usize) -> char {
+        self.text[i..].chars().next().unwrap_or('\u{fffd}')
+    }
+
+    fn at_line_start(&self, at: usize) -> bool {
+        let mut i = at;
+        while i > 0 {
+            match self.bytes[i - 1] {
+                b' ' | b'\t' => i -= 1,
+                b'\n' | b'\r' => return true,
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    fn to_line_end(&self, from: usize) -> usize {
+        self.bytes[from..]
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .map_or(self.bytes.len(), |i| from + i)
+    }
+
+    fn skip_blanks(&self, mut i: usize) -> usize {
+        while i < self.bytes.len() && matches!(self.bytes[i], b' ' | b'\t') {
+            i += 1;
+        }
+        i
+    }
+
+    fn skip_space(&mut self) {
+        let b = self.bytes;
+        let mut i = self.pos;
+        loop {
+            while i < b.len() && is_space(b[i]) {
+                i += 1;
+            }
+            if i >= b.len() {
+                break;
+            }
+            if b[i] >= 0x80 {
+                let c = self.char_at(i);
+                if is_wide_space(c) {
+                    i += c.len_utf8();
+                    continue;
+                }
+                break;
+            }
+            // Escaped line ends from PDN that went through JSON (`...]\n[Site ...`): spacing.
+            if b[i] == b'\\' && matches!(b.get(i + 1), Some(b'n' | b'r' | b't')) {
+                i += 2;
+                continue;
+            }
+            break;
+        }
+        self.pos = i;
+    }
+
+    /// End of the word starting at `start`: the first space or delimiter.
+    fn word_end(&self, start: usize) -> usize {
+        let b = self.bytes;
+        let mut i = start;
+        while i < b.len() {
+            let c = b[i];
+            if c < 0x80 {
+                if CLASS[c as usize] & WORD_END != 0 {
+                    break;
+                }
+                i += 1;
+            } else {
+                let ch = self.char_at(i);
+                if is_wide_space(ch) {
+                    break;
+                }
+                i += ch.len_utf8();
+            }
+        }
+        i
+    }
+
+    fn problem(&mut self, kind: ProblemKind, span: Span, detail: &'a str) {
+        self.problems.push(Problem::new(kind, span, detail));
+    }
+
+    fn tag(&mut self, start: usize) -> Spanned<'a> {
+        // [Name "value"] with any spaces; names end at a space or a quote.
+        let text = self.text;
+        let b = self.bytes;
+        let mut i = self.skip_blanks(start + 1);
+        let name_start = i;
+        while i < b.len() {
+            let c = b[i];
+            if c < 0x80 {
+                if is_space(c) || matches!(c, b'"' | b']' | b'[') {
+                    break;
+                }
+                i += 1;
+            } else {
+                let ch = self.char_at(i);
+                if is_wide_space(ch) || matches!(ch, '“' | '«' | '”' | '„') {
+                    break;
+                }
+                i += ch.len_utf8();
+            }
+        }
+        let name = &text[name_start..i];
+        i = self.skip_blanks(i);
+        let open = if i < b.len() {
+            Some(self.char_at(i))
+        } else {
+            None
+        };
+        let (value, after) = match open {
+            Some(q @ ('"' | '“' | '«' | '„' | '”')) => {
+                let vstart = i + q.len_utf8();
+                let found = if q == '"' {
+                    self.close_plain_quote(vstart)
+                } else {
+                    self.close_curly_quote(vstart, q)
+                };
+                match found {
+                    Ok(e) => (&text[vstart..e], e + utf8_len(b[e])),
+                    Err(line_end) => {
+                        self.problem(ProblemKind::UnclosedTagValue, Span::new(i, line_end), name);
+                        let e = text[vstart..line_end]
+                            .rfind(']')
+                            .map_or(line_end, |k| vstart + k);
+                        (&text[vstart..e], e)
+                    }
+                }
+            }
+            _ => {
+                // No quotes: the value runs to the closing bracket on this line (and stops at
+                // an opening one, so that a line of brackets is read in linear time).
+                let e = b[i..]
+                    .iter()
+                    .position(|&c| matches!(c, b']' | b'[' | b'\n' | b'\r'))
+                    .map_or(b.len(), |k| i + k);
+                if !name.is_empty() {
+                    self.problem(ProblemKind::UnquotedTagValue, Span::new(start, e), name);
+                }
+                (text[i..e].trim(), e)
+            }
+        };
+        let mut end = self.skip_blanks(after);
+        if b.get(end) == Some(&b']') {
+            end += 1;
+        } else if !name.is_empty() {
+            self.problem(ProblemKind::UnclosedTag, Span::new(start, end), name);
+        }
+        self.pos = end;
+        let span = Span::new(start, end);
+        if name.is_empty() {
+            return Spanned {
+                token: Token::Unknown(&text[start..end]),
+                span,
+            };
+        }
+        Spanned {
+            token: Token::Tag { name, value },
+            span,
+        }
+    }
+
+    /// The closing `"` of a value starting at `from`: `Ok(offset)`, or `Err(line end)` when the
+    /// value is not closed. `\` escapes the next character. A value may go on over line ends
+    /// when its closing quote and `]` come before any other bracket or a blank line (FENs
+    /// broken over two lines).
+    fn close_plain_quote(&self, from: usize) -> Result<usize, usize> {
+        let b = self.bytes;
+        let mut j = from;
+        let mut first_line_end = None;
+        let mut last_break = None;
+        while j < b.len() {
+            match b[j] {
+                b'\\' => {
+                    j += 1;
+                    if j < b.len() {
+                        j += utf8_len(b[j]);
+                    }
+                    continue;
+                }
+                b'"' => {
+                    if first_line_end.is_none() {
+                        return Ok(j);
+                    }
+                    let k = self.skip_blanks(j + 1);
+                    return match b.get(k) {
+                        Some(b']') => Ok(j),
+                        _ => Err(first_line_end.unwrap_or(j)),
+                    };
+                }
+                b'\n' | b'\r' => {
+                    first_line_end.get_or_insert(j);
+                    // A blank line (only spaces since the last line break) ends the search.
+                    if let Some(prev) = last_break {
+                        if b[prev..j].iter().all(|&c| c == b' ' || c == b'\t') {
+                            return Err(first_line_end.unwrap_or(j));
+                        }
+                    }
+                    if b[j] == b'\r' && b.get(j + 1) == Some(&b'\n') {
+                        j += 1;
+                    }
+                    last_break = Some(j + 1);
+                }
+                b'[' | b']' if first_line_end.is_some() => {
+                    return Err(first_line_end.unwrap_or(j));
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        Err(first_line_end.unwrap_or(b.len()))
+    }
+
+    /// The closing quote of a value opened with a typographic quote, on the same line and
+    /// before the next tag.
+    fn close_curly_quote(&self, from: usize, open: char) -> Result<usize, usize> {
+        let close: &[char] = match open {
+            '«' => &['»'],
+            _ => &['”', '“', '"'],
+        };
+        let mut j = from;
+        for c in self.text[from..].chars() {
+            if close.contains(&c) {
+                return Ok(j);
+            }
+            if matches!(c, '\n' | '\r' | '[') {
+                return Err(j);
+            }
+            j += c.len_utf8();
+        }
+        Err(j)
+    }
+
+    fn comment(&mut self, start: usize) -> Spanned<'a> {
+        let text = self.text;
+        let body_start = start + 1;
+        let close = if body_start >= self.no_brace_from {
+            None
+        } else {
+            text[body_start..].find('}')
+        };
+        if close.is_none() {
+            // No `}` from here to the end: later unclosed comments need not look again.
+            self.no_brace_from = self.no_brace_from.min(body_start);
+        }
+        match close {
+            Some(i) => {
+                let close = body_start + i;
+                if let Some(k) = text[body_start..close].find('{') {
+                    let at = body_start + k;
+                    self.problem(ProblemKind::NestedComment, Span::new(at, at + 1), "{");
+                }
+                self.pos = close + 1;
+                Spanned {
+                    token: Token::Comment(&text[body_start..close]),
+                    span: Span::new(start, self.pos),
+                }
+            }
+            None => {
+                // Unclosed: end the comment at the next tag line, so later games survive.
+                let end = find_tag_line(text, body_start).unwrap_or(text.len());
+                self.problem(
+                    ProblemKind::UnclosedComment,
+                    Span::new(start, start + 1),
+                    "{",
+                );
+                self.pos = end;
+                Spanned {
+                    token: Token::Comment(&text[body_start..end]),
+                    span: Span::new(start, end),
+                }
+            }
+        }
+    }
+
+    fn line_comment(&mut self, start: usize) -> Spanned<'a> {
+        let end = self.to_line_end(start);
+        self.pos = end;
+        Spanned {
+            token: Token::Comment(&self.text[start + 1..end]),
+            span: Span::new(start, end),
+        }
+    }
+
+    /// Prose in parentheses, as some programs write their comments (`(Wyllie falters here.
+    /// 8-11 is required to draw.)`): the offset of the closing `)` when the parentheses (which
+    /// may nest a little) hold no other bracket and at least two words that are not moves, or
+    /// only such words.
+    fn prose_in_parentheses(&self, open: usize) -> Option<usize> {
+        // Bounds, so that text full of parentheses is read in linear time.
+        const LONGEST: usize = 2000;
+        const DEEPEST: usize = 4;
+        let b = self.bytes;
+        let limit = b.len().min(open + LONGEST);
+        let mut i = open + 1;
+        let (mut prose, mut other, mut depth) = (0, 0, 0);
+        while i < limit {
+            match b[i] {
+                b')' if depth == 0 => {
+                    return (prose >= 2 || (prose == 1 && other == 0)).then_some(i);
+                }
+                b')' => {
+                    depth -= 1;
+                    i += 1;
+                }
+                b'(' if depth < DEEPEST => {
+                    depth += 1;
+                    i += 1;
+                }
+                b'(' | b'{' | b'}' | b'[' | b']' | b';' => return None,
+                // A `/FEN "…"/` setup is PDN, whatever its letters look like.
+                b'/' if b[i + 1..]
+                    .get(..3)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"FEN")) =>
+                {
+                    return None;
+                }
+                c if is_space(c) => i += 1,
+                c => {
+                    let end = self.word_end(i);
+                    if end == i {
+                        // A delimiter or a Unicode space.
+                        i += utf8_len(c);
+                        continue;
+                    }
+                    if c.is_ascii_alphabetic() && !is_move_word(&b[i..end]) {
+                        prose += 1;
+                    } else {
+                        other += 1;
+                    }
+                    i = end;
+                }
+            }
+        }
+        None
+    }
+
+    fn single(&mut self, start: usize, token: Token<'a>) -> Spanned<'a> {
+        self.pos = start + 1;
+        Spanned {
+            token,
+            span: Span::new(start, start + 1),
+        }
+    }
+
+    /// A word starting with a digit, in one pass when it is a move number (`12.`, `12...`,
+    /// also glued to its move: `12.32-28`) or a move.
+    #[inline(always)]
+    fn fast_digits(&mut self, start: usize) -> Option<Spanned<'a>> {
+        let b = self.bytes;
+        let mut i = start;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i < b.len() && b[i] == b'.' && !b[i..].starts_with(b".5-") {
+            let mut j = i;
+            while j < b.len() && b[j] == b'.' {
+                j += 1;
+            }
+            return Some(self.number(start, i - start, j, j - i >= 3));
+        }
+        if i - start > 3 {
+            return None;
+        }
+        self.fast_move_from(start, i)
+    }
+
+    /// A move of squares and ASCII separators (`32-28`, `c3xe5`), with its marks, standing as
+    /// a whole word. The common words take these two fast paths; anything else is read the long
+    /// way by [`Lexer::word`], with the same outcome for these words.
+    #[inline(always)]
+    fn fast_move(&mut self, start: usize) -> Option<Spanned<'a>> {
+        let first = square_end(self.bytes, start)?;
+        self.fast_move_from(start, first)
+    }
+
+    /// [`Lexer::fast_move`] once its first square, `start..first`, is read.
+    #[inline(always)]
+    fn fast_move_from(&mut self, start: usize, first: usize) -> Option<Spanned<'a>> {
+        let b = self.bytes;
+        let mut j = first;
+        if j >= b.len() || !matches!(b[j], b'-' | b'x' | b'X' | b':') {
+            return None;
+        }
+        loop {
+            j = square_end(b, j + 1)?;
+            if j >= b.len() || !matches!(b[j], b'-' | b'x' | b'X' | b':') {
+                break;
+            }
+        }
+        let body_end = j;
+        while j < b.len() && matches!(b[j], b'!' | b'?' | b'*') {
+            j += 1;
+        }
+        if j < b.len() && (b[j] >= 0x80 || CLASS[b[j] as usize] & WORD_END == 0) {
+            return None;
+        }
+        let word = &b[start..j];
+        if word.len() == 3 && is_result(word) {
+            return None;
+        }
+        self.pos = j;
+        Some(self.with_paren_strength(start, body_end, j))
+    }
+
+    /// The move `start..body_end` with its marks up to `end`, and a parenthesised strength
+    /// right after it (`29-23(?)`).
+    #[inline(always)]
+    fn with_paren_strength(&mut self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
+        let b = self.bytes;
+        let text = self.text;
+        let rest = &b[end..];
+        if rest.first() == Some(&b'(') {
+            let marks = rest[1..]
+                .iter()
+                .take_while(|c| matches!(c, b'!' | b'?'))
+                .count();
+            if marks > 0 && rest.get(1 + marks) == Some(&b')') {
+                self.pos = end + marks + 2;
+            }
+        }
+        // ASCII bounds: never off a character boundary.
+        let mv = text.get(start..body_end).unwrap_or("");
+        let suffix = text.get(body_end..self.pos).unwrap_or("");
+        Spanned {
+            token: Token::Move { text: mv, suffix },
+            span: Span::new(start, self.pos),
+        }
+    }
+
+    fn word(&mut self, start: usize) -> Spanned<'a> {
+        let text = self.text;
+        let b = self.bytes;
+        let mut end = self.word_end(start);
+        if end == start {
+            // Cannot happen after skip_space, but never loop on a character.
+            end += utf8_len(b[start]);
+        }
+        let word = &text[start..end];
+        let w = word.as_bytes();
+        let digits = w.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits > 0 {
+            // A move number, also glued to what follows (`12.32-28`, `3...20-25`).
+            let dots = w[digits..].iter().take_while(|&&c| c == b'.').count();
+            if dots > 0 && !w[digits..].starts_with(b".5-") {
+                return self.number(start, digits, start + digits + dots, dots >= 3);
+            }
+            // A bare number followed by lone dots on the same line: `25 .` or `25 ...`.
+            if digits == w.len() && digits <= 4 {
+                let after = self.skip_blanks(end);
+                let dots = b[after..].iter().take_while(|&&c| c == b'.').count();
+                if dots > 0 && b.get(after + dots).is_some_and(|&c| is_space(c)) {
+                    return self.number(start, digits, after + dots, dots >= 3);
+                }
+            }
+            // `21,44-39`: a comma typed for the move number's dot.
+            if w.get(digits) == Some(&b',') && is_move_word(&w[digits + 1..]) {
+                return self.number(start, digits, start + digits + 1, false);
+            }
+        }
+        // Spaces inside a move (`21 -27`, `1- 7`, `5 x 14`): join the pieces when they make one.
+        if let Some(joined_end) = self.spaced_move_end(start, end) {
+            self.pos = joined_end;
+            let raw = &text[start..joined_end];
+            let span = Span::new(start, joined_end);
+            self.problem(ProblemKind::SpacesInMove, span, raw);
+            let body = raw.trim_end_matches(['!', '?', '*']);
+            return Spanned {
+                token: Token::Move {
+                    text: body,
+                    suffix: &raw[body.len()..],
+                },
+                span,
+            };
+        }
+        self.pos = end;
+        let token = classify(word);
+        match token {
+            Token::Move { text: mv, .. } => {
+                return self.with_paren_strength(start, start + mv.len(), end);
+            }
+            Token::Unknown(_) => {
+                if let Some(r) = glued_result(w) {
+                    // `1-101.32-28`: a result, then the next game's first move number.
+                    self.pos = start + r;
+                    let span = Span::new(start, self.pos);
+                    let result = &text[start..self.pos];
+                    self.problem(ProblemKind::GluedResult, span, result);
+                    return Spanned {
+                        token: Token::Result(result),
+                        span,
+                    };
+                }
+            }
+            _ => {}
+        }
+        Spanned {
+            token,
+            span: Span::new(start, end),
+        }
+    }
+
+    #[inline(always)]
+    fn number(&mut self, start: usize, digits: usize, end: usize, three_dots: bool) -> Spanned<'a> {
+        self.pos = end;
+        Spanned {
+            token: Token::MoveNumber(parse_number(&self.bytes[start..start + digits]), three_dots),
+            span: Span::new(start, end),
+        }
+    }
+
+    /// End of a move written with spaces around its separators, starting with the word
+    /// `start..end`, if joining the following words on the same line makes a valid move.
+    fn spaced_move_end(&self, start: usize, end: usize) -> Option<usize> {
+        let b = self.bytes;
+        let word = &b[start..end];
+        let ends_with_sep = ends_with_separator(word);
+        let is_square = !word.is_empty()
+            && word.len() <= 3
+            && word.iter().all(u8::is_ascii_alphanumeric)
+            && word[word.len() - 1].is_ascii_digit();
+        if !(ends_with_sep || is_square) || is_move_word(word) {
+            return None;
+        }
+        let mut joined = [0u8; 48];
+        let mut len = word.len().min(joined.len());
+        joined[..len].copy_from_slice(&word[..len]);
+        let mut cur = end;
+        let mut expect_square = ends_with_sep;
+        let mut best = None;
+        loop {
+            let next = self.skip_blanks(cur);
+            if next == cur && !expect_square {
+                break;
+            }
+            let j = self.word_end(next);
+            if j == next {
+                break;
+            }
+            let piece = &b[next..j];
+            if expect_square {
+                // A square, possibly followed by more separators and squares (`-27`, `27x18`).
+                if !piece[0].is_ascii_alphanumeric() {
+                    break;
+                }
+            } else if !starts_with_separator(piece) {
+                break;
+            }
+            if len + piece.len() > joined.len() {
+                break;
+            }
+            joined[len..len + piece.len()].copy_from_slice(piece);
+            len += piece.len();
+            cur = j;
+            expect_square = ends_with_separator(piece);
+            if !expect_square && is_move_word(&joined[..len]) {
+                best = Some(cur);
+            }
+        }
+        best
+    }
+}
+
+fn parse_number(digits: &[u8]) -> u32 {
+    let mut n: u32 = 0;
+    for &d in digits {
+        n = match n
+            .checked_mul(10)
+            .and_then(|n| n.checked_add(u32::from(d - b'0')))
+        {
+            Some(n) => n,
+            None => return u32::MAX,
+        };
+    }
+    n
+}
+
+/// Length of a separator at the start of `w`: `-`, `x`, `X`, `:`, `×`, `‑` or `–`.
+#[inline]
+fn separator_len(w: &[u8]) -> usize {
+    match w {
+        [b'-' | b'x' | b'X' | b':', ..] => 1,
+        [0xC3, 0x97, ..] => 2,              // ×
+        [0xE2, 0x80, 0x91 | 0x93, ..] => 3, // ‑ –
+        _ => 0,
+    }
+}
+
+fn starts_with_separator(w: &[u8]) -> bool {
+    separator_len(w) > 0
+}
+
+fn ends_with_separator(w: &[u8]) -> bool {
+    matches!(
+        w,
+        [.., b'-' | b'x' | b'X' | b':'] | [.., 0xC3, 0x97] | [.., 0xE2, 0x80, 0x91 | 0x93]
+    )
+}
+
+/// The shape of a move: how many squares it names and whether it was written as a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveShape {
+    pub squares: usize,
+    pub capture: bool,
+}
+
+/// Reads the shape of a move written without strength marks, by the rules of
+/// [`PdnMove::parse`]: squares (numbers of up to three digits, or a letter and one or two
+/// digits) joined by separators, or two squares without one (`3228`, `c3d4`).
+pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
+    let mut squares = 0;
+    let mut separators = 0;
+    let mut capture = false;
+    // The square being read: its length and whether it starts with a letter.
+    let mut cur = 0usize;
+    let mut alpha = false;
+    let well_formed = |len: usize, alpha: bool| {
+        if alpha {
+            (2..=3).contains(&len)
+        } else {
+            len <= 3
+        }
+    };
+    let mut i = 0;
+    while i < w.len() {
+        let c = w[i];
+        match c {
+            b'0'..=b'9' => {
+                cur += 1;
+                i += 1;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' if c != b'x' && c != b'X' => {
+                if cur > 0 {
+                    if !well_formed(cur, alpha) {
+                        return None;
+                    }
+                    squares += 1;
+                }
+                cur = 1;
+                alpha = true;
+                i += 1;
+            }
+            _ => {
+                let n = separator_len(&w[i..]);
+                if n == 0 || cur == 0 {
+                    return None;
+                }
+                if !well_formed(cur, alpha) {
+                    return None;
+                }
+                squares += 1;
+                separators += 1;
+                // `-` and the Unicode hyphen and dash are plain moves; `x`, `:` and `×` capture.
+                capture |= !(c == b'-' || n == 3);
+                cur = 0;
+                alpha = false;
+                i += n;
+            }
+        }
+    }
+    if cur == 0 {
+        return None;
+    }
+    if separators == 0 && squares == 0 {
+        // `3228`: two two-digit squares without a separator.
+        return (!alpha && cur == 4).then_some(MoveShape {
+            squares: 2,
+            capture: false,
+        });
+    }
+    if !well_formed(cur, alpha) {
+        return None;
+    }
+    squares += 1;
+    (squares >= 2).then_some(MoveShape { squares, capture })
+}
+
+/// Reads a move (without strength marks, spaces allowed) into a [`PdnMove`]: the same result as
+/// [`PdnMove::parse`] on the text without its spaces, with one allocation per square.
+#[must_use]
+pub fn parse_move(text: &str) -> Option<PdnMove> {
+    let compact;
+    let text = if text.bytes().any(is_space) {
+        compact = text.split_ascii_whitespace().collect::<String>();
+        compact.as_str()
+    } else {
+        text
+    };
+    let w = text.as_bytes();
+    if let Some((bounds, n, capture)) = simple_move(w) {
+        let squares = bounds[..n]
+            .iter()
+            .map(|&(a, b)| text[usize::from(a)..usize::from(b)].to_string())
+            .collect();
+        return Some(PdnMove { squares, capture });
+    }
+    let shape = move_shape(w)?;
+    let mut squares = Vec::with_capacity(shape.squares);
+    if shape.squares == 2 && w.len() == 4 && w.iter().all(u8::is_ascii_digit) {
+        squares.push(text[..2].to_string());
+        squares.push(text[2..].to_string());
+        return Some(PdnMove {
+            squares,
+            capture: false,
+        });
+    }
+    let mut i = 0;
+    let mut start = 0;
+    let push = |squares: &mut Vec<String>, s: &str| {
+        if s.bytes().any(|b| b.is_ascii_uppercase()) {
+            squares.push(s.to_ascii_lowercase());
+        } else {
+            squares.push(s.to_string());
+        }
+    };
+    while i < w.len() {
+        let c = w[i];
+        if c.is_ascii_digit() {
+            i += 1;
+        } else if c.is_ascii_alphabetic() && c != b'x' && c != b'X' {
+            if i > start {
+                push(&mut squares, &text[start..i]);
+            }
+            start = i;
+            i += 1;
+        } else {
+            let n = separator_len(&w[i..]);
+            push(&mut squares, &text[start..i]);
+            i += n.max(1);
+            start = i;
+        }
+    }
+    push(&mut squares, &text[start..]);
+    Some(PdnMove {
+        squares,
+        capture: shape.capture,
+    })
+}
+
+/// Up to twelve squares' bounds in a move of at most 255 bytes.
+type SquareBounds = [(u8, u8); 12];
+
+/// Most moves in one pass: lower-case or numeric squares joined by ASCII separators. Gives the
+/// squares' bounds and whether it is a capture; `None` leaves the move to the general reading.
+fn simple_move(w: &[u8]) -> Option<(SquareBounds, usize, bool)> {
+    if w.len() > usize::from(u8::MAX) {
+        return None;
+    }
+    let mut bounds = [(0u8, 0u8); 12];
+    let mut n = 0;
+    let mut capture = false;
+    let mut i = 0;
+    loop {
+        let s = i;
+        let j = square_end(w, i)?;
+        if w[s].is_ascii_uppercase() || n == bounds.len() {
+            return None;
+        }
+        // Both fit in u8: w is at most 255 bytes long.
+        bounds[n] = (s as u8, j as u8);
+        n += 1;
+        i = j;
+        if i == w.len() {
+            break;
+        }
+        match w[i] {
+            b'-' => {}
+            b'x' | b'X' | b':' => capture = true,
+            _ => return None,
+        }
+        i += 1;
+    }
+    (n >= 2).then_some((bounds, n, capture))
+}
+
+/// End of a square starting at `i`: one to three digits, or a letter (not `x`) and one or two
+/// digits.
+#[inline(always)]
+fn square_end(w: &[u8], mut i: usize) -> Option<usize> {
+    let (min, max) = match w.get(i) {
+        Some(b'0'..=b'9') => (1, 3),
+        Some(&c) if c.is_ascii_alphabetic() && c != b'x' && c != b'X' => {
+            i += 1;
+            (1, 2)
+        }
+        _ => return None,
+    };
+    let d = i;
+    while i < w.len() && w[i].is_ascii_digit() {
+        i += 1;
+    }
+    (min..=max).contains(&(i - d)).then_some(i)
+}
+
+/// A whole word is a move, possibly with strength marks and a star.
+fn is_move_word(w: &[u8]) -> bool {
+    let mut n = w.len();
+    while n > 0 && matches!(w[n - 1], b'!' | b'?' | b'*') {
+        n -= 1;
+    }
+    n > 0 && move_shape(&w[..n]).is_some()
+}
+
+/// The results and scores read as game terminators.
+pub(crate) fn is_result(w: &[u8]) -> bool {
+    matches!(
+        w,
+        b"1-0"
+            | b"0-1"
+            | b"2-0"
+            | b"0-2"
+            | b"1-1"
+            | b"0-0"
+            | b"1/2-1/2"
+            | b"\xC2\xBD-\xC2\xBD"
+            | b"0.5-0.5"
+            | b"1/2"
+            | b"2-2"
+            | b"*"
+    )
+}
+
+/// `1-101.32-28`: the length of a result at the start of an unknown word, when what follows
+/// it is a move number (digits and a dot).
+fn glued_result(w: &[u8]) -> Option<usize> {
+    const GLUED: [&[u8]; 7] = [b"1/2-1/2", b"1-0", b"0-1", b"2-0", b"0-2", b"1-1", b"0-0"];
+    let r = GLUED.iter().find(|r| w.starts_with(r))?.len();
+    let rest = &w[r..];
+    let digits = rest.iter().take_while(|c| c.is_ascii_digit()).count();
+    (digits > 0 && rest.get(digits) == Some(&b'.')).then_some(r)
+}
+
+/// Classifies a whole word of movetext.
+fn classify(word: &str) -> Token<'_> {
+    let w = word.as_bytes();
+    if is_result(w) {
+        return Token::Result(word);
+    }
+    match w.first() {
+        Some(b'$') => {
+            let digits = &w[1..];
+            if !digits.is_empty() && digits.len() <= 5 && digits.iter().all(u8::is_ascii_digit) {
+                if let Ok(n) = u16::try_from(parse_number(digits)) {
+                    return Token::Nag(n);
+                }
+            }
+            return Token::Unknown(word);
+        }
+        Some(b'.') if w.len() >= 3 && w.iter().all(|&c| c == b'.') => return Token::Ellipsis,
+        _ => {}
+    }
+    if word == "…" {
+        return Token::Ellipsis;
+    }
+    if word.chars().all(|c| c == '-' || c == '\u{2013}') {
+        return Token::UnknownMove;
+    }
+    // Strength marks and a star after the move.
+    let mut n = w.len();
+    while n > 0 && matches!(w[n - 1], b'!' | b'?' | b'*') {
+        n -= 1;
+    }
+    if n > 0 && move_shape(&w[..n]).is_some() {
+        return Token::Move {
+            text: &word[..n],
+            suffix: &word[n..],
+        };
+    }
+    Token::Unknown(word)
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Spanned<'a>;
+
+    fn next(&mut self) -> Option<Spanned<'a>> {
+        self.skip_space();
+        let start = self.pos;
+        let &c = self.bytes.get(start)?;
+        #[cfg(test)]
+        if !self.fast && c.is_ascii_alphanumeric() {
+            return Some(self.word(start));
+        }
+        if c.is_ascii_digit() {
+            if let Some(t) = self.fast_digits(start) {
+                return Some(t);
+            }
+        }
+        Some(match c {
+            b'[' => self.tag(start),
+            b'{' => self.comment(start),
+            b';' => self.line_comment(start),
+            b'%' if self.at_line_start(start) => self.line_comment(start),
+            b'/' => {
+                let body_start = start + 1;
+                let slash = self.bytes[body_start..]
+                    .iter()
+                    .position(|&c| matches!(c, b'/' | b'\n' | b'\r'))
+                    .filter(|&i| self.bytes[body_start + i] == b'/');
+                match slash {
+                    Some(i) => {
+                        self.pos = body_start + i + 1;
+                        let inner = self.text[body_start..body_start + i].trim();
+                        let fen = inner
+                            .strip_prefix("FEN")
+                            .or_else(|| inner.strip_prefix("fen"))
+                            .unwrap_or(inner)
+                            .trim();
+                        Spanned {
+                            token: Token::Setup(fen),
+                            span: Span::new(start, self.pos),
+                        }
+                    }
+                    None => self.word(start),
+                }
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => match self.fast_move(start) {
+                Some(t) => t,
+                None => self.word(start),
+            },
+            b'(' => match self.prose_in_parentheses(start) {
+                Some(close) => {
+                    self.pos = close + 1;
+                    let span = Span::new(start, self.pos);
+                    self.problem(ProblemKind::ProseInParentheses, span, "(");
+                    Spanned {
+                        token: Token::Comment(&self.text[start + 1..close]),
+                        span,
+                    }
+                }
+                None => self.single(start, Token::OpenVariation),
+            },
+            b')' => self.single(start, Token::CloseVariation),
+            b'}' => {
+                let t = self.single(start, Token::Unknown("}"));
+                self.problem(ProblemKind::UnmatchedBrace, t.span, "}");
+                t
+            }
+            b']' | b'"' => self.single(start, Token::Unknown(&self.text[start..start + 1])),
+            _ => self.word(start),
+        })
+    }
+}
+
+/// Start of the next line (after `from`) that begins with `[Name "`, if any.
+fn find_tag_line(text: &str, from: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(nl) = text[i..].find('\n') {
+        let line = i + nl + 1;
+        let rest = text[line..].trim_start_matches([' ', '\t']);
+        if rest.starts_with('[') && rest[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Some(text.len() - rest.len());
+        }
+        i = line;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn move_shapes_agree_with_pdn_move_parse() {
+        // Every string of up to five characters over an alphabet of the interesting bytes,
+        // plus longer samples: the byte scan accepts exactly what PdnMove::parse accepts, and
+        // parse_move gives the same squares.
+        let alphabet = [
+            "1", "2", "0", "c", "H", "x", "X", "-", ":", "×", "–", "‑", "!", ".",
+        ];
+        let mut words: Vec<String> = vec![String::new()];
+        let mut all = Vec::new();
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for w in &words {
+                for a in alphabet {
+                    next.push(format!("{w}{a}"));
+                }
+            }
+            all.extend(next.iter().cloned());
+            words = next;
+        }
+        all.extend(
+            [
+                "32-28", "28x17", "11x18x25", "05-10", "c3-d4", "c3:e5", "c3xe5xg3", "c3d4",
+                "1118", "3228", "12345", "a3b4c5", "100-101", "1000-1", "aa-bb", "a10-b11",
+                "a100-b1", "3c4", "32-", "-32", "32--28", "C3-D4",
+            ]
+            .map(String::from),
+        );
+        for w in &all {
+            let expected = PdnMove::parse(w);
+            assert_eq!(
+                move_shape(w.as_bytes()).is_some(),
+                expected.is_some(),
+                "{w:?}"
+            );
+            assert_eq!(parse_move(w), expected, "{w:?}");
+            if let Some(e) = expected {
+                let shape = move_shape(w.as_bytes()).unwrap();
+                assert_eq!(shape.squares, e.squares.len(), "{w:?}");
+                assert_eq!(shape.capture, e.capture, "{w:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fast_paths_agree_with_the_long_way_on_every_corpus_file() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+        let mut stack = vec![dir];
+        let mut files = 0;
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let (text, _) = crate::encoding::decode(&std::fs::read(&path).unwrap());
+                let mut fast = Lexer::new(&text);
+                let mut slow = Lexer::new(&text);
+                slow.fast = false;
+                loop {
+                    let (a, b) = (fast.next(), slow.next());
+                    assert_eq!(a, b, "{}", path.display());
+                    assert_eq!(fast.problems, slow.problems, "{}", path.display());
+                    if a.is_none() {
+                        break;
+                    }
+                }
+                files += 1;
+            }
+        }
+        assert!(files > 2000);
+    }
+
+    #[test]
+    fn glued_results_and_dots() {
+        let toks: Vec<Token> = Lexer::new("1-101.32-28 . .. ... … 0-0 $7 $99999")
+            .map(|t| t.token)
+            .collect();
+        assert_eq!(
+            toks,
+            [
+                Token::Result("1-1"),
+                Token::MoveNumber(1, false),
+                Token::Move {
+                    text: "32-28",
+                    suffix: ""
+                },
+                Token::Unknown("."),
+                Token::Unknown(".."),
+                Token::Ellipsis,
+                Token::Ellipsis,
+                Token::Result("0-0"),
+                Token::Nag(7),
+                Token::Unknown("$99999"),
+            ]
+        );
+    }
+
+    #[test]
+    fn tag_values_over_two_lines() {
+        let text = "[FEN \"W:W1,2:\r\nB3,4\"]\n1. 1-6";
+        let t = Lexer::new(text).next().unwrap();
+        assert_eq!(
+            t.token,
+            Token::Tag {
+                name: "FEN",
+                value: "W:W1,2:\r\nB3,4"
+            }
+        );
+        // Not closed before the next tag: read to the line's end, with a problem.
+        let mut l = Lexer::new("[Event \"a\n[Site \"b\"]");
+        assert_eq!(
+            l.next().unwrap().token,
+            Token::Tag {
+                name: "Event",
+                value: "a"
+            }
+        );
+        assert_eq!(l.problems()[0].kind, ProblemKind::UnclosedTagValue);
+    }
+}

@@ -1,0 +1,550 @@
+//! Reading PDN text into games.
+//!
+//! Three layers, each usable on its own:
+//!
+//! * [`Lexer`]: PDN text to [`Token`]s, byte by byte, allocating nothing;
+//! * [`visit`]: the token stream split into games by one state machine, reported to a
+//!   [`Visitor`] (begin game, tag, move, comment, variation, result, problem, end game);
+//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree,
+//!   [`read_headers`] lists games by their tags without building moves, and [`read_game_at`]
+//!   builds one game from its start offset. They all see exactly the same games.
+//!
+//! Reading never fails: whatever cannot be understood becomes a [`Diagnostic`] with a span
+//! (first a [`Problem`], which costs nothing until its message is written), and reading goes on
+//! with the next token, so one bad spot never hides the rest of a game or the games after it.
+//! Games end at a result or `*`, or where the next game's tags begin (a missing result).
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+
+use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::encoding::{Encoding, decode};
+use crate::notation::PdnMove;
+
+mod lexer;
+mod problem;
+mod split;
+
+pub use lexer::{Lexer, Spanned, Token, parse_move};
+pub use problem::{Problem, ProblemKind};
+pub use split::{Visitor, visit, visit_from};
+
+/// A tag pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// Name as written.
+    pub name: String,
+    /// Value with escapes resolved.
+    pub value: String,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// One move in the move tree, with what is attached to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The move as written, without strength marks (`32-28`), or `-` for an unrecorded move.
+    pub text: String,
+    /// The parsed notation; `None` for an unrecorded move.
+    pub notation: Option<PdnMove>,
+    /// Strength marks as written after the move (`!?`, `(?)`); a star (`*`) becomes NAG 7.
+    pub strength: String,
+    /// Where the move is.
+    pub span: Span,
+    /// The move number written before it, if any.
+    pub number: Option<u32>,
+    /// NAGs after it.
+    pub nags: Vec<u16>,
+    /// Comments after it.
+    pub comments: Vec<String>,
+    /// A `/FEN "…"/` setup written just before it: the position is set up anew.
+    pub setup: Option<String>,
+    /// Alternatives to this move: indexes into [`Game::variations`], in file order.
+    pub variations: Vec<usize>,
+}
+
+/// A variation: a line of moves replacing one move, with the comments written before its first
+/// move. Its moves' own variations are further indexes into [`Game::variations`], so the tree is
+/// flat in memory and any nesting depth is kept without recursion (no stack risk in walks, drops
+/// or comparisons).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variation {
+    /// Comments between `(` and the first move.
+    pub comments: Vec<String>,
+    /// The moves; the first replaces the move the variation hangs on.
+    pub moves: Vec<Node>,
+    /// From `(` to `)`.
+    pub span: Span,
+}
+
+/// One game: tags, the mainline with its variations, the result and the problems found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Game {
+    /// Tags in file order.
+    pub tags: Vec<Tag>,
+    /// Comments before the first move.
+    pub intro: Vec<String>,
+    /// A `/FEN/` setup before the first move.
+    pub setup: Option<String>,
+    /// The mainline.
+    pub moves: Vec<Node>,
+    /// Every variation of the game, at any depth; [`Node::variations`] index into it. A
+    /// variation is stored when it closes, so after the variations it contains.
+    pub variations: Vec<Variation>,
+    /// Comments after the result.
+    pub outro: Vec<String>,
+    /// The result or `*` that ended the game, as written.
+    pub result: Option<String>,
+    /// All of the game's text, from its first token (comments before its tags included) to its
+    /// last (comments after its result included). Reading from `span.start` with
+    /// [`read_game_at`] gives this game again.
+    pub span: Span,
+    /// Reading problems inside this game.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Game {
+    /// The value of a tag, matching the name without regard to case.
+    ///
+    /// ```
+    /// let f = pdn::read_file("[SetUp \"1\"][white \"A\"] *");
+    /// assert_eq!(f.games[0].tag("Setup"), Some("1"));
+    /// assert_eq!(f.games[0].tag("White"), Some("A"));
+    /// ```
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+
+    /// The FEN the game starts from: the `FEN` tag, else a `/FEN/` setup before the first move.
+    #[must_use]
+    pub fn start_fen(&self) -> Option<&str> {
+        self.tag("FEN").or(self.setup.as_deref())
+    }
+}
+
+/// A whole file: its decoded text and its games.
+#[derive(Clone, Debug)]
+pub struct PdnFile {
+    /// The text as decoded.
+    pub text: String,
+    /// The encoding it was decoded from.
+    pub encoding: Encoding,
+    /// Every game, in file order.
+    pub games: Vec<Game>,
+    /// Problems in text that belongs to no game (stray text before the first game, a result
+    /// with no game before it).
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// One game as a list shows it: tags, result and counts, without its moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameHeader {
+    /// Tags in file order, escapes resolved.
+    pub tags: Vec<Tag>,
+    /// The result or `*` that ended the game, as written.
+    pub result: Option<String>,
+    /// Mainline moves written (unrecorded `-` moves included).
+    pub plies: usize,
+    /// All of the game's text, as [`Game::span`]; give `span.start` to [`read_game_at`] to read
+    /// the whole game.
+    pub span: Span,
+    /// Error diagnostics the full reading of this game has.
+    pub errors: usize,
+    /// Warning diagnostics the full reading of this game has.
+    pub warnings: usize,
+}
+
+impl GameHeader {
+    /// The value of a tag, matching the name without regard to case.
+    #[must_use]
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map(|t| t.value.as_str())
+    }
+}
+
+/// Reads PDN text.
+///
+/// ```
+/// let f = pdn::read_file("[Event \"a\"] 1. 32-28 19-23 [Event \"b\"] 1. 31-26 *");
+/// assert_eq!(f.games.len(), 2); // the first game has no result: the next tags end it
+/// assert_eq!(f.games[1].moves[0].text, "31-26");
+/// assert_eq!(f.games[0].diagnostics[0].code, "missing-result");
+/// ```
+#[must_use]
+pub fn read_file(text: &str) -> PdnFile {
+    let (games, diagnostics) = read_games(text);
+    PdnFile {
+        text: text.to_string(),
+        encoding: Encoding::Utf8,
+        games,
+        diagnostics,
+    }
+}
+
+/// Reads file bytes, choosing the encoding (see [`decode`]).
+///
+/// ```
+/// // "Иванов" in Windows-1251
+/// let f = pdn::reader::read_bytes(b"[White \"\xc8\xe2\xe0\xed\xee\xe2\"] 1. c3-d4 *");
+/// assert_eq!(f.encoding, pdn::encoding::Encoding::Cp1251);
+/// assert_eq!(f.games[0].tag("White"), Some("Иванов"));
+/// ```
+#[must_use]
+pub fn read_bytes(bytes: &[u8]) -> PdnFile {
+    let (text, encoding) = decode(bytes);
+    let (games, diagnostics) = read_games(&text);
+    PdnFile {
+        text,
+        encoding,
+        games,
+        diagnostics,
+    }
+}
+
+fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
+    let mut b = Builder::default();
+    visit(text, &mut b);
+    (b.games, b.diagnostics)
+}
+
+/// Lists the games of `text` by their tags, without building moves: the same games, spans
+/// and diagnostic counts as [`read_file`], for a fraction of the work.
+///
+/// ```
+/// let text = "[White \"A\"] 1. 32-28 * [White \"B\"] 1. 31-27 @ *";
+/// let list = pdn::reader::read_headers(text);
+/// assert_eq!(list.len(), 2);
+/// assert_eq!(list[1].tag("white"), Some("B"));
+/// assert_eq!((list[1].plies, list[1].warnings), (1, 1));
+/// // The full game, when it is wanted:
+/// let game = pdn::reader::read_game_at(text, list[1].span.start).unwrap();
+/// assert_eq!(game.moves[0].text, "31-27");
+/// ```
+#[must_use]
+pub fn read_headers(text: &str) -> Vec<GameHeader> {
+    let mut h = HeaderReader::default();
+    visit(text, &mut h);
+    h.headers
+}
+
+/// Reads the one game that begins at byte `start` of `text` (a [`Game::span`] or
+/// [`GameHeader::span`] start), as [`read_file`] reads it; `None` when no game begins there.
+#[must_use]
+pub fn read_game_at(text: &str, start: usize) -> Option<Game> {
+    let mut b = Builder {
+        stop_after_one: true,
+        ..Builder::default()
+    };
+    visit_from(text, start, &mut b);
+    b.games.pop()
+}
+
+/// Resolves the escapes of a raw tag value: `\"` and `\\`. Other backslashes stay.
+///
+/// ```
+/// assert_eq!(pdn::reader::unescape(r#"say \"hi\" \\ c:\x"#), r#"say "hi" \ c:\x"#);
+/// ```
+#[must_use]
+pub fn unescape(raw: &str) -> Cow<'_, str> {
+    if !raw.contains('\\') {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(n @ ('"' | '\\')) => out.push(n),
+                Some(n) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// Builds games with their move trees: the [`Visitor`] behind [`read_file`].
+#[derive(Default)]
+struct Builder {
+    games: Vec<Game>,
+    /// Problems outside any game.
+    diagnostics: Vec<Diagnostic>,
+    game: Game,
+    in_game: bool,
+    /// The mainline being read: kept between games so that its buffer grows once, and copied
+    /// into the game at its end at its exact size.
+    mainline: Vec<Node>,
+    /// Open variations, innermost last.
+    lines: Vec<Variation>,
+    pending_number: Option<u32>,
+    /// A `/FEN/` read but not yet attached to a move, with where it is.
+    pending_setup: Option<(String, Span)>,
+    /// Stop after the first game ([`read_game_at`]).
+    stop_after_one: bool,
+}
+
+impl Builder {
+    fn current_line(&mut self) -> &mut Vec<Node> {
+        match self.lines.last_mut() {
+            Some(v) => &mut v.moves,
+            None => &mut self.mainline,
+        }
+    }
+
+    /// Hangs a closed variation on the last move of the line that encloses it.
+    fn attach_variation(&mut self, v: Variation) {
+        if v.moves.is_empty() {
+            // `( )` or `( {text} )`: no move to replace; its comments go with the enclosing move.
+            let comments = v.comments;
+            match self.current_line().last_mut() {
+                Some(last) => last.comments.extend(comments),
+                None => self.game.intro.extend(comments),
+            }
+            return;
+        }
+        if self.current_line().last().is_none() {
+            // A variation before any move it could replace: keep its text as a comment.
+            let text: Vec<&str> = v.moves.iter().map(|n| n.text.as_str()).collect();
+            self.game.intro.push(format!("({})", text.join(" ")));
+            return;
+        }
+        let id = self.game.variations.len();
+        self.game.variations.push(v);
+        if let Some(last) = self.current_line().last_mut() {
+            last.variations.push(id);
+        }
+    }
+
+    /// A setup that no move of its line follows sets nothing up: report it and let it go (it
+    /// must not become the start of the game or of the enclosing line).
+    fn drop_pending_setup(&mut self) {
+        if let Some((_, span)) = self.pending_setup.take() {
+            self.game.diagnostics.push(Diagnostic::warning(
+                "setup-without-move",
+                span,
+                "no move follows this setup in its line; it is ignored",
+            ));
+        }
+    }
+
+    fn push_node(&mut self, text: String, notation: Option<PdnMove>, suffix: &str, span: Span) {
+        let number = self.pending_number.take();
+        let setup = self.pending_setup.take().map(|(fen, _)| fen);
+        // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
+        let star = suffix.contains('*');
+        let strength = if star {
+            suffix.replace('*', "")
+        } else {
+            suffix.to_string()
+        };
+        self.current_line().push(Node {
+            text,
+            notation,
+            strength,
+            span,
+            number,
+            nags: if star { vec![7] } else { Vec::new() },
+            comments: Vec::new(),
+            setup,
+            variations: Vec::new(),
+        });
+    }
+}
+
+impl<'a> Visitor<'a> for Builder {
+    fn begin_game(&mut self, start: usize) {
+        self.game = Game {
+            span: Span::new(start, start),
+            ..Game::default()
+        };
+        self.in_game = true;
+        self.lines.clear();
+        self.pending_number = None;
+        self.pending_setup = None;
+    }
+
+    fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
+        self.game.tags.push(Tag {
+            name: name.to_string(),
+            value: unescape(value).into_owned(),
+            span,
+        });
+    }
+
+    fn move_number(&mut self, number: u32, _span: Span) {
+        self.pending_number = Some(number);
+    }
+
+    fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
+        let compact: String = if text.bytes().any(|b| b.is_ascii_whitespace()) {
+            text.split_ascii_whitespace().collect()
+        } else {
+            text.to_string()
+        };
+        let notation = parse_move(&compact);
+        self.push_node(compact, notation, strength, span);
+    }
+
+    fn unknown_move(&mut self, span: Span) {
+        self.push_node("-".to_string(), None, "", span);
+    }
+
+    fn nag(&mut self, nag: u16, _span: Span) {
+        if let Some(last) = self.current_line().last_mut() {
+            last.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &'a str, _span: Span) {
+        let text = text.trim().to_string();
+        if self.game.result.is_some() {
+            self.game.outro.push(text);
+        } else if let Some(last) = self.current_line().last_mut() {
+            last.comments.push(text);
+        } else if let Some(v) = self.lines.last_mut() {
+            // Before the variation's first move.
+            v.comments.push(text);
+        } else {
+            self.game.intro.push(text);
+        }
+    }
+
+    fn setup(&mut self, fen: &'a str, span: Span) {
+        if self.lines.is_empty() && self.mainline.is_empty() && self.game.setup.is_none() {
+            self.game.setup = Some(fen.to_string());
+        } else if let Some((_, old)) = self.pending_setup.replace((fen.to_string(), span)) {
+            self.game.diagnostics.push(Diagnostic::warning(
+                "setup-replaced",
+                old,
+                "another setup follows this one before any move; it is ignored",
+            ));
+        }
+    }
+
+    fn begin_variation(&mut self, span: Span) {
+        self.lines.push(Variation {
+            span,
+            ..Variation::default()
+        });
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        if !self.lines.is_empty() {
+            self.drop_pending_setup();
+        }
+        if let Some(mut v) = self.lines.pop() {
+            v.span = span;
+            self.attach_variation(v);
+        }
+    }
+
+    fn result(&mut self, result: &'a str, _span: Span) {
+        self.game.result = Some(result.to_string());
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        let d = problem.to_diagnostic();
+        if self.in_game {
+            self.game.diagnostics.push(d);
+        } else {
+            self.diagnostics.push(d);
+        }
+    }
+
+    fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+        while let Some(v) = self.lines.pop() {
+            self.attach_variation(v);
+        }
+        self.drop_pending_setup();
+        let mut game = std::mem::take(&mut self.game);
+        game.span = span;
+        let hint = self.mainline.len() + 8;
+        game.moves = std::mem::replace(&mut self.mainline, Vec::with_capacity(hint));
+        self.games.push(game);
+        self.in_game = false;
+        if self.stop_after_one {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// Collects [`GameHeader`]s: the [`Visitor`] behind [`read_headers`].
+#[derive(Default)]
+struct HeaderReader {
+    headers: Vec<GameHeader>,
+    current: GameHeader,
+    in_game: bool,
+    depth: usize,
+}
+
+impl<'a> Visitor<'a> for HeaderReader {
+    fn begin_game(&mut self, _start: usize) {
+        self.current = GameHeader::default();
+        self.in_game = true;
+        self.depth = 0;
+    }
+
+    fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
+        self.current.tags.push(Tag {
+            name: name.to_string(),
+            value: unescape(value).into_owned(),
+            span,
+        });
+    }
+
+    fn game_move(&mut self, _text: &'a str, _strength: &'a str, _span: Span) {
+        if self.depth == 0 {
+            self.current.plies += 1;
+        }
+    }
+
+    fn unknown_move(&mut self, _span: Span) {
+        if self.depth == 0 {
+            self.current.plies += 1;
+        }
+    }
+
+    fn begin_variation(&mut self, _span: Span) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self, _span: Span) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn result(&mut self, result: &'a str, _span: Span) {
+        self.current.result = Some(result.to_string());
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        if self.in_game {
+            match problem.severity() {
+                Severity::Error => self.current.errors += 1,
+                Severity::Warning => self.current.warnings += 1,
+                Severity::Note => {}
+            }
+        }
+    }
+
+    fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+        let mut h = std::mem::take(&mut self.current);
+        h.span = span;
+        self.headers.push(h);
+        self.in_game = false;
+        ControlFlow::Continue(())
+    }
+}

@@ -1,0 +1,229 @@
+//! Reading problems as they are found: a kind, a span and the words of the text they are about.
+//!
+//! A [`Problem`] borrows from the text and costs nothing to make; its message is written only
+//! when it becomes a [`Diagnostic`]. So a reader that only counts problems (a game list) does
+//! not pay for the messages.
+
+use crate::diagnostic::{Diagnostic, Severity, Span};
+
+/// What kind of problem the reader met. Each has a stable code and a fixed severity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ProblemKind {
+    /// A tag value has no closing quote on its line.
+    UnclosedTagValue,
+    /// A tag value is not in quotes.
+    UnquotedTagValue,
+    /// A tag is not closed with `]`.
+    UnclosedTag,
+    /// A `{` comment is never closed.
+    UnclosedComment,
+    /// A `{` inside a comment: comments do not nest.
+    NestedComment,
+    /// A `}` that closes no comment.
+    UnmatchedBrace,
+    /// Words in parentheses, read as a comment rather than a variation.
+    ProseInParentheses,
+    /// A move with spaces inside it (`1- 7`).
+    SpacesInMove,
+    /// A result glued to the next game's move number (`1-101.32-28`).
+    GluedResult,
+    /// Text that is not PDN.
+    UnknownText,
+    /// A move written as `-` or `--`: not recorded.
+    UnknownMove,
+    /// A NAG before any move of its line.
+    NagWithoutMove,
+    /// A move number with no move after it.
+    NumberWithoutMove,
+    /// A move number lower than the one before it on the same line.
+    NumberOrder,
+    /// A `)` that closes no variation.
+    UnmatchedParen,
+    /// A variation never closed with `)`.
+    UnclosedVariation,
+    /// A variation before any move it could replace.
+    VariationWithoutMove,
+    /// A second result after a game's result.
+    StrayResult,
+    /// A game followed by the next one without a result or `*` between them.
+    MissingResult,
+    /// The result at the end of the movetext disagrees with the `Result` tag.
+    ResultMismatch,
+    /// A score that is not a PDN result (`4-6`), read as the result because the `Result` tag
+    /// says so.
+    NonstandardResult,
+    /// Movetext after a game's result that starts no new game.
+    AfterResult,
+    /// Text outside any game.
+    OutsideGame,
+}
+
+impl ProblemKind {
+    /// The stable code, e.g. `unknown-text`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            ProblemKind::UnclosedTagValue => "unclosed-tag-value",
+            ProblemKind::UnquotedTagValue => "unquoted-tag-value",
+            ProblemKind::UnclosedTag => "unclosed-tag",
+            ProblemKind::UnclosedComment => "unclosed-comment",
+            ProblemKind::NestedComment => "nested-comment",
+            ProblemKind::UnmatchedBrace => "unmatched-brace",
+            ProblemKind::ProseInParentheses => "prose-in-parentheses",
+            ProblemKind::SpacesInMove => "spaces-in-move",
+            ProblemKind::GluedResult => "glued-result",
+            ProblemKind::UnknownText => "unknown-text",
+            ProblemKind::UnknownMove => "unknown-move",
+            ProblemKind::NagWithoutMove => "nag-without-move",
+            ProblemKind::NumberWithoutMove => "number-without-move",
+            ProblemKind::NumberOrder => "move-number-order",
+            ProblemKind::UnmatchedParen => "unmatched-paren",
+            ProblemKind::UnclosedVariation => "unclosed-variation",
+            ProblemKind::VariationWithoutMove => "variation-without-move",
+            ProblemKind::StrayResult => "stray-result",
+            ProblemKind::MissingResult => "missing-result",
+            ProblemKind::ResultMismatch => "result-mismatch",
+            ProblemKind::NonstandardResult => "nonstandard-result",
+            ProblemKind::AfterResult => "after-result",
+            ProblemKind::OutsideGame => "outside-game",
+        }
+    }
+
+    /// Errors lose text (an unclosed comment or tag value swallows what follows); everything
+    /// else is read, with a choice made by the reader.
+    #[must_use]
+    pub const fn severity(self) -> Severity {
+        match self {
+            ProblemKind::UnclosedComment | ProblemKind::UnclosedTagValue => Severity::Error,
+            _ => Severity::Warning,
+        }
+    }
+}
+
+/// One problem found while reading, borrowing the words it is about from the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Problem<'a> {
+    /// What it is.
+    pub kind: ProblemKind,
+    /// Where it is.
+    pub span: Span,
+    /// The text it is about (a word, a tag name, a result), for the message.
+    pub detail: &'a str,
+    /// A second piece of text for the message (the `Result` tag's value, the previous move
+    /// number), or empty.
+    pub other: &'a str,
+}
+
+impl<'a> Problem<'a> {
+    /// A problem about `detail`.
+    #[must_use]
+    pub const fn new(kind: ProblemKind, span: Span, detail: &'a str) -> Problem<'a> {
+        Problem {
+            kind,
+            span,
+            detail,
+            other: "",
+        }
+    }
+
+    /// Its severity.
+    #[must_use]
+    pub const fn severity(&self) -> Severity {
+        self.kind.severity()
+    }
+
+    /// The explanation in plain words.
+    ///
+    /// ```
+    /// use pdn::reader::{Problem, ProblemKind};
+    /// use pdn::Span;
+    /// let p = Problem::new(ProblemKind::UnknownText, Span::new(0, 5), "hello");
+    /// assert_eq!(
+    ///     p.message(),
+    ///     "\"hello\" is not a move, move number, result or comment; it is skipped"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn message(&self) -> String {
+        let (d, o) = (self.detail, self.other);
+        match self.kind {
+            ProblemKind::UnclosedTagValue => {
+                format!("the value of tag {d} has no closing quote; it is read to the line's end")
+            }
+            ProblemKind::UnquotedTagValue => {
+                format!("the value of tag {d} is not in double quotes")
+            }
+            ProblemKind::UnclosedTag => format!("tag {d} is not closed with ]"),
+            ProblemKind::UnclosedComment => {
+                "this comment is never closed with }; it is read up to the next tag line"
+                    .to_string()
+            }
+            ProblemKind::NestedComment => {
+                "a { inside a comment: comments do not nest, so the first } ends this one"
+                    .to_string()
+            }
+            ProblemKind::UnmatchedBrace => "this } closes no comment; it is ignored".to_string(),
+            ProblemKind::ProseInParentheses => {
+                "words in parentheses: read as a comment, since a variation holds moves".to_string()
+            }
+            ProblemKind::SpacesInMove => {
+                format!("the move \"{d}\" has spaces inside it; it is read as one move")
+            }
+            ProblemKind::GluedResult => {
+                format!("the result {d} is glued to the move number after it; they are read apart")
+            }
+            ProblemKind::UnknownText => {
+                format!("\"{d}\" is not a move, move number, result or comment; it is skipped")
+            }
+            ProblemKind::UnknownMove => "a move is not recorded here (written as -)".to_string(),
+            ProblemKind::NagWithoutMove => {
+                format!("{d} stands before any move; it is ignored")
+            }
+            ProblemKind::NumberWithoutMove => {
+                format!("move number {d} has no move after it")
+            }
+            ProblemKind::NumberOrder => {
+                format!("move number {d} comes after move number {o}; the numbers go backwards")
+            }
+            ProblemKind::UnmatchedParen => "this ) closes no variation; it is ignored".to_string(),
+            ProblemKind::UnclosedVariation => {
+                "this variation is never closed with ); it ends with the game".to_string()
+            }
+            ProblemKind::VariationWithoutMove => {
+                "this variation comes before any move it could replace; it is kept as a comment"
+                    .to_string()
+            }
+            ProblemKind::StrayResult => {
+                format!("result {d} stands after the game's own result; it is ignored")
+            }
+            ProblemKind::MissingResult => {
+                "the game ends here without a result or *: the next game begins".to_string()
+            }
+            ProblemKind::ResultMismatch => {
+                format!("the game ends with {d}, but its Result tag says {o}")
+            }
+            ProblemKind::NonstandardResult => format!(
+                "{d} is not a PDN result (1-0, 0-1, 1/2-1/2, 2-0, 1-1, 0-2, 0-0 or *); it is read \
+                 as the result because the Result tag says {d}"
+            ),
+            ProblemKind::AfterResult => {
+                format!("\"{d}\" comes after the game's result and starts no game; it is ignored")
+            }
+            ProblemKind::OutsideGame => {
+                format!("\"{d}\" stands outside any game; it is ignored")
+            }
+        }
+    }
+
+    /// The owned [`Diagnostic`], with its message written out.
+    #[must_use]
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic {
+            severity: self.severity(),
+            code: self.kind.code(),
+            message: self.message(),
+            span: self.span,
+        }
+    }
+}

@@ -1,0 +1,596 @@
+//! Where games begin and end: one state machine over the token stream, shared by every reader
+//! (the tree builder, the header list, anyone's own [`Visitor`]), so they all see the same games
+//! and the same problems.
+//!
+//! The rules, in order of the PDN standard and then of real files:
+//!
+//! * a result or `*` at the mainline's level ends a game; comments right after it still belong
+//!   to it (its outro);
+//! * tags after movetext start a new game (a missing result), and so does a tag whose name the
+//!   game already has (tag blocks of games without moves that follow each other), or a tag after
+//!   three or more words that are not PDN (prose between two tag blocks);
+//! * after a result, a new game begins at its first tag, mainline move or setup; what stands
+//!   between (comments, move numbers, stray words) is held back and goes to that new game. When
+//!   no game follows (the end of the text, or another result), it stays with the game before;
+//! * a score such as `4-6` (the Delfts format) that repeats the `Result` tag is the result.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use crate::diagnostic::Span;
+
+use super::lexer::{Lexer, Spanned, Token};
+use super::problem::{Problem, ProblemKind};
+
+/// Receives a PDN text game by game, as the reader walks it.
+///
+/// Every method has an empty default, so a visitor implements only what it needs: a game list
+/// takes [`tag`](Visitor::tag) and [`end_game`](Visitor::end_game) and pays nothing for move
+/// trees. Events come in text order. Between [`begin_game`](Visitor::begin_game) and
+/// [`end_game`](Visitor::end_game) everything belongs to that game; [`problem`](Visitor::problem)
+/// may also come outside any game, for text that belongs to none.
+///
+/// Variations arrive as [`begin_variation`](Visitor::begin_variation) /
+/// [`end_variation`](Visitor::end_variation) pairs, properly nested (the reader closes any
+/// variation left open at the end of its game); a variation replaces the last move before it on
+/// the enclosing line.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use pdn::Span;
+/// use pdn::reader::{visit, Visitor};
+///
+/// /// Counts mainline moves per game, and stops after two games.
+/// #[derive(Default)]
+/// struct Plies { depth: usize, current: usize, games: Vec<usize> }
+///
+/// impl<'a> Visitor<'a> for Plies {
+///     fn begin_game(&mut self, _start: usize) { self.current = 0; }
+///     fn game_move(&mut self, _text: &'a str, _strength: &'a str, _span: Span) {
+///         if self.depth == 0 { self.current += 1; }
+///     }
+///     fn begin_variation(&mut self, _span: Span) { self.depth += 1; }
+///     fn end_variation(&mut self, _span: Span) { self.depth -= 1; }
+///     fn end_game(&mut self, _span: Span) -> ControlFlow<()> {
+///         self.games.push(self.current);
+///         if self.games.len() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+///     }
+/// }
+///
+/// let mut v = Plies::default();
+/// visit("1. 32-28 (33-29) 19-23 * 1. 31-27 * 1. 34-30 *", &mut v);
+/// assert_eq!(v.games, [2, 1]);
+/// ```
+#[allow(unused_variables)]
+pub trait Visitor<'a> {
+    /// A game begins at byte `start` (its first token: a tag, or comments before it).
+    fn begin_game(&mut self, start: usize) {}
+    /// A tag pair; `value` is raw, with its escapes (see [`unescape`](super::unescape)).
+    fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {}
+    /// A move number (`12.`, `12...`).
+    fn move_number(&mut self, number: u32, span: Span) {}
+    /// A move as written (it may contain spaces, as in `1- 7`), and its strength marks
+    /// (`!?`, `(?)`; a `*` for a PDN 2.0 star move). Read its squares with
+    /// [`parse_move`](super::parse_move).
+    fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {}
+    /// A move the source did not record (`-`).
+    fn unknown_move(&mut self, span: Span) {}
+    /// A NAG (`$7`) after a move.
+    fn nag(&mut self, nag: u16, span: Span) {}
+    /// A comment (`{…}`, `;…`, `%…`), without its delimiters.
+    fn comment(&mut self, text: &'a str, span: Span) {}
+    /// A `/FEN "…"/` setup: the text between `FEN` and the closing `/`.
+    fn setup(&mut self, fen: &'a str, span: Span) {}
+    /// `(`: a variation of the last move begins.
+    fn begin_variation(&mut self, span: Span) {}
+    /// The variation begun last ends; `span` runs from its `(` to its `)`.
+    fn end_variation(&mut self, span: Span) {}
+    /// The result or `*` that ends the game.
+    fn result(&mut self, result: &'a str, span: Span) {}
+    /// A problem in the game being read, or in text outside any game.
+    fn problem(&mut self, problem: &Problem<'a>) {}
+    /// The game ends; `span` covers all of its text. Return `ControlFlow::Break(())` to stop
+    /// reading.
+    fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// Walks `text` game by game, calling `visitor` for each event. The games and problems are
+/// exactly those of [`read_file`](super::read_file).
+pub fn visit<'a, V: Visitor<'a>>(text: &'a str, visitor: &mut V) {
+    visit_from(text, 0, visitor);
+}
+
+/// Like [`visit`], starting at byte `start` of `text` (a game's [`span`](super::Game::span)
+/// start). Reading from a game's start gives that game exactly as reading the whole text does.
+pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut V) {
+    let mut lexer = Lexer::at(text, start);
+    let mut splitter = Splitter::new(text);
+    while let Some(token) = lexer.next() {
+        let flow = splitter.feed(token, &lexer.problems, visitor);
+        lexer.problems.clear();
+        if flow.is_break() {
+            return;
+        }
+    }
+    splitter.finish(visitor);
+}
+
+/// Tags in a game past which repeated names are looked up in a set.
+const MANY_TAGS: usize = 32;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum State {
+    /// No game open, or (with `open`) the game before has its result and what follows starts
+    /// no game yet: tokens wait in `pending`.
+    #[default]
+    Between,
+    /// Inside a game.
+    InGame,
+    /// The game has its result; only comments may still join it.
+    AfterResult,
+}
+
+/// A line of play: the mainline or an open variation.
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    start: usize,
+    moves: u32,
+    /// The last move number written on this line, and where.
+    number: Option<(u32, Span)>,
+}
+
+struct Splitter<'a> {
+    text: &'a str,
+    state: State,
+    /// A game is open (begun, not yet ended).
+    open: bool,
+    /// Tokens held back after a result, with their problems (a range of `pending_problems`).
+    pending: Vec<(Spanned<'a>, usize, usize)>,
+    pending_problems: Vec<Problem<'a>>,
+    /// Open `(` among the pending tokens.
+    pending_depth: usize,
+    // The open game.
+    start: usize,
+    end: usize,
+    tag_names: Vec<&'a str>,
+    /// The tag names in lower case, once there are many.
+    tag_set: HashSet<String>,
+    result_tag: Option<&'a str>,
+    mainline: Line,
+    variations: Vec<Line>,
+    setup: bool,
+    unknown_since_tag: usize,
+    /// A move number waiting for its move; whether an ellipsis stood for the first move.
+    number: Option<(Span, bool)>,
+}
+
+/// Outcome of a result string, for comparing the terminator with the `Result` tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    First,
+    Second,
+    Draw,
+    Forfeit,
+    Unfinished,
+}
+
+fn outcome(r: &str) -> Option<Outcome> {
+    let r = r.trim();
+    match r {
+        "*" => return Some(Outcome::Unfinished),
+        "0-0" => return Some(Outcome::Forfeit),
+        "1/2-1/2" | "½-½" | "0.5-0.5" | "1/2" => return Some(Outcome::Draw),
+        _ => {}
+    }
+    let (a, b) = r.split_once('-')?;
+    let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+    Some(match a.cmp(&b) {
+        std::cmp::Ordering::Greater => Outcome::First,
+        std::cmp::Ordering::Less => Outcome::Second,
+        std::cmp::Ordering::Equal => Outcome::Draw,
+    })
+}
+
+impl<'a> Splitter<'a> {
+    fn new(text: &'a str) -> Splitter<'a> {
+        Splitter {
+            text,
+            state: State::Between,
+            open: false,
+            pending: Vec::new(),
+            pending_problems: Vec::new(),
+            pending_depth: 0,
+            start: 0,
+            end: 0,
+            tag_names: Vec::new(),
+            tag_set: HashSet::new(),
+            result_tag: None,
+            mainline: Line::default(),
+            variations: Vec::new(),
+            setup: false,
+            unknown_since_tag: 0,
+            number: None,
+        }
+    }
+
+    /// The text of `span`.
+    fn raw(&self, span: Span) -> &'a str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+
+    fn line(&mut self) -> &mut Line {
+        match self.variations.last_mut() {
+            Some(l) => l,
+            None => &mut self.mainline,
+        }
+    }
+
+    /// The digits of a move number token.
+    fn digits(&self, span: Span) -> &'a str {
+        self.raw(span).trim_end_matches(['.', ',', ' ', '\t'])
+    }
+
+    fn has_movetext(&self) -> bool {
+        self.mainline.moves > 0 || !self.variations.is_empty() || self.setup
+    }
+
+    /// A tag that cannot belong to the open game.
+    fn splits_at_tag(&self, name: &str) -> bool {
+        self.has_movetext() || self.unknown_since_tag >= 3 || self.has_tag(name)
+    }
+
+    /// The open game has a tag of this name (in any case). Games have a few tags; past
+    /// [`MANY_TAGS`] a set of lower-case names keeps a pathological tag block linear.
+    fn has_tag(&self, name: &str) -> bool {
+        if self.tag_names.len() <= MANY_TAGS {
+            self.tag_names.iter().any(|n| n.eq_ignore_ascii_case(name))
+        } else {
+            self.tag_set.contains(&name.to_ascii_lowercase())
+        }
+    }
+
+    fn add_tag(&mut self, name: &'a str) {
+        self.tag_names.push(name);
+        if self.tag_names.len() > MANY_TAGS {
+            if self.tag_set.is_empty() {
+                let all: Vec<String> = self
+                    .tag_names
+                    .iter()
+                    .map(|n| n.to_ascii_lowercase())
+                    .collect();
+                self.tag_set.extend(all);
+            } else {
+                self.tag_set.insert(name.to_ascii_lowercase());
+            }
+        }
+    }
+
+    fn problem<V: Visitor<'a>>(&self, v: &mut V, kind: ProblemKind, span: Span, detail: &'a str) {
+        v.problem(&Problem::new(kind, span, detail));
+    }
+
+    fn feed<V: Visitor<'a>>(
+        &mut self,
+        t: Spanned<'a>,
+        problems: &[Problem<'a>],
+        v: &mut V,
+    ) -> ControlFlow<()> {
+        match self.state {
+            State::InGame => {
+                if let Token::Tag { name, .. } = t.token {
+                    if self.splits_at_tag(name) {
+                        self.end_game(true, v)?;
+                        self.begin_game(t.span.start, v);
+                    }
+                }
+                self.in_game(t, problems, v);
+            }
+            State::AfterResult => match t.token {
+                Token::Comment(_) => self.in_game(t, problems, v),
+                Token::Result(r) => {
+                    self.end = self.end.max(t.span.end);
+                    for p in problems {
+                        v.problem(p);
+                    }
+                    self.problem(v, ProblemKind::StrayResult, t.span, r);
+                }
+                _ if self.opens_game(&t.token) => {
+                    self.end_game(false, v)?;
+                    self.begin_game(t.span.start, v);
+                    self.in_game(t, problems, v);
+                }
+                _ => {
+                    self.state = State::Between;
+                    self.hold(t, problems);
+                }
+            },
+            State::Between => {
+                if self.opens_game(&t.token) {
+                    if self.open {
+                        self.end_game(false, v)?;
+                    }
+                    let start = self
+                        .pending
+                        .first()
+                        .map_or(t.span.start, |p| p.0.span.start);
+                    self.begin_game(start, v);
+                    let pending = std::mem::take(&mut self.pending);
+                    let problems_held = std::mem::take(&mut self.pending_problems);
+                    for &(held, a, b) in &pending {
+                        self.in_game(held, &problems_held[a..b], v);
+                    }
+                    self.pending = pending;
+                    self.pending.clear();
+                    self.pending_problems = problems_held;
+                    self.pending_problems.clear();
+                    self.pending_depth = 0;
+                    self.in_game(t, problems, v);
+                } else if matches!(t.token, Token::Result(_)) && self.pending_depth == 0 {
+                    // A result with no game before it: what was held back belongs to no game.
+                    self.release(v);
+                    let Token::Result(r) = t.token else {
+                        unreachable!()
+                    };
+                    for p in problems {
+                        v.problem(p);
+                    }
+                    if self.open {
+                        self.end = self.end.max(t.span.end);
+                        self.problem(v, ProblemKind::StrayResult, t.span, r);
+                        self.state = State::AfterResult;
+                    } else {
+                        self.problem(v, ProblemKind::OutsideGame, t.span, r);
+                    }
+                } else {
+                    self.hold(t, problems);
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Tokens that begin a game when no game is open.
+    fn opens_game(&self, t: &Token<'a>) -> bool {
+        let depth = match self.state {
+            State::Between => self.pending_depth,
+            _ => 0,
+        };
+        match t {
+            Token::Tag { .. } => true,
+            Token::Move { .. } | Token::UnknownMove | Token::Setup(_) => depth == 0,
+            _ => false,
+        }
+    }
+
+    fn hold(&mut self, t: Spanned<'a>, problems: &[Problem<'a>]) {
+        match t.token {
+            Token::OpenVariation => self.pending_depth += 1,
+            Token::CloseVariation => self.pending_depth = self.pending_depth.saturating_sub(1),
+            _ => {}
+        }
+        let a = self.pending_problems.len();
+        self.pending_problems.extend_from_slice(problems);
+        self.pending.push((t, a, self.pending_problems.len()));
+    }
+
+    /// Held-back tokens that start no game: after a result they stay with that game, else
+    /// they belong to none.
+    fn release<V: Visitor<'a>>(&mut self, v: &mut V) {
+        let kind = if self.open {
+            ProblemKind::AfterResult
+        } else {
+            ProblemKind::OutsideGame
+        };
+        for &(t, a, b) in &self.pending {
+            for p in &self.pending_problems[a..b] {
+                v.problem(p);
+            }
+            if self.open {
+                self.end = self.end.max(t.span.end);
+            }
+            match t.token {
+                Token::Comment(text) if self.open => v.comment(text, t.span),
+                Token::Comment(_) => {}
+                Token::Unknown(w) => {
+                    v.problem(&Problem::new(ProblemKind::UnknownText, t.span, w));
+                }
+                Token::Result(r) => v.problem(&Problem::new(ProblemKind::StrayResult, t.span, r)),
+                _ => v.problem(&Problem::new(kind, t.span, self.raw(t.span))),
+            }
+        }
+        self.pending.clear();
+        self.pending_problems.clear();
+        self.pending_depth = 0;
+    }
+
+    fn begin_game<V: Visitor<'a>>(&mut self, start: usize, v: &mut V) {
+        self.state = State::InGame;
+        self.open = true;
+        self.start = start;
+        self.end = start;
+        self.tag_names.clear();
+        self.tag_set.clear();
+        self.result_tag = None;
+        self.mainline = Line {
+            start,
+            ..Line::default()
+        };
+        self.variations.clear();
+        self.setup = false;
+        self.unknown_since_tag = 0;
+        self.number = None;
+        v.begin_game(start);
+    }
+
+    fn check_number<V: Visitor<'a>>(&mut self, v: &mut V) {
+        if let Some((span, false)) = self.number.take() {
+            self.problem(v, ProblemKind::NumberWithoutMove, span, self.raw(span));
+        }
+    }
+
+    /// Ends the open game; `missing` when the next game begins without a result before it.
+    fn end_game<V: Visitor<'a>>(&mut self, missing: bool, v: &mut V) -> ControlFlow<()> {
+        while let Some(line) = self.variations.pop() {
+            let span = Span::new(line.start, line.start + 1);
+            self.problem(v, ProblemKind::UnclosedVariation, span, "(");
+            self.close_variation(line, self.end, v);
+        }
+        self.check_number(v);
+        if missing {
+            self.problem(
+                v,
+                ProblemKind::MissingResult,
+                Span::new(self.end, self.end),
+                "",
+            );
+        }
+        self.open = false;
+        self.state = State::Between;
+        v.end_game(Span::new(self.start, self.end))
+    }
+
+    fn close_variation<V: Visitor<'a>>(&mut self, line: Line, end: usize, v: &mut V) {
+        if line.moves > 0 && self.line().moves == 0 {
+            let span = Span::new(line.start, line.start + 1);
+            self.problem(v, ProblemKind::VariationWithoutMove, span, "(");
+        }
+        v.end_variation(Span::new(line.start, end));
+    }
+
+    fn take_result<V: Visitor<'a>>(&mut self, r: &'a str, span: Span, v: &mut V) {
+        self.check_number(v);
+        if let Some(tag) = self.result_tag {
+            let (found, said) = (outcome(r), outcome(tag));
+            if found.is_some_and(|f| f != Outcome::Unfinished) && said.is_some() && found != said {
+                v.problem(&Problem {
+                    kind: ProblemKind::ResultMismatch,
+                    span,
+                    detail: r,
+                    other: tag,
+                });
+            }
+        }
+        v.result(r, span);
+        self.state = State::AfterResult;
+    }
+
+    fn played(&mut self) {
+        self.number = None;
+        self.line().moves += 1;
+    }
+
+    /// A token of the open game.
+    fn in_game<V: Visitor<'a>>(&mut self, t: Spanned<'a>, problems: &[Problem<'a>], v: &mut V) {
+        let span = t.span;
+        self.end = self.end.max(span.end);
+        for p in problems {
+            v.problem(p);
+        }
+        match t.token {
+            Token::Tag { name, value } => {
+                self.add_tag(name);
+                self.unknown_since_tag = 0;
+                if name.eq_ignore_ascii_case("Result") && self.result_tag.is_none() {
+                    self.result_tag = Some(value);
+                }
+                v.tag(name, value, span);
+            }
+            Token::MoveNumber(n, _) => {
+                self.check_number(v);
+                if let Some((before, before_span)) = self.line().number {
+                    if n < before {
+                        v.problem(&Problem {
+                            kind: ProblemKind::NumberOrder,
+                            span,
+                            detail: self.digits(span),
+                            other: self.digits(before_span),
+                        });
+                    }
+                }
+                self.line().number = Some((n, span));
+                self.number = Some((span, false));
+                v.move_number(n, span);
+            }
+            Token::Ellipsis => {
+                if let Some(n) = &mut self.number {
+                    n.1 = true;
+                }
+            }
+            Token::Move { text, suffix }
+                if suffix.is_empty()
+                    && self.variations.is_empty()
+                    && self.result_tag == Some(text)
+                    && text.contains('-') =>
+            {
+                // A score such as `4-6` (the Delfts format) that repeats the Result tag.
+                self.problem(v, ProblemKind::NonstandardResult, span, text);
+                self.take_result(text, span, v);
+            }
+            Token::Move { text, suffix } => {
+                self.played();
+                v.game_move(text, suffix, span);
+            }
+            Token::UnknownMove => {
+                self.problem(v, ProblemKind::UnknownMove, span, "-");
+                self.played();
+                v.unknown_move(span);
+            }
+            Token::Nag(n) => {
+                if self.line().moves == 0 {
+                    self.problem(v, ProblemKind::NagWithoutMove, span, self.raw(span));
+                } else {
+                    v.nag(n, span);
+                }
+            }
+            Token::Comment(text) => v.comment(text, span),
+            Token::Setup(fen) => {
+                if self.variations.is_empty() && self.mainline.moves == 0 {
+                    self.setup = true;
+                }
+                v.setup(fen, span);
+            }
+            Token::OpenVariation => {
+                self.variations.push(Line {
+                    start: span.start,
+                    ..Line::default()
+                });
+                v.begin_variation(span);
+            }
+            Token::CloseVariation => match self.variations.pop() {
+                Some(line) => self.close_variation(line, span.end, v),
+                None => self.problem(v, ProblemKind::UnmatchedParen, span, ")"),
+            },
+            Token::Result(r) => {
+                // Inside a variation a result only ends that line of play.
+                if self.variations.is_empty() {
+                    self.take_result(r, span, v);
+                }
+            }
+            Token::Unknown(w) => {
+                if !self.tag_names.is_empty() {
+                    self.unknown_since_tag += 1;
+                }
+                // A `}` was already reported by the scanner.
+                if w != "}" {
+                    self.problem(v, ProblemKind::UnknownText, span, w);
+                }
+            }
+        }
+    }
+
+    fn finish<V: Visitor<'a>>(&mut self, v: &mut V) {
+        match self.state {
+            State::InGame | State::AfterResult => {
+                let _ = self.end_game(false, v);
+            }
+            State::Between => {
+                self.release(v);
+                if self.open {
+                    let _ = self.end_game(false, v);
+                }
+            }
+        }
+    }
+}
