@@ -124,8 +124,7 @@ impl PdnMove {
             })?;
         }
         let [from, to] = ends;
-        legal.clear();
-        pos.generate(rs, Duplicates::Drop, legal);
+        pos.generate_from(rs, Duplicates::Drop, from, legal);
         let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
         let first = matching.next().copied();
         let several = matching.next().is_some();
@@ -172,7 +171,11 @@ impl PdnMove {
             }
         }
         match fits.len() {
-            0 => Err(self.explain(pos, rs, &path, legal)),
+            0 => {
+                // The explanation lists every legal move, not just those from `from`.
+                pos.generate(rs, Duplicates::Drop, legal);
+                Err(self.explain(pos, rs, &path, legal))
+            }
             _ => {
                 let mv = fits[0];
                 let alternatives = fits[1..]

@@ -630,7 +630,26 @@ impl Position {
         out.clear();
         self.generate_captures(rs, duplicates, out);
         if out.is_empty() {
-            self.generate_quiet(rs, out);
+            self.generate_quiet(rs, !0, out);
+        }
+    }
+
+    /// The legal moves that start on `from`, for finding the move a notation names: all legal
+    /// captures when there are any (whether one from `from` is allowed depends on the others),
+    /// else the quiet moves of the piece on `from` only.
+    pub fn generate_from(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        from: Square,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        self.generate_captures(rs, duplicates, out);
+        if out.is_empty() {
+            self.generate_quiet(rs, bit(from), out);
+        } else {
+            out.retain(|m| m.from == from);
         }
     }
 
@@ -648,7 +667,8 @@ impl Position {
         (blocked, counted)
     }
 
-    fn generate_quiet(&self, rs: &Ruleset, out: &mut Vec<Move>) {
+    /// Quiet moves of the pieces in `only`.
+    fn generate_quiet(&self, rs: &Ruleset, only: u128, out: &mut Vec<Move>) {
         let g = &rs.geometry;
         let rules = &rs.rules;
         let nb = g.neighbour_table();
@@ -666,6 +686,7 @@ impl Position {
         for &dir in man_dirs {
             movers |= men & g.shift(empty, opposite(dir));
         }
+        movers &= only;
         while movers != 0 {
             let from = Square(movers.trailing_zeros() as u8);
             movers &= movers - 1;
