@@ -200,23 +200,36 @@ impl PdnMove {
                 p.color
             ),
             Some(_) => {
-                let best = legal.first().map_or(0, Move::capture_count);
+                let best = legal.iter().map(Move::capture_count).max().unwrap_or(0);
                 let mut free = rs.clone();
                 free.rules.priority = CapturePriority::Free;
-                let shorter = pos
+                let possible = pos
                     .legal_moves(&free)
                     .into_iter()
                     .find(|m| m.from == from && m.to == to && m.is_capture());
-                if let Some(m) = shorter.filter(|_| best > 0) {
+                if legal.iter().any(|m| m.from == from && m.to == to) {
+                    let inner: Vec<&str> = path[1..path.len() - 1]
+                        .iter()
+                        .map(|&s| g.label(s))
+                        .collect();
                     format!(
-                        "this takes {} piece{}, but the most pieces must be taken ({best})",
-                        m.capture_count(),
-                        if m.capture_count() == 1 { "" } else { "s" }
+                        "the written squares between ({}) are not on the route of any capture from {} to {}",
+                        inner.join(", "),
+                        g.label(from),
+                        g.label(to)
                     )
+                } else if let Some(m) = possible.filter(|_| best > 0) {
+                    let n = m.capture_count();
+                    if n < best {
+                        format!(
+                            "this takes {n} piece{}, but the most pieces must be taken ({best})",
+                            if n == 1 { "" } else { "s" }
+                        )
+                    } else {
+                        "another capture comes first under this variant's capture rules".to_string()
+                    }
                 } else if best > 0 {
                     "a capture is compulsory".to_string()
-                } else if legal.iter().any(|m| m.from == from && m.to == to) {
-                    "the written intermediate squares are not on its route".to_string()
                 } else {
                     format!(
                         "the piece on {} cannot move to {}",
@@ -380,6 +393,18 @@ mod tests {
     fn errors_name_the_problem() {
         let rs = Ruleset::of(Variant::International).unwrap();
         let start = rs.start_position();
+        let king =
+            Position::from_fen("W:WK47:B14,19,29,31,42", &rs.geometry, Color::White).unwrap();
+        let e = PdnMove::parse("47x40x36")
+            .unwrap()
+            .to_move(&king, &rs)
+            .unwrap_err();
+        assert!(
+            e.reason
+                .starts_with("the written squares between (40) are not on the route"),
+            "{e}"
+        );
+
         let e = PdnMove::parse("17-22")
             .unwrap()
             .to_move(&start, &rs)
