@@ -162,6 +162,8 @@ struct Splitter<'a> {
     variations: Vec<Line>,
     setup: bool,
     unknown_since_tag: usize,
+    /// The last token was text the reader does not understand.
+    after_unknown: bool,
     /// A move number waiting for its move; whether an ellipsis stood for the first move.
     number: Option<(Span, bool)>,
 }
@@ -211,6 +213,7 @@ impl<'a> Splitter<'a> {
             variations: Vec::new(),
             setup: false,
             unknown_since_tag: 0,
+            after_unknown: false,
             number: None,
         }
     }
@@ -488,7 +491,17 @@ impl<'a> Splitter<'a> {
         for p in problems {
             v.problem(p);
         }
+        let after_unknown = std::mem::replace(
+            &mut self.after_unknown,
+            matches!(t.token, Token::Unknown(_)),
+        );
         match t.token {
+            // `Damage - GWD`: a lone dash between words of prose is prose too, not a move the
+            // source did not record.
+            Token::UnknownMove if after_unknown && self.raw(span) == "-" => {
+                self.after_unknown = true;
+                self.problem(v, ProblemKind::UnknownText, span, "-");
+            }
             Token::Tag { name, value } => {
                 self.add_tag(name);
                 self.unknown_since_tag = 0;
