@@ -310,7 +310,21 @@ impl<'a> Splitter<'a> {
                 }
             },
             State::Between => {
-                if self.opens_game(&t.token) {
+                // `Damage - GWD`: a lone dash after prose is prose (see `in_game`).
+                let prose_dash = matches!(t.token, Token::UnknownMove)
+                    && self.raw(t.span) == "-"
+                    && matches!(
+                        self.pending.last(),
+                        Some((
+                            Spanned {
+                                token: Token::Unknown(_),
+                                ..
+                            },
+                            _,
+                            _
+                        ))
+                    );
+                if !prose_dash && self.opens_game(&t.token) {
                     if self.open {
                         self.end_game(false, v)?;
                     }
