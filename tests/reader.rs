@@ -617,3 +617,27 @@ fn pathological_inputs_take_linear_time() {
         );
     }
 }
+
+#[test]
+fn setups_that_set_nothing_up_are_reported() {
+    // Two setups before the first move: the game starts from the first, the move after the
+    // second is set up by it.
+    let f = read_file("/FEN \"W:W31:B1\"/ /FEN \"B:W31:B1\"/ 1... 1-6 *");
+    let g = &f.games[0];
+    assert_eq!(g.setup.as_deref(), Some("\"W:W31:B1\""));
+    assert_eq!(g.moves[0].setup.as_deref(), Some("\"B:W31:B1\""));
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+    // A setup no move follows, at the end of the game or of a variation; one replaced by another.
+    let f = read_file(
+        "1. 32-28 (1. 33-28 /FEN \"W:W1:B2\"/) 19-23 /FEN \"W:W3:B4\"/ /FEN \"W:W5:B6\"/ \
+         2. 28x19 /FEN \"W:W7:B8\"/ *",
+    );
+    let g = &f.games[0];
+    assert_eq!(g.setup, None);
+    let setups: Vec<Option<&str>> = g.moves.iter().map(|n| n.setup.as_deref()).collect();
+    assert_eq!(setups, [None, None, Some("\"W:W5:B6\"")]);
+    assert_eq!(
+        codes(g),
+        ["setup-without-move", "setup-replaced", "setup-without-move"]
+    );
+}

@@ -443,7 +443,9 @@ impl<'a> Visitor<'a> for Builder {
     }
 
     fn setup(&mut self, fen: &'a str, _span: Span) {
-        if self.lines.is_empty() && self.mainline.is_empty() {
+        // The first setup before any move is the game's start; any other sets up the move
+        // after it (a second one before that move replaces it, with a warning).
+        if self.lines.is_empty() && self.mainline.is_empty() && self.game.setup.is_none() {
             self.game.setup = Some(fen.to_string());
         } else {
             self.pending_setup = Some(fen.to_string());
@@ -458,6 +460,8 @@ impl<'a> Visitor<'a> for Builder {
     }
 
     fn end_variation(&mut self, span: Span) {
+        // A setup no move of the variation followed sets nothing up (reported by the splitter).
+        self.pending_setup = None;
         if let Some(mut v) = self.lines.pop() {
             v.span = span;
             self.attach_variation(v);
@@ -481,9 +485,8 @@ impl<'a> Visitor<'a> for Builder {
         while let Some(v) = self.lines.pop() {
             self.attach_variation(v);
         }
-        if let Some(fen) = self.pending_setup.take() {
-            self.game.setup.get_or_insert(fen);
-        }
+        // A setup no move followed sets nothing up (reported by the splitter).
+        self.pending_setup = None;
         let mut game = std::mem::take(&mut self.game);
         game.span = span;
         let hint = self.mainline.len() + 8;
