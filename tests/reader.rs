@@ -641,3 +641,28 @@ fn setups_that_set_nothing_up_are_reported() {
         ["setup-without-move", "setup-replaced", "setup-without-move"]
     );
 }
+
+#[test]
+fn variations_with_setups_and_letters_stay_variations() {
+    let f = read_file(
+        "1. 32-28 (/FEN \"W:W31-50:B1-20\"/ 1. 33-28 /FEN \"B:W28:B19\"/ 1... 19-23) \
+         (c3-d4 e5 f6) (KingsRow 31-27) *",
+    );
+    let g = &f.games[0];
+    assert_eq!(g.moves[0].variations.len(), 3);
+    assert!(
+        !codes(g).contains(&"prose-in-parentheses"),
+        "{:?}",
+        codes(g)
+    );
+}
+
+#[test]
+fn spaced_pieces_that_make_a_result_are_not_joined_into_a_move() {
+    // Found by the writer's fuzz target: `0 - 2` must not become the move 0-2, which would be
+    // written as `0-2` and read back as a result.
+    let f = read_file("1. 32-28 0 - 2 *");
+    assert_eq!(moves(&f.games[0]), ["32-28", "-"]);
+    let f = read_file("1. 32-28 5 - 10 *");
+    assert_eq!(moves(&f.games[0]), ["32-28", "5-10"]);
+}

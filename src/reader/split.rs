@@ -312,6 +312,11 @@ impl<'a> Splitter<'a> {
             },
             State::Between => {
                 if self.opens_game(&t.token) {
+                    if self.pending_depth > 0 {
+                        // Tags inside a variation that began after the last result: that
+                        // variation starts no game (as tags end a game with an open one).
+                        self.release(v);
+                    }
                     if self.open {
                         self.end_game(false, v)?;
                     }
