@@ -3,7 +3,7 @@
 SHELL := bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
-WASM := target/wasm32-unknown-unknown/release/pdn.wasm
+WASM := target/wasm32-unknown-unknown/wasm/pdn.wasm
 
 .PHONY: setup build serve test test-native test-wasm test-e2e test-js lint bench clean
 
@@ -12,7 +12,7 @@ setup:
 
 # Everything the page needs: pkg/pdn.js and pkg/pdn_bg.wasm.
 build: setup
-	cargo build --lib --release --target wasm32-unknown-unknown
+	cargo build --lib --profile wasm --target wasm32-unknown-unknown
 	wasm-bindgen --target web --no-typescript --out-dir pkg $(WASM)
 
 serve: build

@@ -154,6 +154,9 @@ impl Direction {
 
 const NONE: u8 = u8::MAX;
 
+/// "No square" in [`Geometry::neighbour_table`].
+pub const NO_SQUARE: u8 = NONE;
+
 /// Coordinates and label of one playable square.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareInfo {
@@ -174,7 +177,16 @@ pub struct Geometry {
     by_coord: Vec<u8>,
     /// Per square, per [`Direction`], the next playable square or `NONE`.
     neighbours: Vec<[u8; 8]>,
+    /// Per [`Direction`]: the neighbour of every square in `mask` is the square `offset` indices
+    /// away; at most [`MAX_SHIFTS`] such groups (see [`Geometry::shift`]).
+    shifts: [[(i32, u128); MAX_SHIFTS]; 8],
+    /// Per [`Direction`], how many entries of `shifts` are used.
+    n_shifts: [u8; 8],
 }
+
+/// Most groups of squares with one index offset to their neighbour, per direction. Checkered
+/// boards need 2 (rows alternate), full boards 1.
+const MAX_SHIFTS: usize = 4;
 
 /// Largest number of playable squares supported (12×12 boards have 72; full 8×8 boards 64).
 pub const MAX_SQUARES: usize = 128;
@@ -291,11 +303,34 @@ impl Geometry {
                 }
             }
         }
+        let mut shifts = [[(0i32, 0u128); MAX_SHIFTS]; 8];
+        let mut n_shifts = [0u8; 8];
+        for (i, nb) in neighbours.iter().enumerate() {
+            for d in 0..8 {
+                if nb[d] == NONE {
+                    continue;
+                }
+                let offset = i32::from(nb[d]) - i as i32;
+                let used = &mut shifts[d][..n_shifts[d] as usize];
+                if let Some(group) = used.iter_mut().find(|g| g.0 == offset) {
+                    group.1 |= 1 << i;
+                } else if (n_shifts[d] as usize) < MAX_SHIFTS {
+                    shifts[d][n_shifts[d] as usize] = (offset, 1 << i);
+                    n_shifts[d] += 1;
+                } else {
+                    return Err(GeometryError(format!(
+                        "a {w}×{h} board's neighbours do not follow a regular pattern"
+                    )));
+                }
+            }
+        }
         Ok(Geometry {
             spec,
             squares,
             by_coord,
             neighbours,
+            shifts,
+            n_shifts,
         })
     }
 
@@ -352,6 +387,39 @@ impl Geometry {
     pub fn step(&self, sq: Square, dir: Direction) -> Option<Square> {
         let n = self.neighbours[sq.index()][dir as usize];
         (n != NONE).then_some(Square(n))
+    }
+
+    /// The neighbour table: per square (internal index), per [`Direction`] (as `usize`), the
+    /// index of the next playable square, or [`NO_SQUARE`]. For move generators' inner loops.
+    #[inline]
+    #[must_use]
+    pub fn neighbour_table(&self) -> &[[u8; 8]] {
+        &self.neighbours
+    }
+
+    /// The squares that are the `dir` neighbours of the squares in `set` (bit per internal
+    /// index): all of them at once, for move generation.
+    ///
+    /// ```
+    /// # use pdn::{Variant, geometry::{Direction, Geometry}};
+    /// let g = Geometry::new(Variant::International.board()).unwrap();
+    /// let sq = |n: &str| 1u128 << g.parse_square(n).unwrap().0;
+    /// assert_eq!(g.shift(sq("32") | sq("46"), Direction::NorthWest), sq("27"));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn shift(&self, set: u128, dir: Direction) -> u128 {
+        let d = dir as usize;
+        let mut out = 0;
+        for &(offset, mask) in &self.shifts[d][..self.n_shifts[d] as usize] {
+            let part = set & mask;
+            out |= if offset >= 0 {
+                part << offset
+            } else {
+                part >> -offset
+            };
+        }
+        out
     }
 
     /// `true` when a man of `color` on `sq` stands on its promotion row.
@@ -526,6 +594,33 @@ mod tests {
         assert_eq!(g.step(sq("36"), Direction::NorthWest), None);
         assert_eq!(g.step(sq("36"), Direction::East), Some(sq("37")));
         assert_eq!(g.step(sq("36"), Direction::North), Some(sq("26")));
+    }
+
+    #[test]
+    fn shifts_agree_with_the_neighbour_table() {
+        for v in crate::Variant::ALL {
+            let g = Geometry::new(v.board()).unwrap();
+            let all = (0..g.len()).fold(0u128, |b, i| b | 1 << i);
+            for (i, nb) in g.neighbour_table().iter().enumerate() {
+                for (d, dir) in [
+                    Direction::NorthEast,
+                    Direction::NorthWest,
+                    Direction::SouthEast,
+                    Direction::SouthWest,
+                    Direction::North,
+                    Direction::South,
+                    Direction::East,
+                    Direction::West,
+                ]
+                .into_iter()
+                .enumerate()
+                {
+                    let expected = if nb[d] == NONE { 0 } else { 1u128 << nb[d] };
+                    assert_eq!(g.shift(1 << i, dir), expected, "{v} square {i} {dir:?}");
+                    assert_eq!(g.shift(all, dir) & !all, 0);
+                }
+            }
+        }
     }
 
     #[test]

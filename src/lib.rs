@@ -12,6 +12,7 @@
 //! assert!(replay.error.is_none());
 //! ```
 
+pub mod comment;
 pub mod diagnostic;
 pub mod encoding;
 pub mod fen;
@@ -23,6 +24,7 @@ pub mod replay;
 pub mod types;
 pub mod variant;
 pub mod view;
+pub mod writer;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

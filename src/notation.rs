@@ -4,7 +4,7 @@
 use std::fmt;
 
 use crate::geometry::Square;
-use crate::position::{Move, Position, Ruleset};
+use crate::position::{Duplicates, Move, Position, Ruleset};
 use crate::variant::CapturePriority;
 
 /// A move as written: its squares and whether it was written as a capture.
@@ -99,7 +99,44 @@ impl PdnMove {
     /// # Errors
     /// A [`MoveError`] saying in plain words why no legal move fits.
     pub fn to_move(&self, pos: &Position, rs: &Ruleset) -> Result<Resolved, MoveError> {
+        self.to_move_in(pos, rs, &mut Vec::new())
+    }
+
+    /// [`PdnMove::to_move`] with a buffer for the legal moves, kept between calls so a replay
+    /// does not allocate for every move.
+    ///
+    /// # Errors
+    /// As [`PdnMove::to_move`].
+    pub fn to_move_in(
+        &self,
+        pos: &Position,
+        rs: &Ruleset,
+        legal: &mut Vec<Move>,
+    ) -> Result<Resolved, MoveError> {
         let g = &rs.geometry;
+        let mut ends = [Square(0); 2];
+        for (end, s) in ends
+            .iter_mut()
+            .zip([&self.squares[0], &self.squares[self.squares.len() - 1]])
+        {
+            *end = g.parse_square(s).ok_or_else(|| {
+                MoveError::new(pos, rs, format!("square {s} does not exist on this board"))
+            })?;
+        }
+        let [from, to] = ends;
+        pos.generate_from(rs, Duplicates::Drop, from, legal);
+        let mut matching = legal.iter().filter(|m| m.from == from && m.to == to);
+        let first = matching.next().copied();
+        let several = matching.next().is_some();
+        // The common case: one legal move from `from` to `to`, whatever squares lie between.
+        if let (Some(mv), false) = (first, several) {
+            if self.squares.len() == 2 {
+                return Ok(Resolved {
+                    mv,
+                    alternatives: Vec::new(),
+                });
+            }
+        }
         let mut path = Vec::with_capacity(self.squares.len());
         for s in &self.squares {
             match g.parse_square(s) {
@@ -113,8 +150,6 @@ impl PdnMove {
                 }
             }
         }
-        let (from, to) = (path[0], path[path.len() - 1]);
-        let legal = pos.legal_moves(rs);
         let mut fits: Vec<Move> = legal
             .iter()
             .filter(|m| m.from == from && m.to == to)
@@ -136,7 +171,11 @@ impl PdnMove {
             }
         }
         match fits.len() {
-            0 => Err(self.explain(pos, rs, &path, &legal)),
+            0 => {
+                // The explanation lists every legal move, not just those from `from`.
+                pos.generate(rs, Duplicates::Drop, legal);
+                Err(self.explain(pos, rs, &path, legal))
+            }
             _ => {
                 let mv = fits[0];
                 let alternatives = fits[1..]
@@ -161,23 +200,36 @@ impl PdnMove {
                 p.color
             ),
             Some(_) => {
-                let best = legal.first().map_or(0, Move::capture_count);
+                let best = legal.iter().map(Move::capture_count).max().unwrap_or(0);
                 let mut free = rs.clone();
                 free.rules.priority = CapturePriority::Free;
-                let shorter = pos
+                let possible = pos
                     .legal_moves(&free)
                     .into_iter()
                     .find(|m| m.from == from && m.to == to && m.is_capture());
-                if let Some(m) = shorter.filter(|_| best > 0) {
+                if legal.iter().any(|m| m.from == from && m.to == to) {
+                    let inner: Vec<&str> = path[1..path.len() - 1]
+                        .iter()
+                        .map(|&s| g.label(s))
+                        .collect();
                     format!(
-                        "this takes {} piece{}, but the most pieces must be taken ({best})",
-                        m.capture_count(),
-                        if m.capture_count() == 1 { "" } else { "s" }
+                        "the written squares between ({}) are not on the route of any capture from {} to {}",
+                        inner.join(", "),
+                        g.label(from),
+                        g.label(to)
                     )
+                } else if let Some(m) = possible.filter(|_| best > 0) {
+                    let n = m.capture_count();
+                    if n < best {
+                        format!(
+                            "this takes {n} piece{}, but the most pieces must be taken ({best})",
+                            if n == 1 { "" } else { "s" }
+                        )
+                    } else {
+                        "another capture comes first under this variant's capture rules".to_string()
+                    }
                 } else if best > 0 {
                     "a capture is compulsory".to_string()
-                } else if legal.iter().any(|m| m.from == from && m.to == to) {
-                    "the written intermediate squares are not on its route".to_string()
                 } else {
                     format!(
                         "the piece on {} cannot move to {}",
@@ -341,6 +393,18 @@ mod tests {
     fn errors_name_the_problem() {
         let rs = Ruleset::of(Variant::International).unwrap();
         let start = rs.start_position();
+        let king =
+            Position::from_fen("W:WK47:B14,19,29,31,42", &rs.geometry, Color::White).unwrap();
+        let e = PdnMove::parse("47x40x36")
+            .unwrap()
+            .to_move(&king, &rs)
+            .unwrap_err();
+        assert!(
+            e.reason
+                .starts_with("the written squares between (40) are not on the route"),
+            "{e}"
+        );
+
         let e = PdnMove::parse("17-22")
             .unwrap()
             .to_move(&start, &rs)

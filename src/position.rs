@@ -7,9 +7,9 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, Square};
+use crate::geometry::{Direction, Geometry, NO_SQUARE, Square};
 use crate::types::{Color, Piece, Role};
-use crate::variant::{CapturePriority, Rules, Variant};
+use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
 /// A board together with the rules played on it.
 #[derive(Clone, Debug)]
@@ -98,6 +98,8 @@ pub struct Move {
     n_legs: u8,
     /// Captured squares in the order they were jumped.
     taken: [u8; MAX_CAPTURES],
+    /// A non-capturing king move that counts towards [`Rules::max_king_moves`].
+    counted_king_move: bool,
 }
 
 impl Move {
@@ -219,6 +221,77 @@ impl Move {
         let sep = if self.is_capture() { "x" } else { "-" };
         format!("{}{}{}", g.label(self.from), sep, g.label(self.to))
     }
+
+    /// The squares PDN 3.0 (rule 9) writes for a capture in full: the start; then, for every
+    /// captured piece but the last, the square where the route turns or, when it goes on
+    /// straight, the square just behind that piece; then the end. A quiet move is its start and
+    /// end.
+    ///
+    /// ```
+    /// use pdn::{Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let g = &rs.geometry;
+    /// let pos = Position::from_fen("W:WK47:B14,19,29,31,42", g, pdn::Color::White).unwrap();
+    /// let mut written: Vec<String> = pos
+    ///     .legal_moves(&rs)
+    ///     .iter()
+    ///     .map(|m| pdn::position::labels_joined(g, &m.pdn_squares(g), 'x'))
+    ///     .collect();
+    /// written.sort();
+    /// assert_eq!(written, ["47x38x20x9x36", "47x38x24x13x36"]);
+    /// ```
+    #[must_use]
+    pub fn pdn_squares(&self, g: &Geometry) -> Vec<Square> {
+        let n = self.capture_count();
+        let mut out = vec![self.from];
+        let mut prev = self.from;
+        for i in 0..n.saturating_sub(1) {
+            let victim = Square(self.taken[i]);
+            let land = Square(self.legs[i]);
+            let dir = direction_between(g, prev, victim);
+            let next_dir = direction_between(g, land, Square(self.taken[i + 1]));
+            if dir.is_some() && dir == next_dir {
+                out.push(dir.and_then(|d| g.step(victim, d)).unwrap_or(land));
+            } else {
+                out.push(land);
+            }
+            prev = land;
+        }
+        out.push(self.to);
+        out
+    }
+
+    /// The shortest notation PDN 3.0 allows among the `legal` moves of the position: start and
+    /// end (`28x19`) unless another legal capture with other pieces shares them, else the full
+    /// form of [`Move::pdn_squares`]. `capture` separates the squares of a capture (`x`, or `:`
+    /// where the GameType says so).
+    #[must_use]
+    pub fn shortest_notation(&self, g: &Geometry, legal: &[Move], capture: char) -> String {
+        if !self.is_capture() {
+            return labels_joined(g, &[self.from, self.to], '-');
+        }
+        let ambiguous = legal
+            .iter()
+            .any(|m| m.from == self.from && m.to == self.to && m.captured != self.captured);
+        if ambiguous {
+            labels_joined(g, &self.pdn_squares(g), capture)
+        } else {
+            labels_joined(g, &[self.from, self.to], capture)
+        }
+    }
+}
+
+/// Square labels joined by a separator (`47x38x24`).
+#[must_use]
+pub fn labels_joined(g: &Geometry, squares: &[Square], sep: char) -> String {
+    let mut out = String::new();
+    for (i, &s) in squares.iter().enumerate() {
+        if i > 0 {
+            out.push(sep);
+        }
+        out.push_str(g.label(s));
+    }
+    out
 }
 
 impl fmt::Debug for Move {
@@ -255,13 +328,22 @@ const fn bit(s: Square) -> u128 {
     1u128 << s.0
 }
 
-/// A position: where the pieces are and who is to move.
+/// A position: where the pieces are, who is to move, and (Frisian only) how many
+/// non-capturing moves in a row each side has made with the same king.
+///
+/// The king-move counts are part of the position because the Frisian limit
+/// ([`Rules::max_king_moves`]) depends on them. A FEN does not carry them, so a position read
+/// from a FEN starts with none; in every other variant they stay 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     white: u128,
     black: u128,
     kings: u128,
     turn: Color,
+    /// Per side (white, black): the square of the king that made the last quiet moves.
+    king_run_square: [u8; 2],
+    /// Per side: how many quiet moves in a row that king has made (0 = none).
+    king_run_len: [u8; 2],
 }
 
 /// Why a [`Setup`] is not a usable position.
@@ -298,6 +380,8 @@ impl Position {
             black: 0,
             kings: 0,
             turn,
+            king_run_square: [0; 2],
+            king_run_len: [0; 2],
         }
     }
 
@@ -454,20 +538,62 @@ impl Position {
         p.white &= !m.captured;
         p.black &= !m.captured;
         p.kings &= !m.captured;
-        match self.turn {
-            Color::White => p.white = (p.white & !from) | to,
-            Color::Black => p.black = (p.black & !from) | to,
-        }
+        let (side, other) = match self.turn {
+            Color::White => {
+                p.white = (p.white & !from) | to;
+                (0, 1)
+            }
+            Color::Black => {
+                p.black = (p.black & !from) | to;
+                (1, 0)
+            }
+        };
         p.kings &= !from;
         if was_king || m.promotes {
             p.kings |= to;
+        }
+        if m.counted_king_move {
+            let same = p.king_run_len[side] > 0 && p.king_run_square[side] == m.from.0;
+            p.king_run_len[side] = if same {
+                p.king_run_len[side].saturating_add(1)
+            } else {
+                1
+            };
+            p.king_run_square[side] = m.to.0;
+        } else {
+            p.king_run_len[side] = 0;
+            p.king_run_square[side] = 0;
+        }
+        // The opponent's counted king is gone once taken.
+        if p.king_run_len[other] > 0 && m.captured & (1 << p.king_run_square[other]) != 0 {
+            p.king_run_len[other] = 0;
+            p.king_run_square[other] = 0;
         }
         p.turn = self.turn.opposite();
         p
     }
 
-    /// Every legal move, with captures that reach the same square by the same pieces counted
-    /// once (they give the same position).
+    /// The king whose non-capturing moves in a row `color` is counting, and how many it has
+    /// made (Frisian; see [`Rules::max_king_moves`]). `None` when the count is 0.
+    #[must_use]
+    pub fn king_run(&self, color: Color) -> Option<(Square, u8)> {
+        let i = color as usize;
+        (self.king_run_len[i] > 0).then(|| (Square(self.king_run_square[i]), self.king_run_len[i]))
+    }
+
+    /// The same position with `color`'s count of non-capturing moves in a row by the king on
+    /// `sq` set to `len` (for set-ups that know the game's history).
+    #[must_use]
+    pub fn with_king_run(mut self, color: Color, sq: Square, len: u8) -> Position {
+        let i = color as usize;
+        self.king_run_square[i] = if len == 0 { 0 } else { sq.0 };
+        self.king_run_len[i] = len;
+        self
+    }
+
+    /// Every legal move, with captures that have the same start, end and captured pieces
+    /// counted once, since they give the same position ([`Duplicates::Drop`]; in Italian the
+    /// order of the captured pieces must match too).
     ///
     /// ```
     /// use pdn::{Ruleset, Variant};
@@ -477,54 +603,228 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self, rs: &Ruleset) -> Vec<Move> {
         let mut out = Vec::with_capacity(32);
-        self.generate_captures(rs, &mut out);
-        if out.is_empty() {
-            self.generate_quiet(rs, &mut out);
-        }
+        self.generate(rs, Duplicates::Drop, &mut out);
         out
     }
 
-    fn generate_quiet(&self, rs: &Ruleset, out: &mut Vec<Move>) {
+    /// Every legal move, each capture route on its own ([`Duplicates::Keep`]): a king that can
+    /// take the same pieces clockwise or anticlockwise gives two moves.
+    ///
+    /// ```
+    /// use pdn::{Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::Russian).unwrap();
+    /// // The king on d2 can take the four men round d4 both ways and come back to d2.
+    /// let p = Position::from_fen("W:WKd2:Bc5,e5,c3,e3", &rs.geometry, Color::White).unwrap();
+    /// assert_eq!(p.legal_moves(&rs).len() + 1, p.legal_routes(&rs).len());
+    /// ```
+    #[must_use]
+    pub fn legal_routes(&self, rs: &Ruleset) -> Vec<Move> {
+        let mut out = Vec::with_capacity(32);
+        self.generate(rs, Duplicates::Keep, &mut out);
+        out
+    }
+
+    /// Writes the legal moves into `out` (cleared first), merging or keeping duplicate capture
+    /// routes as `duplicates` says. Reusing one buffer avoids an allocation per call.
+    pub fn generate(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<Move>) {
+        out.clear();
+        self.generate_captures(rs, duplicates, out);
+        if out.is_empty() {
+            self.generate_quiet(rs, !0, out);
+        }
+    }
+
+    /// The legal moves that start on `from`, for finding the move a notation names: all legal
+    /// captures when there are any (whether one from `from` is allowed depends on the others),
+    /// else the quiet moves of the piece on `from` only.
+    pub fn generate_from(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        from: Square,
+        out: &mut Vec<Move>,
+    ) {
+        out.clear();
+        self.generate_captures(rs, duplicates, out);
+        if out.is_empty() {
+            self.generate_quiet(rs, bit(from), out);
+        } else {
+            out.retain(|m| m.from == from);
+        }
+    }
+
+    /// Frisian: the king that may not make another quiet move (as a bit), and whether quiet
+    /// king moves are counted at all.
+    fn king_limit(&self, rules: &Rules) -> (u128, bool) {
+        let mine = self.side(self.turn);
+        let counted = rules.max_king_moves > 0 && mine & !self.kings != 0;
+        let side = self.turn as usize;
+        let blocked = if counted && self.king_run_len[side] >= rules.max_king_moves {
+            1u128 << self.king_run_square[side]
+        } else {
+            0
+        };
+        (blocked, counted)
+    }
+
+    /// Quiet moves of the pieces in `only`.
+    fn generate_quiet(&self, rs: &Ruleset, only: u128, out: &mut Vec<Move>) {
         let g = &rs.geometry;
+        let rules = &rs.rules;
+        let nb = g.neighbour_table();
         let occ = self.white | self.black;
-        let mut mine = self.side(self.turn);
-        while mine != 0 {
-            let from = Square(mine.trailing_zeros() as u8);
-            mine &= mine - 1;
-            let king = self.kings & bit(from) != 0;
-            if king {
-                for dir in Direction::DIAGONAL {
-                    let mut cur = from;
-                    while let Some(next) = g.step(cur, dir) {
-                        if occ & bit(next) != 0 {
+        let empty = !occ;
+        let mine = self.side(self.turn);
+        let men = mine & !self.kings;
+        // Frisian: while the side has men, its king that has made `max_king_moves` quiet moves
+        // in a row may not make another.
+        let (blocked, counted) = self.king_limit(rules);
+        let man_dirs = man_move_dirs(rules.moves, self.turn);
+        let king_dirs = king_dirs(rules.moves);
+        // Men with somewhere to go, found for all men at once.
+        let mut movers = mine & self.kings & !blocked;
+        for &dir in man_dirs {
+            movers |= men & g.shift(empty, opposite(dir));
+        }
+        movers &= only;
+        while movers != 0 {
+            let from = Square(movers.trailing_zeros() as u8);
+            movers &= movers - 1;
+            if self.kings & bit(from) != 0 {
+                for &dir in king_dirs {
+                    let mut cur = from.0;
+                    loop {
+                        let next = nb[cur as usize][dir as usize];
+                        if next == NO_SQUARE || occ & (1u128 << next) != 0 {
                             break;
                         }
-                        out.push(quiet(from, next, false));
-                        if !rs.rules.flying_kings {
+                        let mut m = quiet(from, Square(next), false);
+                        m.counted_king_move = counted;
+                        out.push(m);
+                        if !rules.flying_kings {
                             break;
                         }
                         cur = next;
                     }
                 }
             } else {
-                for dir in Direction::forward_diagonals(self.turn) {
-                    if let Some(to) = g.step(from, dir) {
-                        if occ & bit(to) == 0 {
-                            out.push(quiet(from, to, g.is_promotion_row(to, self.turn)));
-                        }
+                for &dir in man_dirs {
+                    let to = nb[from.index()][dir as usize];
+                    if to != NO_SQUARE && occ & (1u128 << to) == 0 {
+                        let to = Square(to);
+                        out.push(quiet(from, to, g.is_promotion_row(to, self.turn)));
                     }
                 }
             }
         }
     }
 
-    fn generate_captures(&self, rs: &Ruleset, out: &mut Vec<Move>) {
-        let mut mine = self.side(self.turn);
+    /// The number of non-capturing moves, without building them (perft's last ply).
+    fn count_quiet(&self, rs: &Ruleset) -> u64 {
+        let g = &rs.geometry;
+        let rules = &rs.rules;
+        let nb = g.neighbour_table();
+        let occ = self.white | self.black;
+        let mine = self.side(self.turn);
+        let men = mine & !self.kings;
+        let mut n = 0u64;
+        for &dir in man_move_dirs(rules.moves, self.turn) {
+            n += u64::from((g.shift(men, dir) & !occ).count_ones());
+        }
+        let (blocked, _) = self.king_limit(rules);
+        let mut kings = mine & self.kings & !blocked;
+        while kings != 0 {
+            let from = kings.trailing_zeros() as usize;
+            kings &= kings - 1;
+            for &dir in king_dirs(rules.moves) {
+                let mut cur = from;
+                loop {
+                    let next = nb[cur][dir as usize];
+                    if next == NO_SQUARE || occ & (1u128 << next) != 0 {
+                        break;
+                    }
+                    n += 1;
+                    if !rules.flying_kings {
+                        break;
+                    }
+                    cur = next as usize;
+                }
+            }
+        }
+        n
+    }
+
+    /// The pieces of the side to move that can make a first capture (found for all men at
+    /// once; flying kings one by one).
+    fn capturers(&self, rs: &Ruleset, man_dirs: &[Direction], king_dirs: &[Direction]) -> u128 {
+        let g = &rs.geometry;
+        let rules = &rs.rules;
+        let all = self.white | self.black;
+        let empty = !all;
+        let mine = self.side(self.turn);
+        let opponents = self.side(self.turn.opposite());
+        let opponent_kings = opponents & self.kings;
+        let men = mine & !self.kings;
+        let kings = mine & self.kings;
+        let man_victims = if rules.men_capture_kings {
+            opponents
+        } else {
+            opponents & !self.kings
+        };
+        let mut found = 0;
+        for &dir in man_dirs {
+            let back = opposite(dir);
+            let jumpable = man_victims & g.shift(empty, back);
+            found |= men & g.shift(jumpable, back);
+        }
+        if kings != 0 {
+            if rules.flying_kings {
+                let nb = g.neighbour_table();
+                let mut bits = kings;
+                while bits != 0 {
+                    let from = Square(bits.trailing_zeros() as u8);
+                    bits &= bits - 1;
+                    if first_capture_exists(
+                        nb,
+                        rules,
+                        from,
+                        true,
+                        king_dirs,
+                        all,
+                        opponents,
+                        opponent_kings,
+                    ) {
+                        found |= bit(from);
+                    }
+                }
+            } else {
+                for &dir in king_dirs {
+                    let back = opposite(dir);
+                    let jumpable = opponents & g.shift(empty, back);
+                    found |= kings & g.shift(jumpable, back);
+                }
+            }
+        }
+        found
+    }
+
+    fn generate_captures(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<Move>) {
+        let rules = &rs.rules;
+        let man_dirs = man_capture_dirs(rules, self.turn);
+        let king_dirs = king_dirs(rules.captures);
+        // Most positions have no capture: find the pieces that can start one first.
+        let mut capturers = self.capturers(rs, man_dirs, king_dirs);
+        if capturers == 0 {
+            return;
+        }
+        let opponents = self.side(self.turn.opposite());
         let mut search = CaptureSearch {
             rs,
             color: self.turn,
-            opponents: self.side(self.turn.opposite()),
-            opponent_kings: self.side(self.turn.opposite()) & self.kings,
+            man_dirs,
+            king_dirs,
+            opponents,
+            opponent_kings: opponents & self.kings,
             occupied: 0,
             from: Square(0),
             king: false,
@@ -533,25 +833,136 @@ impl Position {
             taken: [0; MAX_CAPTURES],
             captured: 0,
             depth: 0,
-            best: (0, 0),
+            best: 0,
+            keep: duplicates != Duplicates::Drop,
+            every_landing: duplicates == Duplicates::EveryLanding,
             out,
         };
-        while mine != 0 {
-            let from = Square(mine.trailing_zeros() as u8);
-            mine &= mine - 1;
+        while capturers != 0 {
+            let from = Square(capturers.trailing_zeros() as u8);
+            capturers &= capturers - 1;
             search.from = from;
             search.king = self.kings & bit(from) != 0;
             search.started_king = search.king;
             // The moving piece's own square is free to pass over or land on.
             search.occupied = (self.white | self.black) & !bit(from);
-            search.extend(from);
+            search.extend(from, None, true);
         }
         // Czech draughts: when a king can capture, a king must capture.
-        if rs.rules.priority == CapturePriority::KingFirst
+        if rules.priority == CapturePriority::KingFirst
             && out.iter().any(|m| self.kings & bit(m.from) != 0)
         {
             out.retain(|m| self.kings & bit(m.from) != 0);
         }
+    }
+}
+
+/// Whether capture routes with the same start, end and captured pieces are one move or several.
+///
+/// They always lead to the same position; the choice only changes how many moves are counted
+/// (perft, `perft.md` §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duplicates {
+    /// Count such routes once (DCTL's default; the commonly published perft numbers). In Italian
+    /// the captured pieces must also have been taken in the same order.
+    Drop,
+    /// Count every route (DCTL's "keep" numbers). A king that may stop on several squares
+    /// behind a piece and then goes on straight ahead to the next piece makes one route, not
+    /// one per square: it moves along one line either way.
+    Keep,
+    /// Count every route, and count the squares a king may stop on before going on straight
+    /// ahead as different routes too (pydraughts; the kish crate's Turkish numbers).
+    EveryLanding,
+}
+
+use Direction::{East, North, NorthEast, NorthWest, South, SouthEast, SouthWest, West};
+
+const DIAGONALS: [Direction; 4] = [NorthEast, NorthWest, SouthEast, SouthWest];
+const ORTHOGONALS: [Direction; 4] = [North, South, East, West];
+const ALL_LINES: [Direction; 8] = [
+    NorthEast, NorthWest, SouthEast, SouthWest, North, South, East, West,
+];
+// Forward lines for White, then for Black: diagonals, then orthogonal forward and sideways.
+const WHITE_FORWARD: [Direction; 5] = [NorthEast, NorthWest, North, East, West];
+const BLACK_FORWARD: [Direction; 5] = [SouthEast, SouthWest, South, East, West];
+
+fn king_dirs(lines: Lines) -> &'static [Direction] {
+    match lines {
+        Lines::Diagonal => &DIAGONALS,
+        Lines::Orthogonal => &ORTHOGONALS,
+        Lines::Both => &ALL_LINES,
+    }
+}
+
+/// Men move forward along the move lines (orthogonally also sideways).
+fn man_move_dirs(lines: Lines, color: Color) -> &'static [Direction] {
+    let forward: &'static [Direction; 5] = match color {
+        Color::White => &WHITE_FORWARD,
+        Color::Black => &BLACK_FORWARD,
+    };
+    match lines {
+        Lines::Diagonal => &forward[..2],
+        Lines::Orthogonal => &forward[2..],
+        Lines::Both => forward,
+    }
+}
+
+fn man_capture_dirs(rules: &Rules, color: Color) -> &'static [Direction] {
+    if rules.men_capture_backwards {
+        king_dirs(rules.captures)
+    } else {
+        man_move_dirs(rules.captures, color)
+    }
+}
+
+/// Whether the piece on `from` can make a first capture (any later rule aside).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn first_capture_exists(
+    nb: &[[u8; 8]],
+    rules: &Rules,
+    from: Square,
+    king: bool,
+    dirs: &[Direction],
+    occupied: u128,
+    opponents: u128,
+    opponent_kings: u128,
+) -> bool {
+    let flying = king && rules.flying_kings;
+    let protected = if king || rules.men_capture_kings {
+        0
+    } else {
+        opponent_kings
+    };
+    for &dir in dirs {
+        let d = dir as usize;
+        let mut v = nb[from.index()][d];
+        if flying {
+            while v != NO_SQUARE && occupied & (1u128 << v) == 0 {
+                v = nb[v as usize][d];
+            }
+        }
+        if v == NO_SQUARE || (opponents & !protected) & (1u128 << v) == 0 {
+            continue;
+        }
+        let land = nb[v as usize][d];
+        if land != NO_SQUARE && occupied & (1u128 << land) == 0 {
+            return true;
+        }
+    }
+    false
+}
+
+const fn opposite(d: Direction) -> Direction {
+    match d {
+        NorthEast => SouthWest,
+        SouthWest => NorthEast,
+        NorthWest => SouthEast,
+        SouthEast => NorthWest,
+        North => South,
+        South => North,
+        East => West,
+        West => East,
     }
 }
 
@@ -566,16 +977,21 @@ fn quiet(from: Square, to: Square, promotes: bool) -> Move {
         legs,
         n_legs: 1,
         taken: [0; MAX_CAPTURES],
+        counted_king_move: false,
     }
 }
 
-/// Depth-first search over capture sequences of one piece. Captured pieces stay on the board
-/// until the move ends (they block, and cannot be jumped twice).
+/// Depth-first search over the capture sequences of one piece. A piece is never jumped twice:
+/// with delayed removal a captured piece stays on the board until the move ends (it blocks);
+/// with immediate removal its square is emptied at once and may be crossed again.
 struct CaptureSearch<'a> {
     rs: &'a Ruleset,
     color: Color,
+    man_dirs: &'static [Direction],
+    king_dirs: &'static [Direction],
     opponents: u128,
     opponent_kings: u128,
+    /// Squares that block: every piece but the mover, less those already removed.
     occupied: u128,
     from: Square,
     /// The piece captures as a king now (from the start, or crowned on the way in Russian).
@@ -585,28 +1001,50 @@ struct CaptureSearch<'a> {
     taken: [u8; MAX_CAPTURES],
     captured: u128,
     depth: usize,
-    /// Best (pieces, kings) taken so far, for the priority rules that compare captures.
-    best: (u32, u32),
+    /// Best priority key recorded so far (see [`CaptureSearch::key`]).
+    best: u64,
+    keep: bool,
+    every_landing: bool,
     out: &'a mut Vec<Move>,
 }
 
 impl CaptureSearch<'_> {
-    fn extend(&mut self, cur: Square) {
+    /// Extends the capture from `cur`, the piece having arrived along `arrived` (None at the
+    /// start), and records it when it cannot go on. `straight`: it may go on in the direction
+    /// it arrived from.
+    fn extend(&mut self, cur: Square, arrived: Option<Direction>, straight: bool) {
         let g = &self.rs.geometry;
+        let rules = self.rs.rules;
         let mut extended = false;
         if self.depth < MAX_CAPTURES {
-            for dir in Direction::DIAGONAL {
-                let Some(victim) = self.victim(cur, dir, self.king, self.captured) else {
+            let dirs = if self.king {
+                self.king_dirs
+            } else {
+                self.man_dirs
+            };
+            for &dir in dirs {
+                if !rules.may_reverse && arrived == Some(opposite(dir))
+                    || !straight && arrived == Some(dir)
+                {
+                    continue;
+                }
+                let Some(victim) = self.victim(cur, dir, self.king, self.captured, self.occupied)
+                else {
                     continue;
                 };
                 let vb = bit(victim);
+                let occupied = if rules.immediate_removal {
+                    self.occupied & !vb
+                } else {
+                    self.occupied
+                };
                 // The squares behind the victim where the piece may land.
-                let flying = self.king && self.rs.rules.flying_kings;
+                let flying = self.king && rules.flying_kings && !rules.king_lands_behind;
                 let mut landings = [0u8; 16];
                 let mut n = 0;
                 let mut landing = g.step(victim, dir);
                 while let Some(land) = landing {
-                    if self.occupied & bit(land) != 0 || n == landings.len() {
+                    if occupied & bit(land) != 0 || n == landings.len() {
                         break;
                     }
                     landings[n] = land.0;
@@ -618,13 +1056,21 @@ impl CaptureSearch<'_> {
                 }
                 // A capture must go on while it can: when some landing square allows a further
                 // capture, only those squares may be chosen.
+                // Going on straight ahead is one route whichever square behind the victim the
+                // king "lands" on, so only the first square goes on straight (unless every
+                // landing square is to count as a route of its own).
+                let every_landing = self.every_landing;
+                let straight = |i: usize| i == 0 || every_landing;
                 let must_go_on = n > 1
-                    && landings[..n]
-                        .iter()
-                        .any(|&l| self.can_go_on(Square(l), self.captured | vb));
-                for &land in &landings[..n] {
+                    && landings[..n].iter().enumerate().any(|(i, &l)| {
+                        self.can_go_on(Square(l), dir, straight(i), self.captured | vb, occupied)
+                    });
+                for (i, &land) in landings[..n].iter().enumerate() {
                     let land = Square(land);
-                    if must_go_on && !self.can_go_on(land, self.captured | vb) {
+                    let straight = straight(i);
+                    if must_go_on
+                        && !self.can_go_on(land, dir, straight, self.captured | vb, occupied)
+                    {
                         continue;
                     }
                     extended = true;
@@ -632,13 +1078,16 @@ impl CaptureSearch<'_> {
                     self.taken[self.depth] = victim.0;
                     self.depth += 1;
                     self.captured |= vb;
+                    let saved_occupied = self.occupied;
+                    self.occupied = occupied;
                     // Russian draughts: a man touching the last row mid-capture goes on as a king.
                     let was_king = self.king;
-                    if self.rs.rules.crown_mid_capture && g.is_promotion_row(land, self.color) {
+                    if rules.crown_mid_capture && g.is_promotion_row(land, self.color) {
                         self.king = true;
                     }
-                    self.extend(land);
+                    self.extend(land, Some(dir), straight);
                     self.king = was_king;
+                    self.occupied = saved_occupied;
                     self.captured &= !vb;
                     self.depth -= 1;
                 }
@@ -649,49 +1098,88 @@ impl CaptureSearch<'_> {
         }
     }
 
-    /// Whether the piece, having landed on `at` with `captured` taken, can capture again.
-    fn can_go_on(&self, at: Square, captured: u128) -> bool {
+    /// Whether the piece, having landed on `at` along `arrived` with `captured` taken and
+    /// `occupied` blocking, can capture again (`straight`: also straight ahead).
+    fn can_go_on(
+        &self,
+        at: Square,
+        arrived: Direction,
+        straight: bool,
+        captured: u128,
+        occupied: u128,
+    ) -> bool {
         let g = &self.rs.geometry;
-        let king =
-            self.king || (self.rs.rules.crown_mid_capture && g.is_promotion_row(at, self.color));
-        Direction::DIAGONAL.into_iter().any(|dir| {
-            self.victim(at, dir, king, captured)
-                .and_then(|v| g.step(v, dir))
-                .is_some_and(|l| self.occupied & bit(l) == 0)
+        let rules = &self.rs.rules;
+        let king = self.king || (rules.crown_mid_capture && g.is_promotion_row(at, self.color));
+        let dirs = if king { self.king_dirs } else { self.man_dirs };
+        dirs.iter().any(|&dir| {
+            (rules.may_reverse || dir != opposite(arrived))
+                && (straight || dir != arrived)
+                && self
+                    .victim(at, dir, king, captured, occupied)
+                    .and_then(|v| g.step(v, dir))
+                    .is_some_and(|l| occupied & bit(l) == 0)
         })
     }
 
     /// The opponent piece that a piece on `at` could jump in direction `dir`: the next piece
     /// along the line (only the adjacent square for men and short kings), if it is the
-    /// opponent's and not taken yet. Men capture backwards only where the rules allow it.
-    fn victim(&self, at: Square, dir: Direction, king: bool, captured: u128) -> Option<Square> {
+    /// opponent's, not taken yet, and (Italian) not a king when a man captures.
+    fn victim(
+        &self,
+        at: Square,
+        dir: Direction,
+        king: bool,
+        captured: u128,
+        occupied: u128,
+    ) -> Option<Square> {
         let g = &self.rs.geometry;
-        if !king
-            && !self.rs.rules.men_capture_backwards
-            && !Direction::forward_diagonals(self.color).contains(&dir)
-        {
-            return None;
-        }
+        let rules = &self.rs.rules;
         let mut victim = g.step(at, dir)?;
-        if king && self.rs.rules.flying_kings {
-            while self.occupied & bit(victim) == 0 {
+        if king && rules.flying_kings {
+            while occupied & bit(victim) == 0 {
                 victim = g.step(victim, dir)?;
             }
         }
         let vb = bit(victim);
-        (self.opponents & vb != 0 && captured & vb == 0).then_some(victim)
+        if self.opponents & vb == 0 || captured & vb != 0 {
+            return None;
+        }
+        if !king && !rules.men_capture_kings && self.opponent_kings & vb != 0 {
+            return None;
+        }
+        Some(victim)
+    }
+
+    /// The capture's rank under the variant's priority rule (higher must be preferred), or
+    /// `None` when every capture is allowed.
+    fn key(&self) -> Option<u64> {
+        let pieces = self.depth as u64;
+        let kings = u64::from((self.captured & self.opponent_kings).count_ones());
+        let with_king = u64::from(self.started_king);
+        match self.rs.rules.priority {
+            CapturePriority::Free | CapturePriority::KingFirst => None,
+            CapturePriority::MostPieces => Some(pieces),
+            CapturePriority::MostPiecesThenKings => Some(pieces << 8 | kings),
+            CapturePriority::Italian => {
+                // One bit per captured piece, the first piece highest: kings met earlier win.
+                let mut order = 0u64;
+                for (i, &s) in self.taken[..self.depth].iter().enumerate() {
+                    if self.opponent_kings & (1 << s) != 0 {
+                        order |= 1 << (MAX_CAPTURES - 1 - i);
+                    }
+                }
+                Some(pieces << 56 | with_king << 55 | kings << 48 | order)
+            }
+            CapturePriority::MostValue { man, king } => {
+                let value = (pieces - kings) * u64::from(man) + kings * u64::from(king);
+                Some(value << 1 | with_king)
+            }
+        }
     }
 
     fn record(&mut self, to: Square) {
-        let pieces = self.depth as u32;
-        let key = match self.rs.rules.priority {
-            CapturePriority::Free | CapturePriority::KingFirst => None,
-            CapturePriority::MostPieces => Some((pieces, 0)),
-            CapturePriority::MostPiecesThenKings => {
-                Some((pieces, (self.captured & self.opponent_kings).count_ones()))
-            }
-        };
-        if let Some(key) = key {
+        if let Some(key) = self.key() {
             if key < self.best {
                 return;
             }
@@ -700,12 +1188,18 @@ impl CaptureSearch<'_> {
                 self.best = key;
             }
         }
-        let duplicate = self
-            .out
-            .iter()
-            .any(|m| m.from == self.from && m.to == to && m.captured == self.captured);
-        if duplicate {
-            return;
+        if !self.keep {
+            let ordered = self.rs.rules.priority == CapturePriority::Italian;
+            let n = self.depth;
+            let duplicate = self.out.iter().any(|m| {
+                m.from == self.from
+                    && m.to == to
+                    && m.captured == self.captured
+                    && (!ordered || m.taken[..n] == self.taken[..n])
+            });
+            if duplicate {
+                return;
+            }
         }
         let promotes =
             !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
@@ -717,12 +1211,13 @@ impl CaptureSearch<'_> {
             legs: self.legs,
             n_legs: self.depth as u8,
             taken: self.taken,
+            counted_king_move: false,
         });
     }
 }
 
-/// Counts the leaf nodes of the move tree to `depth` plies (captures with the same start, end
-/// and captured pieces counted once).
+/// Counts the leaf nodes of the move tree to `depth` plies, captures with the same start, end
+/// and captured pieces counted once ([`Duplicates::Drop`]).
 ///
 /// ```
 /// use pdn::{position::perft, Ruleset, Variant};
@@ -731,16 +1226,52 @@ impl CaptureSearch<'_> {
 /// ```
 #[must_use]
 pub fn perft(rs: &Ruleset, pos: &Position, depth: u32) -> u64 {
+    perft_with(rs, pos, depth, Duplicates::Drop)
+}
+
+/// Counts the leaf nodes of the move tree to `depth` plies, merging or keeping duplicate
+/// capture routes as `duplicates` says.
+///
+/// ```
+/// use pdn::{position::{perft_with, Duplicates}, Ruleset, Variant};
+/// let rs = Ruleset::of(Variant::Frisian).unwrap();
+/// let start = rs.start_position();
+/// // perft.md §3.3: Frisian men capture orthogonally too, so routes differ from depth 4.
+/// assert_eq!(perft_with(&rs, &start, 4, Duplicates::Drop), 3874);
+/// assert_eq!(perft_with(&rs, &start, 4, Duplicates::Keep), 3880);
+/// ```
+#[must_use]
+pub fn perft_with(rs: &Ruleset, pos: &Position, depth: u32, duplicates: Duplicates) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves(rs);
-    if depth == 1 {
-        return moves.len() as u64;
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    perft_rec(rs, pos, duplicates, &mut buffers)
+}
+
+fn perft_rec(
+    rs: &Ruleset,
+    pos: &Position,
+    duplicates: Duplicates,
+    buffers: &mut [Vec<Move>],
+) -> u64 {
+    let Some((moves, deeper)) = buffers.split_first_mut() else {
+        return 1;
+    };
+    if deeper.is_empty() {
+        // Bulk counting: quiet moves are counted without being built.
+        moves.clear();
+        pos.generate_captures(rs, duplicates, moves);
+        return if moves.is_empty() {
+            pos.count_quiet(rs)
+        } else {
+            moves.len() as u64
+        };
     }
+    pos.generate(rs, duplicates, moves);
     moves
         .iter()
-        .map(|m| perft(rs, &pos.play(m), depth - 1))
+        .map(|m| perft_rec(rs, &pos.play(m), duplicates, deeper))
         .sum()
 }
 
@@ -906,5 +1437,207 @@ mod tests {
         let after = p.play(&m);
         assert_eq!(after.to_fen(&rs.geometry), "B:W11:B");
         assert_eq!(m.captured_squares().len(), 2);
+    }
+
+    /// A position of `variant` written with White-view coordinates (`"W:Wc3,Kd4:Bf6"`), whatever
+    /// the variant's own notation; moves come back in the same coordinates.
+    fn coords(variant: Variant, fen: &str) -> (Ruleset, Position) {
+        let rs = Ruleset::of(variant).unwrap();
+        let g = &rs.geometry;
+        let label = |c: &str| -> String {
+            let (king, c) = c.strip_prefix('K').map_or(("", c), |c| ("K", c));
+            let file = c.as_bytes()[0] - b'a';
+            let rank: u8 = c[1..].parse::<u8>().unwrap() - 1;
+            let sq = g
+                .at(file, rank)
+                .unwrap_or_else(|| panic!("{c} is not playable"));
+            format!("{king}{}", g.label(sq))
+        };
+        let mut parts = fen.split(':');
+        let mut text = parts.next().unwrap().to_string();
+        for side in parts {
+            let (colour, squares) = side.split_at(1);
+            let squares: Vec<String> = squares
+                .split(',')
+                .filter(|s| !s.is_empty())
+                .map(label)
+                .collect();
+            text.push_str(&format!(":{colour}{}", squares.join(",")));
+        }
+        let p = Position::from_fen(&text, g, Color::White).unwrap();
+        (rs, p)
+    }
+
+    fn coord_moves(rs: &Ruleset, moves: &[Move]) -> Vec<String> {
+        let g = &rs.geometry;
+        let name = |s: Square| {
+            let i = g.info(s);
+            format!("{}{}", (b'a' + i.file) as char, i.rank + 1)
+        };
+        let mut v: Vec<String> = moves
+            .iter()
+            .map(|m| {
+                let sep = if m.is_capture() { "x" } else { "-" };
+                m.path().into_iter().map(name).collect::<Vec<_>>().join(sep)
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn italian_men_do_not_capture_kings() {
+        let (rs, p) = coords(Variant::Italian, "W:Wc2:BKd3");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["c2-b3"]);
+        let (rs, p) = coords(Variant::Italian, "W:Wc2:Bd3");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["c2xe4"]);
+        // A king may.
+        let (rs, p) = coords(Variant::Italian, "W:WKc2:BKd3");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["c2xe4"]);
+    }
+
+    #[test]
+    fn italian_precedence() {
+        // With a king before with a man.
+        let (rs, p) = coords(Variant::Italian, "W:Wc2,Ka4:Bd3,b5");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["a4xc6"]);
+        // Then the most kings.
+        let (rs, p) = coords(Variant::Italian, "W:WKa4,Kg2:Bb5,Kf3");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["g2xe4"]);
+        // Then the king met earliest: king then man beats man then king.
+        let (rs, p) = coords(Variant::Italian, "W:WKa2,Kh3:BKb3,b5,g4,Kg6");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["a2xc4xa6"]);
+        // The most pieces comes first of all.
+        let (rs, p) = coords(Variant::Italian, "W:WKh1,c2:BKg2,d3,f5");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["c2xe4xg6"]);
+    }
+
+    #[test]
+    fn frisian_captures_by_value() {
+        // Two men (200) outweigh one king (199).
+        let (rs, p) = coords(Variant::Frisian, "W:Wc3,b8:Bd4,f6,Kc9");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["c3xe5xg7"]);
+        // One king outweighs one man.
+        let (rs, p) = coords(Variant::Frisian, "W:Wc3,b8:Bd4,Kc9");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["b8xd10"]);
+        // At equal value a king must capture.
+        let (rs, p) = coords(Variant::Frisian, "W:Wc3,Kj10:Bd4,h8");
+        assert_eq!(
+            coord_moves(&rs, &p.legal_moves(&rs)),
+            ["j10xe5", "j10xf6", "j10xg7"]
+        );
+        // Men capture orthogonally, two squares along the rank or file.
+        let (rs, p) = coords(Variant::Frisian, "W:Wc3:Be3");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["c3xg3"]);
+    }
+
+    #[test]
+    fn frisian_limits_quiet_moves_of_one_king() {
+        let (rs, p) = coords(Variant::Frisian, "W:Wa1,Ke3:Bj10");
+        // Three quiet moves in a row with the same king, kept on the lower ranks.
+        let mut q = p;
+        for _ in 0..3 {
+            let m = *q
+                .legal_moves(&rs)
+                .iter()
+                .find(|m| m.from != Square(45) && rs.geometry.info(m.to).rank < 4)
+                .unwrap();
+            q = q.play(&m);
+            q = q.play(&q.legal_moves(&rs)[0]);
+        }
+        let (_, run) = q.king_run(Color::White).unwrap();
+        assert_eq!(run, 3);
+        // The fourth is not allowed: only the man on a1 may move.
+        assert_eq!(coord_moves(&rs, &q.legal_moves(&rs)), ["a1-b2"]);
+        // A man move resets the count.
+        let after = q.play(&q.legal_moves(&rs)[0]);
+        assert_eq!(after.king_run(Color::White), None);
+        // Without men the limit does not apply.
+        let (rs, p) = coords(Variant::Frisian, "W:WKe3:Bj10");
+        let e3 = rs.geometry.at(4, 2).unwrap();
+        assert!(
+            !p.with_king_run(Color::White, e3, 3)
+                .legal_moves(&rs)
+                .is_empty()
+        );
+        // Another king may move.
+        let (rs, p) = coords(Variant::Frisian, "W:Wa1,Ke3,Kh2:Bj10");
+        let moves = p.with_king_run(Color::White, e3, 3).legal_moves(&rs);
+        assert!(moves.iter().all(|m| m.from != e3));
+        assert!(moves.iter().any(|m| rs.geometry.info(m.from).file == 7));
+    }
+
+    #[test]
+    fn thai_kings_land_right_behind() {
+        let (rs, p) = coords(Variant::Thai, "W:WKa1:Bd4");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["a1xe5"]);
+        let (rs, p) = coords(Variant::International, "W:WKa1:Bd4");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)).len(), 6);
+        let (rs, p) = coords(Variant::Thai, "W:WKa1:Bc3,b6");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["a1xd4xa7"]);
+    }
+
+    #[test]
+    fn turkish_removal_opens_a_route() {
+        // The king crosses c4, which it emptied, to take c3.
+        let (rs, p) = coords(Variant::Turkish, "W:WKa4,f4:Bc4,e6,d7,c3");
+        assert_eq!(
+            coord_moves(&rs, &p.legal_moves(&rs)),
+            ["a4xe4xe7xc7xc1", "a4xe4xe7xc7xc2"]
+        );
+        let mut delayed = rs.clone();
+        delayed.rules.immediate_removal = false;
+        assert!(
+            p.legal_moves(&delayed)
+                .iter()
+                .all(|m| m.capture_count() == 3)
+        );
+    }
+
+    #[test]
+    fn turkish_captures_do_not_turn_back() {
+        let (rs, p) = coords(Variant::Turkish, "W:WKc1:Be1,b1");
+        assert_eq!(
+            coord_moves(&rs, &p.legal_moves(&rs)),
+            ["c1xa1", "c1xf1", "c1xg1", "c1xh1"]
+        );
+        let mut reversing = rs.clone();
+        reversing.rules.may_reverse = true;
+        assert!(
+            p.legal_moves(&reversing)
+                .iter()
+                .all(|m| m.capture_count() == 2)
+        );
+    }
+
+    #[test]
+    fn turkish_men_move_forward_and_sideways() {
+        let (rs, p) = coords(Variant::Turkish, "W:Wd4:Bh8");
+        assert_eq!(
+            coord_moves(&rs, &p.legal_moves(&rs)),
+            ["d4-c4", "d4-d5", "d4-e4"]
+        );
+    }
+
+    #[test]
+    fn russian_man_crowned_mid_capture_goes_on_as_a_king() {
+        let (rs, p) = coords(Variant::Russian, "W:Wb6:Bc7,f6");
+        let moves = p.legal_moves(&rs);
+        assert_eq!(coord_moves(&rs, &moves), ["b6xd8xg5", "b6xd8xh4"]);
+        assert!(moves.iter().all(|m| m.promotes));
+        // Brazilian (international rules): the man stops on the last row.
+        let (rs, p) = coords(Variant::Brazilian, "W:Wb6:Bc7,f6");
+        assert_eq!(coord_moves(&rs, &p.legal_moves(&rs)), ["b6xd8"]);
+    }
+
+    #[test]
+    fn duplicate_routes_are_merged_or_kept() {
+        // pydraughts' example: the king on d2 takes the four men round d4 either way.
+        let (rs, p) = coords(Variant::Russian, "W:WKd2:Bc5,e5,c3,e3");
+        let merged = coord_moves(&rs, &p.legal_moves(&rs));
+        let routes = coord_moves(&rs, &p.legal_routes(&rs));
+        assert_eq!(merged.len() + 1, routes.len(), "{merged:?} {routes:?}");
+        assert!(routes.contains(&"d2xb4xd6xf4xd2".to_string()), "{routes:?}");
+        assert!(routes.contains(&"d2xf4xd6xb4xd2".to_string()), "{routes:?}");
     }
 }

@@ -1,19 +1,26 @@
-//! Replaying a game's mainline: which variant and board, the start position, and the position
-//! after every move, stopping with a plain-words error at the first move that cannot be played.
+//! Replaying a game: which variant and board, the start position, and the position after every
+//! move of the mainline and of every variation, each line stopping with a plain-words error at
+//! its first move that cannot be played; and whether the game is over where the mainline ends.
 
 use crate::diagnostic::{Diagnostic, Span};
 use crate::fen::Setup;
-use crate::geometry::{Geometry, Square};
+use std::cell::RefCell;
+use std::sync::Arc;
+
+use crate::geometry::{Corner, Geometry, Notation, Square};
 use crate::position::{Move, Position, Ruleset, start_position};
-use crate::reader::Game;
+use crate::reader::{Game, Node};
 use crate::types::Color;
 use crate::variant::{GameType, Variant, non_draughts_name};
 
 /// One played move of the mainline.
 #[derive(Clone, Debug)]
 pub struct Ply {
-    /// Index of the node in `game.moves`.
+    /// Index of the node in its line (`game.moves`, or the variation's `moves`).
     pub node: usize,
+    /// Further nodes this ply took in: a capture written jump by jump (`11x18 18x25`, as PDN
+    /// 1.0 allows) is one ply over `1 + joined` nodes.
+    pub joined: usize,
     /// The legal move played.
     pub mv: Move,
     /// Who played it.
@@ -45,9 +52,9 @@ pub struct Replay {
     /// The variant, if the type is a known draughts variant.
     pub variant: Option<Variant>,
     /// Board and rules, when the variant can be replayed.
-    pub ruleset: Option<Ruleset>,
+    pub ruleset: Option<Arc<Ruleset>>,
     /// A board to draw even when the rules are missing (known board, unknown rules).
-    pub geometry: Option<Geometry>,
+    pub geometry: Option<Arc<Geometry>>,
     /// The position before the first move.
     pub start: Option<Position>,
     /// Every move played.
@@ -56,6 +63,63 @@ pub struct Replay {
     pub error: Option<ReplayError>,
     /// Notes and warnings about the replay (guessed variant, ambiguous moves, …).
     pub diagnostics: Vec<Diagnostic>,
+    /// One entry per `game.variations`, same order: each variation played from the position
+    /// before the move it replaces. Empty lines for variations that could not be reached (they
+    /// hang on a move after an error).
+    pub variations: Vec<LineReplay>,
+    /// The mainline ends in a position where the side to move has no move: who lost.
+    pub end: Option<GameEnd>,
+}
+
+/// A variation, replayed.
+#[derive(Clone, Debug, Default)]
+pub struct LineReplay {
+    /// The position before its first move; `None` when the variation was not reached.
+    pub start: Option<Position>,
+    /// Its moves played.
+    pub plies: Vec<Ply>,
+    /// Why it stopped early, if it did.
+    pub error: Option<ReplayError>,
+}
+
+/// How a game ended on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The side to move, which has no piece or no legal move and so has lost.
+    pub loser: Color,
+    /// It has no pieces at all (otherwise its pieces are blocked).
+    pub no_pieces: bool,
+}
+
+/// What a result string says, read with the left number as the score of the side that moves
+/// first in the variant (pdn-standard.md §1.11: English `1-0` is a Black win, International
+/// `1-0` a White win). `None` for `*`, `0-0` and scores that name no winner.
+///
+/// ```
+/// use pdn::Color;
+/// use pdn::replay::{Outcome, outcome};
+/// assert_eq!(outcome("2-0", Color::White), Some(Outcome::Win(Color::White)));
+/// assert_eq!(outcome("1-0", Color::Black), Some(Outcome::Win(Color::Black)));
+/// assert_eq!(outcome("1/2-1/2", Color::White), Some(Outcome::Draw));
+/// assert_eq!(outcome("*", Color::White), None);
+/// ```
+#[must_use]
+pub fn outcome(result: &str, first: Color) -> Option<Outcome> {
+    match result.trim() {
+        "1-0" | "2-0" => Some(Outcome::Win(first)),
+        "0-1" | "0-2" => Some(Outcome::Win(first.opposite())),
+        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" | "1/2" => Some(Outcome::Draw),
+        _ => None,
+    }
+}
+
+/// A game's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// This side won.
+    Win(Color),
+    /// A draw.
+    Draw,
 }
 
 impl Replay {
@@ -72,8 +136,15 @@ impl Replay {
     }
 }
 
-/// Guesses the GameType of a game without the tag, from its FEN and first moves.
-fn detect_gametype(game: &Game) -> (u32, String) {
+/// The GameTypes a game without the tag may be, most likely first, with why: from the `Variant`
+/// tag some sites write, else from the board size the FEN and the squares point to, then the
+/// first moves. The replay tries the others when the first cannot play the game.
+fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
+    if let Some(name) = game.tag("Variant") {
+        if let Some(n) = gametype_of_variant_name(name) {
+            return (vec![n], format!("the Variant tag \"{}\"", name.trim()));
+        }
+    }
     let mut max_number = 0u32;
     let mut algebraic = false;
     let mut seen = |label: &str| {
@@ -97,7 +168,7 @@ fn detect_gametype(game: &Game) -> (u32, String) {
         }
     }
     if algebraic {
-        return (25, "algebraic squares".to_string());
+        return (vec![25, 29, 26], "algebraic squares".to_string());
     }
     // A first move from 31-35 is White's opening move on a 10×10 board (on 8×8 boards those
     // squares are the back row or off the board); pydraughts guesses the same way.
@@ -106,21 +177,70 @@ fn detect_gametype(game: &Game) -> (u32, String) {
         .first()
         .and_then(|n| n.notation.as_ref())
         .and_then(|m| m.squares[0].parse::<u32>().ok());
-    match (max_number, first_from) {
-        (51..=72, _) => (27, format!("squares up to {max_number}")),
-        (33..=50, _) => (20, format!("squares up to {max_number}")),
-        (_, Some(from @ 31..=35)) => (20, format!("a first move from square {from}")),
-        // Without a FEN, a first move from 21-24 is White's, and of the 8×8 numeric games only
-        // Italian has White on 21-32 moving first.
-        (1..=32, Some(from @ 21..=24)) if fen.is_none() => {
-            (22, format!("a first move by White from square {from}"))
-        }
-        (1..=32, _) => (21, format!("squares up to {max_number}")),
-        _ => (20, "no moves to judge from".to_string()),
+    // With a FEN the first move says nothing about the board: pieces can stand anywhere.
+    let opening = first_from.filter(|_| fen.is_none());
+    match (max_number, opening) {
+        (51..=72, _) => (vec![27], format!("squares up to {max_number}")),
+        (33..=50, _) => (vec![20, 40], format!("squares up to {max_number}")),
+        (_, Some(from @ 31..=35)) => (
+            vec![20, 40, 21, 23, 22],
+            format!("a first move from square {from}"),
+        ),
+        // A first move from 21-24 is White's, and of the 8×8 numeric games only Italian has
+        // White on 21-32 moving first.
+        (1..=32, Some(from @ 21..=24)) => (
+            vec![22, 21, 23],
+            format!("a first move by White from square {from}"),
+        ),
+        (1..=32, _) => (
+            vec![21, 23, 22, 20, 40],
+            format!("squares up to {max_number}"),
+        ),
+        _ => (vec![20], "no moves to judge from".to_string()),
     }
 }
 
-/// Replays the mainline of `game`.
+/// The GameType of a variant name as sites write it in a `Variant` tag (lidraughts,
+/// PlayStrategy, pydraughts), if known.
+fn gametype_of_variant_name(name: &str) -> Option<u32> {
+    let n = name.trim().to_ascii_lowercase();
+    let n = n
+        .trim_end_matches(" draughts")
+        .trim_end_matches(" checkers");
+    Some(match n {
+        "international" | "standard" | "from position" => 20,
+        "english" | "american" | "american/english" | "english/american" | "checkers" => 21,
+        "italian" => 22,
+        "pool" | "american pool" => 23,
+        "spanish" => 24,
+        "russian" => 25,
+        "brazilian" => 26,
+        "canadian" => 27,
+        "portuguese" => 28,
+        "czech" => 29,
+        "turkish" => 30,
+        "thai" => 31,
+        "frisian" | "frysk!" | "frysk" => 40,
+        "antidraughts" => 20,
+        "breakthrough" => 20,
+        "spantsiretti" => 41,
+        _ => return None,
+    })
+}
+
+/// lidraughts' private GameType numbers, played with the moves of a standard type: Breakthrough
+/// (96) and Antidraughts (98) move as International draughts, Frysk! (97) as Frisian; only their
+/// goals differ, which a replay does not need.
+fn lidraughts_type(number: u32) -> Option<(u32, &'static str)> {
+    match number {
+        96 => Some((20, "Breakthrough")),
+        97 => Some((40, "Frysk!")),
+        98 => Some((20, "Antidraughts")),
+        _ => None,
+    }
+}
+
+/// Replays the mainline of `game`, and its variations.
 ///
 /// ```
 /// let f = pdn::read_file("1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *");
@@ -138,34 +258,122 @@ pub fn replay(game: &Game) -> Replay {
             .find(|t| t.name.eq_ignore_ascii_case(name))
             .map_or(game.span, |t| t.span)
     };
-    let (gametype_text, number) = match game.tag("GameType") {
-        Some(value) => match GameType::parse(value) {
-            Ok(gt) => (value.trim().to_string(), Some(gt)),
-            Err(e) => {
-                diagnostics.push(Diagnostic::error(
-                    "bad-gametype",
-                    tag_span("GameType"),
-                    e.to_string(),
-                ));
-                (value.trim().to_string(), None)
-            }
-        },
-        None => {
-            let (n, why) = detect_gametype(game);
-            let v = Variant::from_gametype(n).map_or("?", Variant::name);
-            diagnostics.push(Diagnostic::note(
-                "guessed-variant",
-                game.span_start(),
-                format!("no GameType tag: {why} point to {v} draughts (GameType {n})"),
-            ));
-            (
+    let Some(value) = game.tag("GameType") else {
+        // No tag: try the likely types in turn and keep the one that plays furthest.
+        let (candidates, why) = candidate_gametypes(game);
+        let mut best: Option<Replay> = None;
+        for &n in &candidates {
+            let r = replay_as(
+                game,
                 n.to_string(),
                 Some(GameType {
                     number: n,
                     board: None,
                 }),
-            )
+                Vec::new(),
+            );
+            let better = match &best {
+                None => true,
+                Some(b) => {
+                    // Only a replay that gets further wins; one that plays the whole game
+                    // also beats a variant whose rules are not known.
+                    b.error.is_some()
+                        && r.ruleset.is_some()
+                        && (r.error.is_none()
+                            || (b.ruleset.is_some() && r.plies.len() > b.plies.len()))
+                }
+            };
+            if better {
+                best = Some(r);
+            }
+            if best
+                .as_ref()
+                .is_some_and(|b| b.error.is_none() && b.ruleset.is_some())
+            {
+                break;
+            }
         }
+        let mut r = best.expect("at least one candidate");
+        let n: u32 = r.gametype.parse().unwrap_or(20);
+        let v = Variant::from_gametype(n).map_or("?", Variant::name);
+        let message = if n == candidates[0] {
+            format!("no GameType tag: {why} point to {v} draughts (GameType {n})")
+        } else {
+            let first = Variant::from_gametype(candidates[0]).map_or("?", Variant::name);
+            format!(
+                "no GameType tag: {why} point to {first} draughts, but the moves are only legal as {v} draughts (GameType {n}), which is used"
+            )
+        };
+        r.diagnostics.insert(
+            0,
+            Diagnostic::note("guessed-variant", game.span_start(), message),
+        );
+        return r;
+    };
+    let number = match GameType::parse(value) {
+        Ok(gt) => Some(gt),
+        Err(e) => {
+            // `20,W,0,0,N,0`: a known type number with broken attributes still names the variant.
+            let leading = value
+                .split(',')
+                .next()
+                .and_then(|n| n.trim().parse::<u32>().ok());
+            match leading.filter(|&n| Variant::from_gametype(n).is_some()) {
+                Some(n) => {
+                    diagnostics.push(Diagnostic::warning(
+                        "bad-gametype",
+                        tag_span("GameType"),
+                        format!("{e}; the standard board of type {n} is used"),
+                    ));
+                    Some(GameType {
+                        number: n,
+                        board: None,
+                    })
+                }
+                None => {
+                    diagnostics.push(Diagnostic::error(
+                        "bad-gametype",
+                        tag_span("GameType"),
+                        e.to_string(),
+                    ));
+                    None
+                }
+            }
+        }
+    };
+    let number = number.map(|gt| match lidraughts_type(gt.number) {
+        Some((standard, name)) => {
+            diagnostics.push(Diagnostic::note(
+                "lidraughts-variant",
+                tag_span("GameType"),
+                format!(
+                    "GameType {} is lidraughts' {name}; its moves are replayed as {} draughts",
+                    gt.number,
+                    Variant::from_gametype(standard).map_or("?", Variant::name)
+                ),
+            ));
+            GameType {
+                number: standard,
+                board: None,
+            }
+        }
+        None => gt,
+    });
+    replay_as(game, value.trim().to_string(), number, diagnostics)
+}
+
+/// Replays `game` as type `number` (`None`: the tag could not be read).
+fn replay_as(
+    game: &Game,
+    gametype_text: String,
+    number: Option<GameType>,
+    diagnostics: Vec<Diagnostic>,
+) -> Replay {
+    let tag_span = |name: &str| {
+        game.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map_or(game.span, |t| t.span)
     };
     let mut out = Replay {
         gametype: gametype_text,
@@ -176,15 +384,37 @@ pub fn replay(game: &Game) -> Replay {
         plies: Vec::new(),
         error: None,
         diagnostics,
+        variations: vec![LineReplay::default(); game.variations.len()],
+        end: None,
     };
     let Some(gt) = number else {
         return out;
     };
     out.variant = gt.variant();
-    out.geometry = gt.geometry().ok();
+    out.geometry = match out.variant {
+        Some(v) => shared_ruleset(v).map(|(_, g)| g),
+        None => gt.geometry().ok().map(Arc::new),
+    };
     let ruleset = match out.variant {
-        Some(v) => match Ruleset::of(v) {
-            Some(rs) => rs,
+        Some(v) => match shared_ruleset(v).map(|(rs, _)| rs) {
+            Some(rs) => match renotated(&rs, game) {
+                Some(other) => {
+                    out.diagnostics.push(Diagnostic::note(
+                        "board-notation",
+                        game.moves.first().map_or(game.span_start(), |n| n.span),
+                        format!(
+                            "the moves name squares {} although {} draughts numbers them {}; the squares are read that way, counted from the first player's side",
+                            notation_words(other.geometry.spec().notation),
+                            v.name(),
+                            notation_words(rs.geometry.spec().notation),
+                        ),
+                    ));
+                    let other = Arc::new(other);
+                    out.geometry = Some(Arc::new(other.geometry.clone()));
+                    other
+                }
+                None => rs,
+            },
             None => {
                 // Show the board and the starting position; the moves cannot be played.
                 let message = format!(
@@ -239,6 +469,12 @@ pub fn replay(game: &Game) -> Replay {
     let g = &ruleset.geometry;
     let first = g.spec().first_player;
     let mut pos = ruleset.start_position();
+    if out.gametype.trim() == "97" {
+        // Frysk! starts with five men each on the back rows.
+        if let Ok(p) = Position::from_fen("W:W46-50:B1-5", g, first) {
+            pos = p;
+        }
+    }
     if let Some(fen) = game.start_fen() {
         let span = if game.tag("FEN").is_some() {
             tag_span("FEN")
@@ -259,16 +495,153 @@ pub fn replay(game: &Game) -> Replay {
         }
     }
     out.start = Some(pos);
-    let mut line = play_mainline(game, &ruleset, pos, MAX_BACKTRACKS);
+    let mut line = play_line(&game.moves, &ruleset, pos, 1, MAX_BACKTRACKS);
     if line.error.is_some() && line.backtracks > 0 {
         // No route made the game legal: show the first reading, where it first failed.
-        line = play_mainline(game, &ruleset, pos, 0);
+        line = play_line(&game.moves, &ruleset, pos, 1, 0);
     }
     out.plies = line.plies;
     out.error = line.error;
     out.diagnostics.extend(line.ambiguities);
+    out.variations = replay_variations(game, &ruleset, pos, &out.plies, &mut out.diagnostics);
+    if out.error.is_none() {
+        let last = out.plies.last().map_or(pos, |p| p.position);
+        out.end = game_end(&last, &ruleset);
+        if let Some(d) = check_result(game, &ruleset, out.end, tag_span("Result")) {
+            out.diagnostics.push(d);
+        }
+    }
     out.ruleset = Some(ruleset);
     out
+}
+
+/// A variant's rules and board, shared by every replay of that variant.
+type Shared = (Arc<Ruleset>, Arc<Geometry>);
+
+/// The ruleset and board of a variant, built once per thread: a board has a label per square,
+/// and building it for every game of a large file would cost more than replaying the game.
+fn shared_ruleset(v: Variant) -> Option<Shared> {
+    thread_local! {
+        static CACHE: RefCell<Vec<(Variant, Option<Shared>)>> = const { RefCell::new(Vec::new()) };
+    }
+    CACHE.with(|cache| {
+        if let Some((_, hit)) = cache.borrow().iter().find(|(k, _)| *k == v) {
+            return hit.clone();
+        }
+        let built = Ruleset::of(v).map(|rs| {
+            let g = Arc::new(rs.geometry.clone());
+            (Arc::new(rs), g)
+        });
+        cache.borrow_mut().push((v, built.clone()));
+        built
+    })
+}
+
+/// The variant's rules on its board labelled the other way, when the game's moves use algebraic
+/// names on a numbered board or numbers on an algebraic one (PlayStrategy writes English games as
+/// `c3-d4`); `None` when the moves fit the standard board.
+fn renotated(rs: &Ruleset, game: &Game) -> Option<Ruleset> {
+    let first = game.moves.iter().find_map(|n| n.notation.as_ref())?;
+    let algebraic = first.squares[0].starts_with(|c: char| c.is_ascii_alphabetic());
+    let mut spec = *rs.geometry.spec();
+    let wanted = if algebraic {
+        Notation::Algebraic
+    } else {
+        Notation::Numeric
+    };
+    if spec.notation == wanted {
+        return None;
+    }
+    spec.notation = wanted;
+    spec.corner = Corner::from_digit(if algebraic { 0 } else { 2 })?;
+    let geometry = Geometry::new(spec).ok()?;
+    Some(Ruleset {
+        variant: rs.variant,
+        geometry,
+        rules: rs.rules,
+    })
+}
+
+fn notation_words(n: Notation) -> &'static str {
+    match n {
+        Notation::Numeric => "with numbers",
+        Notation::Algebraic => "by letter and digit (a1-h8)",
+    }
+}
+
+/// Who has lost in `pos`, if the side to move has no piece or no legal move.
+fn game_end(pos: &Position, rs: &Ruleset) -> Option<GameEnd> {
+    let side = pos.turn();
+    let no_pieces = pos.count(side) == 0;
+    (no_pieces || pos.legal_moves(rs).is_empty()).then_some(GameEnd {
+        loser: side,
+        no_pieces,
+    })
+}
+
+/// A warning when the written result contradicts a finished game on the board.
+fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> Option<Diagnostic> {
+    let end = end?;
+    let written = game.tag("Result").or(game.result.as_deref())?;
+    let first = rs.geometry.spec().first_player;
+    let said = outcome(written, first)?;
+    let winner = end.loser.opposite();
+    if said == Outcome::Win(winner) {
+        return None;
+    }
+    let how = if end.no_pieces {
+        "has no pieces left"
+    } else {
+        "cannot move"
+    };
+    Some(Diagnostic::warning(
+        "result-contradicts-board",
+        span,
+        format!(
+            "the result {written} does not fit the final position: {} {how}, so {} has won",
+            end.loser.name(),
+            winner.name()
+        ),
+    ))
+}
+
+/// Plays every variation reachable from the played mainline, without recursion: a worklist of
+/// variations with the position and move number before the move each replaces.
+fn replay_variations(
+    game: &Game,
+    rs: &Ruleset,
+    start: Position,
+    main: &[Ply],
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<LineReplay> {
+    let mut lines = vec![LineReplay::default(); game.variations.len()];
+    let mut work: Vec<(usize, Position, u32)> = Vec::new();
+    let queue = |nodes: &[Node], plies: &[Ply], start: Position, work: &mut Vec<_>| {
+        let mut before = start;
+        for p in plies {
+            for node in &nodes[p.node..=p.node + p.joined] {
+                for &v in &node.variations {
+                    work.push((v, before, p.number));
+                }
+            }
+            before = p.position;
+        }
+    };
+    queue(&game.moves, main, start, &mut work);
+    while let Some((id, before, number)) = work.pop() {
+        let Some(var) = game.variations.get(id) else {
+            continue;
+        };
+        let line = play_line(&var.moves, rs, before, number, MAX_BACKTRACKS / 8);
+        queue(&var.moves, &line.plies, before, &mut work);
+        diagnostics.extend(line.ambiguities);
+        lines[id] = LineReplay {
+            start: Some(before),
+            plies: line.plies,
+            error: line.error,
+        };
+    }
+    lines
 }
 
 /// A point where a written capture fitted several routes with different captures.
@@ -280,17 +653,26 @@ struct Choice {
     ambiguities: usize,
     routes: Vec<Move>,
     next: usize,
+    /// Nodes after `node` that the written capture took in (jump by jump).
+    joined: usize,
 }
 
 /// Most route changes tried per game before giving up (each retries the rest of the game).
 const MAX_BACKTRACKS: usize = 64;
 
-/// Plays the mainline from `start`. When a written capture fits routes that take different
-/// pieces, the first is tried; if a later move then fails, the other routes are tried in turn
-/// (backtracking), so the route under which the rest of the game is legal is the one shown.
-fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usize) -> Line {
+/// Plays a line of moves from `start`, numbering from `number`. When a written capture fits
+/// routes that take different pieces, the first is tried; if a later move then fails, the other
+/// routes are tried in turn (backtracking), so the route under which the rest of the line is
+/// legal is the one shown.
+fn play_line(
+    nodes: &[Node],
+    rs: &Ruleset,
+    start: Position,
+    number: u32,
+    max_backtracks: usize,
+) -> Line {
     let mut out = Line {
-        plies: Vec::new(),
+        plies: Vec::with_capacity(nodes.len()),
         error: None,
         ambiguities: Vec::new(),
         backtracks: 0,
@@ -298,15 +680,17 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
     let g = &rs.geometry;
     let first = g.spec().first_player;
     let mut pos = start;
-    let mut number = 1u32;
+    let mut number = number;
     let mut choices: Vec<Choice> = Vec::new();
     let mut ambiguities: Vec<Diagnostic> = Vec::new();
     let mut first_error: Option<ReplayError> = None;
-    let mut forced: Option<Move> = None;
+    let mut forced: Option<(Move, usize)> = None;
+    let mut legal: Vec<Move> = Vec::with_capacity(32);
     let mut i = 0;
-    while i < game.moves.len() {
-        let node = &game.moves[i];
+    while i < nodes.len() {
+        let node = &nodes[i];
         let before = pos;
+        let mut joined = 0;
         let failure = (|| {
             if let Some(fen) = &node.setup {
                 pos = Position::from_fen(fen, g, pos.turn())
@@ -319,11 +703,22 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
             };
             let side = pos.turn();
             let mv = match forced.take() {
-                Some(mv) => mv,
+                Some((mv, more)) => {
+                    joined = more;
+                    mv
+                }
                 None => {
-                    let resolved = notation
-                        .to_move(&pos, rs)
-                        .map_err(|e| format!("{}: {e}", node.text))?;
+                    let resolved = match notation.to_move_in(&pos, rs, &mut legal) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            let Some((r, more)) = jump_by_jump(nodes, i, &pos, rs, &mut legal)
+                            else {
+                                return Err(format!("{}: {e}", node.text));
+                            };
+                            joined = more;
+                            r
+                        }
+                    };
                     if !resolved.alternatives.is_empty() {
                         let mut routes = vec![resolved.mv];
                         routes.extend(resolved.alternatives.iter().copied());
@@ -335,15 +730,38 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
                             ambiguities: ambiguities.len(),
                             routes,
                             next: 1,
+                            joined,
                         });
                         ambiguities.push(ambiguity(node, g, &choices[choices.len() - 1], 0));
                     }
                     resolved.mv
                 }
             };
+            if notation.capture != mv.is_capture() && joined == 0 {
+                let g = &rs.geometry;
+                ambiguities.push(Diagnostic::warning(
+                    "capture-separator",
+                    node.span,
+                    if mv.is_capture() {
+                        format!(
+                            "{} takes {} but is written with -; it is read as {}",
+                            node.text,
+                            labels(g, &mv.captured_squares()).join(", "),
+                            mv.short_notation(g)
+                        )
+                    } else {
+                        format!(
+                            "{} is written as a capture but takes nothing; it is read as {}",
+                            node.text,
+                            mv.short_notation(g)
+                        )
+                    },
+                ));
+            }
             pos = pos.play(&mv);
             out.plies.push(Ply {
                 node: i,
+                joined,
                 mv,
                 side,
                 number,
@@ -355,7 +773,7 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
             Ok(())
         })();
         match failure {
-            Ok(()) => i += 1,
+            Ok(()) => i += 1 + joined,
             Err(message) => {
                 let error = ReplayError {
                     ply: out.plies.len() + 1,
@@ -379,13 +797,13 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
                 number = c.number;
                 out.plies.truncate(c.plies);
                 ambiguities.truncate(c.ambiguities);
-                forced = Some(c.routes[c.next]);
-                ambiguities.push(ambiguity(&game.moves[c.node], g, c, c.next));
+                forced = Some((c.routes[c.next], c.joined));
+                ambiguities.push(ambiguity(&nodes[c.node], g, c, c.next));
                 c.next += 1;
                 i = c.node;
             }
         }
-        if i == game.moves.len() {
+        if i == nodes.len() {
             first_error = None;
         }
     }
@@ -394,7 +812,38 @@ fn play_mainline(game: &Game, rs: &Ruleset, start: Position, max_backtracks: usi
     out
 }
 
-/// A played mainline.
+/// A capture written one jump per move (`11x18 18x25`): joins the written jumps from node `i` on
+/// while each starts where the last ended, until they make a legal capture. Returns it with the
+/// number of nodes joined after the first.
+fn jump_by_jump(
+    nodes: &[Node],
+    i: usize,
+    pos: &Position,
+    rs: &Ruleset,
+    legal: &mut Vec<Move>,
+) -> Option<(crate::notation::Resolved, usize)> {
+    let mut squares = nodes[i].notation.as_ref()?.squares.clone();
+    for (k, node) in nodes.iter().enumerate().skip(i + 1).take(MAX_JUMPS) {
+        let next = node.notation.as_ref()?;
+        if node.setup.is_some() || next.squares.first() != squares.last() {
+            return None;
+        }
+        squares.extend(next.squares[1..].iter().cloned());
+        let joined = crate::PdnMove {
+            squares: squares.clone(),
+            capture: true,
+        };
+        if let Ok(r) = joined.to_move_in(pos, rs, legal) {
+            return Some((r, k - i));
+        }
+    }
+    None
+}
+
+/// Most written jumps joined into one capture.
+const MAX_JUMPS: usize = 24;
+
+/// A played line.
 struct Line {
     plies: Vec<Ply>,
     error: Option<ReplayError>,
@@ -402,7 +851,7 @@ struct Line {
     backtracks: usize,
 }
 
-fn ambiguity(node: &crate::reader::Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
+fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
     let routes: Vec<String> = c.routes.iter().map(|m| m.long_notation(g)).collect();
     let why = if chosen == 0 {
         "the first is played".to_string()
@@ -509,6 +958,201 @@ mod tests {
     }
 
     #[test]
+    fn variations_are_played_from_the_position_before_the_move_they_replace() {
+        let f = read_file(
+            "[GameType \"20\"] 1. 32-28 19-23 (17-22 2. 28x17 11x22 (12x21)) 2. 28x19 14x23 \
+             (13x24) 3. 37-32 (33-29 (31-26)) *",
+        );
+        let g = &f.games[0];
+        let r = replay(g);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.variations.len(), 5);
+        let geometry = r.geometry.as_ref().unwrap();
+        let numbers: Vec<(&str, u32)> = g
+            .variations
+            .iter()
+            .zip(&r.variations)
+            .map(|(v, line)| {
+                assert_eq!(line.plies.len(), v.moves.len(), "{:?}", line.error);
+                (v.moves[0].text.as_str(), line.plies[0].number)
+            })
+            .collect();
+        assert_eq!(
+            numbers,
+            [
+                ("12x21", 2),
+                ("17-22", 1),
+                ("13x24", 2),
+                ("31-26", 3),
+                ("33-29", 3)
+            ]
+        );
+        // 17-22 replaces 19-23: it starts after 32-28, and 28x17 there takes 22.
+        let v = &r.variations[1];
+        assert_eq!(v.start, Some(r.plies[0].position));
+        assert_eq!(labels(geometry, &v.plies[1].mv.captured_squares()), ["22"]);
+        // 31-26 replaces 33-29 inside the variation that replaces 37-32.
+        assert_eq!(r.variations[3].start, Some(r.plies[3].position));
+        // A variation with an illegal move stops there, the mainline is untouched.
+        let f = read_file("[GameType \"20\"] 1. 32-28 (32-29 19-23) 19-23 *");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none());
+        let e = r.variations[0].error.as_ref().unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "32-29"));
+    }
+
+    #[test]
+    fn a_finished_game_is_checked_against_its_result() {
+        // White takes Black's last piece: Black has no pieces and has lost.
+        let won = "[GameType \"20\"][FEN \"W:W28:B23\"] 1. 28x19";
+        let r = replay(&read_file(&format!("{won} 2-0")).games[0]);
+        assert_eq!(
+            r.end,
+            Some(GameEnd {
+                loser: Color::Black,
+                no_pieces: true
+            })
+        );
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
+        for wrong in ["0-2", "1-1"] {
+            let r = replay(&read_file(&format!("{won} {wrong}")).games[0]);
+            let d = r
+                .diagnostics
+                .iter()
+                .find(|d| d.code == "result-contradicts-board")
+                .expect(wrong);
+            assert!(
+                d.message.contains("black has no pieces left"),
+                "{}",
+                d.message
+            );
+        }
+        // English: Black moves first, and `1-0` is Black's win. White's king is blocked.
+        let r = replay(&read_file("[GameType \"21\"][FEN \"W:WK1:B5,6,10\"] 1-0").games[0]);
+        assert_eq!(
+            r.end,
+            Some(GameEnd {
+                loser: Color::White,
+                no_pieces: false
+            })
+        );
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
+        // A game still going on: any result is fine (resignations, agreed draws).
+        let r = replay(&read_file("[GameType \"20\"] 1. 32-28 1-1").games[0]);
+        assert_eq!(r.end, None);
+        assert!(
+            !r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
+    }
+
+    #[test]
+    fn without_a_gametype_the_variant_whose_rules_fit_the_moves_is_used() {
+        // Krista-Bajusz, Praha 2007 (mrcd2007.pdn, no GameType): at 15... b8-c7 a Russian man
+        // on f4 would have to capture backwards (f4xh6); Czech men capture forwards only.
+        let czech = "1. c3-b4 b6-c5 2. b2-c3 f6-e5 3. e3-f4 g7-f6 4. a1-b2 h8-g7 5. b4-a5 c7-b6 \
+            6. a5xc7 d8xb6 7. f2-e3 b6-a5 8. g3-h4 e5xg3 9. h2xf4 f6-e5 10. f4-g5 h6xf4 \
+            11. e3xg5 g7-f6 12. d2-e3 c5-d4 13. e3xc5 d6xb4xd2 14. c1xe3 e5-f4 15. e1-d2 \
+            b8-c7 16. g1-h2 c7-d6 17. b2-c3 f6-e5 1/2-1/2";
+        let r = replay(&read_file(czech).games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.gametype, "29");
+        let note = &r.diagnostics[0];
+        assert!(
+            note.message.contains("only legal as Czech draughts"),
+            "{}",
+            note.message
+        );
+        // Legal as Russian too: Russian, the first guess, is kept.
+        let r = replay(&read_file("1. c3-d4 f6-e5 2. d4xf6 g7xe5 *").games[0]);
+        assert_eq!(r.gametype, "25");
+        // The Variant tag some sites write names the variant.
+        let f = read_file("[Variant \"Russian\"] 1. c3-d4 *");
+        let r = replay(&f.games[0]);
+        assert_eq!(r.gametype, "25");
+        assert!(
+            r.diagnostics[0].message.contains("the Variant tag"),
+            "{}",
+            r.diagnostics[0].message
+        );
+    }
+
+    #[test]
+    fn broken_gametype_attributes_and_lidraughts_numbers_still_replay() {
+        let f = read_file("[GameType \"20,W,0,0,N,0\"] 1. 32-28 19-23 *");
+        let r = replay(&f.games[0]);
+        assert_eq!((r.plies.len(), r.error.is_none()), (2, true));
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "bad-gametype")
+            .unwrap();
+        assert_eq!(d.severity, crate::Severity::Warning);
+        let f = read_file("[GameType \"98\"] 1. 32-28 19-23 *");
+        let r = replay(&f.games[0]);
+        assert_eq!(
+            (r.plies.len(), r.variant),
+            (2, Some(Variant::International))
+        );
+        assert!(r.diagnostics.iter().any(|d| d.code == "lidraughts-variant"));
+    }
+
+    #[test]
+    fn english_written_with_algebraic_squares_is_read_from_the_first_players_side() {
+        // PlayStrategy's American/English games: the first player (Black) moves c3-d4.
+        let f = read_file("[Variant \"American/English\"] 1. c3-d4 b6-c5 2. d4xb6 a7xc5 0-1");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.variant, Some(Variant::English));
+        assert_eq!(r.plies[0].side, Color::Black);
+        assert!(r.diagnostics.iter().any(|d| d.code == "board-notation"));
+    }
+
+    #[test]
+    fn a_capture_written_jump_by_jump_is_one_move() {
+        // PDN 1.0: "multijumps can either be specified move-by-move (11x18 18x25) or in 1 go".
+        let f = read_file("[GameType \"20\"][FEN \"W:W37:B32,22\"] 1. 37x28 28x17 *");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.plies.len(), 1);
+        assert_eq!((r.plies[0].node, r.plies[0].joined), (0, 1));
+        assert_eq!(r.fen_at(1).unwrap(), "B:W17:B");
+        // A written first jump that the next move does not continue stays an error.
+        let f = read_file("[GameType \"20\"][FEN \"W:W37:B32,22\"] 1. 37x28 16-21 *");
+        let e = replay(&f.games[0]).error.unwrap();
+        assert_eq!((e.ply, e.text.as_str()), (1, "37x28"));
+    }
+
+    #[test]
+    fn a_capture_written_with_a_dash_is_played_with_a_warning() {
+        let f = read_file("[GameType \"20\"] 1. 32-28 19-23 2. 28-19 14x23 3. 33x29 *");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        let warnings: Vec<&str> = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "capture-separator")
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            warnings,
+            [
+                "28-19 takes 23 but is written with -; it is read as 28x19",
+                "33x29 is written as a capture but takes nothing; it is read as 33-29"
+            ]
+        );
+    }
+
+    #[test]
     fn fen_tag_sets_the_start() {
         let f = read_file("[FEN \"B:W28:B19\"][GameType \"20\"] 1... 19-23 2. 28x19 *");
         let r = replay(&f.games[0]);
@@ -524,18 +1168,16 @@ mod tests {
         let r = replay(&f.games[0]);
         assert!(r.plies.is_empty());
         assert!(r.diagnostics[0].message.contains("chess, not draughts"));
-        let f = read_file("[GameType \"22\"] 1. 11-15 23-19 *");
+        // Italian: White on 21-32 moves first.
+        let f = read_file("[GameType \"22\"] 1. 22-18 11-15 *");
         let r = replay(&f.games[0]);
-        let e = r.error.clone().unwrap();
-        assert_eq!((e.ply, e.text.as_str()), (1, "11-15"));
-        assert!(
-            e.message.contains("cannot be replayed yet"),
-            "{}",
-            e.message
-        );
+        assert!(r.error.is_none(), "{:?}", r.error);
         assert_eq!(
             r.fen_at(0).unwrap(),
             "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
         );
+        let f = read_file("[GameType \"77\"] 1. 22-18 *");
+        let r = replay(&f.games[0]);
+        assert!(r.diagnostics[0].message.contains("not a draughts variant"));
     }
 }

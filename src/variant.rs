@@ -95,6 +95,23 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.gametype() == number)
     }
 
+    /// The capture separator the PDN 3.0 GameType table gives the variant: `:` for Russian and
+    /// Spantsiretti, `x` for the others. (The table's cell for Thai reads `-`, which would make
+    /// captures look like quiet moves; `x` is written instead.)
+    ///
+    /// ```
+    /// use pdn::Variant;
+    /// assert_eq!(Variant::Russian.capture_separator(), ':');
+    /// assert_eq!(Variant::International.capture_separator(), 'x');
+    /// ```
+    #[must_use]
+    pub const fn capture_separator(self) -> char {
+        match self {
+            Variant::Russian | Variant::Spantsiretti => ':',
+            _ => 'x',
+        }
+    }
+
     /// English name.
     #[must_use]
     pub const fn name(self) -> &'static str {
@@ -145,47 +162,99 @@ impl Variant {
         }
     }
 
-    /// The rules the move generator follows, or `None` while the variant's rules are not
-    /// implemented yet.
+    /// The rules the move generator follows. Every variant has them now; the `Option` stays so
+    /// that a variant added later can be shown before its rules exist.
+    ///
+    /// Where the sources disagree (`pdn-standard.md` §2), the reading chosen is written next to
+    /// the variant below; each is one field of [`Rules`], so it is easy to change.
+    ///
+    /// ```
+    /// use pdn::variant::{CapturePriority, Variant};
+    /// let italian = Variant::Italian.rules().unwrap();
+    /// assert!(!italian.men_capture_kings);
+    /// assert_eq!(italian.priority, CapturePriority::Italian);
+    /// ```
     #[must_use]
     pub const fn rules(self) -> Option<Rules> {
-        match self {
+        Some(match self {
             // Brazilian, Canadian and Spantsiretti play by the international rules on other
             // boards (pdn-standard.md §2).
             Variant::International
             | Variant::Brazilian
             | Variant::Canadian
-            | Variant::Spantsiretti => Some(Rules::INTERNATIONAL),
-            Variant::English => Some(Rules {
+            | Variant::Spantsiretti => Rules::INTERNATIONAL,
+            Variant::English => Rules {
                 men_capture_backwards: false,
                 flying_kings: false,
                 priority: CapturePriority::Free,
-                crown_mid_capture: false,
-            }),
+                ..Rules::INTERNATIONAL
+            },
+            // FID rules: men do not capture backwards and may not capture kings; short kings;
+            // most pieces, then with a king, then most kings, then the earliest king.
+            Variant::Italian => Rules {
+                men_capture_backwards: false,
+                flying_kings: false,
+                priority: CapturePriority::Italian,
+                men_capture_kings: false,
+                ..Rules::INTERNATIONAL
+            },
             // Pool: free choice; a man passing the last row mid-capture goes on as a man.
-            Variant::AmericanPool => Some(Rules {
+            Variant::AmericanPool => Rules {
                 priority: CapturePriority::Free,
                 ..Rules::INTERNATIONAL
-            }),
-            Variant::Russian => Some(Rules {
+            },
+            Variant::Russian => Rules {
                 priority: CapturePriority::Free,
                 crown_mid_capture: true,
                 ..Rules::INTERNATIONAL
-            }),
-            Variant::Czech => Some(Rules {
+            },
+            Variant::Czech => Rules {
                 men_capture_backwards: false,
-                flying_kings: true,
                 priority: CapturePriority::KingFirst,
-                crown_mid_capture: false,
-            }),
-            Variant::Spanish | Variant::Portuguese => Some(Rules {
+                ..Rules::INTERNATIONAL
+            },
+            Variant::Spanish | Variant::Portuguese => Rules {
                 men_capture_backwards: false,
-                flying_kings: true,
                 priority: CapturePriority::MostPiecesThenKings,
-                crown_mid_capture: false,
-            }),
-            _ => None,
-        }
+                ..Rules::INTERNATIONAL
+            },
+            // Turkish: orthogonal men (forward and sideways) and flying kings, the most pieces,
+            // captured pieces removed at once, no 180° turn. Disputed: a man reaching the last
+            // row mid-capture goes on as a man and is crowned at the end of the move (Wikipedia,
+            // kish, whose perft numbers this reproduces); set `crown_mid_capture` for the
+            // "continues as a king" reading.
+            Variant::Turkish => Rules {
+                men_capture_backwards: false,
+                moves: Lines::Orthogonal,
+                captures: Lines::Orthogonal,
+                immediate_removal: true,
+                may_reverse: false,
+                ..Rules::INTERNATIONAL
+            },
+            // Thai: men forward only, flying kings that land right behind the piece they take,
+            // immediate removal (180° turns allowed), free choice (DCTL `thai.hpp`, mindsports).
+            Variant::Thai => Rules {
+                men_capture_backwards: false,
+                priority: CapturePriority::Free,
+                immediate_removal: true,
+                king_lands_behind: true,
+                ..Rules::INTERNATIONAL
+            },
+            // Frisian: captures in eight directions, the highest value with a king worth just
+            // under two men (DCTL, lidraughts: 100 and 199; disputed: Wikipedia says 1.5), a king
+            // capturing first at equal value; quiet king moves are diagonal (official rules art.
+            // 9; disputed: mindsports allows straight moves); at most 3 quiet moves in a row with
+            // the same king while its side also has men.
+            Variant::Frisian => Rules {
+                priority: CapturePriority::MostValue {
+                    man: 100,
+                    king: 199,
+                },
+                captures: Lines::Both,
+                max_king_moves: 3,
+                ..Rules::INTERNATIONAL
+            },
+        })
     }
 }
 
@@ -195,10 +264,11 @@ impl fmt::Display for Variant {
     }
 }
 
-/// Which capture a player must choose when several are possible.
+/// Which capture a player must choose when several are possible. Captures are compulsory in
+/// every variant, and a capture must go on while it can.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CapturePriority {
-    /// Any capture may be chosen.
+    /// Any capture may be chosen (English, Pool, Russian, Thai).
     Free,
     /// A capture that takes the most pieces (kings count as men).
     MostPieces,
@@ -206,6 +276,29 @@ pub enum CapturePriority {
     MostPiecesThenKings,
     /// Any capture, but a king must capture when one can (Czech).
     KingFirst,
+    /// Italian precedence: the most pieces; then a capture by a king; then the most kings
+    /// taken; then the capture that meets a king earliest (compared piece by piece).
+    Italian,
+    /// The highest value taken, men and kings weighted as given; at equal value a king must
+    /// capture (Frisian).
+    MostValue {
+        /// Value of a captured man.
+        man: u32,
+        /// Value of a captured king.
+        king: u32,
+    },
+}
+
+/// Lines along which pieces move or capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lines {
+    /// The diagonals (most variants).
+    Diagonal,
+    /// Ranks and files (Turkish; on a checkered board the orthogonal neighbour is two squares
+    /// away).
+    Orthogonal,
+    /// Both (Frisian captures).
+    Both,
 }
 
 /// The rule switches of a variant, as the move generator uses them.
@@ -213,13 +306,30 @@ pub enum CapturePriority {
 pub struct Rules {
     /// Men may capture backwards.
     pub men_capture_backwards: bool,
-    /// Kings move and capture along whole diagonals.
+    /// Kings move and capture along whole lines.
     pub flying_kings: bool,
     /// How to choose between captures.
     pub priority: CapturePriority,
     /// A man reaching the last row during a capture is crowned and goes on capturing as a king
     /// (Russian); otherwise it goes on as a man and is crowned only if the move ends there.
     pub crown_mid_capture: bool,
+    /// Lines of non-capturing moves. Men go forward along them (and, orthogonally, sideways).
+    pub moves: Lines,
+    /// Lines of captures. Men capture forward (orthogonally also sideways), and backwards when
+    /// [`men_capture_backwards`](Rules::men_capture_backwards) is set.
+    pub captures: Lines,
+    /// Men may capture kings (not in Italian).
+    pub men_capture_kings: bool,
+    /// Captured pieces leave the board as they are jumped, so their squares can be crossed
+    /// again (Turkish, Thai); otherwise they stay until the move ends and block.
+    pub immediate_removal: bool,
+    /// A capture may turn 180° (only matters with immediate removal; Turkish forbids it).
+    pub may_reverse: bool,
+    /// A capturing flying king lands on the square right behind the captured piece (Thai).
+    pub king_lands_behind: bool,
+    /// When not 0: while a side has men, the same king may make at most this many
+    /// non-capturing moves in a row (Frisian: 3). [`Position`](crate::Position) keeps the count.
+    pub max_king_moves: u8,
 }
 
 impl Rules {
@@ -230,6 +340,13 @@ impl Rules {
         flying_kings: true,
         priority: CapturePriority::MostPieces,
         crown_mid_capture: false,
+        moves: Lines::Diagonal,
+        captures: Lines::Diagonal,
+        men_capture_kings: true,
+        immediate_removal: false,
+        may_reverse: true,
+        king_lands_behind: false,
+        max_king_moves: 0,
     };
 }
 

@@ -5,9 +5,9 @@
 use serde::Serialize;
 
 use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::reader::{Game, PdnFile};
-use crate::replay::{Replay, labels, replay};
-use crate::types::Color;
+use crate::geometry::Geometry;
+use crate::reader::{Game, Node, PdnFile};
+use crate::replay::{Ply, Replay, ReplayError, labels, replay};
 
 /// One row of the game list.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -94,6 +94,32 @@ pub struct PlyView {
     pub comments: Vec<String>,
     /// NAGs after the move.
     pub nags: Vec<u16>,
+    /// Variations replacing this move: indexes into [`GameView::variations`].
+    pub variations: Vec<usize>,
+}
+
+/// A variation as played: it replaces move `replaces` of its parent line.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct VariationView {
+    /// Index in [`GameView::variations`].
+    pub id: usize,
+    /// The line it belongs to: `None` for the mainline, else a variation's id.
+    pub parent: Option<usize>,
+    /// 1-based index, in the parent line, of the move it replaces.
+    pub replaces: usize,
+    /// Nesting depth (1 for a variation of the mainline).
+    pub depth: usize,
+    /// The position before its first move (the position before the move it replaces).
+    pub start: Option<PositionView>,
+    /// Comments before its first move.
+    pub comments: Vec<String>,
+    /// Its moves played; `ply` counts from 1 within the variation.
+    pub plies: Vec<PlyView>,
+    /// Written moves after the one that failed (or all of them, when it was not reached).
+    pub unplayed: Vec<UnplayedView>,
+    /// The move that stopped it.
+    pub error: Option<ErrorView>,
 }
 
 /// The move that stopped the replay.
@@ -166,6 +192,10 @@ pub struct GameView {
     pub comments: Vec<String>,
     /// The result, if any.
     pub result: Option<String>,
+    /// When the mainline ends with the side to move unable to move: who lost and why, in words.
+    pub end: Option<String>,
+    /// Every variation, at any depth; [`PlyView::variations`] index into it.
+    pub variations: Vec<VariationView>,
     /// The move that stopped the replay.
     pub error: Option<ErrorView>,
     /// All diagnostics of the game, in text order.
@@ -205,6 +235,13 @@ impl<'a> FileView<'a> {
         all.extend(r.diagnostics.iter().cloned());
         if let Some(e) = &r.error {
             all.push(Diagnostic::error("illegal-move", e.span, e.message.clone()));
+        }
+        for e in r.variations.iter().filter_map(|v| v.error.as_ref()) {
+            all.push(Diagnostic::warning(
+                "illegal-move-in-variation",
+                e.span,
+                format!("in a variation: {}", e.message),
+            ));
         }
         all.sort_by_key(|d| (d.span.start, d.severity));
         all.iter().map(|d| self.diagnostic(d)).collect()
@@ -261,50 +298,23 @@ impl<'a> FileView<'a> {
             _ => None,
         };
         let plies = match &r.geometry {
-            Some(g) => r
-                .plies
-                .iter()
-                .enumerate()
-                .map(|(i, p)| {
-                    let node = &game.moves[p.node];
-                    PlyView {
-                        ply: i + 1,
-                        move_number: p.number,
-                        side: match p.side {
-                            Color::White => "white",
-                            Color::Black => "black",
-                        },
-                        notation: format!("{}{}", node.text, node.strength),
-                        fen: p.position.to_fen(g),
-                        cells: p.position.cells(g),
-                        from: g.label(p.mv.from).to_string(),
-                        to: g.label(p.mv.to).to_string(),
-                        path: labels(g, &p.mv.path()),
-                        captured: labels(g, &p.mv.captured_squares()),
-                        comments: node.comments.clone(),
-                        nags: node.nags.clone(),
-                    }
-                })
-                .collect(),
+            Some(g) => self.plies(g, &game.moves, &r.plies),
             None => Vec::new(),
         };
-        let played = r.plies.last().map_or(0, |p| p.node + 1);
-        let unplayed = game.moves[played.min(game.moves.len())..]
-            .iter()
-            .map(|n| UnplayedView {
-                notation: format!("{}{}", n.text, n.strength),
-                comments: n.comments.clone(),
-            })
-            .collect();
-        let error = r.error.as_ref().map(|e| {
-            let (line, column) = self.lines.location(&self.file.text, e.span.start);
-            ErrorView {
-                ply: e.ply,
-                text: e.text.clone(),
-                message: e.message.clone(),
-                line,
-                column,
-            }
+        let unplayed = unplayed(&game.moves, &r.plies);
+        let error = r.error.as_ref().map(|e| self.error(e));
+        let variations = self.variations(game, &r);
+        let end = r.end.map(|e| {
+            let how = if e.no_pieces {
+                "has no pieces left"
+            } else {
+                "has no legal move"
+            };
+            format!(
+                "Game over: {} {how}; {} wins.",
+                capitalised(e.loser.name()),
+                capitalised(e.loser.opposite().name())
+            )
         });
         Some(GameView {
             number: index + 1,
@@ -322,10 +332,128 @@ impl<'a> FileView<'a> {
             unplayed,
             comments: game.intro.clone(),
             result: game.result.clone(),
+            end,
+            variations,
             error,
             diagnostics: self.all_diagnostics(game, &r),
         })
     }
+}
+
+impl FileView<'_> {
+    fn plies(&self, g: &Geometry, nodes: &[Node], plies: &[Ply]) -> Vec<PlyView> {
+        plies
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                // A capture written jump by jump is one ply over several written moves.
+                let written = &nodes[p.node..=p.node + p.joined];
+                let notation: Vec<String> = written
+                    .iter()
+                    .map(|n| format!("{}{}", n.text, n.strength))
+                    .collect();
+                PlyView {
+                    ply: i + 1,
+                    move_number: p.number,
+                    side: p.side.name(),
+                    notation: notation.join(" "),
+                    fen: p.position.to_fen(g),
+                    cells: p.position.cells(g),
+                    from: g.label(p.mv.from).to_string(),
+                    to: g.label(p.mv.to).to_string(),
+                    path: labels(g, &p.mv.path()),
+                    captured: labels(g, &p.mv.captured_squares()),
+                    comments: written.iter().flat_map(|n| n.comments.clone()).collect(),
+                    nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
+                    variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
+                }
+            })
+            .collect()
+    }
+
+    fn error(&self, e: &ReplayError) -> ErrorView {
+        let (line, column) = self.lines.location(&self.file.text, e.span.start);
+        ErrorView {
+            ply: e.ply,
+            text: e.text.clone(),
+            message: e.message.clone(),
+            line,
+            column,
+        }
+    }
+
+    /// Every variation with its parent, depth and positions; parents are found with one pass
+    /// over all lines (no recursion).
+    fn variations(&self, game: &Game, r: &Replay) -> Vec<VariationView> {
+        let n = game.variations.len();
+        let mut parent: Vec<(Option<usize>, usize)> = vec![(None, 0); n];
+        for (i, node) in game.moves.iter().enumerate() {
+            for &v in &node.variations {
+                parent[v] = (None, i + 1);
+            }
+        }
+        for (id, var) in game.variations.iter().enumerate() {
+            for (i, node) in var.moves.iter().enumerate() {
+                for &v in &node.variations {
+                    parent[v] = (Some(id), i + 1);
+                }
+            }
+        }
+        // Variations are stored inner first, so walk from the end for parents' depths.
+        let mut depth = vec![1usize; n];
+        for id in (0..n).rev() {
+            if let (Some(p), _) = parent[id] {
+                depth[id] = depth[p] + 1;
+            }
+        }
+        game.variations
+            .iter()
+            .enumerate()
+            .map(|(id, var)| {
+                let line = r.variations.get(id);
+                let played = line.map_or(&[][..], |l| l.plies.as_slice());
+                VariationView {
+                    id,
+                    parent: parent[id].0,
+                    replaces: parent[id].1,
+                    depth: depth[id],
+                    start: match (&r.geometry, line.and_then(|l| l.start)) {
+                        (Some(g), Some(p)) => Some(PositionView {
+                            fen: p.to_fen(g),
+                            cells: p.cells(g),
+                        }),
+                        _ => None,
+                    },
+                    comments: var.comments.clone(),
+                    plies: r
+                        .geometry
+                        .as_ref()
+                        .map_or_else(Vec::new, |g| self.plies(g, &var.moves, played)),
+                    unplayed: unplayed(&var.moves, played),
+                    error: line.and_then(|l| l.error.as_ref()).map(|e| self.error(e)),
+                }
+            })
+            .collect()
+    }
+}
+
+/// The written moves of a line after the last one played.
+fn unplayed(nodes: &[Node], played: &[Ply]) -> Vec<UnplayedView> {
+    let from = played.last().map_or(0, |p| p.node + p.joined + 1);
+    nodes[from.min(nodes.len())..]
+        .iter()
+        .map(|n| UnplayedView {
+            notation: format!("{}{}", n.text, n.strength),
+            comments: n.comments.clone(),
+        })
+        .collect()
+}
+
+fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 fn variant_name(r: &Replay) -> String {
@@ -358,5 +486,44 @@ mod tests {
         assert!(v.diagnostics.iter().any(|d| d.code == "illegal-move"));
         let s = FileView::new(&f, &lines).summary(0).unwrap();
         assert_eq!((s.white.as_str(), s.errors), ("A", 1));
+    }
+
+    #[test]
+    fn variations_carry_their_parent_depth_and_positions() {
+        let f = read_file(
+            "[GameType \"20\"] 1. 32-28 19-23 ({try} 17-22 2. 28x17 11x22 (12x21)) 2. 28x19 \
+             (28x17) 14x23 [Result \"2-0\"]",
+        );
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
+        assert_eq!(v.variations.len(), 3);
+        let by_first = |m: &str| {
+            v.variations
+                .iter()
+                .find(|x| {
+                    x.plies.first().is_some_and(|p| p.notation == m)
+                        || x.unplayed.first().is_some_and(|u| u.notation == m)
+                })
+                .unwrap()
+        };
+        let outer = by_first("17-22");
+        assert_eq!((outer.parent, outer.replaces, outer.depth), (None, 2, 1));
+        assert_eq!(outer.comments, ["try"]);
+        assert_eq!(outer.start.as_ref().unwrap().fen, v.plies[0].fen);
+        assert_eq!(v.plies[1].variations, [outer.id]);
+        let inner = by_first("12x21");
+        assert_eq!(
+            (inner.parent, inner.replaces, inner.depth),
+            (Some(outer.id), 3, 2)
+        );
+        assert_eq!(inner.start.as_ref().unwrap().fen, outer.plies[1].fen);
+        let broken = by_first("28x17");
+        assert!(broken.error.is_some() && broken.plies.is_empty());
+        assert_eq!(broken.unplayed.len(), 1);
+        assert!(
+            v.diagnostics
+                .iter()
+                .any(|d| d.code == "illegal-move-in-variation")
+        );
     }
 }

@@ -81,3 +81,80 @@ fn usage_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/file.pdn"));
 }
+
+#[test]
+fn check_lists_diagnostics_with_line_and_column_then_a_summary() {
+    let path = temp_file(
+        "check.pdn",
+        "[GameType \"20\"]\n1. 32-28 19-23\n2. 28-22 foo *\n",
+    );
+    let p = path.to_str().unwrap();
+    let (out, _, code) = run(&["check", p]);
+    assert_eq!(code, 1, "an illegal move is an error:\n{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(
+        lines[0].starts_with(&format!("{p}:3:4: error: 28-22: ")),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].ends_with("[illegal-move]"), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with(&format!("{p}:3:10: warning: \"foo\" is not a move")),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "1 file, 1 game: 1 error, 1 warning, 0 notes");
+}
+
+#[test]
+fn check_of_clean_files_exits_0_and_io_errors_exit_2() {
+    let clean = temp_file("clean.pdn", "[GameType \"20\"]\n1. 32-28 19-23 *\n");
+    let empty = temp_file("empty.pdn", "no games here\n");
+    let (out, _, code) = run(&["check", clean.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out, "1 file, 1 game: 0 errors, 0 warnings, 0 notes\n");
+    let (out, _, code) = run(&["check", empty.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(":1:1: warning: no game found in this file [no-games]"));
+    let (out, err, code) = run(&["check", clean.to_str().unwrap(), "/nonexistent/x.pdn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/nonexistent/x.pdn"), "{err}");
+    assert!(out.ends_with("1 file, 1 game: 0 errors, 0 warnings, 0 notes\n"));
+    let (_, err, code) = run(&["check"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("usage"));
+}
+
+#[test]
+fn export_prints_canonical_pdn_that_reads_back_the_same() {
+    // Latin-1 bytes (é = 0xE9) come out as UTF-8; the roster is put first; a star move is $7.
+    let dir = std::env::temp_dir().join(format!("pdn-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.pdn");
+    std::fs::write(
+        &path,
+        b"[GameType \"20\"][White \"Ren\xe9\"][Event \"x\"]\n1.32-28 19-23* ; a } b\n2.28x19 14x23 1-1\n[Event \"y\"] 1. 31-26",
+    )
+    .unwrap();
+    let p = path.to_str().unwrap();
+    let (out, _, code) = run(&["export", p]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "[Event \"x\"]\n[White \"René\"]\n[GameType \"20\"]\n\n\
+         1. 32-28 19-23 $7 ; a } b\n2. 28x19 14x23 1-1\n\n[Event \"y\"]\n\n1. 31-26 *\n"
+    );
+    let again = temp_file("again.pdn", &out);
+    let (out2, _, _) = run(&["export", again.to_str().unwrap()]);
+    assert_eq!(out2, out, "export is idempotent");
+    let (filled, _, code) = run(&["export", "--fill-roster", p]);
+    assert_eq!(code, 0);
+    assert!(filled.starts_with(
+        "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n[White \"René\"]\n\
+         [Black \"?\"]\n[Result \"1-1\"]\n[GameType \"20\"]\n\n"
+    ));
+    let (_, err, code) = run(&["export", "--bogus", p]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--bogus"));
+}

@@ -39,66 +39,6 @@ fn wk2003_archive_replays_completely() {
 }
 
 #[test]
-fn perft_table_for_the_implemented_variants() {
-    check_perft_rows(200_000);
-}
-
-/// The deeper published rows (up to 40 million nodes): `cargo test --release -- --ignored`.
-#[test]
-#[ignore = "minutes in a debug build; run with --release"]
-fn perft_table_deep() {
-    check_perft_rows(40_000_000);
-}
-
-fn check_perft_rows(limit: u64) {
-    // ../shared/perft/perft.tsv: every row of a variant with rules, small enough for a debug
-    // build. Brazilian, Canadian and Spantsiretti play by the international rules on other boards.
-    // Rows whose GameType has variant-specific numbering are read in that variant's notation.
-    let table = std::fs::read_to_string(common::shared().join("perft/perft.tsv")).unwrap();
-    let mut checked = std::collections::BTreeMap::new();
-    for line in table.lines().skip(1) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let (gametype, fen, depth, nodes, counting) = (cols[1], cols[2], cols[3], cols[4], cols[5]);
-        let nodes: u64 = nodes.parse().unwrap();
-        let Some(variant) = gametype.parse().ok().and_then(pdn::Variant::from_gametype) else {
-            continue;
-        };
-        let Some(rs) = pdn::Ruleset::of(variant) else {
-            continue;
-        };
-        if counting == "keep" || nodes > limit {
-            continue;
-        }
-        let setup = pdn::Setup::parse(fen).unwrap();
-        let pos = pdn::Position::from_setup(&setup, &rs.geometry, pdn::Color::White).unwrap();
-        let depth: u32 = depth.parse().unwrap();
-        assert_eq!(
-            pdn::position::perft(&rs, &pos, depth),
-            nodes,
-            "{variant} {fen} depth {depth}"
-        );
-        *checked.entry(variant.name()).or_insert(0) += 1;
-    }
-    eprintln!("perft rows checked: {checked:?}");
-    for v in [
-        "International",
-        "Brazilian",
-        "Canadian",
-        "Spantsiretti",
-        "English",
-        "American pool",
-        "Spanish",
-        "Russian",
-        "Czech",
-    ] {
-        assert!(
-            checked.get(v).copied().unwrap_or(0) >= 5,
-            "{v}: {checked:?}"
-        );
-    }
-}
-
-#[test]
 fn tournament_archives_replay_completely() {
     // Every game of the international files at the top of corpora/international (tournaments,
     // PlayOK, the PDN standard's own test files) and of corpora/brazilian replays to its end;

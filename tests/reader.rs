@@ -662,7 +662,27 @@ fn spaced_pieces_that_make_a_result_are_not_joined_into_a_move() {
     // Found by the writer's fuzz target: `0 - 2` must not become the move 0-2, which would be
     // written as `0-2` and read back as a result.
     let f = read_file("1. 32-28 0 - 2 *");
-    assert_eq!(moves(&f.games[0]), ["32-28", "-"]);
+    assert_eq!(
+        moves(&f.games[0]),
+        ["32-28"],
+        "0 is no move, and the dash after it is prose"
+    );
     let f = read_file("1. 32-28 5 - 10 *");
     assert_eq!(moves(&f.games[0]), ["32-28", "5-10"]);
+}
+
+#[test]
+fn a_lone_dash_in_prose_is_not_a_move() {
+    // NKCS06.txt.pdn: result tables with "White - Black 2-0 date round" above each game.
+    let f = read_file("Damage - GWD 2-0 03-12-2006\n1.33-28 18-23 2.39-33 12-18 *");
+    let g = f.games.last().unwrap();
+    assert_eq!(moves(g)[..2], ["33-28", "18-23"]);
+    assert!(
+        f.games
+            .iter()
+            .all(|g| g.moves.iter().all(|n| n.text != "-"))
+    );
+    // After a move number, a dash still stands for a move the source did not record.
+    let f = read_file("1. 32-28 - 2. 33-29 *");
+    assert_eq!(moves(&f.games[0]), ["32-28", "-", "33-29"]);
 }

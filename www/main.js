@@ -116,7 +116,7 @@ function onKey(e) {
 async function copyLink() {
   const s = viewer.state;
   const pdn = await packText(s.text);
-  const url = buildShareUrl(location.href, { pdn, game: s.game + 1, ply: s.ply });
+  const url = buildShareUrl(location.href, { pdn, game: s.game + 1, ply: viewer.mainlinePly() });
   els.shareLink.value = url;
   els.shareLink.dataset.length = String(url.length);
   let copied = false;
@@ -160,7 +160,9 @@ function wire() {
 
   els.moves.addEventListener('click', (e) => {
     const btn = e.target.closest('[data-ply]');
-    if (btn && els.moves.contains(btn)) viewer.goTo(Number(btn.dataset.ply));
+    if (!btn || !els.moves.contains(btn)) return;
+    const line = btn.dataset.line == null ? null : Number(btn.dataset.line);
+    viewer.goTo(Number(btn.dataset.ply), line);
   });
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');

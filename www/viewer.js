@@ -4,7 +4,7 @@
 
 import { boardModel, boardSvg, clampPly, describePosition } from './board.js';
 import { toDom } from './tree.js';
-import { diagnosticsList, gameHeader, gameLabel, moveList, remainderText, tagTable } from './views.js';
+import { diagnosticsList, gameHeader, gameLabel, lineView, moveList, remainderText, tagTable } from './views.js';
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
@@ -23,7 +23,8 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
     summaries: [],    // GameSummary[]
     game: -1,         // 0-based index of the shown game
     view: null,       // GameView of the shown game
-    ply: 0,
+    line: null,       // null: the mainline; else the id of the variation being shown
+    ply: 0,           // plies played in that line (0 = its start)
     flipped: false,
   };
 
@@ -38,8 +39,9 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
       replaceChildren(els.board, p);
       return;
     }
-    const model = boardModel(view, state.ply, { flipped: state.flipped });
-    const svg = toDom(doc, boardSvg(model, { label: describePosition(view, state.ply) }));
+    const line = lineView(view, state.line);
+    const model = boardModel(line, state.ply, { flipped: state.flipped });
+    const svg = toDom(doc, boardSvg(model, { label: describePosition(line, state.ply) }));
     replaceChildren(els.board, svg);
   }
 
@@ -48,7 +50,9 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
       el.classList.remove('current');
       el.removeAttribute('aria-current');
     }
-    const btn = els.moves.querySelector(`.move[data-ply="${state.ply}"]`);
+    const btn = state.line == null
+      ? els.moves.querySelector(`.move[data-ply="${state.ply}"]:not([data-line])`)
+      : els.moves.querySelector(`.move[data-line="${state.line}"][data-ply="${state.ply}"]`);
     if (!btn) return;
     btn.classList.add('current');
     btn.setAttribute('aria-current', 'step');
@@ -64,11 +68,18 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
   }
 
   function updateNav() {
-    const last = state.view ? state.view.plies.length : 0;
-    els.first.disabled = els.prev.disabled = state.ply <= 0;
+    const line = state.view ? lineView(state.view, state.line) : null;
+    const last = line ? line.plies.length : 0;
+    const inVariation = state.line != null;
+    els.first.disabled = !inVariation && state.ply <= 0;
+    els.prev.disabled = !inVariation && state.ply <= 0;
     els.next.disabled = els.last.disabled = state.ply >= last;
-    els.plyInfo.textContent = state.view ? `${describePosition(state.view, state.ply)} · ply ${state.ply} of ${last}` : '';
+    els.plyInfo.textContent = line
+      ? `${describePosition(line, state.ply)} · ${inVariation ? 'variation, move' : 'ply'} ${state.ply} of ${last}`
+      : '';
     doc.body.dataset.ply = String(state.ply);
+    if (inVariation) doc.body.dataset.line = String(state.line);
+    else delete doc.body.dataset.line;
     doc.body.dataset.game = String(state.game + 1);
     els.board.dataset.ply = String(state.ply);
   }
@@ -136,21 +147,43 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
     showGame(i, ply = 0) {
       state.game = i;
       state.view = state.file.game(i);
+      state.line = null;
       state.ply = ply === 'last' ? state.view.plies.length : clampPly(state.view, ply);
       drawGame();
       drawPly();
     },
 
-    goTo(ply) {
+    /** Show `ply` plies into `line` (null: the mainline; else a variation id). */
+    goTo(ply, line = state.line) {
       if (!state.view) return;
-      const p = clampPly(state.view, ply);
-      if (p === state.ply) return;
+      const variations = state.view.variations || [];
+      // Stepping back past a variation's start leaves it for the line it branches from, at the
+      // position before the move it replaces (the same position as the variation's start).
+      while (line != null && ply < 1 && variations[line]) {
+        const v = variations[line];
+        line = v.parent ?? null;
+        ply = v.replaces - 1 + ply;
+      }
+      if (line != null && !variations[line]) line = null;
+      const p = clampPly(lineView(state.view, line), ply);
+      if (p === state.ply && line === state.line) return;
+      state.line = line;
       state.ply = p;
       drawPly();
     },
+    /** The mainline ply of the shown position, or of the point where its variation branches off. */
+    mainlinePly() {
+      const variations = (state.view && state.view.variations) || [];
+      let { line, ply } = state;
+      while (line != null && variations[line]) {
+        ply = variations[line].replaces - 1;
+        line = variations[line].parent ?? null;
+      }
+      return ply;
+    },
     step(delta) { api.goTo(state.ply + delta); },
-    first() { api.goTo(0); },
-    last() { if (state.view) api.goTo(state.view.plies.length); },
+    first() { api.goTo(0, null); },
+    last() { if (state.view) api.goTo(lineView(state.view, state.line).plies.length); },
     flip() { state.flipped = !state.flipped; els.flip.setAttribute('aria-pressed', String(state.flipped)); drawBoard(); },
   };
   return api;

@@ -101,17 +101,75 @@ export function moveItems(view) {
     }
     const comments = p.comments || [];
     for (const c of comments) items.push({ kind: 'comment', text: c, ply: p.ply });
-    if (comments.length) row = null; // the next move starts a fresh row
+    const variations = p.variations || [];
+    if (variations.length) items.push({ kind: 'variations', ids: variations, ply: p.ply });
+    if (comments.length || variations.length) row = null; // the next move starts a fresh row
   }
   return items;
 }
 
-function moveButton(p, current) {
+/**
+ * The line a position belongs to, shaped like a GameView ({ board, start, plies }) so the board
+ * and ply helpers work on variations too. `line` is null for the mainline, else a variation id.
+ */
+export function lineView(view, line) {
+  if (line == null || !view || !Array.isArray(view.variations) || !view.variations[line]) return view;
+  const v = view.variations[line];
+  return { board: view.board, start: v.start, plies: v.plies || [] };
+}
+
+/**
+ * Variations as flat list items, one per run of moves, indented by depth: a variation that
+ * contains others is cut after the move they hang on, its children follow, then it goes on.
+ * Iterative (an explicit stack), so deep nesting cannot exhaust the JavaScript stack.
+ */
+export function variationItems(view, ids, current = {}) {
+  const out = [];
+  const all = view.variations || [];
+  const stack = [...ids].reverse().map((id) => ({ id, from: 0 }));
+  while (stack.length) {
+    const { id, from } = stack.pop();
+    const v = all[id];
+    if (!v) continue;
+    const parts = [];
+    if (from === 0) {
+      for (const c of v.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
+    }
+    const plies = v.plies || [];
+    let i = from;
+    let children = null;
+    for (; i < plies.length; i++) {
+      const p = plies[i];
+      if (p.side === 'white' || i === from) parts.push(h('span', { class: 'move-no' }, `${p.moveNumber}${p.side === 'white' ? '.' : '…'}`), ' ');
+      parts.push(moveButton(p, current.line === id ? current.ply : -1, id), ' ');
+      for (const c of p.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
+      if ((p.variations || []).length) { children = p.variations; i++; break; }
+    }
+    if (!children) {
+      for (const u of v.unplayed || []) parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
+      if (v.error) {
+        const loc = location(v.error);
+        parts.push(h('span', { class: 'variation-error', role: 'note' }, `${loc ? `${loc}: ` : ''}${v.error.message}`));
+      }
+    }
+    const depth = Math.max(1, Number(v.depth) || 1);
+    out.push(h('li', { class: 'variation', 'data-variation': id, 'data-depth': depth, style: `--depth:${Math.min(depth, 8)}` }, parts));
+    if (children) {
+      const more = i < plies.length || (v.unplayed || []).length || v.error;
+      if (more) stack.push({ id, from: i });
+      for (const c of [...children].reverse()) stack.push({ id: c, from: 0 });
+    }
+  }
+  return out;
+}
+
+function moveButton(p, current, line = null) {
   const nags = (p.nags || []).map(nagText).join('');
   return h('button', {
     type: 'button',
     class: `move${p.ply === current ? ' current' : ''}`,
     'data-ply': p.ply,
+    'data-line': line,
     'aria-current': p.ply === current ? 'step' : null,
     'aria-label': `${p.moveNumber}${p.side === 'black' ? '…' : '.'} ${p.notation}${nags}`,
   }, p.notation, nags ? h('span', { class: 'nag' }, nags) : null);
@@ -128,12 +186,17 @@ export function location(d) {
  * error), or ''. The start position is a list entry too, so ply 0 can be clicked.
  */
 export function moveList(view, current, { rest = '' } = {}) {
+  // `current` is a main-line ply, or { line, ply } for a position inside a variation.
+  const where = typeof current === 'object' && current ? current : { line: null, ply: current };
+  current = where.line == null ? where.ply : -1;
   const lis = [];
   lis.push(h('li', { class: 'start-row' },
     h('button', { type: 'button', class: `move start${current === 0 ? ' current' : ''}`, 'data-ply': 0, 'aria-current': current === 0 ? 'step' : null }, 'Start')));
   for (const it of moveItems(view)) {
     if (it.kind === 'comment') {
       lis.push(h('li', { class: 'comment' }, it.text));
+    } else if (it.kind === 'variations') {
+      lis.push(...variationItems(view, it.ids, where));
     } else {
       // The ' ' text nodes do not affect the grid layout but keep copied text readable.
       lis.push(h('li', { class: 'move-row' },
@@ -161,6 +224,7 @@ export function moveList(view, current, { rest = '' } = {}) {
       diag ? diag.message : `the variant ${view.variant || view.gametype} cannot be replayed.`));
     if (restItem) lis.push(restItem);
   }
+  if (view.end) lis.push(h('li', { class: 'game-end' }, view.end));
   const result = clean(view.result);
   if (result) lis.push(h('li', { class: 'game-result' }, result));
   return h('ol', { class: 'move-list' }, lis);

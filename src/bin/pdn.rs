@@ -1,7 +1,8 @@
 //! The `pdn` command-line tool: check, replay and convert PDN archives.
 //!
 //! `pdn fens FILE` prints, per game, one JSON line with the FEN after every mainline move (the
-//! contract is in the README).
+//! contract is in the README). `pdn check FILE...` lists every reading and replay diagnostic as
+//! `FILE:LINE:COL: severity: message`; `pdn export FILE...` prints the games as canonical PDN.
 //!
 //! Native only: on wasm32 (built alongside the wasm tests) it compiles to an empty program.
 
@@ -36,7 +37,11 @@ mod cli {
         message: String,
     }
 
-    const USAGE: &str = "usage: pdn fens FILE...\n       pdn bench [--all-corpora | FILE | DIR]...   (reading and replay speed)";
+    const USAGE: &str = "usage: pdn fens FILE...
+       pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
+       pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN on standard output)
+       pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
+       pdn bench [--all-corpora | FILE | DIR]...   (reading and replay speed)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,6 +51,8 @@ mod cli {
         };
         match command.as_str() {
             "fens" if !files.is_empty() => fens(files),
+            "check" if !files.is_empty() => check(files),
+            "export" if !files.is_empty() => export(files),
             "bench" if !files.is_empty() => bench(files),
             "perft" if files.len() >= 2 => perft(files),
             "-h" | "--help" | "help" => {
@@ -59,8 +66,10 @@ mod cli {
         }
     }
 
-    /// `pdn perft GAMETYPE DEPTH [--fen FEN]`: the node count, captures with the same start, end
-    /// and captured pieces counted once.
+    /// `pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]`: the node count. By
+    /// default captures with the same start, end and captured pieces count once ("drop");
+    /// `--keep` counts every route; `--every-landing` also counts each square a king may stop on
+    /// before going on straight ahead (the convention of kish's Turkish numbers).
     fn perft(args: &[String]) -> ExitCode {
         let fail = |msg: String| {
             eprintln!("pdn perft: {msg}");
@@ -77,20 +86,30 @@ mod cli {
         let Ok(depth) = args[1].parse::<u32>() else {
             return fail(format!("\"{}\" is not a depth", args[1]));
         };
-        let pos = match args.get(2).map(String::as_str) {
-            None => rs.start_position(),
-            Some("--fen") => {
-                let Some(fen) = args.get(3) else {
-                    return fail("--fen needs a FEN".to_string());
-                };
-                match pdn::Position::from_fen(fen, &rs.geometry, rs.geometry.spec().first_player) {
-                    Ok(p) => p,
-                    Err(e) => return fail(e.to_string()),
+        let mut pos = rs.start_position();
+        let mut duplicates = pdn::position::Duplicates::Drop;
+        let mut rest = args[2..].iter();
+        while let Some(option) = rest.next() {
+            match option.as_str() {
+                "--fen" => {
+                    let Some(fen) = rest.next() else {
+                        return fail("--fen needs a FEN".to_string());
+                    };
+                    let first = rs.geometry.spec().first_player;
+                    match pdn::Position::from_fen(fen, &rs.geometry, first) {
+                        Ok(p) => pos = p,
+                        Err(e) => return fail(e.to_string()),
+                    }
                 }
+                "--keep" => duplicates = pdn::position::Duplicates::Keep,
+                "--every-landing" => duplicates = pdn::position::Duplicates::EveryLanding,
+                other => return fail(format!("unknown option {other}")),
             }
-            Some(other) => return fail(format!("unknown option {other}")),
-        };
-        println!("{}", pdn::position::perft(&rs, &pos, depth));
+        }
+        println!(
+            "{}",
+            pdn::position::perft_with(&rs, &pos, depth, duplicates)
+        );
         ExitCode::SUCCESS
     }
 
@@ -200,6 +219,138 @@ mod cli {
             plies as f64 / replay / 1e6
         );
         ExitCode::SUCCESS
+    }
+
+    /// Reads a file as bytes (any supported encoding), or says why it cannot.
+    fn read(path: &str) -> Option<pdn::PdnFile> {
+        match std::fs::read(path) {
+            Ok(b) => Some(pdn::reader::read_bytes(&b)),
+            Err(e) => {
+                eprintln!("pdn: {path}: {e}");
+                None
+            }
+        }
+    }
+
+    /// `pdn check FILE...`: every diagnostic of reading and replaying, one per line, in text
+    /// order per game, then a summary. Exit status 1 if there was an error, 2 if a file could not
+    /// be read.
+    fn check(files: &[String]) -> ExitCode {
+        use pdn::{Diagnostic, Severity};
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::new(stdout.lock());
+        let (mut games, mut counts, mut unreadable) = (0, [0usize; 3], false);
+        let mut checked = 0;
+        for path in files {
+            let Some(file) = read(path) else {
+                unreadable = true;
+                continue;
+            };
+            checked += 1;
+            let lines = pdn::diagnostic::LineIndex::new(&file.text);
+            let mut all: Vec<Diagnostic> = Vec::new();
+            if file.games.is_empty() {
+                all.push(Diagnostic::warning(
+                    "no-games",
+                    pdn::Span::new(0, 0),
+                    "no game found in this file",
+                ));
+            }
+            for game in &file.games {
+                let r = pdn::replay::replay(game);
+                let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
+                diags.extend(r.diagnostics);
+                if let Some(e) = r.error {
+                    diags.push(Diagnostic::error("illegal-move", e.span, e.message));
+                }
+                diags.sort_by_key(|d| (d.span.start, d.severity));
+                all.extend(diags);
+            }
+            games += file.games.len();
+            for d in &all {
+                let (line, col) = lines.location(&file.text, d.span.start);
+                counts[match d.severity {
+                    Severity::Error => 0,
+                    Severity::Warning => 1,
+                    Severity::Note => 2,
+                }] += 1;
+                if writeln!(
+                    out,
+                    "{path}:{line}:{col}: {}: {} [{}]",
+                    d.severity, d.message, d.code
+                )
+                .is_err()
+                {
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        let summary = format!(
+            "{}, {}: {}, {}, {}",
+            plural(checked, "file"),
+            plural(games, "game"),
+            plural(counts[0], "error"),
+            plural(counts[1], "warning"),
+            plural(counts[2], "note")
+        );
+        if writeln!(out, "{summary}").is_err() || out.flush().is_err() {
+            return ExitCode::from(2);
+        }
+        if unreadable {
+            ExitCode::from(2)
+        } else if counts[0] > 0 {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    /// `pdn export [--fill-roster] [--shortest] FILE...`: the games of every file as canonical
+    /// PDN 3.0; `--shortest` writes captures in the shortest notation the standard allows.
+    fn export(args: &[String]) -> ExitCode {
+        let mut options = pdn::writer::WriteOptions::default();
+        let mut files = Vec::new();
+        for a in args {
+            match a.as_str() {
+                "--fill-roster" => options.fill_roster = true,
+                "--shortest" => options.captures = pdn::writer::CaptureNotation::Shortest,
+                s if s.starts_with("--") => {
+                    eprintln!("pdn export: unknown option {s}\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+                _ => files.push(a),
+            }
+        }
+        if files.is_empty() {
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+        let stdout = io::stdout();
+        let mut out = io::BufWriter::new(stdout.lock());
+        let mut status = ExitCode::SUCCESS;
+        let mut written = 0;
+        for path in files {
+            let Some(file) = read(path) else {
+                status = ExitCode::from(2);
+                continue;
+            };
+            let mut text = String::new();
+            for game in &file.games {
+                if written > 0 {
+                    text.push('\n');
+                }
+                pdn::writer::write_game_into(&mut text, game, &options, written > 0);
+                written += 1;
+            }
+            if out.write_all(text.as_bytes()).is_err() {
+                return ExitCode::from(2);
+            }
+        }
+        if out.flush().is_err() {
+            return ExitCode::from(2);
+        }
+        status
     }
 
     /// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.

@@ -471,10 +471,17 @@ impl<'a> Lexer<'a> {
                     depth += 1;
                     i += 1;
                 }
-                b'(' | b'{' | b'}' | b'[' | b']' => return None,
+                b'(' | b'{' | b'}' | b'[' | b']' | b';' => return None,
+                // A `/FEN "…"/` setup is PDN, whatever its letters look like.
+                b'/' if b[i + 1..]
+                    .get(..3)
+                    .is_some_and(|w| w.eq_ignore_ascii_case(b"FEN")) =>
+                {
+                    return None;
+                }
                 c if is_space(c) => i += 1,
                 b'/' => {
-                    // A setup (`/FEN "…"/`) is not prose.
+                    // Other text between slashes (a setup written without `FEN`) is no prose.
                     other += 1;
                     i += 1;
                     while i < limit && !matches!(b[i], b'/' | b'\n' | b'\r') {

@@ -323,6 +323,7 @@ struct Builder {
     /// Open variations, innermost last.
     lines: Vec<Variation>,
     pending_number: Option<u32>,
+    /// A `/FEN/` read but not yet attached to a move (its problems are the splitter's).
     pending_setup: Option<String>,
     /// Stop after the first game ([`read_game_at`]).
     stop_after_one: bool,

@@ -165,6 +165,8 @@ struct Splitter<'a> {
     /// A later `/FEN/` waiting for the move it sets up.
     pending_setup: Option<Span>,
     unknown_since_tag: usize,
+    /// The last token was text the reader does not understand.
+    after_unknown: bool,
     /// A move number waiting for its move; whether an ellipsis stood for the first move.
     number: Option<(Span, bool)>,
 }
@@ -215,6 +217,7 @@ impl<'a> Splitter<'a> {
             setup: false,
             pending_setup: None,
             unknown_since_tag: 0,
+            after_unknown: false,
             number: None,
         }
     }
@@ -311,7 +314,21 @@ impl<'a> Splitter<'a> {
                 }
             },
             State::Between => {
-                if self.opens_game(&t.token) {
+                // `Damage - GWD`: a lone dash after prose is prose (see `in_game`).
+                let prose_dash = matches!(t.token, Token::UnknownMove)
+                    && self.raw(t.span) == "-"
+                    && matches!(
+                        self.pending.last(),
+                        Some((
+                            Spanned {
+                                token: Token::Unknown(_),
+                                ..
+                            },
+                            _,
+                            _
+                        ))
+                    );
+                if !prose_dash && self.opens_game(&t.token) {
                     if self.pending_depth > 0 {
                         // Tags inside a variation that began after the last result: that
                         // variation starts no game (as tags end a game with an open one).
@@ -507,7 +524,17 @@ impl<'a> Splitter<'a> {
         for p in problems {
             v.problem(p);
         }
+        let after_unknown = std::mem::replace(
+            &mut self.after_unknown,
+            matches!(t.token, Token::Unknown(_)),
+        );
         match t.token {
+            // `Damage - GWD`: a lone dash between words of prose is prose too, not a move the
+            // source did not record.
+            Token::UnknownMove if after_unknown && self.raw(span) == "-" => {
+                self.after_unknown = true;
+                self.problem(v, ProblemKind::UnknownText, span, "-");
+            }
             Token::Tag { name, value } => {
                 self.add_tag(name);
                 self.unknown_since_tag = 0;

@@ -200,9 +200,11 @@ try {
     assert(await page.isHidden('#game-select-wrap'), 'game selector hidden for a one-game file');
   });
 
-  await check('sample move list: 74 numbered moves, "1. 32-28 17-22", last move 13-18', async () => {
-    const n = await page.$$eval('#moves [data-ply]', (els) => els.filter((e) => Number(e.dataset.ply) > 0).length);
+  await check('sample move list: 74 numbered moves, "1. 32-28 17-22", last move 13-18, one variation', async () => {
+    const n = await page.$$eval('#moves [data-ply]:not([data-line])', (els) => els.filter((e) => Number(e.dataset.ply) > 0).length);
     assertEqual(n, 74, 'number of move elements');
+    const variation = await page.$$eval('#moves .variation .move', (els) => els.map((e) => e.textContent));
+    assertEqual(variation, ['19-23', '28x19', '14x23'], 'the sample variation');
     const firstRow = (await page.textContent('#moves .move-row')).replace(/\s+/g, ' ').trim();
     assertEqual(firstRow, '1. 32-28 17-22', 'first row');
     assertEqual((await page.textContent('#moves [data-ply="74"]')).trim(), '13-18', 'last move');
@@ -398,6 +400,25 @@ try {
     await waitPly(page, 2);
   });
 
+  await check('variations: shown indented after their move; clicking one shows its position; ← leaves it', async () => {
+    await pasteAndLoad(page, '[Event "Var"]\n[GameType "20"]\n\n1. 32-28 19-23 ({try} 17-22 2. 28x17 11x22 (12x21)) 2. 28x19 14x23 *\n');
+    const runs = await page.$$eval('#moves .variation', (els) => els.map((e) => [e.dataset.depth, e.textContent.trim()]));
+    assertEqual(runs.map((r) => r[0]), ['1', '2'], 'one variation with one inside it');
+    assert(runs[0][1].startsWith('try'), `variation comment first: ${runs[0][1]}`);
+    await page.click('#moves .variation button[data-ply="2"]');
+    await page.waitForFunction(() => document.body.dataset.line != null);
+    // 32-28 17-22 28x17: White's man on 17, 22 taken, 19 untouched.
+    const after = await pieces(page);
+    assertEqual([after[17], after[22], after[19], after[32]], ['wm', undefined, 'bm', undefined], 'position inside the variation');
+    await page.keyboard.press('ArrowRight');
+    await waitPly(page, 3);
+    assertEqual((await pieces(page))[22], 'bm', '11x22 recaptures');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.body.dataset.line == null);
+    assertEqual(await ply(page), 1, 'back on the mainline after 32-28');
+    await expectPieces(page, A[1], 'mainline position after 1. 32-28');
+  });
+
   await check('a variant the core cannot replay: its message and its moves (greyed), no pieces', async () => {
     await pasteAndLoad(page, '[Event "Unknown"]\n[GameType "99"]\n\n1. 32-28 19-23 *\n');
     assertEqual(await pieces(page), {}, 'no pieces');
@@ -408,18 +429,37 @@ try {
     assert(await page.isDisabled('#next'), 'nothing to step through');
   });
 
-  await check('a known variant without rules yet: its 8×8 starting board (Italian), the reason, the moves greyed', async () => {
-    await pasteAndLoad(page, '[Event "Italian"]\n[GameType "22"]\n\n1. 11-15 23-19 2. 8-11 *\n');
-    const expected = {};
-    for (let sq = 1; sq <= 12; sq++) expected[sq] = 'bm';
-    for (let sq = 21; sq <= 32; sq++) expected[sq] = 'wm';
-    await expectPieces(page, expected, 'Italian starting position');
-    const squares = await page.$$eval('#board [data-field]', (els) => els.length);
-    assert(squares === 32, `32 playable squares drawn, got ${squares}`);
-    const err = (await page.textContent('#moves .move-error')) || '';
-    assert(/cannot be replayed yet/.test(err), `reason shown: ${err}`);
-    const rest = (await page.textContent('#moves .move-rest')) || '';
-    assert(rest.includes('11-15') && rest.includes('8-11'), `moves shown: ${rest}`);
+  await check('every GameType draws its own board: size, playable squares, starting pieces, labels', async () => {
+    // [GameType, width×height, playable squares, pieces per side, a square label on the board]
+    const boards = [
+      ['20', 10, 10, 50, 20, '50'], ['21', 8, 8, 32, 12, '32'], ['22', 8, 8, 32, 12, '32'],
+      ['23', 8, 8, 32, 12, '32'], ['24', 8, 8, 32, 12, '32'], ['25', 8, 8, 32, 12, 'h8'],
+      ['26', 8, 8, 32, 12, 'h8'], ['27', 12, 12, 72, 30, '72'], ['28', 8, 8, 32, 12, '32'],
+      ['29', 8, 8, 32, 12, 'h8'], ['30', 8, 8, 64, 16, 'h8'], ['31', 8, 8, 32, 8, '32'],
+      ['40', 10, 10, 50, 20, '50'], ['41', 10, 8, 40, 15, 'j8'],
+    ];
+    for (const [gt, w, hgt, squares, perSide, label] of boards) {
+      await pasteAndLoad(page, `[Event "${gt}"]\n[GameType "${gt}"]\n\n*\n`);
+      const got = await page.$eval('#board svg', (svg) => ({
+        viewBox: svg.getAttribute('viewBox'),
+        fields: svg.querySelectorAll('[data-field]').length,
+        white: svg.querySelectorAll('[data-piece^="w"]').length,
+        black: svg.querySelectorAll('[data-piece^="b"]').length,
+        labels: [...svg.querySelectorAll('[data-field]')].map((e) => e.getAttribute('data-field')),
+      }));
+      assertEqual(got.viewBox, `0 0 ${w * 100} ${hgt * 100}`, `GameType ${gt} board size`);
+      assertEqual([got.fields, got.white, got.black], [squares, perSide, perSide], `GameType ${gt} squares and pieces`);
+      assert(got.labels.includes(label), `GameType ${gt} has square ${label}`);
+    }
+  });
+
+  await check('Italian: White moves first from 21-32 and the moves replay', async () => {
+    await pasteAndLoad(page, '[Event "Italian"]\n[GameType "22"]\n\n1. 22-18 10-14 *\n');
+    await page.click('#board');
+    await page.keyboard.press('End');
+    await waitPly(page, 2);
+    const now = await pieces(page);
+    assertEqual([now[18], now[22], now[14], now[10]], ['wm', undefined, 'bm', undefined], 'after 1. 22-18 10-14');
   });
 
   await check('file picker: a Windows-1251 file is decoded (Cyrillic names in the header)', async () => {

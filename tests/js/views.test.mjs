@@ -152,3 +152,68 @@ test('offsetOf and remainderText', () => {
   assert.equal(remainderText(text, null), '');
   assert.equal(remainderText('x'.repeat(50), { line: 1, column: 1 }, 10), 'xxxxxxxxxx …');
 });
+
+/** The fake game with a variation replacing 19-23 (17-22 28x17) that holds one of its own (12x21
+ * replacing... a second try 18-22 in place of 17-22's reply). */
+function viewWithVariations() {
+  const v = fakeView();
+  const ply = (n, side, notation, extra = {}) => ({ ply: n, moveNumber: side === 'white' ? 1 + Math.ceil(n / 2) : 1 + Math.floor(n / 2), side, notation, fen: '', cells: v.start.cells, from: '', to: '', path: [], captured: [], comments: [], nags: [], variations: [], ...extra });
+  v.plies = v.plies.map((p) => ({ ...p, variations: [] }));
+  v.plies[1].variations = [1];
+  v.variations = [
+    { id: 0, parent: 1, replaces: 2, depth: 2, start: v.start, comments: [], plies: [ply(2, 'white', '38-32')], unplayed: [], error: null },
+    { id: 1, parent: null, replaces: 2, depth: 1, start: v.start, comments: ['try <b>'], plies: [ply(1, 'black', '17-22'), ply(2, 'white', '28x17', { variations: [0] }), ply(3, 'black', '11x22')], unplayed: [{ notation: '99-1', comments: [] }], error: { message: 'no piece on 99', line: 3, column: 7 } },
+  ];
+  return v;
+}
+
+test('variationItems: nested variations become flat, indented runs in reading order', async () => {
+  const { variationItems, lineView } = await import('../../www/views.js');
+  const v = viewWithVariations();
+  const items = variationItems(v, [1], { line: 1, ply: 2 });
+  assert.deepEqual(items.map((li) => [li.attrs['data-variation'], li.attrs['data-depth']]), [[1, 1], [0, 2], [1, 1]]);
+  const text = items.map(textOf);
+  assert.match(text[0], /^try <b> 1… 17-22 2\. 28x17/);
+  assert.match(text[1], /38-32/);
+  assert.match(text[2], /11x22 99-1 3:7: no piece on 99$/);
+  const current = walk(items[0]).filter((n) => n.attrs && n.attrs.class === 'move current');
+  assert.equal(current.length, 1);
+  assert.equal(current[0].attrs['data-line'], 1);
+  assert.equal(current[0].attrs['data-ply'], 2);
+  // The comment is text, never markup.
+  assert.ok(toMarkup(items[0]).includes('try &lt;b&gt;'));
+  // lineView gives a variation the shape of a game view; unknown lines fall back to the game.
+  assert.equal(lineView(v, 1).plies.length, 3);
+  assert.equal(lineView(v, null), v);
+  assert.equal(lineView(v, 7), v);
+});
+
+test('moveList: variations follow the move they hang on, and the row breaks there', () => {
+  const v = viewWithVariations();
+  const list = moveList(v, 0);
+  const kinds = list.children.map((li) => li.attrs.class);
+  const at = kinds.indexOf('variation');
+  assert.ok(at > 0, kinds.join(','));
+  // After 19-23's comment, before the next move row.
+  assert.match(textOf(list.children[at - 2]), /19-23/);
+  assert.equal(list.children[at - 1].attrs.class, 'comment');
+  assert.match(textOf(list.children[at + 1]), /^2\./);
+  assert.deepEqual(moveItems(v).map((i) => i.kind), ['comment', 'row', 'comment', 'variations', 'row']);
+});
+
+test('moveList: a finished game says who won', () => {
+  const v = fakeView();
+  v.end = 'Game over: Black has no pieces left; White wins.';
+  assert.ok(moveList(v, 0).children.some((li) => li.attrs.class === 'game-end' && textOf(li) === v.end));
+});
+
+test('variationItems: ten thousand nested variations do not exhaust the stack', async () => {
+  const { variationItems } = await import('../../www/views.js');
+  const v = fakeView();
+  const n = 10000;
+  v.variations = [];
+  for (let id = 0; id < n; id++) {
+    v.variations.push({ id, parent: id ? id - 1 : null, replaces: 1, depth: id + 1, start: v.start, comments: [], plies: [{ ply: 1, moveNumber: 1, side: 'black', notation: '19-23', cells: v.start.cells, comments: [], nags: [], variations: id + 1 < n ? [id + 1] : [] }], unplayed: [], error: null });
+  }
+  assert.equal(variationItems(v, [0]).length, n);
+});
