@@ -619,6 +619,59 @@ fn pathological_inputs_take_linear_time() {
 }
 
 #[test]
+fn setups_that_set_nothing_up_are_reported() {
+    // Two setups before the first move: the game starts from the first, the move after the
+    // second is set up by it.
+    let f = read_file("/FEN \"W:W31:B1\"/ /FEN \"B:W31:B1\"/ 1... 1-6 *");
+    let g = &f.games[0];
+    assert_eq!(g.setup.as_deref(), Some("\"W:W31:B1\""));
+    assert_eq!(g.moves[0].setup.as_deref(), Some("\"B:W31:B1\""));
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+    // A setup no move follows, at the end of the game or of a variation; one replaced by another.
+    let f = read_file(
+        "1. 32-28 (1. 33-28 /FEN \"W:W1:B2\"/) 19-23 /FEN \"W:W3:B4\"/ /FEN \"W:W5:B6\"/ \
+         2. 28x19 /FEN \"W:W7:B8\"/ *",
+    );
+    let g = &f.games[0];
+    assert_eq!(g.setup, None);
+    let setups: Vec<Option<&str>> = g.moves.iter().map(|n| n.setup.as_deref()).collect();
+    assert_eq!(setups, [None, None, Some("\"W:W5:B6\"")]);
+    assert_eq!(
+        codes(g),
+        ["setup-without-move", "setup-replaced", "setup-without-move"]
+    );
+}
+
+#[test]
+fn variations_with_setups_and_letters_stay_variations() {
+    let f = read_file(
+        "1. 32-28 (/FEN \"W:W31-50:B1-20\"/ 1. 33-28 /FEN \"B:W28:B19\"/ 1... 19-23) \
+         (c3-d4 e5 f6) (KingsRow 31-27) *",
+    );
+    let g = &f.games[0];
+    assert_eq!(g.moves[0].variations.len(), 3);
+    assert!(
+        !codes(g).contains(&"prose-in-parentheses"),
+        "{:?}",
+        codes(g)
+    );
+}
+
+#[test]
+fn spaced_pieces_that_make_a_result_are_not_joined_into_a_move() {
+    // Found by the writer's fuzz target: `0 - 2` must not become the move 0-2, which would be
+    // written as `0-2` and read back as a result.
+    let f = read_file("1. 32-28 0 - 2 *");
+    assert_eq!(
+        moves(&f.games[0]),
+        ["32-28"],
+        "0 is no move, and the dash after it is prose"
+    );
+    let f = read_file("1. 32-28 5 - 10 *");
+    assert_eq!(moves(&f.games[0]), ["32-28", "5-10"]);
+}
+
+#[test]
 fn a_lone_dash_in_prose_is_not_a_move() {
     // NKCS06.txt.pdn: result tables with "White - Black 2-0 date round" above each game.
     let f = read_file("Damage - GWD 2-0 03-12-2006\n1.33-28 18-23 2.39-33 12-18 *");

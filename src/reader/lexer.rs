@@ -448,8 +448,8 @@ impl<'a> Lexer<'a> {
 
     /// Prose in parentheses, as some programs write their comments (`(Wyllie falters here.
     /// 8-11 is required to draw.)`): the offset of the closing `)` when the parentheses (which
-    /// may nest a little) hold no other bracket and at least two words that are not moves, or
-    /// only such words.
+    /// may nest a little) hold no other bracket and at least two words of letters without
+    /// digits (no move or square has those), or only such words.
     fn prose_in_parentheses(&self, open: usize) -> Option<usize> {
         // Bounds, so that text full of parentheses is read in linear time.
         const LONGEST: usize = 2000;
@@ -480,6 +480,15 @@ impl<'a> Lexer<'a> {
                     return None;
                 }
                 c if is_space(c) => i += 1,
+                b'/' => {
+                    // Other text between slashes (a setup written without `FEN`) is no prose.
+                    other += 1;
+                    i += 1;
+                    while i < limit && !matches!(b[i], b'/' | b'\n' | b'\r') {
+                        i += 1;
+                    }
+                    i += 1;
+                }
                 c => {
                     let end = self.word_end(i);
                     if end == i {
@@ -487,7 +496,12 @@ impl<'a> Lexer<'a> {
                         i += utf8_len(c);
                         continue;
                     }
-                    if c.is_ascii_alphabetic() && !is_move_word(&b[i..end]) {
+                    // Prose: a word of letters (and punctuation), without digits.
+                    let word = &b[i..end];
+                    if c.is_ascii_alphabetic()
+                        && word.len() >= 2
+                        && !word.iter().any(u8::is_ascii_digit)
+                    {
                         prose += 1;
                     } else {
                         other += 1;
@@ -956,8 +970,14 @@ fn square_end(w: &[u8], mut i: usize) -> Option<usize> {
     (min..=max).contains(&(i - d)).then_some(i)
 }
 
-/// A whole word is a move, possibly with strength marks and a star.
+/// A whole word reads as a move (possibly with strength marks and a star), as [`classify`]
+/// reads it: a result such as `0-2` is not one.
 fn is_move_word(w: &[u8]) -> bool {
+    !is_result(w) && has_move_shape(w)
+}
+
+/// A word has the shape of a move, possibly with strength marks and a star.
+fn has_move_shape(w: &[u8]) -> bool {
     let mut n = w.len();
     while n > 0 && matches!(w[n - 1], b'!' | b'?' | b'*') {
         n -= 1;

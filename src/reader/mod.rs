@@ -11,8 +11,32 @@
 //!
 //! Reading never fails: whatever cannot be understood becomes a [`Diagnostic`] with a span
 //! (first a [`Problem`], which costs nothing until its message is written), and reading goes on
-//! with the next token, so one bad spot never hides the rest of a game or the games after it.
-//! Games end at a result or `*`, or where the next game's tags begin (a missing result).
+//! with the next token, so one bad spot never hides the rest of a game or the games after it:
+//! an unknown word is skipped, an unclosed comment ends at the next tag line, an unclosed
+//! variation at the end of its game, an unclosed tag value at its line's end.
+//!
+//! Where games begin and end:
+//!
+//! * a result or `*` at the mainline's level ends a game (inside a variation it only ends that
+//!   line); comments right after it still belong to the game;
+//! * tags after movetext start a new game (a missing result, with a warning), and so does a
+//!   tag whose name the game already has (tag blocks of games without moves that follow each
+//!   other), or a tag after three or more words that are not PDN (prose between tag blocks);
+//! * after a result, the next game begins at its first tag, mainline move or setup; what
+//!   stands between (comments, move numbers, stray words) goes to that game, or stays with
+//!   the game before when no game follows;
+//! * a score such as `4-6` (the Delfts format) that repeats the `Result` tag is the result; a
+//!   result glued to the next move number (`1-101.32-28`) is split.
+//!
+//! ```
+//! let text = "[Event \"a\"] 1. 32-28 19-23 1-0 {a draw was agreed later}\n\
+//!             1. 31-27 1/2-1/2 [Event \"c\"] 1. 33-28";
+//! let f = pdn::read_file(text);
+//! assert_eq!(f.games.len(), 3);
+//! assert_eq!(f.games[0].outro, ["a draw was agreed later"]);
+//! assert!(f.games[1].tags.is_empty());
+//! assert_eq!(f.games[2].result, None); // at the end of the text, no result is needed
+//! ```
 
 use std::borrow::Cow;
 use std::ops::ControlFlow;
@@ -236,6 +260,16 @@ pub fn read_headers(text: &str) -> Vec<GameHeader> {
 
 /// Reads the one game that begins at byte `start` of `text` (a [`Game::span`] or
 /// [`GameHeader::span`] start), as [`read_file`] reads it; `None` when no game begins there.
+/// Only that game's text (and the token after it) is read.
+///
+/// ```
+/// use pdn::reader::{read_file, read_game_at, read_headers};
+/// let text = "[Round \"1\"] 1. 32-28 * [Round \"2\"] 1. 33-28 18-23 *";
+/// let list = read_headers(text);
+/// let second = read_game_at(text, list[1].span.start).unwrap();
+/// assert_eq!(second, read_file(text).games[1]);
+/// assert_eq!(second.moves.len(), 2);
+/// ```
 #[must_use]
 pub fn read_game_at(text: &str, start: usize) -> Option<Game> {
     let mut b = Builder {
@@ -289,8 +323,8 @@ struct Builder {
     /// Open variations, innermost last.
     lines: Vec<Variation>,
     pending_number: Option<u32>,
-    /// A `/FEN/` read but not yet attached to a move, with where it is.
-    pending_setup: Option<(String, Span)>,
+    /// A `/FEN/` read but not yet attached to a move (its problems are the splitter's).
+    pending_setup: Option<String>,
     /// Stop after the first game ([`read_game_at`]).
     stop_after_one: bool,
 }
@@ -327,21 +361,9 @@ impl Builder {
         }
     }
 
-    /// A setup that no move of its line follows sets nothing up: report it and let it go (it
-    /// must not become the start of the game or of the enclosing line).
-    fn drop_pending_setup(&mut self) {
-        if let Some((_, span)) = self.pending_setup.take() {
-            self.game.diagnostics.push(Diagnostic::warning(
-                "setup-without-move",
-                span,
-                "no move follows this setup in its line; it is ignored",
-            ));
-        }
-    }
-
     fn push_node(&mut self, text: String, notation: Option<PdnMove>, suffix: &str, span: Span) {
         let number = self.pending_number.take();
-        let setup = self.pending_setup.take().map(|(fen, _)| fen);
+        let setup = self.pending_setup.take();
         // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
         let star = suffix.contains('*');
         let strength = if star {
@@ -421,15 +443,13 @@ impl<'a> Visitor<'a> for Builder {
         }
     }
 
-    fn setup(&mut self, fen: &'a str, span: Span) {
+    fn setup(&mut self, fen: &'a str, _span: Span) {
+        // The first setup before any move is the game's start; any other sets up the move
+        // after it (a second one before that move replaces it, with a warning).
         if self.lines.is_empty() && self.mainline.is_empty() && self.game.setup.is_none() {
             self.game.setup = Some(fen.to_string());
-        } else if let Some((_, old)) = self.pending_setup.replace((fen.to_string(), span)) {
-            self.game.diagnostics.push(Diagnostic::warning(
-                "setup-replaced",
-                old,
-                "another setup follows this one before any move; it is ignored",
-            ));
+        } else {
+            self.pending_setup = Some(fen.to_string());
         }
     }
 
@@ -441,9 +461,8 @@ impl<'a> Visitor<'a> for Builder {
     }
 
     fn end_variation(&mut self, span: Span) {
-        if !self.lines.is_empty() {
-            self.drop_pending_setup();
-        }
+        // A setup no move of the variation followed sets nothing up (reported by the splitter).
+        self.pending_setup = None;
         if let Some(mut v) = self.lines.pop() {
             v.span = span;
             self.attach_variation(v);
@@ -467,7 +486,8 @@ impl<'a> Visitor<'a> for Builder {
         while let Some(v) = self.lines.pop() {
             self.attach_variation(v);
         }
-        self.drop_pending_setup();
+        // A setup no move followed sets nothing up (reported by the splitter).
+        self.pending_setup = None;
         let mut game = std::mem::take(&mut self.game);
         game.span = span;
         let hint = self.mainline.len() + 8;

@@ -44,6 +44,10 @@ pub enum ProblemKind {
     UnclosedVariation,
     /// A variation before any move it could replace.
     VariationWithoutMove,
+    /// A `/FEN/` setup that no move of its line follows.
+    SetupWithoutMove,
+    /// A `/FEN/` setup followed by another before any move.
+    SetupReplaced,
     /// A second result after a game's result.
     StrayResult,
     /// A game followed by the next one without a result or `*` between them.
@@ -81,6 +85,8 @@ impl ProblemKind {
             ProblemKind::UnmatchedParen => "unmatched-paren",
             ProblemKind::UnclosedVariation => "unclosed-variation",
             ProblemKind::VariationWithoutMove => "variation-without-move",
+            ProblemKind::SetupWithoutMove => "setup-without-move",
+            ProblemKind::SetupReplaced => "setup-replaced",
             ProblemKind::StrayResult => "stray-result",
             ProblemKind::MissingResult => "missing-result",
             ProblemKind::ResultMismatch => "result-mismatch",
@@ -193,6 +199,12 @@ impl<'a> Problem<'a> {
             ProblemKind::VariationWithoutMove => {
                 "this variation comes before any move it could replace; it is kept as a comment"
                     .to_string()
+            }
+            ProblemKind::SetupWithoutMove => {
+                "no move follows this setup in its line; it is ignored".to_string()
+            }
+            ProblemKind::SetupReplaced => {
+                "another setup follows this one before any move; it is ignored".to_string()
             }
             ProblemKind::StrayResult => {
                 format!("result {d} stands after the game's own result; it is ignored")

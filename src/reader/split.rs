@@ -160,7 +160,10 @@ struct Splitter<'a> {
     result_tag: Option<&'a str>,
     mainline: Line,
     variations: Vec<Line>,
+    /// The game starts from a `/FEN/` setup.
     setup: bool,
+    /// A later `/FEN/` waiting for the move it sets up.
+    pending_setup: Option<Span>,
     unknown_since_tag: usize,
     /// The last token was text the reader does not understand.
     after_unknown: bool,
@@ -212,6 +215,7 @@ impl<'a> Splitter<'a> {
             mainline: Line::default(),
             variations: Vec::new(),
             setup: false,
+            pending_setup: None,
             unknown_since_tag: 0,
             after_unknown: false,
             number: None,
@@ -325,6 +329,11 @@ impl<'a> Splitter<'a> {
                         ))
                     );
                 if !prose_dash && self.opens_game(&t.token) {
+                    if self.pending_depth > 0 {
+                        // Tags inside a variation that began after the last result: that
+                        // variation starts no game (as tags end a game with an open one).
+                        self.release(v);
+                    }
                     if self.open {
                         self.end_game(false, v)?;
                     }
@@ -436,6 +445,7 @@ impl<'a> Splitter<'a> {
         };
         self.variations.clear();
         self.setup = false;
+        self.pending_setup = None;
         self.unknown_since_tag = 0;
         self.number = None;
         v.begin_game(start);
@@ -455,6 +465,7 @@ impl<'a> Splitter<'a> {
             self.close_variation(line, self.end, v);
         }
         self.check_number(v);
+        self.drop_pending_setup(v);
         if missing {
             self.problem(
                 v,
@@ -493,8 +504,16 @@ impl<'a> Splitter<'a> {
         self.state = State::AfterResult;
     }
 
+    /// A setup that no move of its line follows sets nothing up: reported and let go.
+    fn drop_pending_setup<V: Visitor<'a>>(&mut self, v: &mut V) {
+        if let Some(span) = self.pending_setup.take() {
+            self.problem(v, ProblemKind::SetupWithoutMove, span, self.raw(span));
+        }
+    }
+
     fn played(&mut self) {
         self.number = None;
+        self.pending_setup = None;
         self.line().moves += 1;
     }
 
@@ -573,8 +592,10 @@ impl<'a> Splitter<'a> {
             }
             Token::Comment(text) => v.comment(text, span),
             Token::Setup(fen) => {
-                if self.variations.is_empty() && self.mainline.moves == 0 {
+                if self.variations.is_empty() && self.mainline.moves == 0 && !self.setup {
                     self.setup = true;
+                } else if let Some(old) = self.pending_setup.replace(span) {
+                    self.problem(v, ProblemKind::SetupReplaced, old, self.raw(old));
                 }
                 v.setup(fen, span);
             }
@@ -585,10 +606,16 @@ impl<'a> Splitter<'a> {
                 });
                 v.begin_variation(span);
             }
-            Token::CloseVariation => match self.variations.pop() {
-                Some(line) => self.close_variation(line, span.end, v),
-                None => self.problem(v, ProblemKind::UnmatchedParen, span, ")"),
-            },
+            Token::CloseVariation => {
+                if self.variations.is_empty() {
+                    self.problem(v, ProblemKind::UnmatchedParen, span, ")");
+                } else {
+                    self.drop_pending_setup(v);
+                    if let Some(line) = self.variations.pop() {
+                        self.close_variation(line, span.end, v);
+                    }
+                }
+            }
             Token::Result(r) => {
                 // Inside a variation a result only ends that line of play.
                 if self.variations.is_empty() {
