@@ -300,7 +300,9 @@ fn setup_word(fen: &str) -> String {
 /// A move number and side: the state before a move.
 #[derive(Clone, Copy, Debug)]
 struct Num {
-    n: u64,
+    /// Saturates at `u32::MAX`, the largest number the reader keeps, so that a written number
+    /// always reads back as itself.
+    n: u32,
     second: bool,
 }
 
@@ -308,7 +310,7 @@ impl Num {
     fn next(self) -> Num {
         if self.second {
             Num {
-                n: self.n + 1,
+                n: self.n.saturating_add(1),
                 second: false,
             }
         } else {
@@ -360,11 +362,7 @@ fn write_movetext(lines: &mut Lines<'_>, game: &Game, _options: &WriteOptions, f
     let mut first: Option<Color> = None;
     let mut first_player = || *first.get_or_insert_with(|| first_player(game));
     let mut start = Num {
-        n: game
-            .moves
-            .first()
-            .and_then(|m| m.number)
-            .map_or(1, u64::from),
+        n: game.moves.first().and_then(|m| m.number).unwrap_or(1),
         second: false,
     };
     if let Some(turn) = game.start_fen().and_then(fen_turn) {
@@ -438,7 +436,7 @@ fn write_movetext(lines: &mut Lines<'_>, game: &Game, _options: &WriteOptions, f
         f.i += 1;
         if let Some(fen) = &node.setup {
             lines.word(&setup_word(fen));
-            f.num.n = node.number.map_or(f.num.n, u64::from);
+            f.num.n = node.number.unwrap_or(f.num.n);
             if let Some(turn) = fen_turn(fen) {
                 f.num.second = turn != first_player();
             }
