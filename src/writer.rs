@@ -28,6 +28,16 @@
 //! * Comment text is never re-wrapped: a long comment overflows the 80 columns rather than have
 //!   its spacing changed.
 //! * A tag value's line breaks (again only in games built by hand) become spaces.
+//! * Move numbers: `12.` before every first-player move; `12...` before a second-player move
+//!   that opens a line or follows a comment, a variation or a setup. The count starts from the
+//!   number written before the first move (else 1), on the side the start FEN gives, compared
+//!   with the variant's first player (Black in English, from the GameType tag or else the
+//!   replay's guess); a setup in the middle takes the side from its FEN. Numbers are not kept
+//!   from the file otherwise: the output is numbered consistently.
+//! * A setup is written `/FEN "…"/`, with quotes added if the file had none (the FEN itself is
+//!   unchanged); the game's setup comes before the comments that open the game.
+//! * A game without tags written after another has its opening comments after its first move
+//!   number (`1. {…} 32-28`): before it, they would be read as the previous game's last comments.
 //! * An unrecorded move is written `--`.
 //! * A star move is written `$7` (PDN 3.0 forbids `*` as a strength), except a move that reads
 //!   like a result (`0-2*`, read as the move 0-2 with a star): `0-2` alone would be a result.
