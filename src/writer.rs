@@ -28,6 +28,16 @@
 //! * Comment text is never re-wrapped: a long comment overflows the 80 columns rather than have
 //!   its spacing changed.
 //! * A tag value's line breaks (again only in games built by hand) become spaces.
+//! * Move numbers: `12.` before every first-player move; `12...` before a second-player move
+//!   that opens a line or follows a comment, a variation or a setup. The count starts from the
+//!   number written before the first move (else 1), on the side the start FEN gives, compared
+//!   with the variant's first player (Black in English, from the GameType tag or else the
+//!   replay's guess); a setup in the middle takes the side from its FEN. Numbers are not kept
+//!   from the file otherwise: the output is numbered consistently.
+//! * A setup is written `/FEN "…"/`, with quotes added if the file had none (the FEN itself is
+//!   unchanged); the game's setup comes before the comments that open the game.
+//! * A game without tags written after another has its opening comments after its first move
+//!   number (`1. {…} 32-28`): before it, they would be read as the previous game's last comments.
 //! * An unrecorded move is written `--`.
 //! * A star move is written `$7` (PDN 3.0 forbids `*` as a strength), except a move that reads
 //!   like a result (`0-2*`, read as the move 0-2 with a star): `0-2` alone would be a result.
@@ -346,7 +356,9 @@ fn setup_word(fen: &str) -> String {
 /// A move number and side: the state before a move.
 #[derive(Clone, Copy, Debug)]
 struct Num {
-    n: u64,
+    /// Saturates at `u32::MAX`, the largest number the reader keeps, so that a written number
+    /// always reads back as itself.
+    n: u32,
     second: bool,
 }
 
@@ -354,7 +366,7 @@ impl Num {
     fn next(self) -> Num {
         if self.second {
             Num {
-                n: self.n + 1,
+                n: self.n.saturating_add(1),
                 second: false,
             }
         } else {
@@ -412,11 +424,7 @@ fn write_movetext(
     let mut first: Option<Color> = None;
     let mut first_player = || *first.get_or_insert_with(|| first_player(game));
     let mut start = Num {
-        n: game
-            .moves
-            .first()
-            .and_then(|m| m.number)
-            .map_or(1, u64::from),
+        n: game.moves.first().and_then(|m| m.number).unwrap_or(1),
         second: false,
     };
     if let Some(turn) = game.start_fen().and_then(fen_turn) {
@@ -490,7 +498,7 @@ fn write_movetext(
         f.i += 1;
         if let Some(fen) = &node.setup {
             lines.word(&setup_word(fen));
-            f.num.n = node.number.map_or(f.num.n, u64::from);
+            f.num.n = node.number.unwrap_or(f.num.n);
             if let Some(turn) = fen_turn(fen) {
                 f.num.second = turn != first_player();
             }

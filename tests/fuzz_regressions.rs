@@ -29,3 +29,10 @@ fn a_star_move_that_reads_like_a_result() {
     check(b"1. 32-28 1-1*! 1-0");
     check(b"1. 32-28 1-1*(?) (0-0*(!) 2-0*) 1-0");
 }
+
+#[test]
+fn move_numbers_past_the_largest_the_reader_keeps() {
+    // The number overflows u32 (read as u32::MAX); after the setup the written number must still
+    // read back as itself.
+    check(b"13333333333.3g3 3-4\n//8-4");
+}
