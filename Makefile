@@ -39,6 +39,7 @@ lint:
 
 bench:
 	cargo run --release --bin pdn -- bench ../shared/corpora/international/*.pdn
+	cargo run --release --bin pdn -- bench --all-corpora
 
 clean:
 	rm -rf target pkg
