@@ -252,12 +252,6 @@ fn lidraughts_type(number: u32) -> Option<(u32, &'static str)> {
 #[must_use]
 pub fn replay(game: &Game) -> Replay {
     let mut diagnostics = Vec::new();
-    let tag_span = |name: &str| {
-        game.tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map_or(game.span, |t| t.span)
-    };
     let Some(value) = game.tag("GameType") else {
         // No tag: try the likely types in turn and keep the one that plays furthest.
         let (candidates, why) = candidate_gametypes(game);
@@ -322,7 +316,7 @@ pub fn replay(game: &Game) -> Replay {
                 Some(n) => {
                     diagnostics.push(Diagnostic::warning(
                         "bad-gametype",
-                        tag_span("GameType"),
+                        game.tag_span("GameType"),
                         format!("{e}; the standard board of type {n} is used"),
                     ));
                     Some(GameType {
@@ -333,7 +327,7 @@ pub fn replay(game: &Game) -> Replay {
                 None => {
                     diagnostics.push(Diagnostic::error(
                         "bad-gametype",
-                        tag_span("GameType"),
+                        game.tag_span("GameType"),
                         e.to_string(),
                     ));
                     None
@@ -345,7 +339,7 @@ pub fn replay(game: &Game) -> Replay {
         Some((standard, name)) => {
             diagnostics.push(Diagnostic::note(
                 "lidraughts-variant",
-                tag_span("GameType"),
+                game.tag_span("GameType"),
                 format!(
                     "GameType {} is lidraughts' {name}; its moves are replayed as {} draughts",
                     gt.number,
@@ -369,12 +363,6 @@ fn replay_as(
     number: Option<GameType>,
     diagnostics: Vec<Diagnostic>,
 ) -> Replay {
-    let tag_span = |name: &str| {
-        game.tags
-            .iter()
-            .find(|t| t.name.eq_ignore_ascii_case(name))
-            .map_or(game.span, |t| t.span)
-    };
     let mut out = Replay {
         gametype: gametype_text,
         variant: None,
@@ -441,7 +429,7 @@ fn replay_as(
                     }
                     None => out.diagnostics.push(Diagnostic::error(
                         "variant-not-supported",
-                        tag_span("GameType"),
+                        game.tag_span("GameType"),
                         message,
                     )),
                 }
@@ -460,7 +448,7 @@ fn replay_as(
             );
             out.diagnostics.push(Diagnostic::error(
                 "not-draughts",
-                tag_span("GameType"),
+                game.tag_span("GameType"),
                 format!("{what}; the game's text is shown without a board"),
             ));
             return out;
@@ -477,7 +465,7 @@ fn replay_as(
     }
     if let Some(fen) = game.start_fen() {
         let span = if game.tag("FEN").is_some() {
-            tag_span("FEN")
+            game.tag_span("FEN")
         } else {
             game.span_start()
         };
@@ -507,7 +495,7 @@ fn replay_as(
     if out.error.is_none() {
         let last = out.plies.last().map_or(pos, |p| p.position);
         out.end = game_end(&last, &ruleset);
-        if let Some(d) = check_result(game, &ruleset, out.end, tag_span("Result")) {
+        if let Some(d) = check_result(game, &ruleset, out.end, game.tag_span("Result")) {
             out.diagnostics.push(d);
         }
     }
@@ -874,6 +862,15 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
 }
 
 impl Game {
+    /// Where tag `name` is (any case), else the whole game: for diagnostics about a tag.
+    #[must_use]
+    pub fn tag_span(&self, name: &str) -> Span {
+        self.tags
+            .iter()
+            .find(|t| t.name.eq_ignore_ascii_case(name))
+            .map_or(self.span, |t| t.span)
+    }
+
     /// An empty span at the start of the game, for diagnostics about the game as a whole.
     #[must_use]
     pub fn span_start(&self) -> Span {
