@@ -686,3 +686,17 @@ fn a_lone_dash_in_prose_is_not_a_move() {
     let f = read_file("1. 32-28 - 2. 33-29 *");
     assert_eq!(moves(&f.games[0]), ["32-28", "-", "33-29"]);
 }
+
+#[test]
+fn dashes_after_prose_never_make_an_empty_game() {
+    // Found by the writer's fuzz target: prose, then `- -`, must not open a game with nothing
+    // in it (it would be written as a lone `*` and read back as no game).
+    let f = read_file("foo 0 - - 2x bar 7-");
+    assert!(f.games.is_empty(), "{:?}", f.games);
+    let f = read_file("1. 32-28 1-0 foo - - 1. 31-27 *");
+    assert_eq!(f.games.len(), 2);
+    assert_eq!(moves(&f.games[1]), ["31-27"]);
+    for g in &f.games {
+        assert!(!g.moves.is_empty() || !g.tags.is_empty() || g.setup.is_some());
+    }
+}

@@ -165,7 +165,7 @@ struct Splitter<'a> {
     /// A later `/FEN/` waiting for the move it sets up.
     pending_setup: Option<Span>,
     unknown_since_tag: usize,
-    /// The last token was text the reader does not understand.
+    /// The last token was text the reader does not understand (then a lone `-` is prose).
     after_unknown: bool,
     /// A move number waiting for its move; whether an ellipsis stood for the first move.
     number: Option<(Span, bool)>,
@@ -280,10 +280,16 @@ impl<'a> Splitter<'a> {
 
     fn feed<V: Visitor<'a>>(
         &mut self,
-        t: Spanned<'a>,
+        mut t: Spanned<'a>,
         problems: &[Problem<'a>],
         v: &mut V,
     ) -> ControlFlow<()> {
+        // `Damage - GWD 2-0`: a lone dash after words of prose is prose too, not a move the
+        // source did not record. Decided here, once, so that every state reads it the same.
+        if self.after_unknown && t.token == Token::UnknownMove && self.raw(t.span) == "-" {
+            t.token = Token::Unknown(self.raw(t.span));
+        }
+        self.after_unknown = matches!(t.token, Token::Unknown(_));
         match self.state {
             State::InGame => {
                 if let Token::Tag { name, .. } = t.token {
@@ -314,21 +320,7 @@ impl<'a> Splitter<'a> {
                 }
             },
             State::Between => {
-                // `Damage - GWD`: a lone dash after prose is prose (see `in_game`).
-                let prose_dash = matches!(t.token, Token::UnknownMove)
-                    && self.raw(t.span) == "-"
-                    && matches!(
-                        self.pending.last(),
-                        Some((
-                            Spanned {
-                                token: Token::Unknown(_),
-                                ..
-                            },
-                            _,
-                            _
-                        ))
-                    );
-                if !prose_dash && self.opens_game(&t.token) {
+                if self.opens_game(&t.token) {
                     if self.pending_depth > 0 {
                         // Tags inside a variation that began after the last result: that
                         // variation starts no game (as tags end a game with an open one).
@@ -524,17 +516,7 @@ impl<'a> Splitter<'a> {
         for p in problems {
             v.problem(p);
         }
-        let after_unknown = std::mem::replace(
-            &mut self.after_unknown,
-            matches!(t.token, Token::Unknown(_)),
-        );
         match t.token {
-            // `Damage - GWD`: a lone dash between words of prose is prose too, not a move the
-            // source did not record.
-            Token::UnknownMove if after_unknown && self.raw(span) == "-" => {
-                self.after_unknown = true;
-                self.problem(v, ProblemKind::UnknownText, span, "-");
-            }
             Token::Tag { name, value } => {
                 self.add_tag(name);
                 self.unknown_since_tag = 0;
