@@ -34,6 +34,6 @@ pub use fen::Setup;
 pub use geometry::{Geometry, Square};
 pub use notation::PdnMove;
 pub use position::{Move, Position, Ruleset};
-pub use reader::{Game, PdnFile, read_file};
+pub use reader::{Game, GameHeader, PdnFile, read_bytes, read_file, read_game_at, read_headers};
 pub use types::{Color, Piece, Role};
 pub use variant::{GameType, Variant};
