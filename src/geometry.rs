@@ -121,6 +121,18 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// All eight directions, in the order of their numbers (the columns of the neighbour table).
+    pub const ALL: [Direction; 8] = [
+        Direction::NorthEast,
+        Direction::NorthWest,
+        Direction::SouthEast,
+        Direction::SouthWest,
+        Direction::North,
+        Direction::South,
+        Direction::East,
+        Direction::West,
+    ];
+
     /// The four diagonal directions.
     pub const DIAGONAL: [Direction; 4] = [
         Direction::NorthEast,
@@ -280,19 +292,7 @@ impl Geometry {
         }
         let mut neighbours = vec![[NONE; 8]; squares.len()];
         for (i, info) in squares.iter().enumerate() {
-            for (d, dir) in [
-                Direction::NorthEast,
-                Direction::NorthWest,
-                Direction::SouthEast,
-                Direction::SouthWest,
-                Direction::North,
-                Direction::South,
-                Direction::East,
-                Direction::West,
-            ]
-            .into_iter()
-            .enumerate()
-            {
+            for (d, dir) in Direction::ALL.into_iter().enumerate() {
                 let (dx, dy) = dir.delta();
                 // Orthogonal neighbours on a checkered board are two columns or rows away.
                 let step = if d >= 4 && !spec.all_squares { 2 } else { 1 };
@@ -602,19 +602,7 @@ mod tests {
             let g = Geometry::new(v.board()).unwrap();
             let all = (0..g.len()).fold(0u128, |b, i| b | 1 << i);
             for (i, nb) in g.neighbour_table().iter().enumerate() {
-                for (d, dir) in [
-                    Direction::NorthEast,
-                    Direction::NorthWest,
-                    Direction::SouthEast,
-                    Direction::SouthWest,
-                    Direction::North,
-                    Direction::South,
-                    Direction::East,
-                    Direction::West,
-                ]
-                .into_iter()
-                .enumerate()
-                {
+                for (d, dir) in Direction::ALL.into_iter().enumerate() {
                     let expected = if nb[d] == NONE { 0 } else { 1u128 << nb[d] };
                     assert_eq!(g.shift(1 << i, dir), expected, "{v} square {i} {dir:?}");
                     assert_eq!(g.shift(all, dir) & !all, 0);

@@ -877,11 +877,9 @@ pub enum Duplicates {
 
 use Direction::{East, North, NorthEast, NorthWest, South, SouthEast, SouthWest, West};
 
-const DIAGONALS: [Direction; 4] = [NorthEast, NorthWest, SouthEast, SouthWest];
+const DIAGONALS: [Direction; 4] = Direction::DIAGONAL;
 const ORTHOGONALS: [Direction; 4] = [North, South, East, West];
-const ALL_LINES: [Direction; 8] = [
-    NorthEast, NorthWest, SouthEast, SouthWest, North, South, East, West,
-];
+const ALL_LINES: [Direction; 8] = Direction::ALL;
 // Forward lines for White, then for Black: diagonals, then orthogonal forward and sideways.
 const WHITE_FORWARD: [Direction; 5] = [NorthEast, NorthWest, North, East, West];
 const BLACK_FORWARD: [Direction; 5] = [SouthEast, SouthWest, South, East, West];
