@@ -43,4 +43,6 @@ fn move_numbers_past_the_largest_the_reader_keeps() {
 fn prose_then_two_dashes() {
     check(b"\xed - -");
     check(b"abc - -");
+    // The same with an empty `;` comment: written `{} *`, read back as no game.
+    check(b"\x01 - -;");
 }
