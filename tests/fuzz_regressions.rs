@@ -43,4 +43,6 @@ fn prose_then_two_dashes() {
     // as no game; a lone dash after prose is now prose.
     check(b"\xed - -");
     check(b"abc - -");
+    // The same with an empty `;` comment: written `{} *`, read back as no game.
+    check(b"\x01 - -;");
 }
