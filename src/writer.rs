@@ -574,6 +574,48 @@ fn spaced(text: &str) -> String {
     }
 }
 
+/// The first way `games` fail the round trip, if any: the written text must read back as the
+/// same games (by [`difference`]), and writing those must give the same text byte for byte.
+/// The corpus test, the property tests and the fuzz target all check this.
+///
+/// ```
+/// let f = pdn::read_file("[Event \"a\"] 1. 32-28 {good} (31-27) 19-23 *");
+/// let opts = pdn::writer::WriteOptions::default();
+/// assert_eq!(pdn::writer::round_trip_failure(&f.games, &opts), None);
+/// ```
+#[must_use]
+pub fn round_trip_failure(games: &[Game], opts: &WriteOptions) -> Option<String> {
+    let written = write_games(games, opts);
+    let again = crate::read_file(&written);
+    if again.games.len() != games.len() {
+        return Some(format!(
+            "{} games became {}\n--- written:\n{written}",
+            games.len(),
+            again.games.len()
+        ));
+    }
+    for (i, (a, b)) in games.iter().zip(&again.games).enumerate() {
+        if let Some(d) = difference(a, b) {
+            return Some(format!("game {}: {d}\n--- written:\n{written}", i + 1));
+        }
+    }
+    let rewritten = write_games(&again.games, opts);
+    if rewritten != written {
+        let line = written
+            .lines()
+            .zip(rewritten.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        return Some(format!(
+            "writing again changes line {}:\n{:?}\nvs\n{:?}",
+            line + 1,
+            written.lines().nth(line),
+            rewritten.lines().nth(line)
+        ));
+    }
+    None
+}
+
 /// Says how two games differ in what the writer must keep, or `None` when they are the same.
 ///
 /// What is compared (so what survives `read(write(game))`):

@@ -4,40 +4,7 @@
 mod common;
 
 use pdn::reader::{read_bytes, read_file};
-use pdn::writer::{WriteOptions, difference, write_games};
-
-/// The first way `text` fails the round trip, if any.
-fn round_trip_failure(games: &[pdn::Game], opts: &WriteOptions) -> Option<String> {
-    let written = write_games(games, opts);
-    let again = read_file(&written);
-    if again.games.len() != games.len() {
-        return Some(format!(
-            "{} games became {}\n--- written:\n{written}",
-            games.len(),
-            again.games.len()
-        ));
-    }
-    for (i, (a, b)) in games.iter().zip(&again.games).enumerate() {
-        if let Some(d) = difference(a, b) {
-            return Some(format!("game {}: {d}", i + 1));
-        }
-    }
-    let rewritten = write_games(&again.games, opts);
-    if rewritten != written {
-        let line = written
-            .lines()
-            .zip(rewritten.lines())
-            .position(|(a, b)| a != b)
-            .unwrap_or(0);
-        return Some(format!(
-            "writing again changes line {}:\n{:?}\nvs\n{:?}",
-            line + 1,
-            written.lines().nth(line),
-            rewritten.lines().nth(line)
-        ));
-    }
-    None
-}
+use pdn::writer::{WriteOptions, round_trip_failure, write_games};
 
 #[test]
 fn every_corpus_file_round_trips() {
@@ -191,10 +158,10 @@ fn ten_thousand_nested_variations_on_a_small_stack() {
 /// same text.
 #[cfg(not(target_arch = "wasm32"))]
 mod random_games {
-    use super::round_trip_failure;
     use pdn::PdnMove;
     use pdn::reader::{Game, Node, Tag, Variation};
     use pdn::writer::WriteOptions;
+    use pdn::writer::round_trip_failure;
     use proptest::collection::vec;
     use proptest::prelude::*;
 
