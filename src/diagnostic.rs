@@ -104,6 +104,8 @@ impl Diagnostic {
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     starts: Vec<usize>,
+    /// UTF-16 offset of each line start; empty when the text is ASCII (offsets are equal).
+    utf16_starts: Vec<usize>,
 }
 
 impl LineIndex {
@@ -121,7 +123,43 @@ impl LineIndex {
             }
             i += 1;
         }
-        LineIndex { starts }
+        // Per-line UTF-16 starts make every offset a lookup plus one short count, instead of a
+        // count from the start of a text that may be megabytes long.
+        let utf16_starts = if text.is_ascii() {
+            Vec::new()
+        } else {
+            let mut out = Vec::with_capacity(starts.len());
+            let mut units = 0;
+            let mut prev = 0;
+            for &s in &starts {
+                units += text[prev..s].encode_utf16().count();
+                out.push(units);
+                prev = s;
+            }
+            out
+        };
+        LineIndex {
+            starts,
+            utf16_starts,
+        }
+    }
+
+    /// UTF-16 offset of byte `offset` of `text` (the text this index was built from), for
+    /// selecting text in the browser.
+    ///
+    /// ```
+    /// use pdn::diagnostic::LineIndex;
+    /// let text = "жж\nab";
+    /// assert_eq!(LineIndex::new(text).utf16_at(text, text.len()), 5);
+    /// ```
+    #[must_use]
+    pub fn utf16_at(&self, text: &str, offset: usize) -> usize {
+        let offset = offset.min(text.len());
+        if self.utf16_starts.is_empty() {
+            return offset;
+        }
+        let (line, column) = self.location(text, offset);
+        self.utf16_starts[line - 1] + column - 1
     }
 
     /// 1-based line and column (in UTF-16 code units) of byte `offset` in `text`.
@@ -144,15 +182,5 @@ impl LineIndex {
         }
         let column = text[start..end].encode_utf16().count() + 1;
         (line, column)
-    }
-
-    /// UTF-16 offset of byte `offset` (for selecting text in the browser).
-    #[must_use]
-    pub fn utf16_offset(text: &str, offset: usize) -> usize {
-        let mut end = offset.min(text.len());
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        text[..end].encode_utf16().count()
     }
 }

@@ -17,6 +17,7 @@ pub mod diagnostic;
 pub mod encoding;
 pub mod fen;
 pub mod geometry;
+pub mod library;
 pub mod notation;
 pub mod position;
 pub mod reader;

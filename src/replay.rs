@@ -200,6 +200,27 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
     }
 }
 
+/// The variant the tags name, without looking at the moves: the `GameType` tag (lidraughts'
+/// private numbers included), else a `Variant` tag. `None` when the tags say nothing usable.
+///
+/// ```
+/// use pdn::{replay::tag_variant, variant::Variant};
+/// assert_eq!(tag_variant(Some("25"), None), Some(Variant::Russian));
+/// assert_eq!(tag_variant(None, Some("Frisian")), Some(Variant::Frisian));
+/// assert_eq!(tag_variant(Some("97"), None), Some(Variant::Frisian));
+/// assert_eq!(tag_variant(None, None), None);
+/// ```
+#[must_use]
+pub fn tag_variant(gametype: Option<&str>, variant: Option<&str>) -> Option<Variant> {
+    if let Some(g) = gametype.and_then(|g| GameType::parse(g).ok()) {
+        let number = lidraughts_type(g.number).map_or(g.number, |(n, _)| n);
+        return Variant::from_gametype(number);
+    }
+    variant
+        .and_then(gametype_of_variant_name)
+        .and_then(Variant::from_gametype)
+}
+
 /// The GameType of a variant name as sites write it in a `Variant` tag (lidraughts,
 /// PlayStrategy, pydraughts), if known.
 fn gametype_of_variant_name(name: &str) -> Option<u32> {

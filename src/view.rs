@@ -4,12 +4,20 @@
 
 use serde::Serialize;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::comment::{self, Eval};
+use crate::diagnostic::{Diagnostic, LineIndex, Span};
 use crate::geometry::Geometry;
-use crate::reader::{Game, Node, PdnFile};
-use crate::replay::{Ply, Replay, ReplayError, labels, replay};
+use crate::reader::{Game, GameHeader, Node, PdnFile};
+use crate::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
+use crate::types::Color;
+use crate::variant::{CapturePriority, Lines, Rules};
 
 /// One row of the game list.
+///
+/// A row made from the tags alone ([`GameSummary::from_header`]) has `checked: false`: its
+/// variant is what the tags say (empty when they say nothing) and its counts are the reading's.
+/// A checked row ([`FileView::summary`]) comes from a replay: the variant used and the replay's
+/// problems are included.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct GameSummary {
@@ -21,18 +29,86 @@ pub struct GameSummary {
     pub black: String,
     /// `Event` tag.
     pub event: String,
+    /// `Site` tag.
+    pub site: String,
     /// `Date` tag.
     pub date: String,
+    /// `Round` tag.
+    pub round: String,
     /// The result: the `Result` tag, else the terminator.
     pub result: String,
-    /// GameType used.
+    /// GameType used (or, unchecked, the tag as written).
     pub gametype: String,
-    /// Variant name.
+    /// Variant name, or empty when not known yet.
     pub variant: String,
-    /// Number of errors (reading and replay).
+    /// GameType number of the variant, when known.
+    pub variant_number: Option<u32>,
+    /// Mainline moves: written (unchecked) or replayed (checked).
+    pub plies: usize,
+    /// Number of errors (reading, and replay when checked).
     pub errors: usize,
     /// Number of warnings.
     pub warnings: usize,
+    /// Whether the moves were replayed for this row.
+    pub checked: bool,
+}
+
+impl GameSummary {
+    /// The list row of a game from its tags alone (game `number`, 1-based).
+    ///
+    /// ```
+    /// let list = pdn::reader::read_headers("[White \"A\"][GameType \"21\"] 1. 11-15 *");
+    /// let row = pdn::view::GameSummary::from_header(1, &list[0]);
+    /// assert_eq!((row.white.as_str(), row.variant.as_str(), row.checked), ("A", "English", false));
+    /// ```
+    #[must_use]
+    pub fn from_header(number: usize, h: &GameHeader) -> GameSummary {
+        let tag = |n: &str| h.tag(n).unwrap_or("").to_string();
+        let variant = tag_variant(h.tag("GameType"), h.tag("Variant"));
+        GameSummary {
+            number,
+            white: tag("White"),
+            black: tag("Black"),
+            event: tag("Event"),
+            site: tag("Site"),
+            date: tag("Date"),
+            round: tag("Round"),
+            result: h
+                .tag("Result")
+                .map(str::to_string)
+                .or_else(|| h.result.clone())
+                .unwrap_or_default(),
+            gametype: tag("GameType"),
+            variant: variant.map(|v| v.name().to_string()).unwrap_or_default(),
+            variant_number: variant.map(|v| v.gametype()),
+            plies: h.plies,
+            errors: h.errors,
+            warnings: h.warnings,
+            checked: false,
+        }
+    }
+}
+
+/// Clock readings from the `[%clock]`/`[%clk]` commands of a move's comments.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct ClockView {
+    /// White's time left (`h:mm:ss` or `m:ss`).
+    pub white: Option<String>,
+    /// Black's time left.
+    pub black: Option<String>,
+    /// `white` or `black` when a clock is marked running.
+    pub running: Option<&'static str>,
+}
+
+/// Where a game's text is, for selecting it in the page's text box.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct SourceView {
+    /// UTF-16 offset of the game's first character in the whole text.
+    pub start: usize,
+    /// UTF-16 offset one past its last character.
+    pub end: usize,
+    /// 1-based line of its first character.
+    pub line: usize,
 }
 
 /// A playable square for drawing: its name and White-view coordinates.
@@ -90,12 +166,18 @@ pub struct PlyView {
     pub path: Vec<String>,
     /// Squares of the pieces taken, in order.
     pub captured: Vec<String>,
-    /// Comments after the move.
+    /// Comments after the move, without their `[%…]` commands (empty ones left out).
     pub comments: Vec<String>,
     /// NAGs after the move.
     pub nags: Vec<u16>,
     /// Variations replacing this move: indexes into [`GameView::variations`].
     pub variations: Vec<usize>,
+    /// Clocks after the move, from `[%clock]` or `[%clk]`.
+    pub clock: Option<ClockView>,
+    /// Engine evaluation from `[%eval]`: `+0.35`, `-1.20`, `#3`, `#-2`.
+    pub eval: Option<String>,
+    /// Time spent on the move, from `[%emt]`.
+    pub spent: Option<String>,
 }
 
 /// A variation as played: it replaces move `replaces` of its parent line.
@@ -169,6 +251,7 @@ pub struct UnplayedView {
 
 /// Everything the page needs to show one game.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
 pub struct GameView {
     /// 1-based game number.
     pub number: usize,
@@ -178,6 +261,13 @@ pub struct GameView {
     pub gametype: String,
     /// Variant name, or a description of the type.
     pub variant: String,
+    /// GameType number of the variant played, when it is a known variant.
+    pub variant_number: Option<u32>,
+    /// Short codes of the rules played by (`flying-kings`, `capture-most-pieces`, …), most
+    /// telling first; see [`rule_codes`].
+    pub rules: Vec<&'static str>,
+    /// Where the game's text is.
+    pub source: SourceView,
     /// The moves could be replayed on a board.
     pub supported: bool,
     /// The board, when the type has one.
@@ -204,7 +294,8 @@ pub struct GameView {
 
 /// Views over a read file, with the line index of its text for line:column.
 pub struct FileView<'a> {
-    file: &'a PdnFile,
+    text: &'a str,
+    games: &'a [Game],
     lines: &'a LineIndex,
 }
 
@@ -213,11 +304,28 @@ impl<'a> FileView<'a> {
     /// `LineIndex::new(&file.text)` and keep it, as indexing a large file takes a while).
     #[must_use]
     pub fn new(file: &'a PdnFile, lines: &'a LineIndex) -> FileView<'a> {
-        FileView { file, lines }
+        FileView {
+            text: &file.text,
+            games: &file.games,
+            lines,
+        }
     }
 
-    fn diagnostic(&self, d: &Diagnostic) -> DiagnosticView {
-        let text = &self.file.text;
+    /// Views over games read one at a time from `text` (see [`crate::reader::read_game_at`]);
+    /// `lines` must index `text`. Use [`FileView::view_of`] and [`FileView::summary_of`].
+    #[must_use]
+    pub fn of_text(text: &'a str, lines: &'a LineIndex) -> FileView<'a> {
+        FileView {
+            text,
+            games: &[],
+            lines,
+        }
+    }
+
+    /// A diagnostic with its line, column and UTF-16 range.
+    #[must_use]
+    pub fn diagnostic(&self, d: &Diagnostic) -> DiagnosticView {
+        let text = self.text;
         let (line, column) = self.lines.location(text, d.span.start);
         DiagnosticView {
             severity: d.severity.as_str(),
@@ -225,8 +333,16 @@ impl<'a> FileView<'a> {
             message: d.message.clone(),
             line,
             column,
-            start: LineIndex::utf16_offset(text, d.span.start),
-            end: LineIndex::utf16_offset(text, d.span.end),
+            start: self.lines.utf16_at(text, d.span.start),
+            end: self.lines.utf16_at(text, d.span.end),
+        }
+    }
+
+    fn source(&self, span: Span) -> SourceView {
+        SourceView {
+            start: self.lines.utf16_at(self.text, span.start),
+            end: self.lines.utf16_at(self.text, span.end),
+            line: self.lines.location(self.text, span.start).0,
         }
     }
 
@@ -250,16 +366,23 @@ impl<'a> FileView<'a> {
     /// The list row of game `index` (0-based).
     #[must_use]
     pub fn summary(&self, index: usize) -> Option<GameSummary> {
-        let game = self.file.games.get(index)?;
+        Some(self.summary_of(self.games.get(index)?, index + 1))
+    }
+
+    /// The checked list row of `game`, numbered `number` (1-based).
+    #[must_use]
+    pub fn summary_of(&self, game: &Game, number: usize) -> GameSummary {
         let r = replay(game);
         let diags = self.all_diagnostics(game, &r);
         let tag = |n: &str| game.tag(n).unwrap_or("").to_string();
-        Some(GameSummary {
-            number: index + 1,
+        GameSummary {
+            number,
             white: tag("White"),
             black: tag("Black"),
             event: tag("Event"),
+            site: tag("Site"),
             date: tag("Date"),
+            round: tag("Round"),
             result: game
                 .tag("Result")
                 .map(str::to_string)
@@ -267,15 +390,23 @@ impl<'a> FileView<'a> {
                 .unwrap_or_default(),
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
+            variant_number: r.variant.map(|v| v.gametype()),
+            plies: r.plies.len(),
             errors: diags.iter().filter(|d| d.severity == "error").count(),
             warnings: diags.iter().filter(|d| d.severity == "warning").count(),
-        })
+            checked: true,
+        }
     }
 
     /// The full view of game `index` (0-based).
     #[must_use]
     pub fn game(&self, index: usize) -> Option<GameView> {
-        let game = self.file.games.get(index)?;
+        Some(self.view_of(self.games.get(index)?, index + 1))
+    }
+
+    /// The full view of `game`, numbered `number` (1-based).
+    #[must_use]
+    pub fn view_of(&self, game: &Game, number: usize) -> GameView {
         let r = replay(game);
         let board = r.geometry.as_ref().map(|g| BoardView {
             width: g.spec().width,
@@ -316,8 +447,8 @@ impl<'a> FileView<'a> {
                 capitalised(e.loser.opposite().name())
             )
         });
-        Some(GameView {
-            number: index + 1,
+        GameView {
+            number,
             tags: game
                 .tags
                 .iter()
@@ -325,18 +456,21 @@ impl<'a> FileView<'a> {
                 .collect(),
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
+            variant_number: r.variant.map(|v| v.gametype()),
+            rules: r.ruleset.as_ref().map(|rs| rule_codes(&rs.rules)).unwrap_or_default(),
+            source: self.source(game.span),
             supported: r.ruleset.is_some(),
             board,
             start,
             plies,
             unplayed,
-            comments: game.intro.clone(),
+            comments: prose(&game.intro),
             result: game.result.clone(),
             end,
             variations,
             error,
             diagnostics: self.all_diagnostics(game, &r),
-        })
+        }
     }
 }
 
@@ -352,6 +486,9 @@ impl FileView<'_> {
                     .iter()
                     .map(|n| format!("{}{}", n.text, n.strength))
                     .collect();
+                let comments: Vec<String> =
+                    written.iter().flat_map(|n| n.comments.clone()).collect();
+                let notes = Notes::of(&comments, p.side);
                 PlyView {
                     ply: i + 1,
                     move_number: p.number,
@@ -363,16 +500,19 @@ impl FileView<'_> {
                     to: g.label(p.mv.to).to_string(),
                     path: labels(g, &p.mv.path()),
                     captured: labels(g, &p.mv.captured_squares()),
-                    comments: written.iter().flat_map(|n| n.comments.clone()).collect(),
+                    comments: prose(&comments),
                     nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
                     variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
+                    clock: notes.clock,
+                    eval: notes.eval,
+                    spent: notes.spent,
                 }
             })
             .collect()
     }
 
     fn error(&self, e: &ReplayError) -> ErrorView {
-        let (line, column) = self.lines.location(&self.file.text, e.span.start);
+        let (line, column) = self.lines.location(self.text, e.span.start);
         ErrorView {
             ply: e.ply,
             text: e.text.clone(),
@@ -424,7 +564,7 @@ impl FileView<'_> {
                         }),
                         _ => None,
                     },
-                    comments: var.comments.clone(),
+                    comments: prose(&var.comments),
                     plies: r
                         .geometry
                         .as_ref()
@@ -447,6 +587,133 @@ fn unplayed(nodes: &[Node], played: &[Ply]) -> Vec<UnplayedView> {
             comments: n.comments.clone(),
         })
         .collect()
+}
+
+/// Comments as shown: their `[%…]` commands taken out, empty ones left out.
+fn prose(comments: &[String]) -> Vec<String> {
+    comments
+        .iter()
+        .filter_map(|c| {
+            if !c.contains("[%") {
+                return Some(c.trim().to_string()).filter(|t| !t.is_empty());
+            }
+            let text = comment::parse(c).text;
+            (!text.is_empty()).then_some(text)
+        })
+        .collect()
+}
+
+/// The clock, evaluation and move time a move's comments carry.
+#[derive(Default)]
+struct Notes {
+    clock: Option<ClockView>,
+    eval: Option<String>,
+    spent: Option<String>,
+}
+
+impl Notes {
+    fn of(comments: &[String], mover: Color) -> Notes {
+        let mut notes = Notes::default();
+        for c in comments.iter().filter(|c| c.contains("[%")) {
+            for cmd in comment::parse(c).commands {
+                if let Some(clock) = cmd.clock() {
+                    let view = notes.clock.get_or_insert_with(ClockView::default);
+                    if let Some(w) = clock.white {
+                        view.white = Some(clock_text(w.seconds));
+                        if w.running {
+                            view.running = Some("white");
+                        }
+                    }
+                    if let Some(b) = clock.black {
+                        view.black = Some(clock_text(b.seconds));
+                        if b.running {
+                            view.running = Some("black");
+                        }
+                    }
+                } else if let Some(e) = cmd.eval() {
+                    notes.eval = Some(match e {
+                        Eval::Score(v) => format!("{v:+.2}"),
+                        Eval::Mate(m) => format!("#{m}"),
+                    });
+                } else if let Some(t) = cmd.time() {
+                    let secs = u32::try_from(t.as_secs()).unwrap_or(u32::MAX);
+                    if cmd.name == "clk" {
+                        // Chess style: the time left of the player who just moved.
+                        let view = notes.clock.get_or_insert_with(ClockView::default);
+                        match mover {
+                            Color::White => view.white = Some(clock_text(secs)),
+                            Color::Black => view.black = Some(clock_text(secs)),
+                        }
+                    } else if cmd.name == "emt" {
+                        notes.spent = Some(clock_text(secs));
+                    }
+                }
+            }
+        }
+        notes
+    }
+}
+
+/// `h:mm:ss`, or `m:ss` under an hour.
+fn clock_text(seconds: u32) -> String {
+    let (h, m, s) = (seconds / 3600, seconds / 60 % 60, seconds % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+/// Short codes for the rules a variant plays by, most telling first: the kings, the capture
+/// choice, then what sets the variant apart. The page turns them into words in its language.
+///
+/// ```
+/// use pdn::variant::Variant;
+/// let codes = pdn::view::rule_codes(&Variant::International.rules().unwrap());
+/// assert_eq!(&codes[..3], ["flying-kings", "capture-most-pieces", "men-capture-backwards"]);
+/// ```
+#[must_use]
+pub fn rule_codes(rules: &Rules) -> Vec<&'static str> {
+    let mut codes = vec![if rules.flying_kings {
+        "flying-kings"
+    } else {
+        "short-kings"
+    }];
+    codes.push(match rules.priority {
+        CapturePriority::Free => "capture-free",
+        CapturePriority::MostPieces => "capture-most-pieces",
+        CapturePriority::MostPiecesThenKings => "capture-most-pieces-then-kings",
+        CapturePriority::KingFirst => "capture-king-first",
+        CapturePriority::Italian => "capture-italian",
+        CapturePriority::MostValue { .. } => "capture-most-value",
+    });
+    codes.push(if rules.men_capture_backwards {
+        "men-capture-backwards"
+    } else {
+        "men-capture-forwards"
+    });
+    if rules.crown_mid_capture {
+        codes.push("crown-mid-capture");
+    }
+    if rules.moves == Lines::Orthogonal {
+        codes.push("orthogonal");
+    }
+    if rules.captures == Lines::Both {
+        codes.push("orthogonal-captures");
+    }
+    if !rules.men_capture_kings {
+        codes.push("men-cannot-capture-kings");
+    }
+    if rules.immediate_removal {
+        codes.push("immediate-removal");
+    }
+    if rules.king_lands_behind {
+        codes.push("king-lands-behind");
+    }
+    if rules.max_king_moves > 0 {
+        codes.push("king-move-limit");
+    }
+    codes
 }
 
 fn capitalised(word: &str) -> String {
@@ -525,5 +792,48 @@ mod tests {
                 .iter()
                 .any(|d| d.code == "illegal-move-in-variation")
         );
+    }
+
+    #[test]
+    fn clocks_evaluations_and_rules_come_out_of_the_comments() {
+        let f = read_file(
+            "[GameType \"20\"] 1. 32-28 {good [%clock w0:09:55 B1:10:00] [%eval 0.35]} 19-23 \
+             {[%clk 0:08:01][%emt 0:00:12]} 2. 28x19 {[%eval #-2]} *",
+        );
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
+        let first = &v.plies[0];
+        assert_eq!(first.comments, ["good"]);
+        let clock = first.clock.as_ref().unwrap();
+        assert_eq!(clock.white.as_deref(), Some("9:55"));
+        assert_eq!(clock.black.as_deref(), Some("1:10:00"));
+        assert_eq!(clock.running, Some("black"));
+        assert_eq!(first.eval.as_deref(), Some("+0.35"));
+        // A comment that is only commands leaves no comment text.
+        let second = &v.plies[1];
+        assert!(second.comments.is_empty());
+        let clock = second.clock.as_ref().unwrap();
+        assert_eq!((clock.white.as_deref(), clock.black.as_deref()), (None, Some("8:01")));
+        assert_eq!(second.spent.as_deref(), Some("0:12"));
+        assert_eq!(v.plies[2].eval.as_deref(), Some("#-2"));
+        assert_eq!(v.variant_number, Some(20));
+        assert_eq!(
+            v.rules,
+            ["flying-kings", "capture-most-pieces", "men-capture-backwards"]
+        );
+        assert_eq!((v.source.start, v.source.line), (0, 1));
+    }
+
+    #[test]
+    fn every_variant_has_a_kings_and_a_capture_rule() {
+        for variant in crate::variant::Variant::ALL {
+            let codes = rule_codes(&variant.rules().unwrap());
+            assert!(codes[0].ends_with("-kings"), "{variant}: {codes:?}");
+            assert!(codes[1].starts_with("capture-"), "{variant}: {codes:?}");
+        }
+        let russian = rule_codes(&crate::variant::Variant::Russian.rules().unwrap());
+        assert!(russian.contains(&"crown-mid-capture"));
+        let turkish = rule_codes(&crate::variant::Variant::Turkish.rules().unwrap());
+        assert!(turkish.contains(&"orthogonal") && !turkish.contains(&"short-kings"));
     }
 }

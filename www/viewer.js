@@ -1,48 +1,62 @@
-// The controller: one object that owns the view state (parsed file, current game, current ply,
-// orientation) and redraws the page parts from it with the pure builders. It knows the wasm
-// module's API but no draughts rules; the document and the wasm exports are passed in.
+// The controller: one object that owns the view state (the open game's view, the line and ply
+// shown, orientation, coordinates, autoplay) and redraws the page parts from it with the pure
+// builders. It knows no draughts rules: positions, moves and words come from the core's views.
 
-import { boardModel, boardSvg, clampPly, describePosition } from './board.js';
+import { boardModel, boardSvg, clampPly } from './board.js';
+import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
-import { diagnosticsList, gameHeader, gameLabel, lineView, moveList, remainderText, tagTable } from './views.js';
+import {
+  clocksAt, diagnosticsList, english, gameHeader, lineView, moveList, moveWords, tagTable,
+} from './views.js';
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
 }
 
+/** Autoplay delays per speed setting, in milliseconds. */
+export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
+
 /**
- * els: { board, moves, diagnostics, header, tags, select, selectWrap, plyInfo,
- *        first, prev, next, last, flip }
- * wasm: { PdnFile }
+ * els: { board, moves, diagnostics, header, tags, plyInfo, announcer, first, prev, next, last,
+ *        flip, play }
+ * library: { game(i) -> Promise<GameView> } (library.js)
+ * onChange(api): after every redraw of the position (for the address, buttons outside).
  */
-export function createViewer({ doc, els, wasm, onChange = () => {} }) {
+export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false }) {
   const state = {
-    file: null,       // PdnFile (wasm object, freed when replaced)
-    text: '',         // the text the file was parsed from
-    source: '',       // where it came from (file name, "link", "sample", "paste")
-    summaries: [],    // GameSummary[]
+    count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
     view: null,       // GameView of the shown game
     line: null,       // null: the mainline; else the id of the variation being shown
     ply: 0,           // plies played in that line (0 = its start)
     flipped: false,
+    coordinates: 'numbers',
+    animate: true,
+    speed: 'normal',
+    playing: false,
   };
+  let request = 0;    // the newest game request; older answers are dropped
+  let timer = null;
 
   const html = (tree) => (tree ? toDom(doc, tree, null) : null);
 
-  function drawBoard() {
+  function drawBoard(animateFrom = null) {
     const view = state.view;
     if (!view || !view.board || !view.board.squares || !view.board.squares.length) {
       const p = doc.createElement('p');
       p.className = 'board-missing';
-      p.textContent = 'No board to show for this game.';
+      p.textContent = t('board.missing');
       replaceChildren(els.board, p);
       return;
     }
     const line = lineView(view, state.line);
     const model = boardModel(line, state.ply, { flipped: state.flipped });
-    const svg = toDom(doc, boardSvg(model, { label: describePosition(line, state.ply) }));
+    const label = state.ply > 0 && line.plies[state.ply - 1]
+      ? t('board.after', { move: `${line.plies[state.ply - 1].moveNumber}${line.plies[state.ply - 1].side === 'black' ? '…' : '.'} ${line.plies[state.ply - 1].notation}` })
+      : t('board.start');
+    const svg = toDom(doc, boardSvg(model, { label, coordinates: state.coordinates }));
     replaceChildren(els.board, svg);
+    if (animateFrom && state.animate) animateMove(svg, model, { reducedMotion: reducedMotion() });
   }
 
   function markCurrentMove() {
@@ -67,6 +81,12 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
     }
   }
 
+  function drawHeader() {
+    if (!state.view) return;
+    const line = lineView(state.view, state.line);
+    replaceChildren(els.header, html(gameHeader(state.view, { t, clocks: clocksAt(line, state.ply) })));
+  }
+
   function updateNav() {
     const line = state.view ? lineView(state.view, state.line) : null;
     const last = line ? line.plies.length : 0;
@@ -74,9 +94,16 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
     els.first.disabled = !inVariation && state.ply <= 0;
     els.prev.disabled = !inVariation && state.ply <= 0;
     els.next.disabled = els.last.disabled = state.ply >= last;
-    els.plyInfo.textContent = line
-      ? `${describePosition(line, state.ply)} · ${inVariation ? 'variation, move' : 'ply'} ${state.ply} of ${last}`
-      : '';
+    els.play.disabled = !state.playing && state.ply >= last;
+    if (line) {
+      const p = line.plies[state.ply - 1];
+      const position = p
+        ? t('board.after', { move: `${p.moveNumber}${p.side === 'black' ? '…' : '.'} ${p.notation}` })
+        : t('board.start');
+      els.plyInfo.textContent = t(inVariation ? 'ply.infoVariation' : 'ply.info', { position, ply: state.ply, count: last });
+    } else {
+      els.plyInfo.textContent = '';
+    }
     doc.body.dataset.ply = String(state.ply);
     if (inVariation) doc.body.dataset.line = String(state.line);
     else delete doc.body.dataset.line;
@@ -84,77 +111,81 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
     els.board.dataset.ply = String(state.ply);
   }
 
-  function drawPly() {
-    drawBoard();
+  function announce() {
+    if (!state.view || !els.announcer) return;
+    els.announcer.textContent = moveWords(lineView(state.view, state.line), state.ply, t);
+  }
+
+  function drawPly({ animate = false, quiet = false } = {}) {
+    drawBoard(animate);
     markCurrentMove();
+    drawHeader();
     updateNav();
+    if (!quiet) announce();
     onChange(api);
   }
 
   function drawGame() {
     const view = state.view;
-    replaceChildren(els.header, html(gameHeader(view)));
     replaceChildren(els.tags, html(tagTable(view)));
-    // Older cores had no `unplayed` list; then the rest is cut out of the source text.
-    const rest = !Array.isArray(view.unplayed) && (view.error || view.supported === false)
-      ? remainderText(state.text, view.error || firstError(view))
-      : '';
-    replaceChildren(els.moves, html(moveList(view, state.ply, { rest })));
-    replaceChildren(els.diagnostics, html(diagnosticsList(view.diagnostics)));
+    replaceChildren(els.moves, html(moveList(view, state.ply, { t })));
+    replaceChildren(els.diagnostics, html(diagnosticsList(view.diagnostics, t)));
     els.diagnostics.hidden = !(view.diagnostics && view.diagnostics.length);
-    els.select.value = String(state.game);
     els.moves.scrollTop = 0;
   }
 
-  function firstError(view) {
-    return (view.diagnostics || []).find((d) => d.severity === 'error') || null;
+  function stopTimer() {
+    if (timer) clearInterval(timer);
+    timer = null;
   }
 
-  function fillSelect() {
-    const opts = state.summaries.map((s, i) => {
-      const o = doc.createElement('option');
-      o.value = String(i);
-      o.textContent = gameLabel(s);
-      return o;
-    });
-    els.select.replaceChildren(...opts);
-    els.selectWrap.hidden = state.summaries.length < 2;
+  function setPlaying(on) {
+    state.playing = on;
+    stopTimer();
+    els.play.setAttribute('aria-pressed', String(on));
+    els.play.setAttribute('aria-label', t(on ? 'nav.pause' : 'nav.play'));
+    els.play.title = t(on ? 'nav.pause' : 'nav.play');
+    els.play.classList.toggle('playing', on);
+    if (on) {
+      timer = setInterval(() => {
+        const line = lineView(state.view, state.line);
+        if (!line || state.ply >= line.plies.length) { setPlaying(false); updateNav(); return; }
+        api.step(1);
+      }, SPEEDS[state.speed] || SPEEDS.normal);
+    }
+  }
+
+  function show(index, view, ply, count) {
+    setPlaying(false);
+    state.count = count;
+    state.game = index;
+    state.view = view;
+    state.line = null;
+    state.ply = ply === 'last' ? view.plies.length : clampPly(view, ply);
+    drawGame();
+    drawPly({ quiet: true });
   }
 
   const api = {
     get state() { return state; },
 
-    /** Parse a whole PDN text and show one game. Returns the number of games found. */
-    load(text, { game = 1, ply = 0, source = '' } = {}) {
-      const file = wasm.PdnFile.parse(text);
-      const count = file.gameCount;
-      if (count === 0) {
-        file.free();
-        throw new Error('No game found in this text. A PDN game has tags like [Event "…"] and moves like 1. 32-28 17-22.');
-      }
-      if (state.file) state.file.free();
-      state.file = file;
-      state.text = text;
-      state.source = source;
-      state.summaries = file.games();
-      fillSelect();
-      const g = Math.min(Math.max((game || 1) - 1, 0), count - 1);
-      api.showGame(g, ply);
-      return count;
+    /** Show a view the worker already sent (the first game of a new text). */
+    setGame(index, view, ply = 0, count = state.count) {
+      request += 1;
+      show(index, view, ply, count);
     },
 
-    /** Show game index i (0-based) at the given ply ('last' or a number). */
-    showGame(i, ply = 0) {
-      state.game = i;
-      state.view = state.file.game(i);
-      state.line = null;
-      state.ply = ply === 'last' ? state.view.plies.length : clampPly(state.view, ply);
-      drawGame();
-      drawPly();
+    /** Fetch game `index` (0-based) from the worker and show it at `ply`. */
+    async showGame(index, ply = 0) {
+      const mine = ++request;
+      const view = await library.game(index);
+      if (mine !== request) return false; // the user asked for another game meanwhile
+      show(index, view, ply, state.count);
+      return true;
     },
 
     /** Show `ply` plies into `line` (null: the mainline; else a variation id). */
-    goTo(ply, line = state.line) {
+    goTo(ply, line = state.line, { animate = false } = {}) {
       if (!state.view) return;
       const variations = state.view.variations || [];
       // Stepping back past a variation's start leaves it for the line it branches from, at the
@@ -167,9 +198,10 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
       if (line != null && !variations[line]) line = null;
       const p = clampPly(lineView(state.view, line), ply);
       if (p === state.ply && line === state.line) return;
+      const forwardOne = line === state.line && p === state.ply + 1;
       state.line = line;
       state.ply = p;
-      drawPly();
+      drawPly({ animate: animate && forwardOne });
     },
     /** The mainline ply of the shown position, or of the point where its variation branches off. */
     mainlinePly() {
@@ -181,10 +213,65 @@ export function createViewer({ doc, els, wasm, onChange = () => {} }) {
       }
       return ply;
     },
-    step(delta) { api.goTo(state.ply + delta); },
+    step(delta) { api.goTo(state.ply + delta, state.line, { animate: delta === 1 }); },
     first() { api.goTo(0, null); },
     last() { if (state.view) api.goTo(lineView(state.view, state.line).plies.length); },
-    flip() { state.flipped = !state.flipped; els.flip.setAttribute('aria-pressed', String(state.flipped)); drawBoard(); },
+    /**
+     * ↓: into the first variation that replaces the next move; at the first move of a variation,
+     * on to its next sibling. Returns whether it moved.
+     */
+    variationDown() {
+      if (!state.view) return false;
+      const variations = state.view.variations || [];
+      const next = lineView(state.view, state.line).plies[state.ply];
+      if (next && next.variations && next.variations.length) {
+        api.goTo(1, next.variations[0]);
+        return true;
+      }
+      if (state.line != null && state.ply === 1) {
+        const v = variations[state.line];
+        const parentLine = lineView(state.view, v.parent ?? null);
+        const siblings = (parentLine.plies[v.replaces - 1] || {}).variations || [];
+        const i = siblings.indexOf(state.line);
+        if (i >= 0 && i + 1 < siblings.length) {
+          api.goTo(1, siblings[i + 1]);
+          return true;
+        }
+      }
+      return false;
+    },
+    /** ↑: out of the variation, back to where it branches from its parent line. */
+    variationUp() {
+      if (!state.view || state.line == null) return false;
+      const v = state.view.variations[state.line];
+      api.goTo(v.replaces - 1, v.parent ?? null);
+      return true;
+    },
+    flip() {
+      state.flipped = !state.flipped;
+      els.flip.setAttribute('aria-pressed', String(state.flipped));
+      drawBoard();
+    },
+    togglePlay() {
+      if (state.playing) { setPlaying(false); updateNav(); return; }
+      const line = state.view && lineView(state.view, state.line);
+      if (!line) return;
+      if (state.ply >= line.plies.length) api.goTo(0);
+      setPlaying(true);
+      updateNav();
+    },
+    setSpeed(speed) {
+      state.speed = SPEEDS[speed] ? speed : 'normal';
+      if (state.playing) setPlaying(true);
+    },
+    setCoordinates(mode) { state.coordinates = mode; if (state.view) drawBoard(); },
+    setAnimate(on) { state.animate = Boolean(on); },
+    /** New language: redraw everything that has words. */
+    setTranslator(fn) {
+      t = fn;
+      setPlaying(state.playing);
+      if (state.view) { drawGame(); drawPly({ quiet: true }); }
+    },
   };
   return api;
 }

@@ -3,6 +3,11 @@
 // the controller turns into DOM; all data ends up as text nodes.
 
 import { h } from './tree.js';
+import en from './i18n/en.js';
+import { createTranslator } from './i18n.js';
+
+/** English, for callers (and tests) that pass no translator. */
+export const english = createTranslator('en', en, en);
 
 const NAG_SYMBOLS = {
   1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞',
@@ -47,8 +52,46 @@ export function formatDate(date) {
   return `${y}-${mo}-${da}`;
 }
 
-/** Header tree: players with piece swatches, then event · site · round · date · variant, result. */
-export function gameHeader(view) {
+/** The variant's name in the page language. */
+export function variantName(view, t = english) {
+  if (view.variantNumber != null) return t(`variant.${view.variantNumber}`);
+  return clean(view.variant) || t('variant.unknown', { gametype: clean(view.gametype) });
+}
+
+/**
+ * The rules badge: "International: flying kings, maximum capture" (the two most telling rules),
+ * and the full list for its title. Empty when the variant has no rules to play by.
+ */
+export function rulesBadge(view, t = english) {
+  const rules = Array.isArray(view.rules) ? view.rules : [];
+  const name = variantName(view, t);
+  if (!rules.length) return { text: name, title: `GameType ${clean(view.gametype)}` };
+  const words = rules.map((r) => t(`rule.${r}`));
+  return {
+    text: t('rules.badge', { variant: name, rules: words.slice(0, 2).join(', ') }),
+    title: `${t('header.rules')}: ${words.join('; ')} (GameType ${clean(view.gametype)})`,
+  };
+}
+
+/** The clocks shown at a ply: the latest reading of each side at or before it. */
+export function clocksAt(line, ply) {
+  const out = { white: '', black: '', running: '' };
+  const plies = (line && line.plies) || [];
+  for (let i = Math.min(ply, plies.length) - 1; i >= 0 && (!out.white || !out.black); i--) {
+    const c = plies[i].clock;
+    if (!c) continue;
+    if (!out.white && c.white) out.white = c.white;
+    if (!out.black && c.black) out.black = c.black;
+    if (!out.running && c.running) out.running = c.running;
+  }
+  return out;
+}
+
+/**
+ * Header tree: players with piece swatches and clocks, result, then event · site · round · date,
+ * the rules badge and the time controls. `clocks` is clocksAt() of the shown position.
+ */
+export function gameHeader(view, { t = english, clocks = null } = {}) {
   const white = known(tagValue(view, 'White')) || 'White';
   const black = known(tagValue(view, 'Black')) || 'Black';
   // The Result tag is the declared outcome; the movetext often just ends with '*'.
@@ -58,18 +101,36 @@ export function gameHeader(view) {
   const details = [
     known(tagValue(view, 'Event')),
     known(tagValue(view, 'Site')),
-    round ? `round ${round}` : '',
+    round ? t('header.round', { round }) : '',
     formatDate(tagValue(view, 'Date')),
   ].filter(Boolean);
+  const badge = rulesBadge(view, t);
+  const clock = (side) => {
+    const v = clocks && clocks[side];
+    if (!v) return null;
+    const running = clocks.running === side;
+    return h('span', { class: `clock${running ? ' running' : ''}`, title: t('moves.clock') }, v);
+  };
+  const times = [
+    ['WhiteTime', 'header.whiteTime'],
+    ['BlackTime', 'header.blackTime'],
+  ].map(([tag, key]) => [key, known(tagValue(view, tag))]).filter(([, v]) => v);
+  const timeControl = known(tagValue(view, 'TimeControl'));
   return h('div', { class: 'game-header' },
     h('div', { class: 'players' },
-      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), h('span', { class: 'name' }, white)),
+      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.white') }, white), clock('white')),
       h('span', { class: 'vs', 'aria-hidden': 'true' }, '–'),
-      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), h('span', { class: 'name' }, black)),
-      h('span', { class: 'result', title: 'Result' }, result)),
+      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.black') }, black), clock('black')),
+      h('span', { class: 'result', title: t('header.result') }, result)),
     h('div', { class: 'game-details' },
       details.length ? h('span', { class: 'event' }, details.join(' · ')) : null,
-      h('span', { class: 'variant', title: `GameType ${clean(view.gametype)}` }, clean(view.variant) || `GameType ${clean(view.gametype)}`)));
+      h('span', { class: 'variant', title: badge.title }, badge.text),
+      times.length || timeControl
+        ? h('span', { class: 'times' }, [
+          ...times.map(([key, v]) => `${t(key)} ${v}`),
+          timeControl ? `TimeControl ${timeControl}` : '',
+        ].filter(Boolean).join(' · '))
+        : null));
 }
 
 /** Tag table (for the "All tags" disclosure). */
@@ -123,7 +184,7 @@ export function lineView(view, line) {
  * contains others is cut after the move they hang on, its children follow, then it goes on.
  * Iterative (an explicit stack), so deep nesting cannot exhaust the JavaScript stack.
  */
-export function variationItems(view, ids, current = {}) {
+export function variationItems(view, ids, current = {}, t = english) {
   const out = [];
   const all = view.variations || [];
   const stack = [...ids].reverse().map((id) => ({ id, from: 0 }));
@@ -141,7 +202,7 @@ export function variationItems(view, ids, current = {}) {
     for (; i < plies.length; i++) {
       const p = plies[i];
       if (p.side === 'white' || i === from) parts.push(h('span', { class: 'move-no' }, `${p.moveNumber}${p.side === 'white' ? '.' : '…'}`), ' ');
-      parts.push(moveButton(p, current.line === id ? current.ply : -1, id), ' ');
+      parts.push(moveButton(p, current.line === id ? current.ply : -1, id, t), ' ');
       for (const c of p.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
       if ((p.variations || []).length) { children = p.variations; i++; break; }
     }
@@ -163,9 +224,9 @@ export function variationItems(view, ids, current = {}) {
   return out;
 }
 
-function moveButton(p, current, line = null) {
+function moveButton(p, current, line = null, t = english) {
   const nags = (p.nags || []).map(nagText).join('');
-  return h('button', {
+  const button = h('button', {
     type: 'button',
     class: `move${p.ply === current ? ' current' : ''}`,
     'data-ply': p.ply,
@@ -173,6 +234,19 @@ function moveButton(p, current, line = null) {
     'aria-current': p.ply === current ? 'step' : null,
     'aria-label': `${p.moveNumber}${p.side === 'black' ? '…' : '.'} ${p.notation}${nags}`,
   }, p.notation, nags ? h('span', { class: 'nag' }, nags) : null);
+  const info = moveInfo(p, t);
+  return info ? h('span', { class: 'move-cell' }, button, info) : button;
+}
+
+/** Evaluation, clock and move time of a ply, compact: "+0.35 9:55". Null when there are none. */
+function moveInfo(p, t) {
+  const parts = [];
+  if (p.eval) parts.push(h('span', { class: 'eval', title: t('moves.eval') }, p.eval));
+  const c = p.clock;
+  const left = c ? (p.side === 'black' ? c.black || c.white : c.white || c.black) : '';
+  if (left) parts.push(h('span', { class: 'clock', title: t('moves.clock') }, left));
+  if (p.spent) parts.push(h('span', { class: 'spent', title: t('moves.timeSpent') }, p.spent));
+  return parts.length ? h('span', { class: 'move-info' }, parts) : null;
 }
 
 /** "line:column" of a diagnostic or error, or '' when unknown. */
@@ -185,28 +259,28 @@ export function location(d) {
  * Move list tree. `rest` is the unplayable remainder of the movetext (shown greyed after the
  * error), or ''. The start position is a list entry too, so ply 0 can be clicked.
  */
-export function moveList(view, current, { rest = '' } = {}) {
+export function moveList(view, current, { rest = '', t = english } = {}) {
   // `current` is a main-line ply, or { line, ply } for a position inside a variation.
   const where = typeof current === 'object' && current ? current : { line: null, ply: current };
   current = where.line == null ? where.ply : -1;
   const lis = [];
   lis.push(h('li', { class: 'start-row' },
-    h('button', { type: 'button', class: `move start${current === 0 ? ' current' : ''}`, 'data-ply': 0, 'aria-current': current === 0 ? 'step' : null }, 'Start')));
+    h('button', { type: 'button', class: `move start${current === 0 ? ' current' : ''}`, 'data-ply': 0, 'aria-current': current === 0 ? 'step' : null }, t('moves.start'))));
   for (const it of moveItems(view)) {
     if (it.kind === 'comment') {
       lis.push(h('li', { class: 'comment' }, it.text));
     } else if (it.kind === 'variations') {
-      lis.push(...variationItems(view, it.ids, where));
+      lis.push(...variationItems(view, it.ids, where, t));
     } else {
       // The ' ' text nodes do not affect the grid layout but keep copied text readable.
       lis.push(h('li', { class: 'move-row' },
         h('span', { class: 'move-no' }, it.white ? `${it.moveNumber}.` : `${it.moveNumber}…`),
         ' ',
-        it.white ? moveButton(it.white, current) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }, '…'),
-        it.black ? [' ', moveButton(it.black, current)] : null));
+        it.white ? moveButton(it.white, current, null, t) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }, '…'),
+        it.black ? [' ', moveButton(it.black, current, null, t)] : null));
     }
   }
-  const restItem = unplayedItem(view, rest);
+  const restItem = unplayedItem(view, rest, t);
   if (view.error) {
     const e = view.error;
     const loc = location(e);
@@ -214,14 +288,14 @@ export function moveList(view, current, { rest = '' } = {}) {
     // The core's message usually starts with the move already ("27-21: no piece on 27").
     const what = e.move && !message.startsWith(e.move) ? `${e.move}: ` : '';
     lis.push(h('li', { class: 'move-error', role: 'note' },
-      h('strong', {}, loc ? `Error at ${loc}: ` : 'Error: '), `${what}${message}`));
+      h('strong', {}, loc ? `${t('moves.errorAt', { location: loc })} ` : `${t('moves.error')} `), `${what}${message}`));
     if (restItem) lis.push(restItem);
   } else if (view.supported === false) {
     const diag = (view.diagnostics || []).find((d) => d.severity === 'error');
     const loc = location(diag);
     lis.push(h('li', { class: 'move-error', role: 'note' },
-      h('strong', {}, loc ? `Not replayed (${loc}): ` : 'Not replayed: '),
-      diag ? diag.message : `the variant ${view.variant || view.gametype} cannot be replayed.`));
+      h('strong', {}, loc ? `${t('moves.notReplayedAt', { location: loc })} ` : `${t('moves.notReplayed')}: `),
+      diag ? diag.message : t('moves.variantUnsupported', { variant: view.variant || view.gametype })));
     if (restItem) lis.push(restItem);
   }
   if (view.end) lis.push(h('li', { class: 'game-end' }, view.end));
@@ -234,39 +308,68 @@ export function moveList(view, current, { rest = '' } = {}) {
  * The written moves that were not replayed, greyed: from the core's `unplayed` list when it has
  * one (notation + comments), else from the `rest` text cut out of the source.
  */
-function unplayedItem(view, rest) {
+function unplayedItem(view, rest, t = english) {
   if (Array.isArray(view.unplayed) && view.unplayed.length) {
     const parts = [];
     for (const u of view.unplayed) {
       parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
       for (const c of u.comments || []) parts.push(h('span', { class: 'unplayed-comment' }, c), ' ');
     }
-    return h('li', { class: 'move-rest', 'aria-label': 'Moves not replayed' }, parts);
+    return h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, parts);
   }
-  return rest ? h('li', { class: 'move-rest', 'aria-label': 'Moves not replayed' }, rest) : null;
+  return rest ? h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, rest) : null;
 }
 
 /** Diagnostics tree: "line:column: message" entries; the location is a button that selects the text. */
-export function diagnosticsList(diagnostics) {
+export function diagnosticsList(diagnostics, t = english) {
   const list = diagnostics || [];
   if (!list.length) return null;
+  const plural = { error: 'diag.errors', warning: 'diag.warnings', note: 'diag.notes' };
   const counts = ['error', 'warning', 'note']
     .map((k) => [k, list.filter((d) => (d.severity || 'note') === k).length])
     .filter(([, n]) => n)
-    .map(([k, n]) => `${n} ${k}${n > 1 ? 's' : ''}`)
+    .map(([k, n]) => t(plural[k], { count: n }))
     .join(', ');
-  return h('div', { class: 'diagnostics-box' }, h('h2', {}, `Messages (${counts})`), h('ul', { class: 'diagnostics' }, list.map((d) => {
+  return h('div', { class: 'diagnostics-box' }, h('h2', {}, t('diag.title', { counts })), h('ul', { class: 'diagnostics' }, list.map((d) => {
     const loc = location(d);
-    return h('li', { class: `diag ${d.severity || 'note'}` },
-      h('span', { class: 'severity' }, d.severity || 'note'),
+    const severity = d.severity || 'note';
+    // The code's title is translated; the core's detail (English) follows it.
+    const title = d.code ? t(`code.${d.code}`) : '';
+    return h('li', { class: `diag ${severity}`, 'data-code': d.code || null },
+      h('span', { class: 'severity' }, t(`severity.${severity}`)),
       ' ',
       loc ? h('button', {
         type: 'button', class: 'diag-loc', 'data-line': d.line, 'data-column': d.column,
-        'data-start': d.start, 'data-end': d.end, title: 'Show in the text',
+        'data-start': d.start, 'data-end': d.end, title: t('diag.showInText'),
       }, loc) : null,
       loc ? ': ' : '',
-      d.message || '');
+      title && title !== `code.${d.code}` ? h('span', { class: 'diag-title' }, title) : null,
+      title && title !== `code.${d.code}` ? ' — ' : '',
+      h('span', { class: 'diag-detail' }, d.message || ''));
   })));
+}
+
+/**
+ * The move shown at `ply` of a line in words, for the screen-reader announcement:
+ * "White 32 takes 28, lands on 23", "Black 19 to 23, becomes a king", or "Start position".
+ */
+export function moveWords(line, ply, t = english) {
+  const plies = (line && line.plies) || [];
+  if (ply < 1 || ply > plies.length) return t('say.start');
+  const p = plies[ply - 1];
+  const side = t(`side.${p.side}`);
+  const squares = (line.board && line.board.squares) || [];
+  const index = new Map(squares.map((s, i) => [String(s.label), i]));
+  const before = ply > 1 ? plies[ply - 2].cells : (line.start && line.start.cells) || '';
+  const was = before[index.get(String(p.from))] || '';
+  const now = (p.cells || '')[index.get(String(p.to))] || '';
+  const crowned = was && was === was.toLowerCase() && now && now !== now.toLowerCase();
+  const captured = p.captured || [];
+  const list = captured.length > 1
+    ? t('say.and', { a: captured.slice(0, -1).join(', '), b: captured[captured.length - 1] })
+    : captured.join('');
+  const key = captured.length ? (crowned ? 'say.captureCrown' : 'say.capture') : (crowned ? 'say.crown' : 'say.move');
+  return t(key, { side, from: p.from, to: p.to, captured: list });
 }
 
 /** UTF-16 offset of a 1-based line/column in a text (column counted in UTF-16 units). */

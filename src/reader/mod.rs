@@ -253,9 +253,23 @@ fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
 /// ```
 #[must_use]
 pub fn read_headers(text: &str) -> Vec<GameHeader> {
+    read_index(text).0
+}
+
+/// [`read_headers`], and the problems in text outside any game (the file-level
+/// [`PdnFile::diagnostics`] of [`read_file`]).
+///
+/// ```
+/// let (list, outside) = pdn::reader::read_index("[White \"A\"] 1. 32-28 *");
+/// assert_eq!((list.len(), outside.len()), (1, 0));
+/// let (list, outside) = pdn::reader::read_index("1-0");
+/// assert_eq!((list.len(), outside[0].code), (0, "outside-game"));
+/// ```
+#[must_use]
+pub fn read_index(text: &str) -> (Vec<GameHeader>, Vec<Diagnostic>) {
     let mut h = HeaderReader::default();
     visit(text, &mut h);
-    h.headers
+    (h.headers, h.outside)
 }
 
 /// Reads the one game that begins at byte `start` of `text` (a [`Game::span`] or
@@ -506,6 +520,7 @@ impl<'a> Visitor<'a> for Builder {
 #[derive(Default)]
 struct HeaderReader {
     headers: Vec<GameHeader>,
+    outside: Vec<Diagnostic>,
     current: GameHeader,
     in_game: bool,
     depth: usize,
@@ -557,6 +572,8 @@ impl<'a> Visitor<'a> for HeaderReader {
                 Severity::Warning => self.current.warnings += 1,
                 Severity::Note => {}
             }
+        } else {
+            self.outside.push(problem.to_diagnostic());
         }
     }
 

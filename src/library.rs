@@ -1,0 +1,206 @@
+//! A PDN text opened for browsing, however large: the game list is read from the tags alone,
+//! and each game is read, replayed and exported only when it is asked for. The page's worker
+//! holds one of these, so a 20,000-game file is listed in a fraction of a full read.
+
+use std::cell::OnceCell;
+
+use crate::diagnostic::{Diagnostic, LineIndex};
+use crate::encoding::{Encoding, decode};
+use crate::reader::{self, Game, GameHeader};
+use crate::view::{DiagnosticView, FileView, GameSummary, GameView};
+use crate::writer::{WriteOptions, write_game_into};
+
+/// A text and the list of its games.
+///
+/// ```
+/// let lib = pdn::library::Library::new("[White \"A\"] 1. 32-28 * [White \"B\"] 1. 33-28 *".into());
+/// assert_eq!(lib.len(), 2);
+/// assert_eq!(lib.row(1).unwrap().white, "B");
+/// assert_eq!(lib.view(1).unwrap().plies[0].to, "28");
+/// assert!(lib.export_game(0).unwrap().contains("1. 32-28 *"));
+/// ```
+pub struct Library {
+    text: String,
+    encoding: Encoding,
+    headers: Vec<GameHeader>,
+    outside: Vec<Diagnostic>,
+    lines: OnceCell<LineIndex>,
+}
+
+impl Library {
+    /// Lists the games of `text`.
+    #[must_use]
+    pub fn new(text: String) -> Library {
+        let (headers, outside) = reader::read_index(&text);
+        Library {
+            text,
+            encoding: Encoding::Utf8,
+            headers,
+            outside,
+            lines: OnceCell::new(),
+        }
+    }
+
+    /// Decodes file bytes (see [`crate::encoding::decode`]) and lists their games.
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8]) -> Library {
+        let (text, encoding) = decode(bytes);
+        Library {
+            encoding,
+            ..Library::new(text)
+        }
+    }
+
+    /// The decoded text.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The encoding the text was decoded from.
+    #[must_use]
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Number of games.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.headers.len()
+    }
+
+    /// No game in the text.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.headers.is_empty()
+    }
+
+    fn lines(&self) -> &LineIndex {
+        self.lines.get_or_init(|| LineIndex::new(&self.text))
+    }
+
+    fn views(&self) -> FileView<'_> {
+        FileView::of_text(&self.text, self.lines())
+    }
+
+    /// The list row of game `index` (0-based) from its tags: no replay.
+    #[must_use]
+    pub fn row(&self, index: usize) -> Option<GameSummary> {
+        Some(GameSummary::from_header(index + 1, self.headers.get(index)?))
+    }
+
+    /// Game `index` (0-based) read in full.
+    #[must_use]
+    pub fn game(&self, index: usize) -> Option<Game> {
+        reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
+    }
+
+    /// The list row of game `index` after replaying it: the variant played and every problem.
+    #[must_use]
+    pub fn check(&self, index: usize) -> Option<GameSummary> {
+        Some(self.views().summary_of(&self.game(index)?, index + 1))
+    }
+
+    /// Everything the page shows of game `index`.
+    #[must_use]
+    pub fn view(&self, index: usize) -> Option<GameView> {
+        Some(self.views().view_of(&self.game(index)?, index + 1))
+    }
+
+    /// The text of game `index` as written in the file.
+    #[must_use]
+    pub fn game_text(&self, index: usize) -> Option<&str> {
+        let span = self.headers.get(index)?.span;
+        self.text.get(span.start..span.end)
+    }
+
+    /// Game `index` written as canonical PDN.
+    #[must_use]
+    pub fn export_game(&self, index: usize) -> Option<String> {
+        let mut out = String::new();
+        write_game_into(&mut out, &self.game(index)?, &WriteOptions::default(), false);
+        Some(out)
+    }
+
+    /// Every game written as canonical PDN, one after the other.
+    #[must_use]
+    pub fn export_all(&self) -> String {
+        let mut out = String::with_capacity(self.text.len() + self.text.len() / 8);
+        let options = WriteOptions::default();
+        for (i, h) in self.headers.iter().enumerate() {
+            if let Some(game) = reader::read_game_at(&self.text, h.span.start) {
+                // As `write_games`: a blank line between games.
+                if i > 0 {
+                    out.push('\n');
+                }
+                write_game_into(&mut out, &game, &options, i > 0);
+            }
+        }
+        out
+    }
+
+    /// Problems in text that belongs to no game (stray text, a result with no game).
+    #[must_use]
+    pub fn outside_diagnostics(&self) -> Vec<DiagnosticView> {
+        let views = self.views();
+        self.outside.iter().map(|d| views.diagnostic(d)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::reader::read_file;
+    use crate::writer::write_file;
+
+    const TEXT: &str = "stray\n[White \"A\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
+                        [White \"B\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-1 0-2\n";
+
+    #[test]
+    fn rows_views_and_exports_agree_with_the_full_reading() {
+        let lib = Library::new(TEXT.to_string());
+        let full = read_file(TEXT);
+        assert_eq!(lib.len(), full.games.len());
+        for i in 0..lib.len() {
+            assert_eq!(lib.game(i).as_ref(), Some(&full.games[i]));
+            let lines = LineIndex::new(TEXT);
+            let expected = FileView::new(&full, &lines);
+            assert_eq!(lib.view(i), expected.game(i));
+            assert_eq!(lib.check(i), expected.summary(i));
+        }
+        let exported: String = lib.export_all();
+        assert_eq!(exported, write_file(&full, &WriteOptions::default()));
+        assert!(lib.outside_diagnostics().is_empty());
+        // Text with no game at all still says what is wrong, and where.
+        let none = Library::new("\n  hello".to_string());
+        assert!(none.is_empty());
+        let d = &none.outside_diagnostics()[0];
+        assert_eq!((d.code, d.line, d.column), ("unknown-text", 2, 3));
+    }
+
+    #[test]
+    fn unchecked_rows_say_what_the_tags_say() {
+        let lib = Library::new(TEXT.to_string());
+        let first = lib.row(0).unwrap();
+        assert_eq!((first.variant.as_str(), first.plies), ("English", 2));
+        let second = lib.row(1).unwrap();
+        assert_eq!((second.variant.as_str(), second.result.as_str()), ("", "0-2"));
+        assert!(!second.checked);
+        let checked = lib.check(1).unwrap();
+        assert_eq!(checked.variant, "International");
+        assert_eq!((checked.plies, checked.errors, checked.checked), (4, 1, true));
+        assert!(lib.game_text(1).unwrap().starts_with("[White \"B\"]"));
+        assert!(lib.game_text(1).unwrap().contains("99-1"));
+    }
+
+    #[test]
+    fn game_sources_locate_the_game_in_the_text() {
+        let text = "[White \"Жук\"] 1. 32-28 *\n[White \"B\"]\n1. 33-28 *";
+        let lib = Library::new(text.to_string());
+        let v = lib.view(1).unwrap();
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        let start = String::from_utf16(&utf16[v.source.start..v.source.end]).unwrap();
+        assert!(start.starts_with("[White \"B\"]"));
+        assert_eq!(v.source.line, 2);
+    }
+}

@@ -1,0 +1,288 @@
+// The game list of a multi-game file: filter, sort and a windowed table (only the rows in view
+// exist in the DOM, so 20,000 games scroll as smoothly as 20). The pure parts (filtering,
+// sorting, the row window, the row trees) are exported for the unit tests; createGameList wires
+// them to one scrolling element.
+
+import { h, toDom } from './tree.js';
+
+/** Columns in display order: the row field each shows and its catalogue key. */
+export const COLUMNS = [
+  { key: 'number', label: 'col.number' },
+  { key: 'white', label: 'col.white' },
+  { key: 'black', label: 'col.black' },
+  { key: 'result', label: 'col.result' },
+  { key: 'event', label: 'col.event' },
+  { key: 'date', label: 'col.date' },
+  { key: 'round', label: 'col.round' },
+  { key: 'variant', label: 'col.variant' },
+  { key: 'errors', label: 'col.problems' },
+];
+
+/** Height of one row in CSS pixels; the stylesheet uses the same value (--row-height). */
+export const ROW_HEIGHT = 32;
+
+// Case and accents do not matter when filtering: "Ostrovskis" finds "Ostrovskis" and "ostrovskis",
+// "Sijbrands" finds "Sijbrands"; Cyrillic letters compare by lower case.
+const fold = (s) => String(s ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Indexes of the rows whose players, event or site contain every word of `query`. */
+export function filterRows(rows, query) {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  const out = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (!words.length) { out.push(i); continue; }
+    const r = rows[i];
+    const hay = fold(`${r.white} ${r.black} ${r.event} ${r.site}`);
+    if (words.every((w) => hay.includes(w))) out.push(i);
+  }
+  return out;
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Sort key of a row for a column: numbers for the number and problem columns, text otherwise. */
+function sortValue(row, key) {
+  if (key === 'number') return row.number;
+  if (key === 'errors') return (row.errors || 0) * 1e6 + (row.warnings || 0);
+  return String(row[key] ?? '').trim();
+}
+
+/**
+ * `indexes` sorted by a column (`dir` 1 ascending, -1 descending); ties keep file order.
+ * Empty texts go last in both directions (a list sorted by date starts with dated games).
+ */
+export function sortIndexes(rows, indexes, key, dir = 1) {
+  const numeric = key === 'number' || key === 'errors';
+  return [...indexes].sort((a, b) => {
+    const va = sortValue(rows[a], key);
+    const vb = sortValue(rows[b], key);
+    if (!numeric) {
+      if (!va !== !vb) return va ? -1 : 1;
+      const c = collator.compare(va, vb);
+      if (c) return c * dir;
+    } else if (va !== vb) {
+      return (va - vb) * dir;
+    }
+    return a - b;
+  });
+}
+
+/** The rows to draw for a scroll position: [from, to) with a few extra on each side. */
+export function rowWindow(scrollTop, viewHeight, count, rowHeight = ROW_HEIGHT, overscan = 6) {
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const visible = Math.ceil(Math.max(viewHeight, rowHeight) / rowHeight) + 1;
+  const from = Math.max(0, first - overscan);
+  const to = Math.min(count, first + visible + overscan);
+  return { from, to };
+}
+
+const known = (s) => { const v = String(s ?? '').trim(); return v && v !== '?' && v !== '-' ? v : ''; };
+
+/** One table row tree. `selected` marks the open game; `t` translates. */
+export function rowTree(row, position, { selected = false, t = (k) => k } = {}) {
+  const problems = row.errors > 0
+    ? h('span', { class: 'mark-error', title: t('list.hasErrors'), 'aria-label': t('list.hasErrors') }, '⚠')
+    : null;
+  const variant = row.variantNumber != null ? t(`variant.${row.variantNumber}`) : known(row.variant);
+  const cells = {
+    number: String(row.number),
+    white: known(row.white),
+    black: known(row.black),
+    result: known(row.result),
+    event: known(row.event),
+    date: known(row.date),
+    round: known(row.round),
+    variant: row.checked || variant ? variant : '…',
+    errors: problems,
+  };
+  return h('tr', {
+    id: `game-row-${row.number}`,
+    class: `game-row${selected ? ' selected' : ''}${row.errors > 0 ? ' has-errors' : ''}`,
+    role: 'row',
+    'aria-rowindex': position + 2, // the header is row 1
+    'aria-selected': selected ? 'true' : 'false',
+    'data-index': row.number - 1,
+  }, COLUMNS.map((c) => h('td', { class: `col-${c.key}`, role: 'gridcell' }, cells[c.key])));
+}
+
+/**
+ * The list component. `el` is an empty element; `onSelect(index)` is called when the user picks
+ * a game (click, Enter, arrows). Returns { setRows, updateRows, select, setLanguage, state }.
+ */
+export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
+  const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1 };
+  let lastWindow = null;
+
+  el.classList.add('game-list');
+  const scroller = doc.createElement('div');
+  scroller.className = 'game-list-scroll';
+  scroller.tabIndex = 0;
+  scroller.setAttribute('role', 'grid');
+  scroller.setAttribute('aria-multiselectable', 'false');
+  const table = doc.createElement('table');
+  const thead = doc.createElement('thead');
+  const tbody = doc.createElement('tbody');
+  table.append(thead, tbody);
+  scroller.append(table);
+  el.append(scroller);
+
+  function drawHead() {
+    const tr = doc.createElement('tr');
+    tr.setAttribute('role', 'row');
+    tr.setAttribute('aria-rowindex', '1');
+    for (const c of COLUMNS) {
+      const th = doc.createElement('th');
+      th.className = `col-${c.key}`;
+      th.setAttribute('role', 'columnheader');
+      th.scope = 'col';
+      const sorted = state.sortKey === c.key;
+      th.setAttribute('aria-sort', sorted ? (state.sortDir > 0 ? 'ascending' : 'descending') : 'none');
+      const b = doc.createElement('button');
+      b.type = 'button';
+      b.className = 'sort';
+      b.dataset.sort = c.key;
+      b.textContent = t(c.label) + (sorted ? (state.sortDir > 0 ? ' ▲' : ' ▼') : '');
+      b.title = t('list.sortBy', { column: t(c.label) });
+      th.append(b);
+      tr.append(th);
+    }
+    thead.replaceChildren(tr);
+  }
+
+  function drawBody(force = false) {
+    const count = state.order.length;
+    scroller.setAttribute('aria-rowcount', String(count + 1));
+    const win = rowWindow(scroller.scrollTop, scroller.clientHeight || 320, count);
+    if (!force && lastWindow && lastWindow.from === win.from && lastWindow.to === win.to) return;
+    lastWindow = win;
+    const rows = [];
+    const spacer = (px) => {
+      const tr = doc.createElement('tr');
+      tr.className = 'spacer';
+      tr.setAttribute('aria-hidden', 'true');
+      tr.style.height = `${px}px`;
+      return tr;
+    };
+    if (win.from > 0) rows.push(spacer(win.from * ROW_HEIGHT));
+    for (let p = win.from; p < win.to; p++) {
+      const i = state.order[p];
+      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected: i === state.selected, t }), null));
+    }
+    if (win.to < count) rows.push(spacer((count - win.to) * ROW_HEIGHT));
+    if (!count && state.rows.length) {
+      const tr = doc.createElement('tr');
+      const td = doc.createElement('td');
+      td.colSpan = COLUMNS.length;
+      td.className = 'list-empty';
+      td.textContent = t('list.none');
+      tr.append(td);
+      rows.push(tr);
+    }
+    tbody.replaceChildren(...rows);
+    if (state.selected >= 0) scroller.setAttribute('aria-activedescendant', `game-row-${state.selected + 1}`);
+  }
+
+  function reorder() {
+    const filtered = filterRows(state.rows, state.query);
+    state.order = state.sortKey === 'number' && state.sortDir === 1
+      ? filtered
+      : sortIndexes(state.rows, filtered, state.sortKey, state.sortDir);
+    drawHead();
+    drawBody(true);
+  }
+
+  /** Scroll so that list position `p` is in view. */
+  function reveal(p) {
+    if (p < 0) return;
+    const top = p * ROW_HEIGHT;
+    const headHeight = thead.offsetHeight || ROW_HEIGHT;
+    const view = scroller.clientHeight - headHeight;
+    if (top < scroller.scrollTop) scroller.scrollTop = top;
+    else if (top + ROW_HEIGHT > scroller.scrollTop + view) scroller.scrollTop = top + ROW_HEIGHT - view;
+  }
+
+  function move(delta) {
+    if (!state.order.length) return;
+    let p = state.order.indexOf(state.selected);
+    if (p < 0) p = delta > 0 ? -1 : state.order.length;
+    const q = Math.min(Math.max(p + delta, 0), state.order.length - 1);
+    if (q === p) return;
+    pick(state.order[q]);
+  }
+
+  function pick(index) {
+    api.select(index);
+    onSelect(index);
+  }
+
+  scroller.addEventListener('scroll', () => drawBody());
+  scroller.addEventListener('click', (e) => {
+    const sort = e.target.closest('button.sort');
+    if (sort) {
+      const key = sort.dataset.sort;
+      state.sortDir = state.sortKey === key ? -state.sortDir : 1;
+      state.sortKey = key;
+      reorder();
+      reveal(state.order.indexOf(state.selected));
+      return;
+    }
+    const tr = e.target.closest('tr.game-row');
+    if (tr) pick(Number(tr.dataset.index));
+  });
+  scroller.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('button.sort')) return;
+    const page = Math.max(1, Math.floor(scroller.clientHeight / ROW_HEIGHT) - 1);
+    const keys = {
+      ArrowDown: () => move(1), ArrowUp: () => move(-1),
+      PageDown: () => move(page), PageUp: () => move(-page),
+      Home: () => move(-Infinity), End: () => move(Infinity),
+    };
+    const act = keys[e.key];
+    if (!act || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    e.stopPropagation(); // these keys also step through moves when the list does not have focus
+    act();
+  });
+
+  const api = {
+    state,
+    /** All rows (from the tags); redraws. */
+    setRows(rows) {
+      state.rows = rows;
+      state.selected = Math.min(state.selected, rows.length - 1);
+      reorder();
+    },
+    /** Replace rows from `from` on (the check pass); redraws only the window. */
+    updateRows(from, rows) {
+      for (let k = 0; k < rows.length; k++) state.rows[from + k] = rows[k];
+      // Sorting or filtering on the variant or problems column changes with the check pass;
+      // the order is refreshed once at the end (see refresh) so the list does not jump about.
+      drawBody(true);
+    },
+    /** Re-apply filter and sort (after the check pass). */
+    refresh() { reorder(); },
+    filter(query) {
+      state.query = query;
+      reorder();
+      scroller.scrollTop = 0;
+      reveal(state.order.indexOf(state.selected));
+      return state.order.length;
+    },
+    /** Mark game `index` (0-based) as the open one and scroll it into view. */
+    select(index) {
+      state.selected = index;
+      reveal(state.order.indexOf(index));
+      drawBody(true);
+    },
+    /** The game before/after the open one in the list's current order (or -1). */
+    neighbour(delta) {
+      const p = state.order.indexOf(state.selected);
+      const q = p + delta;
+      return q >= 0 && q < state.order.length ? state.order[q] : -1;
+    },
+    setTranslator(fn) { t = fn; drawHead(); drawBody(true); },
+    focus() { scroller.focus(); },
+  };
+  drawHead();
+  return api;
+}
