@@ -1,9 +1,11 @@
 // Unit tests for the board model and its SVG tree: piece counts, the data-square/data-piece
-// contract, orientation, last-move marks, ghosts, coordinates and other board shapes, using
-// hand-made GameViews.
+// contract, orientation, last-move marks, ghosts, coordinates, other board shapes and the
+// stand-alone .svg file, using hand-made GameViews.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { boardModel, boardSvg, clampPly, describePosition, positionAt, SQUARE } from '../../www/board.js';
+import {
+  BOARD_COLORS, boardModel, boardStyleSheet, boardSvg, clampPly, describePosition, positionAt, SQUARE, standaloneSvg,
+} from '../../www/board.js';
 import { toMarkup, walk } from '../../www/tree.js';
 import { board10x8View, fakeView, multiCaptureView, numberedSquares, turkishView } from './fixtures.mjs';
 
@@ -133,7 +135,7 @@ test('clampPly, positionAt and describePosition', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Ghosts, move info, coordinates, other boards.
+// Ghosts, move info, coordinates, other boards, stand-alone file.
 
 const ghostNodes = (tree) => walk(tree).filter((n) => 'data-ghost' in n.attrs);
 const onBoard = (cells) => cells.replace(/\./g, '').length;
@@ -269,4 +271,57 @@ test('Turkish 8x8: 64 playable squares, a grid, orthogonal double capture with g
   const a = textAt(tree, 'coord-file', 'a');
   assert.ok(a.attrs.x <= SQUARE && a.attrs.y > 7 * SQUARE);
   assert.ok(texts(tree, 'coord').every((n) => n.attrs.class.includes('on-dark')), 'every square is a playable one');
+});
+
+test('boardStyleSheet: the given colours, literal; odd values fall back to the defaults', () => {
+  const css = boardStyleSheet({ 'sq-dark': '#123456', 'piece-white': 'rgb(1, 2, 3)', crown: 'red;}</style><x>', 'coord-on-dark': ' #abcdef ' });
+  assert.match(css, /\.sq-dark\{fill:#123456\}/);
+  assert.ok(css.includes('fill:rgb(1, 2, 3)'));
+  assert.ok(css.includes('#abcdef'));
+  assert.ok(!css.includes('</style>') && !css.includes('red;'), 'not a colour: replaced');
+  assert.ok(css.includes(`fill:${BOARD_COLORS.crown}`));
+  assert.ok(!css.includes('var('), 'no custom properties in a stand-alone file');
+  for (const cls of ['.sq-light', '.sq-dark', '.hl-from', '.hl-path', '.move-path', '.captured-mark', '.piece-body', '.piece-ring', '.crown', '.ghost', '.sq-num', '.coord']) {
+    assert.ok(css.includes(cls), cls);
+  }
+  // Defaults when nothing is given.
+  assert.ok(boardStyleSheet().includes(BOARD_COLORS['sq-light']));
+});
+
+/** Element nesting of an XML string balances (a cheap well-formedness check). */
+function balanced(xml) {
+  const stack = [];
+  for (const [, close, name, self] of xml.matchAll(/<(\/?)([a-zA-Z][\w:-]*)[^>]*?(\/?)>/g)) {
+    if (self) continue;
+    if (!close) stack.push(name);
+    else if (stack.pop() !== name) return false;
+  }
+  return stack.length === 0;
+}
+
+test('standaloneSvg: a complete SVG document with size, style sheet, pieces, ghosts, escaped text', () => {
+  const v = multiCaptureView();
+  v.board.squares[0].label = '<x>"&';
+  const model = boardModel(v, 1);
+  const svg = standaloneSvg(model, { label: 'Board & <game>', coordinates: 'numbers', pixels: 500 }, { 'sq-dark': '#010203' });
+  assert.match(svg, /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<svg /);
+  assert.match(svg, /<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg, /<svg [^>]*width="500"/);
+  assert.match(svg, /<svg [^>]*height="500"/);
+  assert.match(svg, /<style>[^<]*\.sq-dark\{fill:#010203\}/);
+  assert.ok(svg.trimEnd().endsWith('</svg>'));
+  assert.ok(balanced(svg), 'tags balance');
+  assert.equal((svg.match(/data-piece=/g) || []).length, 2);
+  assert.equal((svg.match(/data-square="12"/g) || []).length, 1);
+  assert.equal((svg.match(/data-ghost=/g) || []).length, 2);
+  assert.equal((svg.match(/data-field=/g) || []).length, 50);
+  assert.ok(svg.includes('<title>Board &amp; &lt;game&gt;</title>'));
+  assert.ok(svg.includes('&lt;x&gt;&quot;&amp;'), 'the label is escaped in attributes and text');
+  assert.ok(!svg.includes('<x>') && !svg.includes('<game>'));
+  // Not square boards keep their shape.
+  const wide = standaloneSvg(boardModel(board10x8View(), 0), { pixels: 800 });
+  const w = Number(/<svg [^>]*width="(\d+)"/.exec(wide)[1]);
+  const h = Number(/<svg [^>]*height="(\d+)"/.exec(wide)[1]);
+  assert.equal(w, 800);
+  assert.ok(h < w && h > 600);
 });
