@@ -141,12 +141,12 @@ function algebraicNodes(model) {
     const file = flipped ? width - 1 - col : col;
     out.push(h('text', {
       class: `coord coord-file ${tone(col, height - 1)}`,
-      x: (col + 1) * SQUARE - 6, y: height * SQUARE - 7, 'text-anchor': 'end',
+      x: (col + 1) * SQUARE - 6, y: height * SQUARE - 6, 'text-anchor': 'end',
     }, String.fromCharCode(97 + file)));
   }
   for (let row = 0; row < height; row++) {
     const rank = flipped ? row : height - 1 - row;
-    out.push(h('text', { class: `coord coord-rank ${tone(0, row)}`, x: 5, y: row * SQUARE + 19 }, String(rank + 1)));
+    out.push(h('text', { class: `coord coord-rank ${tone(0, row)}`, x: 5, y: row * SQUARE + 21 }, String(rank + 1)));
   }
   return out;
 }
@@ -252,7 +252,7 @@ export function boardStyleSheet(colors = {}) {
     `.crown{fill:${c.crown};stroke:${c['crown-edge']};stroke-width:2.5;stroke-linejoin:round}`,
     `.king .piece-ring{stroke:${c.crown}}`,
     `.sq-num{fill:${c.num};font:600 19px "DejaVu Sans",system-ui,sans-serif}`,
-    '.coord{font:600 17px "DejaVu Sans",system-ui,sans-serif}',
+    '.coord{font:700 20px "DejaVu Sans",system-ui,sans-serif}',
     `.coord.on-light{fill:${c['coord-on-light']}}.coord.on-dark{fill:${c['coord-on-dark']}}`,
   ].join('\n');
 }
