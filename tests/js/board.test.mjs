@@ -325,3 +325,80 @@ test('standaloneSvg: a complete SVG document with size, style sheet, pieces, gho
   assert.equal(w, 800);
   assert.ok(h < w && h > 600);
 });
+
+// ---------------------------------------------------------------------------------------------
+// board-dom.js with stand-in elements (the real browser run is in the e2e suite / by hand).
+
+function fakeElement(attrs = {}, children = []) {
+  const el = {
+    attrs, children, calls: [], parentNode: null,
+    getAttribute: (n) => (n in attrs ? attrs[n] : null),
+    animate(frames, opts) { el.calls.push({ frames, opts }); return { frames, opts }; },
+    querySelector: (sel) => el.all().find((c) => sel === '.crown' && c.attrs.class === 'crown') || null,
+    querySelectorAll: (sel) => el.all().filter((c) => sel.slice(1, -1) in c.attrs), // only '[attr]'
+    all: () => children.flatMap((c) => [c, ...c.all()]),
+    appendChild(c) { el.appended = c; return c; },
+  };
+  for (const c of children) c.parentNode = el;
+  return el;
+}
+
+function fakeBoard(model) {
+  const pieces = model.pieces.map((p) => fakeElement({ 'data-square': p.square, 'data-piece': p.piece },
+    p.piece[1] === 'k' ? [fakeElement({ class: 'crown' })] : []));
+  const ghosts = model.ghosts.map((g) => fakeElement({ 'data-ghost': g.square }));
+  const layer = fakeElement({ class: 'pieces' }, pieces);
+  return { svg: fakeElement({}, [fakeElement({}, ghosts), layer]), pieces, ghosts, layer };
+}
+
+test('animateMove: the mover goes through every hop, ghosts fade in step, nothing when it should not', async () => {
+  const { animateMove, prefersReducedMotion } = await import('../../www/board-dom.js');
+  const model = boardModel(multiCaptureView(), 1);
+  const { svg, pieces, ghosts, layer } = fakeBoard(model);
+  const anim = animateMove(svg, model, { msPerHop: 100 });
+  const mover = pieces.find((p) => p.attrs['data-square'] === '12');
+  assert.equal(mover.calls.length, 1);
+  assert.equal(anim.frames, mover.calls[0].frames, 'returns the mover\'s animation');
+  assert.equal(mover.calls[0].opts.duration, 200);
+  const c = (v) => v * SQUARE + SQUARE / 2;
+  assert.deepEqual(mover.calls[0].frames.map((f) => [f.offset, f.transform]), [
+    [0, `translate(${c(3)}px, ${c(6)}px)`],
+    [0.5, `translate(${c(1)}px, ${c(4)}px)`],
+    [1, `translate(${c(3)}px, ${c(2)}px)`],
+  ]);
+  assert.equal(layer.appended, mover, 'the mover is drawn on top');
+  // 27 is jumped in the first hop, 17 in the second: each fades during its own hop.
+  const fade = (sq) => ghosts.find((g) => g.attrs['data-ghost'] === sq).calls[0].frames;
+  assert.ok(fade('27')[2].offset <= 0.5 && fade('27')[1].offset > 0);
+  assert.ok(fade('17')[1].offset >= 0.5 && fade('17')[2].offset === 1);
+  assert.equal(fade('27')[0].opacity, 1);
+
+  assert.equal(animateMove(svg, model, { reducedMotion: true }), null);
+  assert.equal(animateMove(svg, boardModel(multiCaptureView(), 0)), null, 'no move at the start');
+  assert.equal(animateMove(fakeElement(), model), null, 'no element for the mover');
+  assert.equal(animateMove(null, model), null);
+
+  assert.equal(prefersReducedMotion({ matchMedia: (q) => ({ matches: q === '(prefers-reduced-motion: reduce)' }) }), true);
+  assert.equal(prefersReducedMotion({ matchMedia: () => ({ matches: false }) }), false);
+  assert.equal(prefersReducedMotion({}), false);
+});
+
+test('animateMove: a man that crowns shows its crown only on arrival', async () => {
+  const { animateMove } = await import('../../www/board-dom.js');
+  const v = multiCaptureView();
+  v.plies[0].cells = v.plies[0].cells.replace('w', 'W');
+  const model = boardModel(v, 1);
+  const { svg, pieces } = fakeBoard(model);
+  animateMove(svg, model);
+  const crown = pieces.find((p) => p.attrs['data-square'] === '12').children[0];
+  assert.equal(crown.calls.length, 1);
+  assert.equal(crown.calls[0].frames[0].opacity, 0);
+});
+
+test('boardColors reads the board custom properties from computed style', async () => {
+  const { boardColors } = await import('../../www/board-dom.js');
+  const values = { '--sq-dark': ' #111111', '--piece-white': '#eeeeee ' };
+  const win = { getComputedStyle: () => ({ getPropertyValue: (n) => values[n] || '' }) };
+  const el = { ownerDocument: { defaultView: win } };
+  assert.deepEqual(boardColors(el), { 'sq-dark': '#111111', 'piece-white': '#eeeeee' });
+});
