@@ -1,10 +1,12 @@
-// Board drawing: GameView + ply -> a plain board model -> an SVG element tree. Pure (no DOM, no
-// draughts rules): everything shown comes from what the Rust core computed for each ply.
+// Board drawing: GameView + ply -> a plain board model -> an SVG element tree, plus the stand-alone
+// .svg file built from the same tree. Pure (no DOM, no draughts rules): everything shown comes
+// from what the Rust core computed for each ply.
 //
 // Contract relied on by outside tools: every piece element carries data-square="<label>" and
-// data-piece="wm|wk|bm|bk"; nothing else carries data-piece (or data-square).
+// data-piece="wm|wk|bm|bk"; nothing else carries data-piece (or data-square). Captured pieces
+// drawn faded ("ghosts") use data-ghost / data-ghost-piece instead.
 
-import { h } from './tree.js';
+import { h, toMarkup } from './tree.js';
 
 /** Cell characters from the core -> piece codes used in data-piece. */
 export const PIECE_CODES = Object.freeze({ w: 'wm', W: 'wk', b: 'bm', B: 'bk' });
@@ -30,64 +32,134 @@ export function positionAt(view, ply) {
 /**
  * Board model for drawing. Coordinates are screen columns/rows (row 0 at the top), already
  * flipped when asked, so the drawing code never needs to think about orientation.
+ *
+ * Besides squares and pieces: `ghosts`, the pieces the last move took (kinds read from the
+ * position before it), and `move`, what an animation needs ({ from, to, piece, path } or null).
  */
 export function boardModel(view, ply, { flipped = false } = {}) {
   const board = view.board;
   const width = board.width;
   const height = board.height;
   const { ply: p, cells, move } = positionAt(view, ply);
+  const before = move ? positionAt(view, p - 1).cells || '' : '';
   const toScreen = (file, rank) => (flipped
     ? { col: width - 1 - file, row: rank }
     : { col: file, row: height - 1 - rank });
 
   const marks = new Map(); // label -> role of that square in the last move
   if (move) {
-    for (const s of move.path || []) marks.set(s, 'path');
-    if (move.from != null) marks.set(move.from, 'from');
-    if (move.to != null) marks.set(move.to, 'to');
+    for (const s of move.path || []) marks.set(String(s), 'path');
+    if (move.from != null) marks.set(String(move.from), 'from');
+    if (move.to != null) marks.set(String(move.to), 'to');
   }
-  const captured = new Set(move ? move.captured || [] : []);
+  const captured = new Set(move ? (move.captured || []).map(String) : []);
 
   const squares = [];
   const pieces = [];
+  const ghosts = [];
   const byLabel = new Map();
   board.squares.forEach((sq, i) => {
     const { col, row } = toScreen(sq.file, sq.rank);
     const label = String(sq.label);
-    const square = { label, col, row, mark: marks.get(label) || null, captured: captured.has(label) };
+    const square = {
+      label, col, row, file: sq.file, rank: sq.rank, index: i,
+      mark: marks.get(label) || null, captured: captured.has(label),
+    };
     squares.push(square);
     byLabel.set(label, square);
     const code = PIECE_CODES[cells[i]];
     if (code) pieces.push({ square: label, piece: code, col, row });
+    const taken = square.captured && PIECE_CODES[before[i]];
+    if (taken) ghosts.push({ square: label, piece: taken, col, row });
   });
 
   const path = move ? (move.path && move.path.length ? move.path : [move.from, move.to]) : [];
   const pathPoints = path.map((l) => byLabel.get(String(l))).filter(Boolean).map(({ col, row }) => ({ col, row }));
 
-  return { width, height, flipped, ply: p, squares, pieces, path: pathPoints };
+  let moveInfo = null;
+  const from = move && byLabel.get(String(move.from));
+  const to = move && byLabel.get(String(move.to));
+  if (from && to) {
+    // The mover's kind before the move (a man that crowns is still a man while it travels).
+    const piece = PIECE_CODES[before[from.index]] || PIECE_CODES[cells[to.index]] || null;
+    moveInfo = { from: from.label, to: to.label, piece, path: pathPoints };
+  }
+
+  return { width, height, flipped, ply: p, squares, pieces, ghosts, path: pathPoints, move: moveInfo };
 }
 
 const centre = (v) => v * SQUARE + SQUARE / 2;
 
+const pieceClass = (piece) => `${piece[0] === 'w' ? 'white' : 'black'}${piece[1] === 'k' ? ' king' : ''}`;
+
+/** Body, ring and (for kings) crown; shared by pieces and ghosts. */
+function pieceShape(piece) {
+  return [
+    h('circle', { class: 'piece-body', r: 40 }),
+    h('circle', { class: 'piece-ring', r: 28 }),
+    // A crown, not just a colour change, so kings stay recognisable in print and for colour-blind users.
+    piece[1] === 'k' ? h('path', { class: 'crown', d: 'M-21 12 L-24 -12 L-11 -1 L0 -19 L11 -1 L24 -12 L21 12 Z' }) : null,
+  ];
+}
+
 function pieceNode({ square, piece, col, row }) {
-  const king = piece[1] === 'k';
   return h('g', {
-    class: `piece ${piece[0] === 'w' ? 'white' : 'black'}${king ? ' king' : ''}`,
+    class: `piece ${pieceClass(piece)}`,
     'data-square': square,
     'data-piece': piece,
     transform: `translate(${centre(col)} ${centre(row)})`,
-  },
-  h('circle', { class: 'piece-body', r: 40 }),
-  h('circle', { class: 'piece-ring', r: 28 }),
-  // A crown, not just a colour change, so kings stay recognisable in print and for colour-blind users.
-  king ? h('path', { class: 'crown', d: 'M-21 12 L-24 -12 L-11 -1 L0 -19 L11 -1 L24 -12 L21 12 Z' }) : null);
+  }, pieceShape(piece));
+}
+
+// Ghosts must not match [data-piece] or .piece: outside tools count the pieces on the board.
+function ghostNode({ square, piece, col, row }) {
+  return h('g', {
+    class: `ghost ${pieceClass(piece)}`,
+    'data-ghost': square,
+    'data-ghost-piece': piece,
+    transform: `translate(${centre(col)} ${centre(row)})`,
+  }, pieceShape(piece));
+}
+
+/** 'numbers' | 'algebraic' | 'none'; the older `numbers: false` option means 'none'. */
+function coordinateMode(coordinates, numbers) {
+  if (coordinates === 'numbers' || coordinates === 'algebraic' || coordinates === 'none') return coordinates;
+  return numbers === false ? 'none' : 'numbers';
 }
 
 /**
- * SVG element tree for a board model. `label` becomes the accessible name of the drawing.
+ * File letters along the bottom row and rank numbers down the left column, as the viewer sees
+ * the board (so they run h..a and 8..1 upwards when flipped). Each text is coloured for the
+ * square it sits on, which is why it needs to know which screen squares are playable (dark).
  */
-export function boardSvg(model, { label = 'Draughts board', numbers = true } = {}) {
+function algebraicNodes(model) {
+  const { width, height, flipped } = model;
+  const dark = new Set(model.squares.map((s) => `${s.col},${s.row}`));
+  const tone = (col, row) => (dark.has(`${col},${row}`) ? 'on-dark' : 'on-light');
+  const out = [];
+  for (let col = 0; col < width; col++) {
+    const file = flipped ? width - 1 - col : col;
+    out.push(h('text', {
+      class: `coord coord-file ${tone(col, height - 1)}`,
+      x: (col + 1) * SQUARE - 6, y: height * SQUARE - 6, 'text-anchor': 'end',
+    }, String.fromCharCode(97 + file)));
+  }
+  for (let row = 0; row < height; row++) {
+    const rank = flipped ? row : height - 1 - row;
+    out.push(h('text', { class: `coord coord-rank ${tone(0, row)}`, x: 5, y: row * SQUARE + 21 }, String(rank + 1)));
+  }
+  return out;
+}
+
+/**
+ * SVG element tree for a board model. `label` becomes the accessible name of the drawing;
+ * `coordinates` is 'numbers' (square labels on the playable squares), 'algebraic' or 'none'.
+ */
+export function boardSvg(model, { label = 'Draughts board', numbers = true, coordinates } = {}) {
   const { width, height } = model;
+  const mode = coordinateMode(coordinates, numbers);
+  // Boards where every square is playable (Turkish) get grid lines instead of a chequer.
+  const allPlayable = model.squares.length >= width * height;
   const light = h('rect', { class: 'sq-light', x: 0, y: 0, width: width * SQUARE, height: height * SQUARE });
   const darks = model.squares.map((s) => h('rect', {
     class: 'sq-dark', 'data-field': s.label, x: s.col * SQUARE, y: s.row * SQUARE, width: SQUARE, height: SQUARE,
@@ -104,25 +176,111 @@ export function boardSvg(model, { label = 'Draughts board', numbers = true } = {
       points: model.path.map((p) => `${centre(p.col)},${centre(p.row)}`).join(' '),
     })
     : null;
-  const nums = numbers
-    ? model.squares.map((s) => h('text', {
+  let coords = [];
+  if (mode === 'numbers') {
+    coords = model.squares.map((s) => h('text', {
       class: 'sq-num', x: s.col * SQUARE + 5, y: s.row * SQUARE + 20,
-    }, s.label))
-    : [];
+    }, s.label));
+  } else if (mode === 'algebraic') {
+    coords = algebraicNodes(model);
+  }
 
   return h('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
     viewBox: `0 0 ${width * SQUARE} ${height * SQUARE}`,
-    class: `board-svg${model.flipped ? ' flipped' : ''}`,
+    class: `board-svg${model.flipped ? ' flipped' : ''}${allPlayable ? ' all-playable' : ''}`,
     role: 'img',
     'aria-label': label,
     'data-ply': model.ply,
   },
   h('title', {}, label),
   h('g', { class: 'squares' }, light, darks),
-  h('g', { class: 'last-move' }, highlights, capturedMarks, pathLine),
+  // Ghosts sit under the path line and the real pieces: they are history, not material.
+  h('g', { class: 'last-move' }, highlights, h('g', { class: 'ghosts' }, (model.ghosts || []).map(ghostNode)), capturedMarks, pathLine),
   h('g', { class: 'pieces' }, model.pieces.map(pieceNode)),
-  h('g', { class: 'numbers', 'aria-hidden': 'true' }, nums));
+  h('g', { class: mode === 'algebraic' ? 'numbers coordinates' : 'numbers', 'aria-hidden': 'true' }, coords));
+}
+
+/** Custom properties (without the leading --) that colour the board, with the light theme's values. */
+export const BOARD_COLORS = Object.freeze({
+  'sq-light': '#efe0c2',
+  'sq-dark': '#9b6a43',
+  'board-edge': '#5a3b22',
+  num: 'rgba(255, 248, 232, 0.82)',
+  'piece-white': '#fbf7ec',
+  'piece-white-ring': '#cfc5b0',
+  'piece-white-edge': '#5d5446',
+  'piece-black': '#2b2623',
+  'piece-black-ring': '#4c4440',
+  'piece-black-edge': '#0d0b0a',
+  crown: '#d9a521',
+  'crown-edge': '#7a5a08',
+  'hl-move': 'rgba(250, 215, 60, 0.55)',
+  'hl-path': 'rgba(250, 215, 60, 0.32)',
+  'path-line': 'rgba(255, 236, 150, 0.75)',
+  captured: 'rgba(200, 35, 35, 0.85)',
+  'coord-on-light': '#6b4527',
+  'coord-on-dark': '#f6ead2',
+  'grid-line': 'rgba(60, 38, 20, 0.55)',
+});
+
+/**
+ * CSS for a stand-alone board file: the page's board rules with literal colours (not var()),
+ * because many SVG viewers and editors do not know custom properties. Values that do not look
+ * like a colour fall back to the default, so nothing odd ends up inside the style sheet.
+ */
+export function boardStyleSheet(colors = {}) {
+  const c = {};
+  for (const [k, def] of Object.entries(BOARD_COLORS)) {
+    const v = String(colors[k] ?? '').trim();
+    c[k] = /^[#\w\s().,%-]+$/.test(v) ? v : def;
+  }
+  return [
+    `.board-edge{fill:${c['board-edge']}}`,
+    `.sq-light{fill:${c['sq-light']}}`,
+    `.sq-dark{fill:${c['sq-dark']}}`,
+    `.all-playable .sq-dark{stroke:${c['grid-line']};stroke-width:2}`,
+    `.hl-from,.hl-to{fill:${c['hl-move']}}`,
+    `.hl-path{fill:${c['hl-path']}}`,
+    `.move-path{fill:none;stroke:${c['path-line']};stroke-width:9;stroke-linecap:round;stroke-linejoin:round;stroke-dasharray:1 16}`,
+    `.captured-mark{fill:none;stroke:${c.captured};stroke-width:3;stroke-dasharray:7 7;opacity:.75}`,
+    '.piece-body{stroke-width:3}.piece-ring{fill:none;stroke-width:4}.ghost{opacity:.35}',
+    `.white .piece-body{fill:${c['piece-white']};stroke:${c['piece-white-edge']}}`,
+    `.white .piece-ring{stroke:${c['piece-white-ring']}}`,
+    `.black .piece-body{fill:${c['piece-black']};stroke:${c['piece-black-edge']}}`,
+    `.black .piece-ring{stroke:${c['piece-black-ring']}}`,
+    `.crown{fill:${c.crown};stroke:${c['crown-edge']};stroke-width:2.5;stroke-linejoin:round}`,
+    `.king .piece-ring{stroke:${c.crown}}`,
+    `.sq-num{fill:${c.num};font:600 19px "DejaVu Sans",system-ui,sans-serif}`,
+    '.coord{font:700 20px "DejaVu Sans",system-ui,sans-serif}',
+    `.coord.on-light{fill:${c['coord-on-light']}}.coord.on-dark{fill:${c['coord-on-dark']}}`,
+  ].join('\n');
+}
+
+/**
+ * A complete .svg document for the board: explicit size (`pixels` on the longer side), an
+ * embedded style sheet with `colors` (see boardColors in board-dom.js) and a frame in the
+ * board-edge colour. Same tree as on the page, so the same data-square/data-piece attributes.
+ */
+export function standaloneSvg(model, opts = {}, colors = {}) {
+  const { pixels = 640, ...drawOpts } = opts;
+  const tree = boardSvg(model, drawOpts);
+  const edge = SQUARE / 8;
+  const w = model.width * SQUARE + 2 * edge;
+  const hgt = model.height * SQUARE + 2 * edge;
+  const scale = pixels / Math.max(w, hgt);
+  const [title, ...layers] = tree.children;
+  const doc = h('svg', {
+    ...tree.attrs,
+    viewBox: `${-edge} ${-edge} ${w} ${hgt}`,
+    width: Math.round(w * scale),
+    height: Math.round(hgt * scale),
+  },
+  title,
+  h('style', {}, boardStyleSheet(colors)),
+  h('rect', { class: 'board-edge', x: -edge, y: -edge, width: w, height: hgt, rx: edge / 2 }),
+  layers);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${toMarkup(doc)}\n`;
 }
 
 /** Short description of a position for the accessible name of the board. */

@@ -50,3 +50,66 @@ export function fakeView() {
 }
 
 export { START };
+
+/** Put pieces on an otherwise empty cells string: { '32': 'w', ... } (1-based square numbers). */
+export function setUp(count, pieces) {
+  return put('.'.repeat(count), pieces);
+}
+
+/**
+ * 10x10, one ply: White's man on 32 takes 27 (a man) and 17 (a king), landing on 21 then 12.
+ * Screen squares (White below): 32 = (3,6), 27 = (2,5), 21 = (1,4), 17 = (2,3), 12 = (3,2).
+ */
+export function multiCaptureView() {
+  const before = setUp(50, { 32: 'w', 27: 'b', 17: 'B', 5: 'b' });
+  const after = setUp(50, { 12: 'w', 5: 'b' });
+  return {
+    board: { width: 10, height: 10, squares: numberedSquares(10, 10) },
+    start: { fen: 'W:W32:B27,K17,5', cells: before },
+    plies: [
+      { ply: 1, moveNumber: 1, side: 'white', notation: '32x12', fen: '', cells: after, from: '32', to: '12', path: ['32', '21', '12'], captured: ['27', '17'] },
+    ],
+  };
+}
+
+/** 10 files x 8 ranks, 15 men a side. */
+export function board10x8View() {
+  return {
+    board: { width: 10, height: 8, squares: numberedSquares(10, 8) },
+    start: { fen: '', cells: 'b'.repeat(15) + '.'.repeat(10) + 'w'.repeat(15) },
+    plies: [],
+  };
+}
+
+/**
+ * Turkish-style 8x8: all 64 squares playable, labelled a1..h8. `startCells` is the usual start
+ * (men on ranks 2-3 and 6-7); the view's one ply is an orthogonal double capture by a white
+ * king: d4 over d5 (a man) to d6, then over e6 (a king) to f6.
+ */
+export function turkishView() {
+  const squares = [];
+  for (let rank = 7; rank >= 0; rank--) {
+    for (let file = 0; file < 8; file++) squares.push({ label: 'abcdefgh'[file] + (rank + 1), file, rank });
+  }
+  const idx = new Map(squares.map((s, i) => [s.label, i]));
+  const cellsWith = (pieces) => {
+    const a = Array(64).fill('.');
+    for (const [label, c] of Object.entries(pieces)) a[idx.get(label)] = c;
+    return a.join('');
+  };
+  const start = Array(64).fill('.');
+  for (const s of squares) {
+    if (s.rank === 1 || s.rank === 2) start[idx.get(s.label)] = 'w';
+    if (s.rank === 5 || s.rank === 6) start[idx.get(s.label)] = 'b';
+  }
+  const before = cellsWith({ d4: 'W', d5: 'b', e6: 'B', a7: 'b' });
+  const after = cellsWith({ f6: 'W', a7: 'b' });
+  return {
+    startCells: start.join(''),
+    board: { width: 8, height: 8, squares },
+    start: { fen: '', cells: before },
+    plies: [
+      { ply: 1, moveNumber: 1, side: 'white', notation: 'd4xd6xf6', fen: '', cells: after, from: 'd4', to: 'f6', path: ['d4', 'd6', 'f6'], captured: ['d5', 'e6'] },
+    ],
+  };
+}

@@ -1,0 +1,143 @@
+// Board helpers that need a live page: the move animation (Web Animations API), the
+// reduced-motion check, reading the board colours from CSS, and saving the board as .svg / .png.
+// The drawing itself stays in board.js (pure); these only act on what it drew.
+
+import { BOARD_COLORS, SQUARE, standaloneSvg } from './board.js';
+
+export { standaloneSvg };
+
+const centre = (v) => v * SQUARE + SQUARE / 2;
+
+/** True when the user asked the system for less motion. */
+export function prefersReducedMotion(win = globalThis) {
+  return !!(win && typeof win.matchMedia === 'function'
+    && win.matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+// Labels are free text from the PDN file: compare attributes instead of building a selector.
+const byAttr = (root, name, value) => [...root.querySelectorAll(`[${name}]`)]
+  .find((el) => el.getAttribute(name) === value) || null;
+
+/** Which hop (and how far along it, 0..1) passes over the screen square `p`; null if none. */
+function hopOver(points, p) {
+  for (let i = 1; i < points.length; i++) {
+    const a = points[i - 1];
+    const b = points[i];
+    const dx = b.col - a.col;
+    const dy = b.row - a.row;
+    const len2 = dx * dx + dy * dy;
+    const t = len2 ? ((p.col - a.col) * dx + (p.row - a.row) * dy) / len2 : -1;
+    const cross = (p.col - a.col) * dy - (p.row - a.row) * dx;
+    if (cross === 0 && t > 0 && t < 1) return { hop: i - 1, t };
+  }
+  return null;
+}
+
+/**
+ * Animate the last move on a freshly drawn board: the piece on `model.move.to` travels from the
+ * start of the path through every landing square, and each captured piece fades to its ghost
+ * look as the mover jumps it. The drawing already shows the final position, so the animations
+ * only override it while they run (nothing to clean up if the board is redrawn meanwhile).
+ * Returns the mover's Animation, or null when nothing was animated.
+ */
+export function animateMove(svgEl, model, { reducedMotion = false, msPerHop = 160 } = {}) {
+  const move = model && model.move;
+  if (reducedMotion || !svgEl || !move || !move.path || move.path.length < 2) return null;
+  const el = byAttr(svgEl, 'data-square', move.to);
+  if (!el || typeof el.animate !== 'function') return null;
+
+  const points = move.path;
+  const hops = points.length - 1;
+  const duration = hops * msPerHop;
+  // CSS transform replaces the element's transform attribute while the animation runs, so the
+  // keyframes hold absolute positions (px = SVG user units here); the last one is where it stands.
+  const frames = points.map((p, i) => ({
+    offset: i / hops,
+    transform: `translate(${centre(p.col)}px, ${centre(p.row)}px)`,
+    easing: 'ease-in-out',
+  }));
+  if (el.parentNode) el.parentNode.appendChild(el); // travel above the other pieces
+  const anim = el.animate(frames, { duration });
+
+  // A man that crowns on this move shows its crown only on arrival.
+  const crown = move.piece && move.piece[1] === 'm' && el.querySelector('.crown');
+  if (crown) crown.animate([{ opacity: 0 }, { opacity: 0, offset: 0.95 }, { opacity: 1 }], { duration });
+
+  const win = (svgEl.ownerDocument && svgEl.ownerDocument.defaultView) || globalThis;
+  for (const g of model.ghosts || []) {
+    const ghostEl = byAttr(svgEl, 'data-ghost', g.square);
+    if (!ghostEl || typeof ghostEl.animate !== 'function') continue;
+    const over = hopOver(points, g);
+    const start = over ? (over.hop + over.t / 2) / hops : 0;
+    const end = over ? (over.hop + 1) / hops : 1;
+    const faded = (win.getComputedStyle && win.getComputedStyle(ghostEl).opacity) || '0.35';
+    ghostEl.animate([
+      { offset: 0, opacity: 1 },
+      { offset: start, opacity: 1 },
+      { offset: end, opacity: faded },
+      { offset: 1, opacity: faded },
+    ], { duration });
+  }
+  return anim;
+}
+
+/** The board colours currently in effect (theme included), keyed like BOARD_COLORS. */
+export function boardColors(el) {
+  const win = (el && el.ownerDocument && el.ownerDocument.defaultView) || globalThis;
+  const style = win.getComputedStyle(el);
+  const out = {};
+  for (const name of Object.keys(BOARD_COLORS)) {
+    const v = style.getPropertyValue(`--${name}`).trim();
+    if (v) out[name] = v;
+  }
+  return out;
+}
+
+/** Size in the root tag of an SVG document (width/height, else the viewBox); [w, h]. */
+function svgSize(svgText) {
+  const tag = (/<svg\b[^>]*>/.exec(svgText) || [''])[0];
+  const attr = (name) => (new RegExp(`\\s${name}="([^"]*)"`).exec(tag) || [])[1];
+  const box = (attr('viewBox') || '').trim().split(/[\s,]+/).map(Number);
+  const w = parseFloat(attr('width')) || box[2] || 1;
+  const h = parseFloat(attr('height')) || box[3] || 1;
+  return [w, h];
+}
+
+/** Render an SVG document to a PNG Blob, `pixels` wide or high (the longer side). */
+export async function svgToPngBlob(svgText, pixels = 800, doc = globalThis.document) {
+  const [w0, h0] = svgSize(svgText);
+  const scale = pixels / Math.max(w0, h0);
+  const w = Math.max(1, Math.round(w0 * scale));
+  const h = Math.max(1, Math.round(h0 * scale));
+  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
+  try {
+    const img = doc.createElement('img');
+    await new Promise((resolve, reject) => {
+      img.onload = resolve;
+      img.onerror = () => reject(new Error('The board image could not be rendered.'));
+      img.src = url;
+    });
+    const canvas = doc.createElement('canvas');
+    canvas.width = w;
+    canvas.height = h;
+    canvas.getContext('2d').drawImage(img, 0, 0, w, h);
+    return await new Promise((resolve, reject) => canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('PNG export failed.'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** Offer a Blob as a file download. */
+export function downloadBlob(blob, filename, doc = globalThis.document) {
+  const url = URL.createObjectURL(blob);
+  const a = doc.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.hidden = true;
+  doc.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
