@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use crate::comment::{self, Eval};
+use crate::comment;
 use crate::diagnostic::{Diagnostic, LineIndex, Span};
 use crate::geometry::Geometry;
 use crate::reader::{Game, GameHeader, Node, PdnFile};
@@ -630,11 +630,8 @@ impl Notes {
                             view.running = Some("black");
                         }
                     }
-                } else if let Some(e) = cmd.eval() {
-                    notes.eval = Some(match e {
-                        Eval::Score(v) => format!("{v:+.2}"),
-                        Eval::Mate(m) => format!("#{m}"),
-                    });
+                } else if cmd.name == "eval" {
+                    notes.eval = eval_text(&cmd.args).or(notes.eval);
                 } else if let Some(t) = cmd.time() {
                     let secs = u32::try_from(t.as_secs()).unwrap_or(u32::MAX);
                     if cmd.name == "clk" {
@@ -652,6 +649,31 @@ impl Notes {
         }
         notes
     }
+}
+
+/// An `[%eval]` value as shown: `+0.35`, `-1.2`, `#3`, `#-2`; `None` when it is not a number.
+/// Read as text, not as a float: formatting floats would add tens of kilobytes to the wasm.
+fn eval_text(args: &str) -> Option<String> {
+    let value = args.split([' ', ',']).next()?;
+    let (mate, number) = match value.strip_prefix('#') {
+        Some(rest) => (true, rest),
+        None => (false, value),
+    };
+    let digits = number.trim_start_matches(['+', '-']);
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let well_formed = !int.is_empty()
+        && int.bytes().all(|b| b.is_ascii_digit())
+        && frac.bytes().all(|b| b.is_ascii_digit())
+        && number.len() - digits.len() <= 1
+        && !(mate && digits.contains('.'));
+    if !well_formed {
+        return None;
+    }
+    Some(if mate || number.starts_with(['+', '-']) {
+        value.to_string()
+    } else {
+        format!("+{value}")
+    })
 }
 
 /// `h:mm:ss`, or `m:ss` under an hour.
@@ -816,6 +838,9 @@ mod tests {
         assert_eq!((clock.white.as_deref(), clock.black.as_deref()), (None, Some("8:01")));
         assert_eq!(second.spent.as_deref(), Some("0:12"));
         assert_eq!(v.plies[2].eval.as_deref(), Some("#-2"));
+        assert_eq!(eval_text("-0.048, 12"), Some("-0.048".to_string()));
+        assert_eq!(eval_text("+1"), Some("+1".to_string()));
+        assert_eq!((eval_text("x"), eval_text("--1"), eval_text("#1.5")), (None, None, None));
         assert_eq!(v.variant_number, Some(20));
         assert_eq!(
             v.rules,

@@ -1,73 +1,229 @@
-// Page start-up and wiring: loads the wasm core, opens the shared link or the sample game, and
-// connects buttons, keys, the paste box, the file picker and the share link to the controller.
+// Page start-up and wiring: language and theme, the reading worker, the game list, the
+// controller, and every way in (paste, file picker, drag and drop, ?src=, #pdn= links) and out
+// (exports, the share link, the address that follows the game and move shown).
 
-import init, { PdnFile, decodeBytes } from '../pkg/pdn.js';
-import { createViewer } from './viewer.js';
+import { createLibrary } from './library.js';
+import { createViewer, SPEEDS } from './viewer.js';
+import { createGameList } from './gamelist.js';
 import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash, unpackText } from './share.js';
-import { offsetOf } from './views.js';
+import { diagnosticsList, lineView, offsetOf } from './views.js';
+import { toDom } from './tree.js';
+import { boardModel, standaloneSvg } from './board.js';
+import { boardColors, downloadBlob, prefersReducedMotion, svgToPngBlob } from './board-dom.js';
+import en from './i18n/en.js';
+import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-
 const els = {
-  board: $('board'),
-  moves: $('moves'),
-  diagnostics: $('diagnostics'),
-  header: $('game-header'),
-  tags: $('tags'),
-  select: $('game-select'),
-  selectWrap: $('game-select-wrap'),
-  plyInfo: $('ply-info'),
-  first: $('first'),
-  prev: $('prev'),
-  next: $('next'),
-  last: $('last'),
-  flip: $('flip'),
-  input: $('pdn-input'),
-  load: $('load'),
-  fileInput: $('file-input'),
-  copyLink: $('copy-link'),
-  shareLink: $('share-link'),
-  status: $('status'),
+  board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
+  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'),
+  first: $('first'), prev: $('prev'), next: $('next'), last: $('last'), flip: $('flip'), play: $('play'),
+  input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
+  copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
+  status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
+  games: $('games'), gameList: $('game-list'), filter: $('game-filter'), gamesCount: $('games-count'),
+  prevGame: $('prev-game'), nextGame: $('next-game'),
+  lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
+  animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
 };
 
-/** Messages go to one visible element; errors are never swallowed. */
+/** Links longer than this are cut by many chat apps and forums. */
+export const LONG_LINK = 8000;
+
+const store = {
+  get(key, fallback = '') { try { return localStorage.getItem(`pdn-viewer.${key}`) ?? fallback; } catch { return fallback; } },
+  set(key, value) { try { localStorage.setItem(`pdn-viewer.${key}`, value); } catch { /* private mode */ } },
+};
+
+let lang = 'en';
+let t = createTranslator('en', en, en);
+let library = null;
+let viewer = null;
+let list = null;
+
+/** What is open: where it came from (for the address) and what the text box holds. */
+const open = {
+  source: null,     // { kind: 'sample'|'paste'|'file'|'link'|'src', url?, name? }
+  count: 0,
+  boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
+  boxIsGame: false, // the box holds only the shown game's text (the file is too large)
+  checked: false,
+};
+let loads = 0;
+
+// ---- messages ---------------------------------------------------------------------------
+
 function say(text, kind = 'info') {
   els.status.textContent = text;
   els.status.dataset.kind = kind;
 }
-function fail(prefix, err) {
-  say(`${prefix}: ${err && err.message ? err.message : String(err)}`, 'error');
+const errorText = (e) => (e && e.message ? e.message : String(e));
+window.addEventListener('error', (e) => say(t('status.unexpected', { error: errorText(e.error || e.message) }), 'error'));
+window.addEventListener('unhandledrejection', (e) => say(t('status.unexpected', { error: errorText(e.reason) }), 'error'));
+
+function showProgress(text, fraction) {
+  els.progress.hidden = false;
+  els.progressText.textContent = text;
+  if (fraction == null) els.progressBar.removeAttribute('value');
+  else els.progressBar.value = Math.round(fraction * 100);
+  document.body.dataset.progress = fraction == null ? '' : String(Math.round(fraction * 100));
+}
+function hideProgress() {
+  els.progress.hidden = true;
+  delete document.body.dataset.progress;
 }
 
-window.addEventListener('error', (e) => fail('Unexpected error', e.error || e.message));
-window.addEventListener('unhandledrejection', (e) => fail('Unexpected error', e.reason));
+// ---- language and theme -----------------------------------------------------------------
 
-let viewer = null;
-let loads = 0;
-
-function loaded() {
-  loads += 1;
-  document.body.dataset.loads = String(loads);
-  els.shareLink.value = '';
+async function setLanguage(code) {
+  const catalogue = await loadCatalogue(code);
+  lang = code;
+  t = createTranslator(code, catalogue, en);
+  document.documentElement.lang = code;
+  translatePage(document, t);
+  if (viewer) viewer.setTranslator(t);
+  if (list) list.setTranslator(t);
+  updateGamesCount();
+  els.lang.value = code;
 }
 
-function loadText(text, opts, what) {
-  const count = viewer.load(text, opts);
-  const g = viewer.state.game + 1;
-  say(count > 1 ? `${what}: ${count} games, showing game ${g}.` : `${what}: 1 game.`);
-  loaded();
+function setTheme(theme) {
+  if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
+  els.theme.value = theme === 'light' || theme === 'dark' ? theme : 'auto';
 }
 
-/** After loading from the paste box (below the board on phones), bring the board back into view. */
-function revealBoard() {
-  const r = els.board.getBoundingClientRect();
-  if (r.top < 0 || r.top > window.innerHeight * 0.6) {
-    document.querySelector('.viewer').scrollIntoView({ block: 'start' });
+// ---- opening texts ----------------------------------------------------------------------
+
+function updateGamesCount() {
+  if (!list || open.count < 2) return;
+  const shown = list.state.order.length;
+  els.gamesCount.textContent = t('list.shown', { shown: formatNumber(lang, shown), count: formatNumber(lang, open.count) });
+}
+
+/** The box holds the shown game's text when the whole file is too large to edit. */
+async function fillBoxWithGame() {
+  if (!open.boxIsGame || !viewer.state.view) return;
+  const text = await library.gameText(viewer.state.game);
+  els.input.value = text;
+  open.boxOffset = viewer.state.view.source ? viewer.state.view.source.start : 0;
+}
+
+/**
+ * Opens `source` ({ text } | { file } | { url }) in the worker. `what` names it in messages;
+ * `kind` records where it came from (the address follows only sample, link and src texts).
+ */
+async function openSource(source, { game = 1, ply = 0, what, kind, url = null }) {
+  hideProgress();
+  showProgress(t('status.reading', { name: what, percent: 0 }), null);
+  let first = true;
+  open.checked = false;
+  document.body.dataset.checked = '0';
+  const handlers = {
+    progress(p) {
+      if (p.phase === 'download') {
+        showProgress(t('status.reading', { name: what, percent: p.total ? Math.round((100 * p.done) / p.total) : '…' }), p.total ? p.done / p.total : null);
+      }
+    },
+    opened(msg) {
+      open.source = { kind, url, name: what };
+      open.count = msg.count;
+      open.boxOffset = 0;
+      open.boxIsGame = false;
+      els.inputNote.hidden = true;
+      if (msg.count === 0) {
+        showNoGame(msg.outside || []);
+        return;
+      }
+      viewer.setGame(msg.game, msg.view, first ? ply : 0, msg.count);
+      first = false;
+      els.games.hidden = msg.count < 2;
+      say(t('status.loaded', { what, count: msg.count, game: msg.game + 1 }));
+      loads += 1;
+      document.body.dataset.loads = String(loads);
+      document.body.dataset.games = String(msg.count);
+      els.shareLink.value = '';
+      els.shareNotice.hidden = true;
+    },
+    rows(rows) {
+      list.setRows(rows);
+      list.select(viewer.state.game);
+      updateGamesCount();
+    },
+    text(msg) {
+      if (msg.same) return;
+      if (msg.text != null) {
+        els.input.value = msg.text;
+      } else {
+        open.boxIsGame = true;
+        els.inputNote.textContent = t('input.bigFile', { size: `${formatNumber(lang, Math.round(msg.length / 1024 / 1024 * 10) / 10)} MB` });
+        els.inputNote.hidden = false;
+        fillBoxWithGame();
+      }
+    },
+    checked(msg) {
+      list.updateRows(msg.from, msg.rows);
+      if (msg.total > 1) showProgress(t('status.checking', { done: formatNumber(lang, msg.done), total: formatNumber(lang, msg.total) }), msg.done / msg.total);
+    },
+    done() {
+      list.refresh();
+      updateGamesCount();
+      hideProgress();
+      open.checked = true;
+      document.body.dataset.checked = '1';
+    },
+  };
+  try {
+    const r = await library.open(source, handlers);
+    if (r.count === 0) hideProgress();
+    return true;
+  } catch (e) {
+    hideProgress();
+    throw e;
   }
 }
 
-/** Open the game in the location hash, if there is one. Returns true when it did. */
+function showNoGame(outside) {
+  hideProgress();
+  say(t('status.noGames'), 'error');
+  // What the reader found instead, with line:column, so the user sees why.
+  const tree = diagnosticsList(outside, t);
+  els.diagnostics.replaceChildren(...(tree ? [toDom(document, tree, null)] : []));
+  els.diagnostics.hidden = !tree;
+}
+
+async function openText(text, opts) {
+  try {
+    await openSource({ text, game: opts.game }, opts);
+  } catch (e) {
+    say(t('status.loadFailed', { name: opts.what, error: errorText(e) }), 'error');
+  }
+}
+
+async function openFile(file) {
+  try {
+    await openSource({ file }, { what: file.name, kind: 'file' });
+    revealBoard();
+  } catch (e) {
+    say(t('status.loadFailed', { name: file.name, error: errorText(e) }), 'error');
+  }
+}
+
+async function openUrl(url, { game, ply }) {
+  say(t('status.fetching', { url }));
+  try {
+    await openSource({ url, game }, { game, ply, what: url, kind: 'src', url });
+    return true;
+  } catch (e) {
+    if (e.kind === 'network') say(t('status.fetchCors', { url }), 'error');
+    else if (e.kind === 'http') say(t('status.fetchFailed', { url, reason: t('status.fetchHttp', { status: e.status }) }), 'error');
+    else say(t('status.fetchFailed', { url, reason: errorText(e) }), 'error');
+    return false;
+  }
+}
+
+/** Opens the game in the location hash, if there is one. Returns true when it did. */
 async function openFromHash() {
   const link = parseShareHash(location.hash);
   if (!link) return false;
@@ -75,18 +231,54 @@ async function openFromHash() {
   try {
     text = await unpackText(link.pdn);
   } catch (e) {
-    fail('Could not open the shared link', e);
+    say(t('status.linkFailed', { error: errorText(e) }), 'error');
     return false;
   }
   els.input.value = text;
-  try {
-    loadText(text, { game: link.game || 1, ply: link.ply ?? 0, source: 'link' }, 'Opened shared link');
-  } catch (e) {
-    fail('Could not open the shared link', e);
-    return false;
-  }
+  await openText(text, { game: link.game || 1, ply: link.ply ?? 0, what: t('what.link'), kind: 'link' });
   return true;
 }
+
+/** After loading from the paste box (below the board on phones), bring the board into view. */
+function revealBoard() {
+  const r = els.board.getBoundingClientRect();
+  if (r.top < 0 || r.top > window.innerHeight * 0.6) {
+    document.querySelector('.viewer').scrollIntoView({ block: 'start' });
+  }
+}
+
+// ---- the address follows the game and move ----------------------------------------------
+
+let addressTimer = null;
+function syncAddress() {
+  clearTimeout(addressTimer);
+  addressTimer = setTimeout(() => {
+    const src = open.source;
+    if (!src || !viewer.state.view) return;
+    const game = viewer.state.game + 1;
+    const ply = viewer.mainlinePly();
+    const url = new URL(location.href);
+    if (src.kind === 'link') {
+      const link = parseShareHash(url.hash);
+      if (!link) return;
+      url.hash = `pdn=${link.pdn}&game=${game}&ply=${ply}`;
+    } else if (src.kind === 'src' || src.kind === 'sample') {
+      url.hash = '';
+      if (src.kind === 'src') url.searchParams.set('src', src.url);
+      url.searchParams.set('game', String(game));
+      url.searchParams.set('ply', String(ply));
+    } else {
+      // A pasted or opened text is not in the address; "Copy link" makes one that carries it.
+      url.hash = '';
+      url.searchParams.delete('src');
+      url.searchParams.delete('game');
+      url.searchParams.delete('ply');
+    }
+    if (url.href !== location.href) history.replaceState(null, '', url.href);
+  }, 200);
+}
+
+// ---- keys, wheel, swipe -----------------------------------------------------------------
 
 function isTyping(target) {
   if (!(target instanceof Element)) return false;
@@ -103,44 +295,166 @@ function onKey(e) {
   const actions = {
     ArrowLeft: () => viewer.step(-1),
     ArrowRight: () => viewer.step(1),
+    ArrowDown: () => viewer.variationDown(),
+    ArrowUp: () => viewer.variationUp(),
     Home: () => viewer.first(),
     End: () => viewer.last(),
     f: () => viewer.flip(),
+    F: () => viewer.flip(),
   };
   const act = actions[e.key];
   if (!act) return;
+  // Buttons keep Space and Enter; the arrows belong to the move list everywhere else.
   e.preventDefault();
   act();
 }
 
-async function copyLink() {
-  const s = viewer.state;
-  const pdn = await packText(s.text);
-  const url = buildShareUrl(location.href, { pdn, game: s.game + 1, ply: viewer.mainlinePly() });
-  els.shareLink.value = url;
-  els.shareLink.dataset.length = String(url.length);
+let lastWheel = 0;
+function onWheel(e) {
+  if (!els.wheel.checked || !viewer.state.view) return;
+  e.preventDefault();
+  const now = performance.now();
+  if (now - lastWheel < 90) return; // one step per notch, not per pixel of a touchpad swipe
+  lastWheel = now;
+  viewer.step(e.deltaY > 0 ? 1 : -1);
+}
+
+function wireSwipe() {
+  let start = null;
+  els.board.addEventListener('pointerdown', (e) => {
+    if (e.pointerType === 'mouse') return;
+    start = { x: e.clientX, y: e.clientY, id: e.pointerId };
+  });
+  const end = (e) => {
+    if (!start || e.pointerId !== start.id) return;
+    const dx = e.clientX - start.x;
+    const dy = e.clientY - start.y;
+    start = null;
+    if (Math.abs(dx) < 40 || Math.abs(dx) < Math.abs(dy) * 1.5) return;
+    viewer.step(dx < 0 ? 1 : -1); // swipe left: forward, as turning a page
+  };
+  els.board.addEventListener('pointerup', end);
+  els.board.addEventListener('pointercancel', () => { start = null; });
+}
+
+// ---- drag and drop ----------------------------------------------------------------------
+
+function wireDrop() {
+  let depth = 0;
+  const hasFiles = (e) => Array.from(e.dataTransfer?.types || []).includes('Files');
+  document.addEventListener('dragenter', (e) => {
+    if (!hasFiles(e)) return;
+    depth += 1;
+    els.dropZone.hidden = false;
+  });
+  document.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (!depth) els.dropZone.hidden = true;
+  });
+  document.addEventListener('dragover', (e) => {
+    if (hasFiles(e) || e.target !== els.input) e.preventDefault();
+  });
+  document.addEventListener('drop', (e) => {
+    depth = 0;
+    els.dropZone.hidden = true;
+    const file = e.dataTransfer?.files?.[0];
+    if (file) {
+      e.preventDefault();
+      openFile(file);
+      return;
+    }
+    // Dropped text lands in the box (the browser does that); dropped anywhere else, it is opened.
+    if (e.target === els.input) return;
+    const text = e.dataTransfer?.getData('text/plain');
+    if (text) {
+      e.preventDefault();
+      els.input.value = text;
+      openText(text, { what: t('what.pasted'), kind: 'paste' });
+    }
+  });
+}
+
+// ---- exports and sharing ----------------------------------------------------------------
+
+async function copyText(text, okMessage) {
   let copied = false;
   if (navigator.clipboard && navigator.clipboard.writeText) {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(text);
       copied = true;
     } catch {
-      // Clipboard access can be refused (permissions, insecure origin); the link stays in the box.
+      // Clipboard access can be refused (permissions, insecure origin).
     }
   }
-  say(copied
-    ? `Link copied (${url.length} characters).`
-    : `Link ready below (${url.length} characters); copy it from the box.`);
+  if (copied) {
+    els.exportOutput.hidden = true;
+    say(okMessage);
+  } else {
+    els.exportOutput.value = text;
+    els.exportOutput.hidden = false;
+    els.exportOutput.select();
+    say(t('export.copyFailed'));
+  }
+  return copied;
+}
+
+function fileStem() {
+  const v = viewer.state.view;
+  const tag = (name) => ((v && v.tags.find(([k]) => k.toLowerCase() === name)) || [])[1] || '';
+  const stem = [tag('white'), tag('black')].filter((s) => s && s !== '?').join(' - ') || `game-${viewer.state.game + 1}`;
+  return stem.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 80);
+}
+
+function currentFen() {
+  const line = lineView(viewer.state.view, viewer.state.line);
+  const ply = viewer.state.ply;
+  return ply > 0 ? line.plies[ply - 1].fen : (line.start && line.start.fen) || '';
+}
+
+function boardDocument() {
+  const s = viewer.state;
+  const model = boardModel(lineView(s.view, s.line), s.ply, { flipped: s.flipped });
+  const label = els.board.querySelector('svg')?.getAttribute('aria-label') || t('board.label');
+  return standaloneSvg(model, { label, coordinates: s.coordinates }, boardColors(els.board));
+}
+
+/** The link for the shown game and move: the whole text, or only this game when that is long. */
+async function makeLink() {
+  const s = viewer.state;
+  const ply = viewer.mainlinePly();
+  const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
+  let url = whole != null
+    ? buildShareUrl(location.href.split('?')[0], { pdn: await packText(whole), game: s.game + 1, ply })
+    : null;
+  if (!url || (url.length > LONG_LINK && open.count > 1)) {
+    const one = await library.gameText(s.game);
+    url = buildShareUrl(location.href.split('?')[0], { pdn: await packText(one), game: 1, ply });
+  }
+  return url;
+}
+
+async function copyLink() {
+  const url = await makeLink();
+  els.shareLink.value = url;
+  els.shareLink.dataset.length = String(url.length);
+  els.shareNotice.hidden = url.length <= LONG_LINK;
+  els.shareNotice.textContent = url.length > LONG_LINK ? t('share.tooLong', { length: formatNumber(lang, url.length) }) : '';
+  let copied = false;
+  if (navigator.clipboard && navigator.clipboard.writeText) {
+    try { await navigator.clipboard.writeText(url); copied = true; } catch { /* the box has it */ }
+  }
+  say(t(copied ? 'share.linkCopied' : 'share.linkReady', { length: formatNumber(lang, url.length) }));
   if (!copied) els.shareLink.select();
 }
 
 /** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
 function showInText(btn) {
   const text = els.input.value;
-  let start = Number(btn.dataset.start);
-  let end = Number(btn.dataset.end);
-  if (text !== viewer.state.text || !Number.isFinite(start)) {
-    // The box was edited (or line endings normalised): fall back to line and column.
+  let start = Number(btn.dataset.start) - open.boxOffset;
+  let end = Number(btn.dataset.end) - open.boxOffset;
+  const stale = open.source?.kind === 'paste' && text !== pastedText;
+  if (stale || !Number.isFinite(start) || start < 0 || start > text.length) {
+    // The box was edited since: fall back to line and column.
     const len = Number.isFinite(end - start) ? end - start : 1;
     start = offsetOf(text, Number(btn.dataset.line), Number(btn.dataset.column));
     if (start < 0) return;
@@ -148,6 +462,17 @@ function showInText(btn) {
   }
   els.input.focus();
   els.input.setSelectionRange(start, Math.max(end, start + 1));
+  // A textarea does not scroll to its selection by itself in every browser.
+  const lineNo = text.slice(0, start).split('\n').length;
+  const lineHeight = parseFloat(getComputedStyle(els.input).lineHeight) || 18;
+  els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
+}
+let pastedText = '';
+
+// ---- wiring -----------------------------------------------------------------------------
+
+function guard(fn, what) {
+  return (...args) => Promise.resolve(fn(...args)).catch((e) => say(`${what}: ${errorText(e)}`, 'error'));
 }
 
 function wire() {
@@ -156,7 +481,11 @@ function wire() {
   els.next.addEventListener('click', () => viewer.step(1));
   els.last.addEventListener('click', () => viewer.last());
   els.flip.addEventListener('click', () => viewer.flip());
+  els.play.addEventListener('click', () => viewer.togglePlay());
   document.addEventListener('keydown', onKey);
+  els.board.addEventListener('wheel', onWheel, { passive: false });
+  wireSwipe();
+  wireDrop();
 
   els.moves.addEventListener('click', (e) => {
     const btn = e.target.closest('[data-ply]');
@@ -168,70 +497,113 @@ function wire() {
     const btn = e.target.closest('.diag-loc');
     if (btn) showInText(btn);
   });
-  els.select.addEventListener('change', () => {
-    viewer.showGame(Number(els.select.value), 0);
-    say(`Game ${viewer.state.game + 1} of ${viewer.state.summaries.length}.`);
+
+  const pick = guard(async (index) => {
+    if (index < 0) return;
+    await viewer.showGame(index, 0);
+    list.select(index);
+    say(t('status.gameOf', { game: index + 1, count: open.count }));
     els.shareLink.value = '';
-  });
+    await fillBoxWithGame();
+  }, 'Could not show the game');
+  list = createGameList({ doc: document, el: els.gameList, t, onSelect: pick });
+  els.prevGame.addEventListener('click', () => pick(list.neighbour(-1)));
+  els.nextGame.addEventListener('click', () => pick(list.neighbour(1)));
+  els.filter.addEventListener('input', () => { list.filter(els.filter.value); updateGamesCount(); });
 
-  els.load.addEventListener('click', () => {
-    try {
-      loadText(els.input.value, { source: 'paste' }, 'Loaded the pasted text');
-      revealBoard();
-    } catch (e) {
-      fail('Could not load the text', e);
-    }
+  els.load.addEventListener('click', async () => {
+    pastedText = els.input.value;
+    await openText(els.input.value, { what: t('what.pasted'), kind: 'paste' });
+    revealBoard();
   });
-
   els.fileInput.addEventListener('change', async () => {
     const file = els.fileInput.files && els.fileInput.files[0];
     if (!file) return;
-    try {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const text = decodeBytes(bytes);
-      els.input.value = text;
-      loadText(text, { source: file.name }, `Loaded ${file.name}`);
-      revealBoard();
-    } catch (e) {
-      fail(`Could not load ${file.name}`, e);
-    } finally {
-      els.fileInput.value = ''; // choosing the same file again must fire "change" again
-    }
+    await openFile(file);
+    els.fileInput.value = ''; // choosing the same file again must fire "change" again
   });
 
-  els.copyLink.addEventListener('click', () => {
-    copyLink().catch((e) => fail('Could not build the link', e));
-  });
+  els.copyLink.addEventListener('click', guard(copyLink, 'Could not build the link'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
+  $('copy-game').addEventListener('click', guard(async () => {
+    await copyText(await library.exportGame(viewer.state.game), t('export.copied'));
+  }, 'Export'));
+  $('download-game').addEventListener('click', guard(async () => {
+    const text = await library.exportGame(viewer.state.game);
+    downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
+  }, 'Export'));
+  $('download-file').addEventListener('click', guard(async () => {
+    const text = await library.exportAll();
+    const name = (open.source?.kind === 'file' && open.source.name.replace(/\.[^.]*$/, '')) || 'games';
+    downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${name}.pdn`);
+  }, 'Export'));
+  $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'Export'));
+  $('download-svg').addEventListener('click', guard(() => {
+    downloadBlob(new Blob([boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
+  }, 'Export'));
+  $('download-png').addEventListener('click', guard(async () => {
+    downloadBlob(await svgToPngBlob(boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
+  }, 'Export'));
 
-  window.addEventListener('hashchange', () => {
-    openFromHash().catch((e) => fail('Could not open the shared link', e));
-  });
+  els.lang.addEventListener('change', guard(async () => {
+    store.set('lang', els.lang.value);
+    await setLanguage(els.lang.value);
+  }, 'Language'));
+  els.theme.addEventListener('change', () => { store.set('theme', els.theme.value); setTheme(els.theme.value); });
+  els.speed.addEventListener('change', () => { store.set('speed', els.speed.value); viewer.setSpeed(els.speed.value); });
+  els.coordinates.addEventListener('change', () => { store.set('coordinates', els.coordinates.value); viewer.setCoordinates(els.coordinates.value); });
+  els.animate.addEventListener('change', () => { store.set('animate', els.animate.checked ? '1' : '0'); viewer.setAnimate(els.animate.checked); });
+  els.wheel.addEventListener('change', () => store.set('wheel', els.wheel.checked ? '1' : '0'));
+
+  window.addEventListener('hashchange', () => { openFromHash(); });
+}
+
+function restoreSettings() {
+  setTheme(store.get('theme', 'auto'));
+  const speed = store.get('speed', 'normal');
+  els.speed.value = SPEEDS[speed] ? speed : 'normal';
+  viewer.setSpeed(els.speed.value);
+  const coords = store.get('coordinates', 'numbers');
+  els.coordinates.value = ['numbers', 'algebraic', 'none'].includes(coords) ? coords : 'numbers';
+  viewer.setCoordinates(els.coordinates.value);
+  els.animate.checked = store.get('animate', '1') !== '0';
+  viewer.setAnimate(els.animate.checked);
+  els.wheel.checked = store.get('wheel', '0') === '1';
 }
 
 async function main() {
-  say('Loading the PDN reader…');
-  try {
-    await init();
-  } catch (e) {
-    fail('The PDN reader (WebAssembly) could not be loaded', e);
-    return;
+  for (const l of LANGUAGES) {
+    const o = document.createElement('option');
+    o.value = l.code;
+    o.textContent = l.name;
+    els.lang.append(o);
   }
-  viewer = createViewer({ doc: document, els, wasm: { PdnFile } });
+  const code = pickLanguage(navigator.languages || [navigator.language], store.get('lang'));
+  await setLanguage(code);
+  say(t('status.loadingReader'));
+
+  library = createLibrary();
+  viewer = createViewer({
+    doc: document, els, library, t,
+    onChange: syncAddress,
+    reducedMotion: () => prefersReducedMotion(window),
+  });
+  restoreSettings();
   wire();
-  const fromLink = await openFromHash();
-  if (!fromLink) {
+
+  const params = new URLSearchParams(location.search);
+  const number = (v) => (v != null && /^\d{1,9}$/.test(v) ? Number(v) : null);
+  const game = number(params.get('game')) || 1;
+  const ply = params.get('ply') === 'last' ? 'last' : number(params.get('ply')) ?? 0;
+  let opened = await openFromHash();
+  if (!opened && params.get('src')) opened = await openUrl(params.get('src'), { game, ply });
+  if (!opened) {
+    const hadError = els.status.dataset.kind === 'error';
     els.input.value = SAMPLE_PDN;
-    try {
-      const hadLinkError = els.status.dataset.kind === 'error';
-      viewer.load(SAMPLE_PDN, { source: 'sample' });
-      loaded();
-      if (!hadLinkError) say('Showing a sample game. Paste PDN below or open a file.');
-    } catch (e) {
-      fail('Could not show the sample game', e);
-    }
+    await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample' });
+    if (!hadError) say(t('status.sample'));
   }
   document.body.dataset.ready = '1';
 }
 
-main();
+main().catch((e) => say(t('status.readerFailed', { error: errorText(e) }), 'error'));
