@@ -1,0 +1,186 @@
+// Translations of the page's texts. The catalogues live in www/i18n/<code>.js (plain
+// `export default { 'key': 'text', … }` modules, see docs/translating.md); this module picks a
+// language, loads its catalogue and turns keys into texts. It touches no DOM when imported, so the
+// unit tests run it in Node.
+
+import en from './i18n/en.js';
+
+/** The languages the page offers, each named in its own language. */
+export const LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'ru', name: 'Русский' },
+  { code: 'lv', name: 'Latviešu' },
+  { code: 'nl', name: 'Nederlands' },
+  { code: 'fr', name: 'Français' },
+];
+
+const DEFAULT = 'en';
+const KNOWN = new Set(LANGUAGES.map((l) => l.code));
+const has = (obj, key) => obj != null && Object.prototype.hasOwnProperty.call(obj, key);
+
+/** A known code for a language tag ('ru-RU', 'RU', 'nl_BE' → 'ru', 'ru', 'nl'), or ''. */
+function knownCode(tag) {
+  if (typeof tag !== 'string') return '';
+  const code = tag.trim().toLowerCase().split(/[-_]/)[0];
+  return KNOWN.has(code) ? code : '';
+}
+
+/**
+ * The language to show: the stored choice if it is a known one, else the first of the
+ * browser's preferred languages that has a catalogue, else English.
+ * @param {string[]|string|undefined} preferred e.g. navigator.languages
+ * @param {string} stored '' or a code saved from an earlier choice
+ */
+export function pickLanguage(preferred, stored) {
+  const chosen = knownCode(stored);
+  if (chosen) return chosen;
+  const list = Array.isArray(preferred) ? preferred : preferred ? [preferred] : [];
+  for (const tag of list) {
+    const code = knownCode(tag);
+    if (code) return code;
+  }
+  return DEFAULT;
+}
+
+/**
+ * The catalogue of a language. Only the codes in LANGUAGES are ever imported; an unknown code or
+ * a catalogue that fails to load gives the English one.
+ */
+export async function loadCatalogue(code) {
+  const known = knownCode(code);
+  if (!known || known === DEFAULT) return en;
+  try {
+    const mod = await import(`./i18n/${known}.js`);
+    const catalogue = mod && mod.default;
+    return catalogue && typeof catalogue === 'object' ? catalogue : en;
+  } catch {
+    return en;
+  }
+}
+
+/** A usable catalogue value: a non-empty string, or a plural object with at least one text. */
+function usable(value) {
+  if (typeof value === 'string') return value !== '';
+  if (!value || typeof value !== 'object') return false;
+  return Object.values(value).some((v) => typeof v === 'string' && v !== '');
+}
+
+function pluralRules(code) {
+  try {
+    return new Intl.PluralRules(code);
+  } catch {
+    return new Intl.PluralRules(DEFAULT);
+  }
+}
+
+/** The form of a plural object for `count`, or '' when the object has neither it nor 'other'. */
+function pluralForm(value, rules, params) {
+  let category = 'other';
+  try {
+    const n = has(params, 'count') ? Number(params.count) : NaN;
+    if (Number.isFinite(n)) category = rules.select(n);
+  } catch {
+    // A count that is not a number: keep 'other'.
+  }
+  for (const form of [category, 'other']) {
+    if (typeof value[form] === 'string' && value[form] !== '') return value[form];
+  }
+  return '';
+}
+
+/** `{name}` → String(params.name); a missing (undefined or null) parameter stays as `{name}`. */
+function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    try {
+      const value = has(params, name) ? params[name] : undefined;
+      return value == null ? whole : String(value);
+    } catch {
+      return whole;
+    }
+  });
+}
+
+/**
+ * A function t(key, params) that gives the text of `key` in the language `code`. A key missing
+ * from `catalogue` (or left empty there) gives the `fallback` (English) text, and a key missing
+ * from both gives the key itself. A plural object is resolved with Intl.PluralRules(code) on
+ * params.count ('other' without a count). Never throws.
+ */
+export function createTranslator(code, catalogue, fallback = en) {
+  const sources = [
+    [catalogue, pluralRules(code)],
+    [fallback, pluralRules(DEFAULT)],
+  ];
+  return function t(key, params = {}) {
+    try {
+      const p = params && typeof params === 'object' ? params : {};
+      const k = String(key);
+      for (const [source, rules] of sources) {
+        if (!source || typeof source !== 'object' || !has(source, k)) continue;
+        const value = source[k];
+        if (!usable(value)) continue;
+        const text = typeof value === 'string' ? value : pluralForm(value, rules, p);
+        if (text) return fill(text, p);
+      }
+      return k;
+    } catch {
+      try {
+        return String(key);
+      } catch {
+        return '';
+      }
+    }
+  };
+}
+
+/** `aria-label:key1; title:key2` → [['aria-label', 'key1'], ['title', 'key2']]. */
+function attrPairs(spec) {
+  const pairs = [];
+  for (const part of String(spec).split(';')) {
+    const colon = part.indexOf(':');
+    if (colon < 0) continue;
+    const name = part.slice(0, colon).trim();
+    const key = part.slice(colon + 1).trim();
+    // Only plain attribute names, and never an event handler (on…): translations are text.
+    if (!/^[a-z][a-z0-9-]*$/i.test(name) || /^on/i.test(name) || !key) continue;
+    pairs.push([name, key]);
+  }
+  return pairs;
+}
+
+/**
+ * Translates the elements under `root` (and root itself): `data-i18n="key"` sets the element's
+ * textContent, `data-i18n-attr="aria-label:key1;title:key2"` sets those attributes. Text only,
+ * never markup. Returns how many elements were updated.
+ */
+export function translatePage(root, t) {
+  if (!root || typeof root.querySelectorAll !== 'function') return 0;
+  const select = (selector) => {
+    const found = Array.from(root.querySelectorAll(selector));
+    if (typeof root.matches === 'function' && root.matches(selector)) found.unshift(root);
+    return found;
+  };
+  const updated = new Set();
+  for (const el of select('[data-i18n]')) {
+    const key = el.getAttribute('data-i18n');
+    if (!key) continue;
+    el.textContent = t(key);
+    updated.add(el);
+  }
+  for (const el of select('[data-i18n-attr]')) {
+    for (const [name, key] of attrPairs(el.getAttribute('data-i18n-attr') || '')) {
+      el.setAttribute(name, t(key));
+      updated.add(el);
+    }
+  }
+  return updated.size;
+}
+
+/** `n` with the language's digit grouping: 20,000 (en), 20 000 (ru, lv, fr), 20.000 (nl). */
+export function formatNumber(code, n) {
+  try {
+    return new Intl.NumberFormat(knownCode(code) || DEFAULT).format(n);
+  } catch {
+    return String(n);
+  }
+}
