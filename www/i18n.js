@@ -88,11 +88,15 @@ function pluralForm(value, rules, params) {
   return '';
 }
 
-/** `{name}` → String(params.name); a missing (undefined or null) parameter stays as `{name}`. */
-function fill(text, params) {
+/**
+ * `{name}` → params.name as text (numbers grouped the language's way: 20,000 / 20 000); a
+ * missing (undefined or null) parameter stays as `{name}`.
+ */
+function fill(text, params, code = DEFAULT) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     try {
       const value = has(params, name) ? params[name] : undefined;
+      if (typeof value === 'number') return formatNumber(code, value);
       return value == null ? whole : String(value);
     } catch {
       return whole;
@@ -120,7 +124,7 @@ export function createTranslator(code, catalogue, fallback = en) {
         const value = source[k];
         if (!usable(value)) continue;
         const text = typeof value === 'string' ? value : pluralForm(value, rules, p);
-        if (text) return fill(text, p);
+        if (text) return fill(text, p, code);
       }
       return k;
     } catch {

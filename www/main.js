@@ -99,7 +99,7 @@ function setTheme(theme) {
 function updateGamesCount() {
   if (!list || open.count < 2) return;
   const shown = list.state.order.length;
-  els.gamesCount.textContent = t('list.shown', { shown: formatNumber(lang, shown), count: formatNumber(lang, open.count) });
+  els.gamesCount.textContent = t('list.shown', { shown, count: open.count });
 }
 
 /** The box holds the shown game's text when the whole file is too large to edit. */
@@ -164,7 +164,7 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null })
     },
     checked(msg) {
       list.updateRows(msg.from, msg.rows);
-      if (msg.total > 1) showProgress(t('status.checking', { done: formatNumber(lang, msg.done), total: formatNumber(lang, msg.total) }), msg.done / msg.total);
+      if (msg.total > 1) showProgress(t('status.checking', { done: msg.done, total: msg.total }), msg.done / msg.total);
     },
     done() {
       list.refresh();
@@ -438,12 +438,12 @@ async function copyLink() {
   els.shareLink.value = url;
   els.shareLink.dataset.length = String(url.length);
   els.shareNotice.hidden = url.length <= LONG_LINK;
-  els.shareNotice.textContent = url.length > LONG_LINK ? t('share.tooLong', { length: formatNumber(lang, url.length) }) : '';
+  els.shareNotice.textContent = url.length > LONG_LINK ? t('share.tooLong', { length: url.length }) : '';
   let copied = false;
   if (navigator.clipboard && navigator.clipboard.writeText) {
     try { await navigator.clipboard.writeText(url); copied = true; } catch { /* the box has it */ }
   }
-  say(t(copied ? 'share.linkCopied' : 'share.linkReady', { length: formatNumber(lang, url.length) }));
+  say(t(copied ? 'share.linkCopied' : 'share.linkReady', { length: url.length }));
   if (!copied) els.shareLink.select();
 }
 
