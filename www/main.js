@@ -114,7 +114,7 @@ async function fillBoxWithGame() {
  * Opens `source` ({ text } | { file } | { url }) in the worker. `what` names it in messages;
  * `kind` records where it came from (the address follows only sample, link and src texts).
  */
-async function openSource(source, { game = 1, ply = 0, what, kind, url = null }) {
+async function openSource(source, { game = 1, ply = 0, what, kind, url = null, quiet = false }) {
   hideProgress();
   showProgress(t('status.reading', { name: what, percent: 0 }), null);
   let first = true;
@@ -139,7 +139,7 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null })
       viewer.setGame(msg.game, msg.view, first ? ply : 0, msg.count);
       first = false;
       els.games.hidden = msg.count < 2;
-      say(t('status.loaded', { what, count: msg.count, game: msg.game + 1 }));
+      if (!quiet) say(t('status.loaded', { what, count: msg.count, game: msg.game + 1 }));
       loads += 1;
       document.body.dataset.loads = String(loads);
       document.body.dataset.games = String(msg.count);
@@ -598,9 +598,10 @@ async function main() {
   let opened = await openFromHash();
   if (!opened && params.get('src')) opened = await openUrl(params.get('src'), { game, ply });
   if (!opened) {
+    // After a failed link or download its message stays up; the sample shows behind it.
     const hadError = els.status.dataset.kind === 'error';
     els.input.value = SAMPLE_PDN;
-    await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample' });
+    await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample', quiet: true });
     if (!hadError) say(t('status.sample'));
   }
   document.body.dataset.ready = '1';
