@@ -86,7 +86,10 @@ impl Library {
     /// The list row of game `index` (0-based) from its tags: no replay.
     #[must_use]
     pub fn row(&self, index: usize) -> Option<GameSummary> {
-        Some(GameSummary::from_header(index + 1, self.headers.get(index)?))
+        Some(GameSummary::from_header(
+            index + 1,
+            self.headers.get(index)?,
+        ))
     }
 
     /// Game `index` (0-based) read in full.
@@ -118,7 +121,12 @@ impl Library {
     #[must_use]
     pub fn export_game(&self, index: usize) -> Option<String> {
         let mut out = String::new();
-        write_game_into(&mut out, &self.game(index)?, &WriteOptions::default(), false);
+        write_game_into(
+            &mut out,
+            &self.game(index)?,
+            &WriteOptions::default(),
+            false,
+        );
         Some(out)
     }
 
@@ -184,11 +192,17 @@ mod tests {
         let first = lib.row(0).unwrap();
         assert_eq!((first.variant.as_str(), first.plies), ("English", 2));
         let second = lib.row(1).unwrap();
-        assert_eq!((second.variant.as_str(), second.result.as_str()), ("", "0-2"));
+        assert_eq!(
+            (second.variant.as_str(), second.result.as_str()),
+            ("", "0-2")
+        );
         assert!(!second.checked);
         let checked = lib.check(1).unwrap();
         assert_eq!(checked.variant, "International");
-        assert_eq!((checked.plies, checked.errors, checked.checked), (4, 1, true));
+        assert_eq!(
+            (checked.plies, checked.errors, checked.checked),
+            (4, 1, true)
+        );
         assert!(lib.game_text(1).unwrap().starts_with("[White \"B\"]"));
         assert!(lib.game_text(1).unwrap().contains("99-1"));
     }

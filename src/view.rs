@@ -457,7 +457,11 @@ impl<'a> FileView<'a> {
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
             variant_number: r.variant.map(|v| v.gametype()),
-            rules: r.ruleset.as_ref().map(|rs| rule_codes(&rs.rules)).unwrap_or_default(),
+            rules: r
+                .ruleset
+                .as_ref()
+                .map(|rs| rule_codes(&rs.rules))
+                .unwrap_or_default(),
             source: self.source(game.span),
             supported: r.ruleset.is_some(),
             board,
@@ -835,16 +839,26 @@ mod tests {
         let second = &v.plies[1];
         assert!(second.comments.is_empty());
         let clock = second.clock.as_ref().unwrap();
-        assert_eq!((clock.white.as_deref(), clock.black.as_deref()), (None, Some("8:01")));
+        assert_eq!(
+            (clock.white.as_deref(), clock.black.as_deref()),
+            (None, Some("8:01"))
+        );
         assert_eq!(second.spent.as_deref(), Some("0:12"));
         assert_eq!(v.plies[2].eval.as_deref(), Some("#-2"));
         assert_eq!(eval_text("-0.048, 12"), Some("-0.048".to_string()));
         assert_eq!(eval_text("+1"), Some("+1".to_string()));
-        assert_eq!((eval_text("x"), eval_text("--1"), eval_text("#1.5")), (None, None, None));
+        assert_eq!(
+            (eval_text("x"), eval_text("--1"), eval_text("#1.5")),
+            (None, None, None)
+        );
         assert_eq!(v.variant_number, Some(20));
         assert_eq!(
             v.rules,
-            ["flying-kings", "capture-most-pieces", "men-capture-backwards"]
+            [
+                "flying-kings",
+                "capture-most-pieces",
+                "men-capture-backwards"
+            ]
         );
         assert_eq!((v.source.start, v.source.line), (0, 1));
     }

@@ -24,7 +24,7 @@ macro_rules! boundary_tests {
 }
 
 use js_sys::{Array, Reflect};
-use pdn::wasm::{PdnFile, decode_bytes};
+use pdn::wasm::Library;
 use wasm_bindgen::JsValue;
 
 fn get(v: &JsValue, key: &str) -> JsValue {
@@ -47,15 +47,26 @@ const TWO_GAMES: &str = "[Event \"Riga\"]\n[White \"Ozols\"]\n[Black \"Bērziņ�
 1. 32-28 19-23 2. 28x19 14x23 {a comment} 3. 33-28 *\n\n[Event \"Two\"]\n1. 32-28 17-22 2. 28-23 *";
 
 pub fn games_and_game_views() {
-    let file = PdnFile::parse(TWO_GAMES);
-    assert_eq!(file.game_count(), 2);
-    let games = Array::from(&file.games().unwrap());
-    assert_eq!(games.length(), 2);
-    let first = games.get(0);
+    let file = Library::from_text(TWO_GAMES.to_string());
+    assert_eq!(file.count(), 2);
+    // Rows from the tags alone: the second game names no variant and is not replayed yet.
+    let rows = Array::from(&file.rows(0, 2).unwrap());
+    assert_eq!(rows.length(), 2);
+    let first = rows.get(0);
     assert_eq!(number(&first, "number"), 1.0);
     assert_eq!(string(&first, "black"), "Bērziņš");
     assert_eq!(string(&first, "variant"), "International");
-    assert_eq!(number(&games.get(1), "errors"), 1.0);
+    assert_eq!(number(&first, "variantNumber"), 20.0);
+    assert_eq!(string(&rows.get(1), "variant"), "");
+    assert_eq!(get(&rows.get(1), "checked").as_bool(), Some(false));
+    // Checked rows: the replay found the variant and the illegal move.
+    let checked = Array::from(&file.check(0, 10).unwrap());
+    assert_eq!(checked.length(), 2);
+    assert_eq!(string(&checked.get(1), "variant"), "International");
+    assert_eq!(number(&checked.get(1), "errors"), 1.0);
+    assert!(file.game_text(1).unwrap().starts_with("[Event \"Two\"]"));
+    assert!(file.export_game(0).unwrap().contains("{a comment}"));
+    assert!(file.export_all().contains("[Event \"Two\"]"));
 
     let view = file.game(0).unwrap();
     let board = get(&view, "board");
@@ -92,10 +103,13 @@ pub fn games_and_game_views() {
     let pair = Array::from(&tags.get(0));
     assert_eq!(pair.get(0).as_string().unwrap(), "Event");
     assert_eq!(pair.get(1).as_string().unwrap(), "Riga");
+    let rules = Array::from(&get(&view, "rules"));
+    assert_eq!(rules.get(0).as_string().unwrap(), "flying-kings");
+    assert_eq!(number(&get(&view, "source"), "line"), 1.0);
 }
 
 pub fn errors_cross_as_values_and_exceptions() {
-    let file = PdnFile::parse(TWO_GAMES);
+    let file = Library::from_text(TWO_GAMES.to_string());
     let view = file.game(1).unwrap();
     let error = get(&view, "error");
     assert_eq!(number(&error, "ply"), 3.0);
@@ -107,14 +121,20 @@ pub fn errors_cross_as_values_and_exceptions() {
     assert!(codes.contains(&"guessed-variant".to_string()), "{codes:?}");
     // Out of range: a JS exception, not a panic.
     assert!(file.game(5).is_err());
-    // Garbage never throws.
-    let junk = PdnFile::parse("}{][)(\u{0}%;$");
-    assert!(junk.games().is_ok());
+    assert!(file.export_game(5).is_err());
+    assert!(file.game_text(5).is_none());
+    // Garbage never throws; with no game, the problems outside games say why.
+    let junk = Library::from_text("}{][)(\u{0}%;$".to_string());
+    assert!(junk.rows(0, 100).is_ok());
+    let outside = Array::from(&junk.outside_diagnostics().unwrap());
+    if junk.count() == 0 {
+        assert!(outside.length() > 0);
+    }
 }
 
 pub fn decodes_cp1251_bytes() {
-    assert_eq!(
-        decode_bytes(b"[White \"\xcf\xe5\xf2\xf0\xee\xe2\"]"),
-        "[White \"Петров\"]"
-    );
+    let file = Library::from_bytes(b"[White \"\xcf\xe5\xf2\xf0\xee\xe2\"] 1. c3-d4 *");
+    assert_eq!(file.text(), "[White \"Петров\"] 1. c3-d4 *");
+    assert_eq!(file.encoding(), "Windows-1251 (Cyrillic)");
+    assert_eq!(string(&Array::from(&file.rows(0, 1).unwrap()).get(0), "white"), "Петров");
 }
