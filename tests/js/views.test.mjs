@@ -6,7 +6,10 @@ import {
   remainderText, tagValue,
 } from '../../www/views.js';
 import { toMarkup, walk } from '../../www/tree.js';
-import { fakeView } from './fixtures.mjs';
+import { fakeView, multiCaptureView, setUp } from './fixtures.mjs';
+import { clocksAt, moveWords, rulesBadge, variantName } from '../../www/views.js';
+import { createTranslator } from '../../www/i18n.js';
+import ru from '../../www/i18n/ru.js';
 
 const textOf = (node) => (typeof node === 'string' ? node : node.children.map(textOf).join(''));
 
@@ -216,4 +219,60 @@ test('variationItems: ten thousand nested variations do not exhaust the stack', 
     v.variations.push({ id, parent: id ? id - 1 : null, replaces: 1, depth: id + 1, start: v.start, comments: [], plies: [{ ply: 1, moveNumber: 1, side: 'black', notation: '19-23', cells: v.start.cells, comments: [], nags: [], variations: id + 1 < n ? [id + 1] : [] }], unplayed: [], error: null });
   }
   assert.equal(variationItems(v, [0]).length, n);
+});
+
+test('moveWords: a capture in words, with every taken square, and the crowning', () => {
+  assert.equal(moveWords(multiCaptureView(), 1), 'White 32 takes 27 and 17, lands on 12');
+  assert.equal(moveWords(fakeView(), 1), 'White 32 to 28');
+  assert.equal(moveWords(fakeView(), 3), 'White 28 takes 23, lands on 19');
+  assert.equal(moveWords(fakeView(), 0), 'Start position');
+  // The fake game's fourth move lands a black king on 23 from a man on 14: a crowning.
+  assert.equal(moveWords(fakeView(), 4), 'Black 14 takes 19, lands on 23, becomes a king');
+  const ruT = createTranslator('ru', ru);
+  const words = moveWords(fakeView(), 3, ruT);
+  assert.ok(words.includes('28') && words.includes('23') && words.includes('19'));
+  assert.notEqual(words, 'White 28 takes 23, lands on 19');
+});
+
+test('rules badge: the variant and its two most telling rules; the title lists them all', () => {
+  const view = { variantNumber: 25, gametype: '25', rules: ['flying-kings', 'capture-free', 'men-capture-backwards', 'crown-mid-capture'] };
+  const b = rulesBadge(view);
+  assert.equal(b.text, 'Russian: flying kings, free choice of capture');
+  assert.ok(b.title.includes('a man crowned during a capture goes on as a king'));
+  assert.equal(variantName({ variantNumber: null, variant: '', gametype: '50' }), 'GameType 50');
+  assert.equal(rulesBadge({ variant: 'Chess', gametype: '1', rules: [] }).text, 'Chess');
+});
+
+test('clocksAt: the latest reading of each side at or before the ply', () => {
+  const line = { plies: [
+    { clock: { white: '9:55', black: null, running: null } },
+    { clock: { white: null, black: '9:50', running: 'white' } },
+    { clock: null },
+    { clock: { white: '9:30', black: null } },
+  ] };
+  assert.deepEqual(clocksAt(line, 0), { white: '', black: '', running: '' });
+  assert.deepEqual(clocksAt(line, 3), { white: '9:55', black: '9:50', running: 'white' });
+  assert.deepEqual(clocksAt(line, 4), { white: '9:30', black: '9:50', running: 'white' });
+});
+
+test('a move with an evaluation and a clock shows them beside the move, the move button unchanged', () => {
+  const v = fakeView();
+  v.plies[0].eval = '+0.35';
+  v.plies[0].clock = { white: '9:55', black: null, running: null };
+  const tree = moveList(v, 0);
+  const info = walk(tree).find((n) => n.attrs.class === 'move-info');
+  assert.ok(info, 'move-info present');
+  assert.ok(toMarkup(info).includes('+0.35') && toMarkup(info).includes('9:55'));
+  const button = walk(tree).find((n) => n.tag === 'button' && n.attrs['data-ply'] === 1);
+  assert.equal(button.children[0], '32-28', 'the button holds the move (and its NAG), nothing else');
+  assert.ok(!walk(button).some((n) => n.attrs.class === 'move-info'));
+});
+
+test('diagnostics: the code title is translated, the core detail kept', () => {
+  const d = [{ severity: 'error', code: 'illegal-move', message: '27-21: no piece on 27', line: 3, column: 5, start: 10, end: 15 }];
+  const ruT = createTranslator('ru', ru);
+  const markup = toMarkup(diagnosticsList(d, ruT));
+  assert.ok(markup.includes(ru['code.illegal-move']));
+  assert.ok(markup.includes('27-21: no piece on 27'));
+  assert.ok(markup.includes('data-code="illegal-move"'));
 });

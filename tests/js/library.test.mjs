@@ -1,0 +1,70 @@
+// Unit tests for the page's side of the reading worker, with a fake Worker: requests are matched
+// to their replies, reports of an older text are dropped, and failures reach the caller.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createLibrary } from '../../www/library.js';
+
+function fakeWorker() {
+  const w = { sent: [], onmessage: null, onerror: null, terminated: false };
+  w.postMessage = (msg) => w.sent.push(msg);
+  w.terminate = () => { w.terminated = true; };
+  w.reply = (data) => w.onmessage({ data });
+  return w;
+}
+
+test('open: reports go to the handlers in order and the promise resolves when the check pass is done', async () => {
+  const w = fakeWorker();
+  const lib = createLibrary(() => w);
+  const seen = [];
+  const done = lib.open({ text: 'x', game: 2 }, {
+    opened: (m) => seen.push(['opened', m.count, m.game]),
+    rows: (r) => seen.push(['rows', r.length]),
+    checked: (m) => seen.push(['checked', m.done]),
+    progress: (m) => seen.push(['progress', m.phase]),
+    done: () => seen.push(['done']),
+  });
+  const { id } = w.sent[0];
+  assert.equal(w.sent[0].type, 'open');
+  assert.equal(w.sent[0].game, 2);
+  w.reply({ type: 'progress', id, phase: 'read' });
+  w.reply({ type: 'opened', id, count: 3, game: 1, view: {} });
+  w.reply({ type: 'rows', id, rows: [{}, {}, {}] });
+  w.reply({ type: 'checked', id, from: 0, rows: [], done: 3, total: 3 });
+  w.reply({ type: 'done', id });
+  assert.deepEqual(await done, { count: null });
+  assert.deepEqual(seen, [['progress', 'read'], ['opened', 3, 1], ['rows', 3], ['checked', 3], ['done']]);
+});
+
+test('a newer open drops the older text\'s reports and releases whoever waited on it', async () => {
+  const w = fakeWorker();
+  const lib = createLibrary(() => w);
+  const rows = [];
+  const first = lib.open({ text: 'a' }, { rows: (r) => rows.push(['a', r.length]) });
+  const second = lib.open({ text: 'b' }, { rows: (r) => rows.push(['b', r.length]) });
+  assert.deepEqual(await first, { count: null, replaced: true });
+  const [a, b] = w.sent;
+  w.reply({ type: 'rows', id: a.id, rows: [1] });
+  w.reply({ type: 'rows', id: b.id, rows: [1, 2] });
+  w.reply({ type: 'opened', id: b.id, count: 0 });
+  assert.deepEqual(await second, { count: 0 });
+  assert.deepEqual(rows, [['b', 2]]);
+});
+
+test('requests resolve with their own reply, errors reject, a download failure keeps its kind', async () => {
+  const w = fakeWorker();
+  const lib = createLibrary(() => w);
+  const g1 = lib.game(1);
+  const g2 = lib.exportGame(7);
+  const [r1, r2] = w.sent;
+  assert.deepEqual([r1.type, r1.index, r2.type, r2.index], ['game', 1, 'exportGame', 7]);
+  w.reply({ type: 'reply', id: r2.id, error: 'there is no game 8' });
+  w.reply({ type: 'reply', id: r1.id, value: { number: 2 } });
+  assert.deepEqual(await g1, { number: 2 });
+  await assert.rejects(g2, /no game 8/);
+  const opening = lib.open({ url: 'http://x/y.pdn' });
+  const { id } = w.sent[2];
+  w.reply({ type: 'error', id, kind: 'network', message: 'Failed to fetch' });
+  await assert.rejects(opening, (e) => e.kind === 'network');
+  lib.terminate();
+  assert.ok(w.terminated);
+});
