@@ -82,3 +82,39 @@ export function createLibrary(createWorker = () => new Worker(new URL('./worker.
     terminate: () => worker.terminate(),
   };
 }
+
+/**
+ * The same interface over a wasm module in this thread, for small texts where a worker is not
+ * worth its start-up (the <pdn-viewer> element, the self-contained export). `wasm` is the
+ * initialised pkg/pdn.js module. Everything happens at once, in the order the worker reports.
+ */
+export function createLocalLibrary(wasm) {
+  let lib = null;
+  const need = () => {
+    if (!lib) throw new Error('no text is open');
+    return lib;
+  };
+  return {
+    async open(source, h = {}) {
+      if (lib) lib.free();
+      lib = source.bytes ? wasm.Library.fromBytes(source.bytes) : wasm.Library.fromText(source.text ?? '');
+      const count = lib.count;
+      const outside = lib.outsideDiagnostics();
+      if (!count) {
+        h.opened?.({ count, encoding: lib.encoding, outside });
+        return { count };
+      }
+      const game = Math.min(Math.max((source.game ?? 1) - 1, 0), count - 1);
+      h.opened?.({ count, game, view: lib.game(game), encoding: lib.encoding, outside });
+      h.rows?.(lib.rows(0, count));
+      h.done?.();
+      return { count };
+    },
+    game: async (index) => need().game(index),
+    gameText: async (index) => need().gameText(index) ?? '',
+    exportGame: async (index) => need().exportGame(index),
+    exportAll: async () => need().exportAll(),
+    text: async () => need().text(),
+    terminate() { if (lib) lib.free(); lib = null; },
+  };
+}

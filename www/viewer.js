@@ -6,7 +6,7 @@ import { boardModel, boardSvg, clampPly } from './board.js';
 import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
 import {
-  clocksAt, diagnosticsList, english, gameHeader, lineView, moveList, moveWords, tagTable,
+  clocksAt, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveList, moveWords, tagTable,
 } from './views.js';
 
 function replaceChildren(el, node) {
@@ -21,8 +21,9 @@ export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
  *        flip, play }
  * library: { game(i) -> Promise<GameView> } (library.js)
  * onChange(api): after every redraw of the position (for the address, buttons outside).
+ * host: the element that gets data-ply, data-game and data-line (the page's body by default).
  */
-export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false }) {
+export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false, host = doc.body }) {
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
@@ -51,12 +52,16 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     }
     const line = lineView(view, state.line);
     const model = boardModel(line, state.ply, { flipped: state.flipped });
-    const label = state.ply > 0 && line.plies[state.ply - 1]
-      ? t('board.after', { move: `${line.plies[state.ply - 1].moveNumber}${line.plies[state.ply - 1].side === 'black' ? '…' : '.'} ${line.plies[state.ply - 1].notation}` })
-      : t('board.start');
+    const label = positionWords(line);
     const svg = toDom(doc, boardSvg(model, { label, coordinates: state.coordinates }));
     replaceChildren(els.board, svg);
     if (animateFrom && state.animate) animateMove(svg, model, { reducedMotion: reducedMotion() });
+  }
+
+  /** "Position after 12. 32-28" or "Start position". */
+  function positionWords(line) {
+    const p = line.plies[state.ply - 1];
+    return p ? t('board.after', { move: `${moveLabel(p, firstMover(state.view))} ${p.notation}` }) : t('board.start');
   }
 
   function markCurrentMove() {
@@ -96,18 +101,15 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     els.next.disabled = els.last.disabled = state.ply >= last;
     els.play.disabled = !state.playing && state.ply >= last;
     if (line) {
-      const p = line.plies[state.ply - 1];
-      const position = p
-        ? t('board.after', { move: `${p.moveNumber}${p.side === 'black' ? '…' : '.'} ${p.notation}` })
-        : t('board.start');
+      const position = positionWords(line);
       els.plyInfo.textContent = t(inVariation ? 'ply.infoVariation' : 'ply.info', { position, ply: state.ply, count: last });
     } else {
       els.plyInfo.textContent = '';
     }
-    doc.body.dataset.ply = String(state.ply);
-    if (inVariation) doc.body.dataset.line = String(state.line);
-    else delete doc.body.dataset.line;
-    doc.body.dataset.game = String(state.game + 1);
+    host.dataset.ply = String(state.ply);
+    if (inVariation) host.dataset.line = String(state.line);
+    else delete host.dataset.line;
+    host.dataset.game = String(state.game + 1);
     els.board.dataset.ply = String(state.ply);
   }
 

@@ -140,25 +140,43 @@ export function tagTable(view) {
 }
 
 /**
- * Group plies into display items. A row holds the white and the black move of one move number;
- * a comment after a white move ends its row, and the black move then starts a row with "…",
- * the way players write it. Returns [{ kind: 'row', moveNumber, white, black } | { kind: 'comment', text }].
+ * The side that moves first in a move number: the side of a ply followed by a ply with the same
+ * number (Black in English checkers, White in most variants). White when no pair says.
  */
-export function moveItems(view) {
+export function firstMover(view) {
+  const lines = [view, ...(view.variations || [])];
+  for (const l of lines) {
+    const plies = l.plies || [];
+    for (let i = 0; i + 1 < plies.length; i++) {
+      if (plies[i].moveNumber === plies[i + 1].moveNumber) return plies[i].side;
+    }
+  }
+  return 'white';
+}
+
+/** "12." for the first mover's move, "12…" for the reply. */
+export function moveLabel(p, first = 'white') {
+  return `${p.moveNumber}${p.side === first ? '.' : '…'}`;
+}
+
+/**
+ * Group plies into display items. A row holds the two moves of one move number, the first
+ * mover's first; a comment after the first move ends its row, and the reply then starts a row
+ * with "…", the way players write it.
+ * Returns [{ kind: 'row', moveNumber, first, second } | { kind: 'comment', text } | { kind: 'variations', ids }].
+ */
+export function moveItems(view, first = firstMover(view)) {
   const items = [];
   for (const c of view.comments || []) items.push({ kind: 'comment', text: c, ply: 0 });
   let row = null;
   for (const p of view.plies || []) {
-    if (p.side === 'white' || !row || row.black || row.moveNumber !== p.moveNumber) {
-      if (p.side === 'white') {
-        row = { kind: 'row', moveNumber: p.moveNumber, white: p, black: null };
-        items.push(row);
-      } else {
-        row = { kind: 'row', moveNumber: p.moveNumber, white: null, black: p };
-        items.push(row);
-      }
+    if (p.side === first || !row || row.second || row.moveNumber !== p.moveNumber) {
+      row = p.side === first
+        ? { kind: 'row', moveNumber: p.moveNumber, first: p, second: null }
+        : { kind: 'row', moveNumber: p.moveNumber, first: null, second: p };
+      items.push(row);
     } else {
-      row.black = p;
+      row.second = p;
     }
     const comments = p.comments || [];
     for (const c of comments) items.push({ kind: 'comment', text: c, ply: p.ply });
@@ -184,7 +202,7 @@ export function lineView(view, line) {
  * contains others is cut after the move they hang on, its children follow, then it goes on.
  * Iterative (an explicit stack), so deep nesting cannot exhaust the JavaScript stack.
  */
-export function variationItems(view, ids, current = {}, t = english) {
+export function variationItems(view, ids, current = {}, t = english, first = firstMover(view)) {
   const out = [];
   const all = view.variations || [];
   const stack = [...ids].reverse().map((id) => ({ id, from: 0 }));
@@ -201,8 +219,8 @@ export function variationItems(view, ids, current = {}, t = english) {
     let children = null;
     for (; i < plies.length; i++) {
       const p = plies[i];
-      if (p.side === 'white' || i === from) parts.push(h('span', { class: 'move-no' }, `${p.moveNumber}${p.side === 'white' ? '.' : '…'}`), ' ');
-      parts.push(moveButton(p, current.line === id ? current.ply : -1, id, t), ' ');
+      if (p.side === first || i === from) parts.push(h('span', { class: 'move-no' }, moveLabel(p, first)), ' ');
+      parts.push(moveButton(p, current.line === id ? current.ply : -1, id, t, first), ' ');
       for (const c of p.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
       if ((p.variations || []).length) { children = p.variations; i++; break; }
     }
@@ -224,7 +242,7 @@ export function variationItems(view, ids, current = {}, t = english) {
   return out;
 }
 
-function moveButton(p, current, line = null, t = english) {
+function moveButton(p, current, line = null, t = english, first = 'white') {
   const nags = (p.nags || []).map(nagText).join('');
   const button = h('button', {
     type: 'button',
@@ -232,7 +250,7 @@ function moveButton(p, current, line = null, t = english) {
     'data-ply': p.ply,
     'data-line': line,
     'aria-current': p.ply === current ? 'step' : null,
-    'aria-label': `${p.moveNumber}${p.side === 'black' ? '…' : '.'} ${p.notation}${nags}`,
+    'aria-label': `${moveLabel(p, first)} ${p.notation}${nags}`,
   }, p.notation, nags ? h('span', { class: 'nag' }, nags) : null);
   const info = moveInfo(p, t);
   return info ? h('span', { class: 'move-cell' }, button, info) : button;
@@ -266,18 +284,19 @@ export function moveList(view, current, { rest = '', t = english } = {}) {
   const lis = [];
   lis.push(h('li', { class: 'start-row' },
     h('button', { type: 'button', class: `move start${current === 0 ? ' current' : ''}`, 'data-ply': 0, 'aria-current': current === 0 ? 'step' : null }, t('moves.start'))));
-  for (const it of moveItems(view)) {
+  const first = firstMover(view);
+  for (const it of moveItems(view, first)) {
     if (it.kind === 'comment') {
       lis.push(h('li', { class: 'comment' }, it.text));
     } else if (it.kind === 'variations') {
-      lis.push(...variationItems(view, it.ids, where, t));
+      lis.push(...variationItems(view, it.ids, where, t, first));
     } else {
       // The ' ' text nodes do not affect the grid layout but keep copied text readable.
       lis.push(h('li', { class: 'move-row' },
-        h('span', { class: 'move-no' }, it.white ? `${it.moveNumber}.` : `${it.moveNumber}…`),
+        h('span', { class: 'move-no' }, it.first ? `${it.moveNumber}.` : `${it.moveNumber}…`),
         ' ',
-        it.white ? moveButton(it.white, current, null, t) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }, '…'),
-        it.black ? [' ', moveButton(it.black, current, null, t)] : null));
+        it.first ? moveButton(it.first, current, null, t, first) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }, '…'),
+        it.second ? [' ', moveButton(it.second, current, null, t, first)] : null));
     }
   }
   const restItem = unplayedItem(view, rest, t);

@@ -39,8 +39,8 @@ test('nagText', () => {
 test('moveItems: a comment after a black move stays after it; rows pair white and black', () => {
   const items = moveItems(fakeView());
   assert.deepEqual(items.map((i) => i.kind), ['comment', 'row', 'comment', 'row']);
-  assert.equal(items[1].white.notation, '32-28');
-  assert.equal(items[1].black.notation, '19-23');
+  assert.equal(items[1].first.notation, '32-28');
+  assert.equal(items[1].second.notation, '19-23');
   assert.equal(items[3].moveNumber, 2);
 });
 
@@ -49,8 +49,8 @@ test('moveItems: a comment after a white move splits the row ("1… reply")', ()
   v.plies[0].comments = ['good'];
   const items = moveItems(v);
   assert.deepEqual(items.map((i) => i.kind), ['comment', 'row', 'comment', 'row', 'comment', 'row']);
-  assert.equal(items[3].white, null);
-  assert.equal(items[3].black.notation, '19-23');
+  assert.equal(items[3].first, null);
+  assert.equal(items[3].second.notation, '19-23');
 });
 
 test('moveItems: a game starting with Black', () => {
@@ -58,9 +58,9 @@ test('moveItems: a game starting with Black', () => {
   v.plies = v.plies.slice(1).map((p, i) => ({ ...p, ply: i + 1, comments: [] }));
   v.comments = [];
   const items = moveItems(v);
-  assert.equal(items[0].white, null);
-  assert.equal(items[0].black.notation, '19-23');
-  assert.equal(items[1].white.notation, '28x19');
+  assert.equal(items[0].first, null);
+  assert.equal(items[0].second.notation, '19-23');
+  assert.equal(items[1].first.notation, '28x19');
 });
 
 test('moveList: one element per ply with data-ply, plus the start; current marked; comments as text', () => {
@@ -275,4 +275,15 @@ test('diagnostics: the code title is translated, the core detail kept', () => {
   assert.ok(markup.includes(ru['code.illegal-move']));
   assert.ok(markup.includes('27-21: no piece on 27'));
   assert.ok(markup.includes('data-code="illegal-move"'));
+});
+
+test('black-first games (English): a row is Black\'s move then White\'s reply, numbered once', () => {
+  const v = fakeView();
+  v.plies = v.plies.map((p) => ({ ...p, side: p.side === 'white' ? 'black' : 'white', comments: [] }));
+  const rows = moveItems(v).filter((i) => i.kind === 'row');
+  assert.equal(rows.length, 2);
+  assert.equal(rows[0].first.notation, '32-28');
+  assert.equal(rows[0].second.notation, '19-23');
+  const markup = toMarkup(moveList(v, 0));
+  assert.ok(!markup.includes('move-gap'), 'no gap: Black opens the row');
 });

@@ -1,0 +1,331 @@
+// <pdn-viewer>: the viewer as one custom element for club websites. One line includes it,
+//   <script type="module" src="…/www/pdn-viewer.js"></script>
+// and each <pdn-viewer> shows the PDN written inside it (as text, or in a child
+// <script type="application/x-draughts-pdn">) or the file named by its src attribute. Styles live
+// in a shadow root (themable with CSS custom properties and ::part); the wasm core is found next
+// to this module. Attributes, events and methods are listed in docs/embedding.md.
+
+import init, * as wasm from '../pkg/pdn.js';
+import { createLocalLibrary } from './library.js';
+import { createViewer } from './viewer.js';
+import { lineView } from './views.js';
+import { prefersReducedMotion } from './board-dom.js';
+import en from './i18n/en.js';
+import { createTranslator, loadCatalogue, pickLanguage } from './i18n.js';
+
+const here = import.meta.url;
+let ready = null;
+/** Starts the wasm core once for every element on the page. */
+function core() {
+  // A self-contained export hands the wasm bytes over; otherwise they are fetched beside pdn.js.
+  ready ??= init(globalThis.PDN_VIEWER_WASM ? { module_or_path: globalThis.PDN_VIEWER_WASM } : undefined);
+  return ready;
+}
+
+const ICONS = {
+  first: 'M6 5h2v14H6zM20 5v14L9 12z',
+  prev: 'M17 5v14L6 12z',
+  play: 'M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 1 1 0-16zM10 7.5v9l6.5-4.5z',
+  pause: 'M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 1 1 0-16zM9 8h2v8H9zM13 8h2v8h-2z',
+  next: 'M7 5v14l11-7z',
+  last: 'M4 5v14l11-7zM16 5h2v14h-2z',
+  flip: 'M7 3 3 8h3v9h2V8h3zM17 21l4-5h-3V7h-2v9h-3z',
+};
+const BUTTONS = [['first', 'nav.first'], ['prev', 'nav.prev'], ['play', 'nav.play'], ['next', 'nav.next'], ['last', 'nav.last'], ['flip', 'nav.flip']];
+
+// Layout inside the element: board and moves side by side when the element is wide enough
+// (a container query, so it follows the element's width, not the window's).
+const LAYOUT = `
+:host { display: block; container-type: inline-size; color: var(--fg); background: var(--bg);
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
+:host([hidden]) { display: none; }
+.pv { padding: 8px; }
+.pv-main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
+:host([moves="right"]) .pv-main { grid-template-columns: minmax(0, 3fr) minmax(180px, 2fr); }
+@container (min-width: 620px) {
+  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main { grid-template-columns: minmax(0, 3fr) minmax(200px, 2fr); }
+}
+:host([moves="none"]) .pv-side { display: none; }
+.pv-games { width: 100%; margin-bottom: 6px; }
+.pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
+.moves { max-height: 360px; }
+.pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
+`;
+
+function el(doc, tag, attrs = {}, ...children) {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
+
+function icon(doc, path) {
+  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  const p = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
+  p.setAttribute('d', path);
+  p.setAttribute('fill-rule', 'evenodd');
+  svg.append(p);
+  return svg;
+}
+
+export class PdnViewerElement extends HTMLElement {
+  static get observedAttributes() {
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src'];
+  }
+
+  constructor() {
+    super();
+    this.attachShadow({ mode: 'open' });
+    this.t = createTranslator('en', en, en);
+    this.viewer = null;
+    this.library = null;
+    this.count = 0;
+    this.loading = null;
+  }
+
+  connectedCallback() {
+    if (this.viewer) return;
+    this.build();
+    this.loading = this.start().catch((e) => this.fail(e));
+  }
+
+  disconnectedCallback() {
+    if (this.viewer && this.viewer.state.playing) this.viewer.togglePlay();
+  }
+
+  attributeChangedCallback(name, old, value) {
+    if (!this.viewer || old === value) return;
+    const v = this.viewer;
+    if (name === 'ply') this.goTo(value === 'last' ? 'last' : Number(value));
+    else if (name === 'game') this.showGame(Number(value) || 1);
+    else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
+    else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
+    else if (name === 'lang') this.setLanguage(value).catch((e) => this.fail(e));
+    else if (name === 'src') this.loading = this.load().catch((e) => this.fail(e));
+    else if (name === 'list') this.games.hidden = !this.listWanted();
+  }
+
+  build() {
+    const doc = this.ownerDocument;
+    const root = this.shadowRoot;
+    const css = new URL('./style.css', here).href;
+    const parts = {};
+    parts.games = el(doc, 'select', { class: 'pv-games', part: 'list', hidden: '' });
+    parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
+    parts.header = el(doc, 'div', { class: 'game-header-box', part: 'header' });
+    parts.board = el(doc, 'div', { class: 'board', part: 'board' });
+    const nav = el(doc, 'nav', { class: 'controls', part: 'controls' });
+    for (const [id, key] of BUTTONS) {
+      const b = el(doc, 'button', { type: 'button', id, 'aria-label': key, title: key, 'data-key': key });
+      if (id === 'play') {
+        b.append(icon(doc, ICONS.play), icon(doc, ICONS.pause));
+        b.firstChild.classList.add('icon-play');
+        b.lastChild.classList.add('icon-pause');
+        b.setAttribute('aria-pressed', 'false');
+      } else {
+        b.append(icon(doc, ICONS[id]));
+      }
+      if (id === 'flip') b.setAttribute('aria-pressed', 'false');
+      parts[id] = b;
+      nav.append(b);
+    }
+    parts.plyInfo = el(doc, 'p', { class: 'ply-info' });
+    parts.announcer = el(doc, 'p', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
+    parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
+    parts.tags = el(doc, 'div');
+    root.replaceChildren(
+      el(doc, 'link', { rel: 'stylesheet', href: css }),
+      el(doc, 'style', {}, LAYOUT),
+      el(doc, 'div', { class: 'pv', part: 'container' },
+        parts.games, parts.error, parts.header,
+        el(doc, 'div', { class: 'pv-main' },
+          el(doc, 'div', { class: 'pv-board-col' }, parts.board, nav, parts.plyInfo, parts.announcer),
+          el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics))),
+    );
+    this.parts = parts;
+    this.games = parts.games;
+  }
+
+  async start() {
+    await this.setLanguage(this.getAttribute('lang'));
+    await core();
+    this.library = createLocalLibrary(wasm);
+    const p = this.parts;
+    this.viewer = createViewer({
+      doc: this.ownerDocument,
+      els: p,
+      library: this.library,
+      t: this.t,
+      host: this,
+      reducedMotion: () => prefersReducedMotion(this.ownerDocument.defaultView),
+      onChange: () => this.moved(),
+    });
+    this.viewer.setCoordinates(this.getAttribute('coordinates') || 'numbers');
+    p.first.addEventListener('click', () => this.viewer.first());
+    p.prev.addEventListener('click', () => this.viewer.step(-1));
+    p.next.addEventListener('click', () => this.viewer.step(1));
+    p.last.addEventListener('click', () => this.viewer.last());
+    p.flip.addEventListener('click', () => this.flip());
+    p.play.addEventListener('click', () => this.viewer.togglePlay());
+    p.moves.addEventListener('click', (e) => {
+      const btn = e.target.closest('[data-ply]');
+      if (!btn) return;
+      this.viewer.goTo(Number(btn.dataset.ply), btn.dataset.line == null ? null : Number(btn.dataset.line));
+    });
+    p.games.addEventListener('change', () => this.showGame(Number(p.games.value) + 1));
+    this.addEventListener('keydown', (e) => this.key(e));
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    await this.load();
+  }
+
+  /** The PDN: the src file, else a child script, else the element's own text. */
+  async text() {
+    const src = this.getAttribute('src');
+    if (src) {
+      const url = new URL(src, this.ownerDocument.baseURI).href;
+      let response;
+      try {
+        response = await fetch(url);
+      } catch {
+        throw new Error(this.t('status.fetchCors', { url }));
+      }
+      if (!response.ok) throw new Error(this.t('status.fetchFailed', { url, reason: this.t('status.fetchHttp', { status: response.status }) }));
+      return { bytes: new Uint8Array(await response.arrayBuffer()) };
+    }
+    const script = this.querySelector('script[type="application/x-draughts-pdn"]');
+    return { text: script ? script.textContent : this.textContent };
+  }
+
+  async load() {
+    const source = await this.text();
+    const want = Number(this.getAttribute('game')) || 1;
+    const plyAttr = this.getAttribute('ply');
+    const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
+    let rows = [];
+    const { count } = await this.library.open({ ...source, game: want }, {
+      opened: (msg) => {
+        this.count = msg.count;
+        if (!msg.count) return;
+        this.viewer.setGame(msg.game, msg.view, ply, msg.count);
+      },
+      rows: (r) => { rows = r; },
+    });
+    if (!count) throw new Error(this.t('status.noGames'));
+    this.parts.error.hidden = true;
+    this.fillList(rows);
+    if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
+    this.gameShown();
+  }
+
+  listWanted() {
+    const list = this.getAttribute('list');
+    return this.count > 1 && list !== 'off' && list !== 'false';
+  }
+
+  fillList(rows) {
+    const doc = this.ownerDocument;
+    this.games.replaceChildren(...rows.map((r, i) => {
+      const o = doc.createElement('option');
+      o.value = String(i);
+      const white = (r.white || '').trim() || this.t('side.white');
+      const black = (r.black || '').trim() || this.t('side.black');
+      o.textContent = `${r.number}. ${white} – ${black}${r.result ? ` (${r.result})` : ''}`;
+      return o;
+    }));
+    this.games.value = String(this.viewer.state.game);
+    this.games.hidden = !this.listWanted();
+    this.games.setAttribute('aria-label', this.t('list.title'));
+  }
+
+  async setLanguage(code) {
+    const doc = this.ownerDocument;
+    const lang = pickLanguage([code, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
+    this.t = createTranslator(lang, await loadCatalogue(lang), en);
+    for (const b of this.shadowRoot.querySelectorAll('button[data-key]')) {
+      b.setAttribute('aria-label', this.t(b.dataset.key));
+      b.title = this.t(b.dataset.key);
+    }
+    if (this.viewer) this.viewer.setTranslator(this.t);
+  }
+
+  key(e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.composedPath()[0]?.tagName === 'SELECT') return;
+    const v = this.viewer;
+    const act = {
+      ArrowLeft: () => v.step(-1), ArrowRight: () => v.step(1), Home: () => v.first(), End: () => v.last(),
+      ArrowDown: () => v.variationDown(), ArrowUp: () => v.variationUp(), f: () => this.flip(),
+    }[e.key];
+    if (!act || !v) return;
+    e.preventDefault();
+    act();
+  }
+
+  moved() {
+    const s = this.viewer.state;
+    const line = lineView(s.view, s.line);
+    const p = line.plies[s.ply - 1];
+    this.dispatchEvent(new CustomEvent('pdn-move', {
+      bubbles: true,
+      composed: true,
+      detail: {
+        game: s.game + 1, ply: s.ply, line: s.line, move: p ? p.notation : null,
+        fen: p ? p.fen : (line.start && line.start.fen) || '',
+      },
+    }));
+  }
+
+  gameShown() {
+    const s = this.viewer.state;
+    const tag = (name) => ((s.view.tags.find(([k]) => k.toLowerCase() === name)) || [])[1] || '';
+    this.games.value = String(s.game);
+    this.dispatchEvent(new CustomEvent('pdn-game', {
+      bubbles: true,
+      composed: true,
+      detail: { game: s.game + 1, count: this.count, white: tag('white'), black: tag('black'), variant: s.view.variant },
+    }));
+    const errors = (s.view.diagnostics || []).filter((d) => d.severity === 'error');
+    if (errors.length) this.emitError(errors[0].message, errors);
+  }
+
+  emitError(message, diagnostics = []) {
+    this.dispatchEvent(new CustomEvent('pdn-error', { bubbles: true, composed: true, detail: { message, diagnostics } }));
+  }
+
+  fail(e) {
+    const message = e && e.message ? e.message : String(e);
+    if (this.parts) {
+      this.parts.error.textContent = message;
+      this.parts.error.hidden = false;
+    }
+    this.emitError(message);
+  }
+
+  async showGame(n) {
+    if (!this.viewer || !this.count) return;
+    const index = Math.min(Math.max(n - 1, 0), this.count - 1);
+    await this.viewer.showGame(index, 0);
+    this.gameShown();
+  }
+
+  /** Shows ply `n` of the mainline (a number or 'last'). */
+  goTo(n) {
+    if (!this.viewer || !this.viewer.state.view) return;
+    if (n === 'last') this.viewer.goTo(this.viewer.state.view.plies.length, null);
+    else this.viewer.goTo(Number(n) || 0, null);
+  }
+
+  flip() {
+    if (this.viewer) this.viewer.flip();
+  }
+
+  /** The shown game and ply, as { game, ply, line }. */
+  get position() {
+    const s = this.viewer ? this.viewer.state : null;
+    return s ? { game: s.game + 1, ply: s.ply, line: s.line } : null;
+  }
+}
+
+if (!customElements.get('pdn-viewer')) customElements.define('pdn-viewer', PdnViewerElement);
