@@ -50,7 +50,9 @@ export async function loadCatalogue(code) {
   const known = knownCode(code);
   if (!known || known === DEFAULT) return en;
   try {
-    const mod = await import(`./i18n/${known}.js`);
+    // A self-contained export (www/standalone.js) carries its catalogues as module URLs.
+    const url = globalThis.PDN_VIEWER_CATALOGUES && globalThis.PDN_VIEWER_CATALOGUES[known];
+    const mod = await import(url || `./i18n/${known}.js`);
     const catalogue = mod && mod.default;
     return catalogue && typeof catalogue === 'object' ? catalogue : en;
   } catch {

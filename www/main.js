@@ -253,6 +253,7 @@ let addressTimer = null;
 function syncAddress() {
   clearTimeout(addressTimer);
   addressTimer = setTimeout(() => {
+    if ($('embed-box').open) fillSnippets().catch(() => {});
     const src = open.source;
     if (!src || !viewer.state.view) return;
     const game = viewer.state.game + 1;
@@ -447,6 +448,48 @@ async function copyLink() {
   if (!copied) els.shareLink.select();
 }
 
+/** Where the viewer is served from (the folder of this page), for the snippets. */
+function siteBase() {
+  return new URL('.', `${location.origin}${location.pathname}`).href;
+}
+
+/** The shown game as canonical PDN, safe inside a <script> element. */
+async function gameForSnippet() {
+  return (await library.exportGame(viewer.state.game)).trimEnd();
+}
+
+/** The <pdn-viewer> and iframe snippets for the shown game and move. */
+async function fillSnippets() {
+  const base = siteBase();
+  const pdn = await gameForSnippet();
+  const ply = viewer.mainlinePly();
+  $('snippet-element').value = `<script type="module" src="${base}www/pdn-viewer.js"></script>
+<pdn-viewer ply="${ply}"><script type="application/x-draughts-pdn">
+${pdn.replace(/<\//g, '<\\/')}
+</script></pdn-viewer>`;
+  const src = `${base}embed.html#pdn=${await packText(pdn)}&game=1&ply=${ply}`;
+  $('snippet-iframe').value = `<iframe src="${src}" title="${fileStem().replace(/"/g, '&quot;')}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy"></iframe>`;
+}
+
+async function downloadHtml() {
+  const base = siteBase();
+  const get = async (path) => {
+    const r = await fetch(base + path);
+    if (!r.ok) throw new Error(`${path}: ${r.status}`);
+    return r;
+  };
+  const { standaloneHtml } = await import('./standalone.js');
+  const s = viewer.state;
+  const html = await standaloneHtml({
+    pdn: await gameForSnippet(),
+    title: fileStem(),
+    attrs: { ply: viewer.mainlinePly(), coordinates: s.coordinates, orientation: s.flipped ? 'black' : null, lang },
+    fetchText: async (path) => (await get(path)).text(),
+    fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
+  });
+  downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
+}
+
 /** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
 function showInText(btn) {
   const text = els.input.value;
@@ -524,6 +567,17 @@ function wire() {
   });
 
   els.copyLink.addEventListener('click', guard(copyLink, 'Could not build the link'));
+  const embedBox = $('embed-box');
+  embedBox.addEventListener('toggle', guard(() => (embedBox.open ? fillSnippets() : null), 'Embed'));
+  $('copy-element').addEventListener('click', guard(async () => {
+    await fillSnippets();
+    await copyText($('snippet-element').value, t('export.copied'));
+  }, 'Embed'));
+  $('copy-iframe').addEventListener('click', guard(async () => {
+    await fillSnippets();
+    await copyText($('snippet-iframe').value, t('export.copied'));
+  }, 'Embed'));
+  $('download-html').addEventListener('click', guard(downloadHtml, 'Export'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
   $('copy-game').addEventListener('click', guard(async () => {
     await copyText(await library.exportGame(viewer.state.game), t('export.copied'));

@@ -110,7 +110,8 @@ export class PdnViewerElement extends HTMLElement {
   build() {
     const doc = this.ownerDocument;
     const root = this.shadowRoot;
-    const css = new URL('./style.css', here).href;
+    // A self-contained export carries the stylesheet as a blob URL (a blob cannot be a base URL).
+    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', here).href;
     const parts = {};
     parts.games = el(doc, 'select', { class: 'pv-games', part: 'list', hidden: '' });
     parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
@@ -196,7 +197,8 @@ export class PdnViewerElement extends HTMLElement {
       return { bytes: new Uint8Array(await response.arrayBuffer()) };
     }
     const script = this.querySelector('script[type="application/x-draughts-pdn"]');
-    return { text: script ? script.textContent : this.textContent };
+    // Inside a <script>, "</script" has to be written "<\/script"; it is read back as written.
+    return { text: script ? script.textContent.replace(/<\\\//g, '</') : this.textContent };
   }
 
   async load() {

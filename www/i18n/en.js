@@ -239,4 +239,9 @@ export default {
   // Settings
   'settings.title': 'Settings',
   'settings.animate': 'Animate moves',
+  'share.embedTitle': "Embed on a website",
+  'share.elementLabel': "Web component: paste into your page or a WordPress “Custom HTML” block",
+  'share.iframeLabel': "Iframe, for sites that do not allow scripts",
+  'share.copy': "Copy",
+  'export.downloadHtml': "Download as a web page (.html)",
 };

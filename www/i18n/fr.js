@@ -238,4 +238,9 @@ export default {
   // Settings
   'settings.title': 'Réglages',
   'settings.animate': 'Animer les coups',
+  'share.embedTitle': "Intégrer dans un site",
+  'share.elementLabel': "Composant web : à coller dans votre page ou dans un bloc WordPress « HTML personnalisé »",
+  'share.iframeLabel': "Iframe, pour les sites qui n’autorisent pas les scripts",
+  'share.copy': "Copier",
+  'export.downloadHtml': "Télécharger en page web (.html)",
 };

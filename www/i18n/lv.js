@@ -239,4 +239,9 @@ export default {
   // Settings
   'settings.title': 'Iestatījumi',
   'settings.animate': 'Animēt gājienus',
+  'share.embedTitle': "Ievietot tīmekļa vietnē",
+  'share.elementLabel': "Tīmekļa komponents: ielīmējiet lapā vai WordPress blokā “Pielāgots HTML”",
+  'share.iframeLabel': "Iframe — vietnēm, kurās nevar pievienot skriptus",
+  'share.copy': "Kopēt",
+  'export.downloadHtml': "Lejupielādēt kā tīmekļa lapu (.html)",
 };

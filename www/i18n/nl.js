@@ -237,4 +237,9 @@ export default {
   // Settings
   'settings.title': 'Instellingen',
   'settings.animate': 'Zetten animeren',
+  'share.embedTitle': "Op een website plaatsen",
+  'share.elementLabel': "Webcomponent: plak in je pagina of in een WordPress-blok “Aangepaste HTML”",
+  'share.iframeLabel': "Iframe, voor sites die geen scripts toestaan",
+  'share.copy': "Kopiëren",
+  'export.downloadHtml': "Downloaden als webpagina (.html)",
 };

@@ -243,4 +243,9 @@ export default {
   // Settings
   'settings.title': 'Настройки',
   'settings.animate': 'Анимация ходов',
+  'share.embedTitle': "Вставить на сайт",
+  'share.elementLabel': "Веб-компонент: вставьте в страницу или в блок WordPress «Произвольный HTML»",
+  'share.iframeLabel': "Iframe — для сайтов, где нельзя добавлять скрипты",
+  'share.copy': "Копировать",
+  'export.downloadHtml': "Скачать как веб-страницу (.html)",
 };
