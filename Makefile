@@ -32,6 +32,7 @@ test-js:
 
 test-e2e:
 	node tests/e2e/run.mjs
+	node tests/e2e/embed.mjs
 
 lint:
 	cargo fmt --check
