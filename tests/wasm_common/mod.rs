@@ -136,5 +136,8 @@ pub fn decodes_cp1251_bytes() {
     let file = Library::from_bytes(b"[White \"\xcf\xe5\xf2\xf0\xee\xe2\"] 1. c3-d4 *");
     assert_eq!(file.text(), "[White \"Петров\"] 1. c3-d4 *");
     assert_eq!(file.encoding(), "Windows-1251 (Cyrillic)");
-    assert_eq!(string(&Array::from(&file.rows(0, 1).unwrap()).get(0), "white"), "Петров");
+    assert_eq!(
+        string(&Array::from(&file.rows(0, 1).unwrap()).get(0), "white"),
+        "Петров"
+    );
 }
