@@ -30,3 +30,9 @@ if [ ! -d tests/e2e/node_modules/playwright-core ] \
    || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
   (cd tests/e2e && npm ci --no-audit --no-fund)
 fi
+
+# binaryen's wasm-opt (the npm build, pinned by tools/package-lock.json) for `make build`.
+if [ ! -x tools/node_modules/.bin/wasm-opt ] \
+   || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
+  (cd tools && npm ci --no-audit --no-fund)
+fi

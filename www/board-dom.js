@@ -1,10 +1,8 @@
-// Board helpers that need a live page: the move animation (Web Animations API), the
-// reduced-motion check, reading the board colours from CSS, and saving the board as .svg / .png.
-// The drawing itself stays in board.js (pure); these only act on what it drew.
+// Board helpers that need a live page: the move animation (Web Animations API) and the
+// reduced-motion check. The drawing itself stays in board.js (pure); these only act on what it
+// drew. Saving the board as a file is in board-export.js, loaded when it is used.
 
-import { BOARD_COLORS, SQUARE, standaloneSvg } from './board.js';
-
-export { standaloneSvg };
+import { SQUARE } from './board.js';
 
 const centre = (v) => v * SQUARE + SQUARE / 2;
 
@@ -79,65 +77,4 @@ export function animateMove(svgEl, model, { reducedMotion = false, msPerHop = 16
     ], { duration });
   }
   return anim;
-}
-
-/** The board colours currently in effect (theme included), keyed like BOARD_COLORS. */
-export function boardColors(el) {
-  const win = (el && el.ownerDocument && el.ownerDocument.defaultView) || globalThis;
-  const style = win.getComputedStyle(el);
-  const out = {};
-  for (const name of Object.keys(BOARD_COLORS)) {
-    const v = style.getPropertyValue(`--${name}`).trim();
-    if (v) out[name] = v;
-  }
-  return out;
-}
-
-/** Size in the root tag of an SVG document (width/height, else the viewBox); [w, h]. */
-function svgSize(svgText) {
-  const tag = (/<svg\b[^>]*>/.exec(svgText) || [''])[0];
-  const attr = (name) => (new RegExp(`\\s${name}="([^"]*)"`).exec(tag) || [])[1];
-  const box = (attr('viewBox') || '').trim().split(/[\s,]+/).map(Number);
-  const w = parseFloat(attr('width')) || box[2] || 1;
-  const h = parseFloat(attr('height')) || box[3] || 1;
-  return [w, h];
-}
-
-/** Render an SVG document to a PNG Blob, `pixels` wide or high (the longer side). */
-export async function svgToPngBlob(svgText, pixels = 800, doc = globalThis.document) {
-  const [w0, h0] = svgSize(svgText);
-  const scale = pixels / Math.max(w0, h0);
-  const w = Math.max(1, Math.round(w0 * scale));
-  const h = Math.max(1, Math.round(h0 * scale));
-  const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
-  try {
-    const img = doc.createElement('img');
-    await new Promise((resolve, reject) => {
-      img.onload = resolve;
-      img.onerror = () => reject(new Error('The board image could not be rendered.'));
-      img.src = url;
-    });
-    const canvas = doc.createElement('canvas');
-    canvas.width = w;
-    canvas.height = h;
-    canvas.getContext('2d').drawImage(img, 0, 0, w, h);
-    return await new Promise((resolve, reject) => canvas.toBlob(
-      (b) => (b ? resolve(b) : reject(new Error('PNG export failed.'))), 'image/png'));
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
-
-/** Offer a Blob as a file download. */
-export function downloadBlob(blob, filename, doc = globalThis.document) {
-  const url = URL.createObjectURL(blob);
-  const a = doc.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.hidden = true;
-  doc.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
 }

@@ -9,8 +9,8 @@ import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash, unpackText } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
 import { toDom } from './tree.js';
-import { boardModel, standaloneSvg } from './board.js';
-import { boardColors, downloadBlob, prefersReducedMotion, svgToPngBlob } from './board-dom.js';
+import { boardModel } from './board.js';
+import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
 import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from './i18n.js';
 
@@ -412,7 +412,15 @@ function currentFen() {
   return ply > 0 ? line.plies[ply - 1].fen : (line.start && line.start.fen) || '';
 }
 
-function boardDocument() {
+/** The file-saving helpers, loaded on first use (they are not needed to read games). */
+const exporter = () => import('./board-export.js');
+
+async function downloadBlob(blob, name) {
+  (await exporter()).downloadBlob(blob, name);
+}
+
+async function boardDocument() {
+  const { boardColors, standaloneSvg } = await exporter();
   const s = viewer.state;
   const model = boardModel(lineView(s.view, s.line), s.ply, { flipped: s.flipped });
   const label = els.board.querySelector('svg')?.getAttribute('aria-label') || t('board.label');
@@ -487,7 +495,7 @@ async function downloadHtml() {
     fetchText: async (path) => (await get(path)).text(),
     fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
   });
-  downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
+  await downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
 }
 
 /** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
@@ -584,19 +592,20 @@ function wire() {
   }, 'Export'));
   $('download-game').addEventListener('click', guard(async () => {
     const text = await library.exportGame(viewer.state.game);
-    downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
+    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
   }, 'Export'));
   $('download-file').addEventListener('click', guard(async () => {
     const text = await library.exportAll();
     const name = (open.source?.kind === 'file' && open.source.name.replace(/\.[^.]*$/, '')) || 'games';
-    downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${name}.pdn`);
+    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${name}.pdn`);
   }, 'Export'));
   $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'Export'));
-  $('download-svg').addEventListener('click', guard(() => {
-    downloadBlob(new Blob([boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
+  $('download-svg').addEventListener('click', guard(async () => {
+    await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
   }, 'Export'));
   $('download-png').addEventListener('click', guard(async () => {
-    downloadBlob(await svgToPngBlob(boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
+    const { svgToPngBlob } = await exporter();
+    await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
   }, 'Export'));
 
   els.lang.addEventListener('change', guard(async () => {

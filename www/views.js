@@ -22,16 +22,6 @@ export function nagText(nag) {
 const clean = (s) => (s == null ? '' : String(s).trim());
 const known = (s) => { const v = clean(s); return v && v !== '?' && v !== '-' ? v : ''; };
 
-/** "n. White – Black (result)" for the game selector. */
-export function gameLabel(summary) {
-  const white = known(summary.white) || 'White';
-  const black = known(summary.black) || 'Black';
-  const result = known(summary.result) || '*';
-  let label = `${summary.number}. ${white} – ${black} (${result})`;
-  if (summary.errors > 0) label += ' ⚠';
-  return label;
-}
-
 /** Tag lookup in a GameView (tags are [name, value] pairs in file order; names are case-insensitive). */
 export function tagValue(view, name) {
   const want = name.toLowerCase();
@@ -277,7 +267,7 @@ export function location(d) {
  * Move list tree. `rest` is the unplayable remainder of the movetext (shown greyed after the
  * error), or ''. The start position is a list entry too, so ply 0 can be clicked.
  */
-export function moveList(view, current, { rest = '', t = english } = {}) {
+export function moveList(view, current, { t = english } = {}) {
   // `current` is a main-line ply, or { line, ply } for a position inside a variation.
   const where = typeof current === 'object' && current ? current : { line: null, ply: current };
   current = where.line == null ? where.ply : -1;
@@ -299,7 +289,7 @@ export function moveList(view, current, { rest = '', t = english } = {}) {
         it.second ? [' ', moveButton(it.second, current, null, t, first)] : null));
     }
   }
-  const restItem = unplayedItem(view, rest, t);
+  const restItem = unplayedItem(view, t);
   if (view.error) {
     const e = view.error;
     const loc = location(e);
@@ -323,20 +313,15 @@ export function moveList(view, current, { rest = '', t = english } = {}) {
   return h('ol', { class: 'move-list' }, lis);
 }
 
-/**
- * The written moves that were not replayed, greyed: from the core's `unplayed` list when it has
- * one (notation + comments), else from the `rest` text cut out of the source.
- */
-function unplayedItem(view, rest, t = english) {
-  if (Array.isArray(view.unplayed) && view.unplayed.length) {
-    const parts = [];
-    for (const u of view.unplayed) {
-      parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
-      for (const c of u.comments || []) parts.push(h('span', { class: 'unplayed-comment' }, c), ' ');
-    }
-    return h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, parts);
+/** The written moves that were not replayed (notation and comments), greyed. */
+function unplayedItem(view, t = english) {
+  if (!Array.isArray(view.unplayed) || !view.unplayed.length) return null;
+  const parts = [];
+  for (const u of view.unplayed) {
+    parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
+    for (const c of u.comments || []) parts.push(h('span', { class: 'unplayed-comment' }, c), ' ');
   }
-  return rest ? h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, rest) : null;
+  return h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, parts);
 }
 
 /** Diagnostics tree: "line:column: message" entries; the location is a button that selects the text. */
@@ -401,19 +386,4 @@ export function offsetOf(text, line, column) {
     off = nl + 1;
   }
   return Math.min(off + Math.max((column || 1) - 1, 0), text.length);
-}
-
-/**
- * The movetext that could not be replayed: from the error position to the end of that game (the
- * next tag section), capped so a broken large file cannot flood the page.
- */
-export function remainderText(text, error, max = 2000) {
-  if (!text || !error) return '';
-  const start = offsetOf(text, error.line, error.column);
-  if (start < 0) return '';
-  const tail = text.slice(start);
-  const next = tail.search(/\n\s*\[/);
-  let rest = (next >= 0 ? tail.slice(0, next) : tail).trim().replace(/\s+/g, ' ');
-  if (rest.length > max) rest = `${rest.slice(0, max)} …`;
-  return rest;
 }

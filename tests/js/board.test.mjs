@@ -4,9 +4,10 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  BOARD_COLORS, boardModel, boardStyleSheet, boardSvg, clampPly, describePosition, positionAt, SQUARE, standaloneSvg,
+  boardModel, boardSvg, clampPly, positionAt, SQUARE,
 } from '../../www/board.js';
 import { toMarkup, walk } from '../../www/tree.js';
+import { BOARD_COLORS, boardStyleSheet, standaloneSvg } from '../../www/board-export.js';
 import { board10x8View, fakeView, multiCaptureView, numberedSquares, turkishView } from './fixtures.mjs';
 
 const pieceNodes = (tree) => walk(tree).filter((n) => 'data-piece' in n.attrs);
@@ -122,16 +123,13 @@ test('markup escapes labels (data is never parsed as markup)', () => {
   assert.ok(!markup.includes('<x>'));
 });
 
-test('clampPly, positionAt and describePosition', () => {
+test('clampPly and positionAt', () => {
   const v = fakeView();
   assert.equal(clampPly(v, -3), 0);
   assert.equal(clampPly(v, 99), 4);
   assert.equal(clampPly(v, NaN), 0);
   assert.equal(positionAt(v, 0).move, null);
   assert.equal(positionAt(v, 2).move.notation, '19-23');
-  assert.equal(describePosition(v, 0), 'Start position');
-  assert.equal(describePosition(v, 1), 'Position after 1. 32-28');
-  assert.equal(describePosition(v, 2), 'Position after 1… 19-23');
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -396,7 +394,7 @@ test('animateMove: a man that crowns shows its crown only on arrival', async () 
 });
 
 test('boardColors reads the board custom properties from computed style', async () => {
-  const { boardColors } = await import('../../www/board-dom.js');
+  const { boardColors } = await import('../../www/board-export.js');
   const values = { '--sq-dark': ' #111111', '--piece-white': '#eeeeee ' };
   const win = { getComputedStyle: () => ({ getPropertyValue: (n) => values[n] || '' }) };
   const el = { ownerDocument: { defaultView: win } };

@@ -2,8 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  diagnosticsList, formatDate, gameHeader, gameLabel, moveItems, moveList, nagText, offsetOf,
-  remainderText, tagValue,
+  diagnosticsList, formatDate, gameHeader, moveItems, moveList, nagText, offsetOf, tagValue,
 } from '../../www/views.js';
 import { toMarkup, walk } from '../../www/tree.js';
 import { fakeView, multiCaptureView, setUp } from './fixtures.mjs';
@@ -12,12 +11,6 @@ import { createTranslator } from '../../www/i18n.js';
 import ru from '../../www/i18n/ru.js';
 
 const textOf = (node) => (typeof node === 'string' ? node : node.children.map(textOf).join(''));
-
-test('gameLabel: "n. White – Black (result)"', () => {
-  assert.equal(gameLabel({ number: 2, white: 'Sijbrands, T.', black: 'Baljakin, A.', result: '1-1', errors: 0 }), '2. Sijbrands, T. – Baljakin, A. (1-1)');
-  assert.equal(gameLabel({ number: 1, white: '', black: '?', result: '', errors: 0 }), '1. White – Black (*)');
-  assert.equal(gameLabel({ number: 3, white: 'A', black: 'B', result: '2-0', errors: 2 }), '3. A – B (2-0) ⚠');
-});
 
 test('formatDate and tagValue', () => {
   assert.equal(formatDate('2007.05.19'), '2007-05-19');
@@ -82,13 +75,14 @@ test('moveList with an error: message with line:column after the last move, rest
   const v = fakeView();
   v.plies = v.plies.slice(0, 2);
   v.error = { ply: 3, move: '27-21', message: 'no white piece on 27', line: 7, column: 12 };
-  const tree = moveList(v, 2, { rest: '27-21 14-19 *' });
+  v.unplayed = [{ notation: '27-21', comments: [] }, { notation: '14-19', comments: [] }];
+  const tree = moveList(v, 2);
   const items = tree.children.map((li) => li.attrs.class);
   const errAt = items.indexOf('move-error');
   assert.ok(errAt > items.lastIndexOf('move-row'));
   assert.equal(items[errAt + 1], 'move-rest');
   assert.equal(textOf(tree.children[errAt]), 'Error at 7:12: 27-21: no white piece on 27');
-  assert.equal(textOf(tree.children[errAt + 1]), '27-21 14-19 *');
+  assert.equal(textOf(tree.children[errAt + 1]).trim(), '27-21 14-19');
 });
 
 test('moveList: the core\'s unplayed moves (with comments) are shown greyed; no doubled move in the message', () => {
@@ -96,7 +90,7 @@ test('moveList: the core\'s unplayed moves (with comments) are shown greyed; no 
   v.plies = v.plies.slice(0, 2);
   v.error = { ply: 3, move: '27-21', message: '27-21: white has no piece on 27', line: 7, column: 19 };
   v.unplayed = [{ notation: '27-21', comments: ['hm <b>'] }, { notation: '14-19', comments: [] }];
-  const tree = moveList(v, 0, { rest: 'ignored' });
+  const tree = moveList(v, 0);
   const err = tree.children.find((li) => li.attrs.class === 'move-error');
   assert.equal(textOf(err), 'Error at 7:19: 27-21: white has no piece on 27');
   const rest = tree.children.find((li) => li.attrs.class === 'move-rest');
@@ -146,14 +140,11 @@ test('diagnosticsList: "line:column: message" with severity; null when empty', (
   assert.ok(textOf(tree).includes('1 error, 1 warning'));
 });
 
-test('offsetOf and remainderText', () => {
+test('offsetOf', () => {
   const text = '[Event "x"]\n\n1. 32-28 17-22 2. 27-21 *\n\n[Event "y"]\n1. 31-27 *\n';
   assert.equal(offsetOf(text, 1, 1), 0);
   assert.equal(offsetOf(text, 3, 16), text.indexOf('2. 27-21'));
   assert.equal(offsetOf(text, 99, 1), -1);
-  assert.equal(remainderText(text, { line: 3, column: 19 }), '27-21 *');
-  assert.equal(remainderText(text, null), '');
-  assert.equal(remainderText('x'.repeat(50), { line: 1, column: 1 }, 10), 'xxxxxxxxxx …');
 });
 
 /** The fake game with a variation replacing 19-23 (17-22 28x17) that holds one of its own (12x21
