@@ -40,11 +40,14 @@ export function filterRows(rows, query) {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Sort key of a row for a column: numbers for the number and problem columns, text otherwise. */
+/**
+ * Sort key of a row for a column: numbers for the number and problem columns, text otherwise.
+ * "?" and "-" (PDN for unknown) count as empty, as the cells show them, so they sort last too.
+ */
 function sortValue(row, key) {
   if (key === 'number') return row.number;
   if (key === 'errors') return (row.errors || 0) * 1e6 + (row.warnings || 0);
-  return String(row[key] ?? '').trim();
+  return known(row[key]);
 }
 
 /**
