@@ -130,6 +130,7 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   el.append(scroller);
 
   function drawHead() {
+    scroller.setAttribute('aria-label', t('list.title')); // the grid's name, in the page language
     const tr = doc.createElement('tr');
     tr.setAttribute('role', 'row');
     tr.setAttribute('aria-rowindex', '1');
