@@ -27,6 +27,7 @@ export async function startStaticServer(dir = root) {
   });
   child.stdout.resume();
   child.stderr.resume(); // the request log; not needed
+  process.once('exit', () => child.kill()); // even when the caller dies before stop()
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
