@@ -994,7 +994,7 @@ try {
       count = Number(await p.evaluate(() => document.body.dataset.games));
       assert(count >= 20_000, `data-games ${count} (estimate ${big.estimate}) ≥ 20,000`);
       assert(Object.keys(await pieces(p)).length > 0, 'the first game is drawn');
-      await p.waitForSelector('#game-list tr.game-row[data-index="0"]', { timeout: 10_000 });
+      await p.waitForSelector('#games:not([hidden]) #game-list tr.game-row[data-index="1"]', { timeout: 10_000 });
       // The page answers while the worker checks every game.
       const checking = await p.evaluate(() => document.body.dataset.checked);
       assert(!(await p.isDisabled('#next')), 'the first game has moves');
