@@ -532,6 +532,7 @@ try {
     assert(rest.includes('27-21'), `rest of the movetext shown: ${rest}`);
     const diag = (await page.textContent('#diagnostics')) || '';
     assert(/\d+:\d+/.test(diag), `diagnostics list with line:column: ${diag}`);
+    assert(await page.$('#diagnostics .diag.error[data-code="illegal-move"]'), 'the diagnostic carries data-code="illegal-move"');
     await page.click('#diagnostics .diag-loc');
     const selected = await page.$eval('#pdn-input', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
     assertEqual(selected, '27-21', 'clicking the location selects the offending text in the paste box');
@@ -763,6 +764,24 @@ try {
       await swipe(-60, 120);
       await sleep(100);
       assertEqual(await ply(p), 1, 'no step for a mouse drag, a 30 px swipe or a vertical one');
+    });
+  });
+
+  await check('comment commands: [%eval] [%clock] [%clk] [%emt] shown beside the moves and as clocks in the header', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await pasteAndLoad(p, '[Event "Clocks"]\n[GameType "20"]\n\n1. 32-28 {good [%clock w0:09:55 B0:10:00] [%eval 0.35] [%emt 0:00:05]} 19-23 {[%clk 0:09:40] [%eval -1.20]} *\n');
+      const info = await p.$$eval('#moves .move-info', (els) => els.map((e) => [...e.children].map((c) => `${c.className}=${c.textContent}`)));
+      assertEqual(info, [['eval=+0.35', 'clock=9:55', 'spent=0:05'], ['eval=-1.20', 'clock=9:40']], 'move info');
+      assert((await p.textContent('#moves .comment')).trim() === 'good', 'the comment without its commands');
+      assert(!(await p.textContent('#moves')).includes('[%'), 'no raw commands in the move list');
+      assertEqual(await p.$$eval('#game-header .clock', (e) => e.length), 0, 'no clocks before the first reading');
+      await p.click('#next');
+      await waitPly(p, 1);
+      assertEqual(await p.$$eval('#game-header .clock', (els) => els.map((e) => e.textContent)), ['9:55', '10:00'], 'clocks after 1. 32-28');
+      await p.click('#next');
+      await waitPly(p, 2);
+      assertEqual(await p.$$eval('#game-header .clock', (els) => els.map((e) => e.textContent)), ['9:55', '9:40'], 'clocks after 1… 19-23');
     });
   });
 
@@ -1269,20 +1288,34 @@ try {
       const kinds = await p.evaluate(() => ['#games button', 'button.sort', '.controls button', '#moves button.move', '.diag-loc', '.export-box button']
         .map((sel) => document.querySelectorAll(sel).length));
       assert(kinds.every((n) => n > 0), `every kind of button was there to check (${kinds})`);
-      // Focus by keyboard: the ring is drawn.
-      await p.focus('#load');
-      await p.keyboard.press('Tab');
-      const focused = await p.evaluate(() => {
+      // Focus by keyboard: the ring is drawn on what has focus (or, for the hidden file input,
+      // on its visible label).
+      const ring = (selector) => p.evaluate((sel) => {
         const el = document.activeElement;
-        const s = getComputedStyle(el);
-        return { id: el.id || el.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) };
-      });
-      assert(focused.style !== 'none' && focused.width > 0, `focus ring on ${focused.id}: ${focused.style} ${focused.width}px`);
+        const shown = sel ? document.querySelector(sel) : el;
+        const s = getComputedStyle(shown);
+        return { id: el.id || el.className || el.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0 };
+      }, selector);
+      await p.focus('#pdn-input');
+      await p.keyboard.press('Tab');
+      const load = await ring();
+      assertEqual(load.id, 'load', 'Tab from the text box reaches Load');
+      assert(load.style !== 'none' && load.width >= 1, `focus ring on #load: ${load.style} ${load.width}px`);
+      await p.keyboard.press('Tab');
+      const file = await ring('.file-button');
+      assertEqual(file.id, 'file-input', 'then the file input');
+      assert(file.style !== 'none' && file.width >= 1, `focus ring on the file button: ${file.style} ${file.width}px`);
+      await p.click('#next'); // #first and #prev are disabled at the start
       await p.focus('#first');
       await p.keyboard.press('Tab');
+      const prev = await ring();
+      assertEqual(prev.id, 'prev', 'Tab from #first reaches #prev');
+      assert(prev.style !== 'none' && prev.width >= 1, `focus ring on #prev: ${prev.style} ${prev.width}px`);
       await p.keyboard.press('Shift+Tab');
-      const nav = await p.evaluate(() => ({ id: document.activeElement.id, style: getComputedStyle(document.activeElement).outlineStyle }));
-      assert(nav.style !== 'none', `focus ring on #${nav.id}: ${nav.style}`);
+      assertEqual((await ring()).id, 'first', 'Shift+Tab goes back to #first');
+      await p.focus('#game-list .game-list-scroll'); // after keys, script focus shows the ring too
+      const scroller = await ring();
+      assert(scroller.style !== 'none' && scroller.width >= 1, `focus ring on the game list: ${scroller.style} ${scroller.width}px`);
       await p.focus('#game-list .game-list-scroll');
       await p.keyboard.press('ArrowDown');
       await p.waitForFunction(() => document.body.dataset.game === '2');
