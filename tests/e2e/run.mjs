@@ -171,6 +171,8 @@ async function newPage(options = {}) {
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(`console.error: ${m.text()}`); });
+  // The reading worker's console is its own (fetch failures of ?src= are logged there).
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') pageErrors.push(`worker console.error: ${m.text()}`); }));
   return page;
 }
 
