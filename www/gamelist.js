@@ -40,11 +40,14 @@ export function filterRows(rows, query) {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Sort key of a row for a column: numbers for the number and problem columns, text otherwise. */
+/**
+ * Sort key of a row for a column: numbers for the number and problem columns, text otherwise.
+ * "?" and "-" (PDN for unknown) count as empty, as the cells show them, so they sort last too.
+ */
 function sortValue(row, key) {
   if (key === 'number') return row.number;
   if (key === 'errors') return (row.errors || 0) * 1e6 + (row.warnings || 0);
-  return String(row[key] ?? '').trim();
+  return known(row[key]);
 }
 
 /**
@@ -127,6 +130,7 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   el.append(scroller);
 
   function drawHead() {
+    scroller.setAttribute('aria-label', t('list.title')); // the grid's name, in the page language
     const tr = doc.createElement('tr');
     tr.setAttribute('role', 'row');
     tr.setAttribute('aria-rowindex', '1');

@@ -213,7 +213,11 @@ async function openFile(file) {
 async function openUrl(url, { game, ply }) {
   say(t('status.fetching', { url }));
   try {
-    await openSource({ url, game }, { game, ply, what: url, kind: 'src', url });
+    // The worker resolves a relative address against its own script (www/worker.js), so the
+    // page resolves it first: ?src=games.pdn means the file beside index.html.
+    let absolute = url;
+    try { absolute = new URL(url, location.href).href; } catch { /* the worker reports it */ }
+    await openSource({ url: absolute, game }, { game, ply, what: url, kind: 'src', url });
     return true;
   } catch (e) {
     if (e.kind === 'network') say(t('status.fetchCors', { url }), 'error');

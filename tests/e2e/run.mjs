@@ -1,26 +1,43 @@
 // End-to-end test of the viewer page: serve the repository root with Python's http.server, drive
-// the system Chromium with playwright-core, and use the page as a person would (paste, click,
-// keys, game selector, share links, file upload, phone and desktop layouts). Pieces are checked
+// the system Chromium with playwright-core, and use the page as a person would: paste, file
+// picker, drag and drop, ?src= (same origin, a server without CORS, a 404), shared links, a
+// 20,000-game file read by the worker (progress, list scrolling, filter, sort), keys, buttons,
+// wheel, swipe, autoplay, variations, flip, every variant's board, exports, languages, hostile
+// text in tags and comments, accessibility basics, phone and desktop layouts. Pieces are checked
 // through the data-square/data-piece contract. Any page error or console error fails the run.
 // Prints one line per check and `N passed, N failed` last; exits non-zero when anything failed.
+//
+//   node tests/e2e/run.mjs                 screenshots go to tests/e2e/artifacts (git-ignored)
+//   node tests/e2e/run.mjs --screenshots   also copies the README ones to docs/screenshots
+//   node tests/e2e/run.mjs --only=REGEX    only the checks whose names match
 
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { deflateRawSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import {
+  artifacts, boardPieces, game, launchBrowser, loads, openPage, ply, root, startNoCorsServer,
+  startStaticServer, waitLoads, waitPly,
+} from './harness.mjs';
+import { makeBigFile } from './bigfile.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-const artifacts = path.join(here, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
+const updateScreenshots = process.argv.includes('--screenshots');
+// --only=REGEX runs the checks whose names match (a debugging aid: some checks build on the
+// state the earlier ones left in the shared page).
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new RegExp(onlyArg.slice('--only='.length), 'i') : null;
+const docsShots = path.join(root, 'docs', 'screenshots');
 
 if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
   console.error('pkg/pdn.js is missing: run `make build` first.');
   console.log('0 passed, 1 failed');
   process.exit(1);
 }
+
+const catalogue = async (code) => (await import(pathToFileURL(path.join(root, 'www', 'i18n', `${code}.js`)).href)).default;
+const CATALOGUES = Object.fromEntries(await Promise.all(['en', 'ru', 'lv', 'nl', 'fr'].map(async (c) => [c, await catalogue(c)])));
 
 // ---------------------------------------------------------------------------------------------
 // Test data (hand-checked international games; square numbers as on a 10x10 board).
@@ -85,25 +102,63 @@ function cp1251(text) {
   }));
 }
 
+// Hostile text in tags, comments and movetext: it must show literally and run nothing.
+const XSS_IMG = '<img src=x onerror="window.__xss=1">';
+const XSS_SCRIPT = '<script>window.__xss=2</script>';
+const XSS_SVG = '"><svg onload=window.__xss=3>';
+const pdnQuote = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+const GAME_XSS = `[Event "${pdnQuote(XSS_SVG)}"]
+[Site "${pdnQuote(XSS_IMG)}"]
+[White "${pdnQuote(XSS_SCRIPT)}"]
+[Black "${pdnQuote(XSS_IMG)}"]
+[Round "${pdnQuote(XSS_SVG)}"]
+[Result "*"]
+[GameType "20"]
+
+{${XSS_SCRIPT}} 1. 32-28 {${XSS_IMG}} 19-23 {${XSS_SVG}} 2. <img/src=x/onerror=window.__xss=4> 28x19 *
+`;
+
+/** The games of tests/e2e/fixtures/three-games.pdn (served for ?src=). */
+const FIXTURE_URL = '/tests/e2e/fixtures/three-games.pdn';
+const FIXTURE_TEXT = readFileSync(path.join(root, 'tests', 'e2e', 'fixtures', 'three-games.pdn'), 'utf8');
+// Game 2: 1. 31-27 20-25 2. 27-22 17x28 3. 33x22 18x27 4. 32x21 16x27
+const F2 = [START_PIECES];
+for (const mv of [['31', '27'], ['20', '25'], ['27', '22'], ['17', '28', ['22']], ['33', '22', ['28']], ['18', '27', ['22']], ['32', '21', ['27']], ['16', '27', ['21']]]) {
+  F2.push(play(F2[F2.length - 1], [mv]));
+}
+
+/**
+ * A FEN as the page writes it ("W:W31-50,K3:B1-20"): side to move and { square: piece }.
+ * Squares are numbers or algebraic names; ranges only between numbers.
+ */
+function parseFen(fen) {
+  const parts = fen.trim().replace(/\.$/, '').split(':');
+  const side = parts[0];
+  const out = {};
+  for (const part of parts.slice(1)) {
+    const colour = part[0].toLowerCase();
+    if (colour !== 'w' && colour !== 'b') continue;
+    for (let item of part.slice(1).split(',').filter(Boolean)) {
+      const king = /^K/i.test(item);
+      if (king) item = item.slice(1);
+      const range = /^(\d+)-(\d+)$/.exec(item);
+      const squares = range
+        ? Array.from({ length: Number(range[2]) - Number(range[1]) + 1 }, (_, i) => String(Number(range[1]) + i))
+        : [item];
+      for (const sq of squares) out[sq] = `${colour}${king ? 'k' : 'm'}`;
+    }
+  }
+  return { side, pieces: out };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Harness
 
-const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', root],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-const port = await new Promise((resolve, reject) => {
-  server.stdout.on('data', (d) => { const m = /port (\d+)/.exec(String(d)); if (m) resolve(Number(m[1])); });
-  server.on('exit', (code) => reject(new Error(`http.server exited (${code})`)));
-  setTimeout(() => reject(new Error('http.server did not start')), 10_000);
-});
-server.stderr.resume(); // request log; not needed
-const base = `http://127.0.0.1:${port}/index.html`;
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const server = await startStaticServer(root);
+const noCors = await startNoCorsServer(GAME_A);
+const origin = server.origin;
+const base = `${origin}/index.html`;
+const browser = await launchBrowser();
 
 const pageErrors = [];
 let passed = 0;
@@ -111,21 +166,36 @@ let failed = 0;
 
 async function newPage(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://127.0.0.1:${port}` });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(`console.error: ${m.text()}`); });
+  // The reading worker's console is its own (fetch failures of ?src= are logged there).
+  page.on('worker', (w) => w.on('console', (m) => { if (m.type() === 'error') pageErrors.push(`worker console.error: ${m.text()}`); }));
   return page;
 }
 
-async function check(name, fn) {
-  const before = pageErrors.length;
+/** A fresh page (own context) for one check, closed afterwards whatever happens. */
+async function withPage(options, fn) {
+  const page = await newPage(options);
   try {
-    await fn();
+    return await fn(page);
+  } finally {
+    await page.context().close().catch(() => {});
+  }
+}
+
+async function check(name, fn) {
+  if (only && !only.test(name)) return;
+  const before = pageErrors.length;
+  const started = Date.now();
+  try {
+    const note = await fn(); // a check may return a line of measurements to print
     if (pageErrors.length > before) throw new Error(`page errors: ${pageErrors.slice(before).join(' | ')}`);
     passed++;
-    console.log(`ok   ${name}`);
+    console.log(`ok   ${name}${Date.now() - started > 5000 ? ` (${((Date.now() - started) / 1000).toFixed(1)} s)` : ''}`);
+    if (typeof note === 'string') console.log(`     ${note}`);
   } catch (e) {
     failed++;
     console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
@@ -143,28 +213,65 @@ function assertEqual(actual, expected, what) {
 function sorted(obj) {
   return Object.fromEntries(Object.entries(obj).sort(([a], [b]) => Number(a) - Number(b) || a.localeCompare(b)));
 }
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const pieces = async (page) => sorted(await page.$$eval('#board [data-piece]',
-  (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-square'), e.getAttribute('data-piece')]))));
-const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
-const game = (page) => page.evaluate(() => Number(document.body.dataset.game));
-const waitPly = (page, n) => page.waitForFunction((want) => document.body.dataset.ply === String(want), n);
-const loads = (page) => page.evaluate(() => Number(document.body.dataset.loads || 0));
-
-async function open(page, url = base) {
-  await page.goto(url);
-  await page.waitForSelector('body[data-ready="1"]');
-}
+const pieces = async (page) => sorted(await boardPieces(page));
+const open = (page, url = base) => openPage(page, url);
 
 async function pasteAndLoad(page, text) {
   const n = await loads(page);
   await page.fill('#pdn-input', text);
   await page.click('#load');
-  await page.waitForFunction((want) => Number(document.body.dataset.loads) === want, n + 1);
+  await waitLoads(page, n + 1);
 }
 
 async function expectPieces(page, expected, what) {
   assertEqual(await pieces(page), sorted(expected), what);
+}
+
+/** Clicks `selector` and returns the download's suggested name and bytes. */
+async function download(page, selector) {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  const file = await dl.path();
+  return { name: dl.suggestedFilename(), bytes: readFileSync(file) };
+}
+
+/** Clicks a copy button and returns what reached the clipboard (or the fallback box). */
+async function copied(page, selector) {
+  await page.evaluate(() => { document.getElementById('status').textContent = ''; });
+  await page.click(selector);
+  await page.waitForFunction(() => document.getElementById('status').textContent !== '');
+  const box = await page.$eval('#export-output', (e) => (e.hidden ? null : e.value));
+  if (box != null) return box;
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/** Text of the game-list rows in the DOM: [{ index, number, white, black, result, selected }]. */
+const listRows = (page) => page.$$eval('#game-list tr.game-row', (trs) => trs.map((tr) => ({
+  index: Number(tr.dataset.index),
+  white: tr.querySelector('.col-white').textContent,
+  black: tr.querySelector('.col-black').textContent,
+  result: tr.querySelector('.col-result').textContent,
+  selected: tr.getAttribute('aria-selected') === 'true',
+})));
+
+/** Rows whose top edge is inside the list scroller (under its sticky header). */
+const visibleRows = (page) => page.$eval('#game-list .game-list-scroll', (sc) => {
+  const box = sc.getBoundingClientRect();
+  const head = sc.querySelector('thead').getBoundingClientRect();
+  return [...sc.querySelectorAll('tr.game-row')]
+    .filter((tr) => { const r = tr.getBoundingClientRect(); return r.top >= head.bottom - 1 && r.bottom <= box.bottom + 1; })
+    .map((tr) => ({ index: Number(tr.dataset.index), white: tr.querySelector('.col-white').textContent }));
+});
+
+/** Saves a screenshot in the artifacts and, with --screenshots, in docs/screenshots as `docsName`. */
+async function screenshot(page, name, docsName = null, options = {}) {
+  const file = path.join(artifacts, name);
+  await page.screenshot({ path: file, ...options });
+  if (docsName && updateScreenshots) {
+    mkdirSync(docsShots, { recursive: true });
+    copyFileSync(file, path.join(docsShots, docsName));
+  }
 }
 
 // Expected positions of the test games.
@@ -176,6 +283,12 @@ const B = [{ 32: 'wm', 45: 'wm', 27: 'bm', 17: 'bm', 5: 'bm' }];
 for (const mv of [['32', '12', ['27', '17']], ['5', '10'], ['45', '40'], ['10', '14'], ['12', '8'], ['14', '19'], ['8', '3', [], 'wk'], ['19', '24']]) {
   B.push(play(B[B.length - 1], [mv]));
 }
+// The sample game (www/sample.js): 1. 32-28 17-22 (1...19-23 2. 28x19 14x23) 2. 28x17 11x22
+const S1 = play(START_PIECES, [['32', '28']]);
+const S2 = play(S1, [['17', '22']]);
+const S3 = play(S2, [['28', '17', ['22']]]);
+const SV1 = play(S1, [['19', '23']]);
+const SV2 = play(SV1, [['28', '19', ['23']]]);
 
 // ---------------------------------------------------------------------------------------------
 // Checks
@@ -197,7 +310,7 @@ try {
       assert(header.includes(s), `header lacks "${s}": ${header}`);
     }
     assert(/0-2|\*/.test(header), `header lacks the result: ${header}`);
-    assert(await page.isHidden('#game-select-wrap'), 'game selector hidden for a one-game file');
+    assert(await page.$('#games') && await page.isHidden('#games'), 'game list hidden for a one-game file');
   });
 
   await check('sample move list: 74 numbered moves, "1. 32-28 17-22", last move 13-18, one variation', async () => {
@@ -225,12 +338,12 @@ try {
     await expectPieces(page, START_PIECES, 'back at the start');
   });
 
-  await check('paste a game and Load: new header, start position, selector still hidden', async () => {
+  await check('paste a game and Load: new header, start position, game list still hidden', async () => {
     await pasteAndLoad(page, GAME_A);
     assertEqual(await ply(page), 0, 'ply after load');
     await expectPieces(page, A[0], 'start');
     assert((await page.textContent('#game-header')).includes('Alpha'), 'header shows the new game');
-    assert(await page.isHidden('#game-select-wrap'), 'selector hidden');
+    assert(await page.isHidden('#games'), 'game list hidden');
   });
 
   await check('→ key steps through moves; a capture removes the taken piece and moves the capturer', async () => {
@@ -305,16 +418,41 @@ try {
     await page.waitForSelector('#board svg:not(.flipped)');
   });
 
-  await check('two-game paste: selector lists "n. White – Black (result)"; choosing game 2 shows it', async () => {
+  await check('two-game paste: the list shows both rows (White, Black, result); clicking row 2 shows game 2', async () => {
     await pasteAndLoad(page, `${GAME_A}\n${GAME_B}`);
-    assert(await page.isVisible('#game-select'), 'selector visible');
-    const options = await page.$$eval('#game-select option', (els) => els.map((e) => e.textContent));
-    assertEqual(options, ['1. Alpha – Beta (*)', '2. Gamma – Delta (*)'], 'options');
-    await page.selectOption('#game-select', { index: 1 });
+    assert(await page.isVisible('#games'), 'game list visible');
+    await page.waitForSelector('#game-list tr.game-row[data-index="1"]');
+    const rows = await listRows(page);
+    assertEqual(rows.map((r) => [r.index, r.white, r.black, r.result, r.selected]),
+      [[0, 'Alpha', 'Beta', '*', true], [1, 'Gamma', 'Delta', '*', false]], 'rows');
+    assertEqual((await page.textContent('#games-count')).trim(), '2 of 2 games', 'count');
+    await page.click('#game-list tr.game-row[data-index="1"]');
     await page.waitForFunction(() => document.body.dataset.game === '2');
     assertEqual(await ply(page), 0, 'ply after choosing a game');
     await expectPieces(page, B[0], 'set-up position of game 2');
     assert((await page.textContent('#game-header')).includes('Gamma'), 'header of game 2');
+    assertEqual((await listRows(page)).map((r) => r.selected), [false, true], 'row 2 selected');
+  });
+
+  await check('#prev-game / #next-game and the list keys (↑ ↓ Home End) open games; move keys stay in the list', async () => {
+    await page.click('#prev-game');
+    await page.waitForFunction(() => document.body.dataset.game === '1');
+    await expectPieces(page, A[0], 'game 1');
+    await page.click('#next-game');
+    await page.waitForFunction(() => document.body.dataset.game === '2');
+    assert((await page.textContent('#game-header')).includes('Gamma'), 'header of game 2');
+    await page.focus('#game-list .game-list-scroll');
+    await page.keyboard.press('ArrowUp');
+    await page.waitForFunction(() => document.body.dataset.game === '1');
+    assertEqual(await ply(page), 0, 'ArrowUp in the list did not step a move');
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => document.body.dataset.game === '2');
+    assertEqual(await ply(page), 0, 'End in the list opened the last game, not the last move');
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => document.body.dataset.game === '1');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.body.dataset.game === '2');
+    await expectPieces(page, B[0], 'game 2 again');
   });
 
   await check('multi-capture: 32x12 removes 27 and 17, marks the path and the taken squares', async () => {
@@ -324,6 +462,10 @@ try {
     await expectPieces(page, B[1], 'after 32x12');
     const taken = await page.$$eval('#board .captured-mark', (els) => els.length);
     assertEqual(taken, 2, 'captured squares marked');
+    const ghosts = await page.$$eval('#board [data-ghost]', (els) => els.map((e) => e.getAttribute('data-ghost')).sort());
+    assertEqual(ghosts, ['17', '27'], 'ghosts of the taken pieces (data-ghost)');
+    const said = await page.textContent('#announcer');
+    assert(/^White 32 takes (27 and 17|17 and 27), lands on 12$/.test(said), `announcer: ${said}`);
     for (let i = 2; i <= 7; i++) await page.keyboard.press('ArrowRight');
     await waitPly(page, 7);
     await expectPieces(page, B[7], 'after 8-3 (crowned)');
@@ -368,7 +510,7 @@ try {
     await page.waitForFunction((want) => Number(document.body.dataset.loads) === want, n + 1);
     assertEqual([await game(page), await ply(page)], [1, 4], 'game and ply');
     await expectPieces(page, A[4], 'pieces');
-    assert(await page.isHidden('#game-select-wrap'), 'one game: selector hidden');
+    assert(await page.isHidden('#games'), 'one game: game list hidden');
   });
 
   await check('a damaged link shows a visible error and the page still works', async () => {
@@ -392,6 +534,7 @@ try {
     assert(rest.includes('27-21'), `rest of the movetext shown: ${rest}`);
     const diag = (await page.textContent('#diagnostics')) || '';
     assert(/\d+:\d+/.test(diag), `diagnostics list with line:column: ${diag}`);
+    assert(await page.$('#diagnostics .diag.error[data-code="illegal-move"]'), 'the diagnostic carries data-code="illegal-move"');
     await page.click('#diagnostics .diag-loc');
     const selected = await page.$eval('#pdn-input', (t) => t.value.slice(t.selectionStart, t.selectionEnd));
     assertEqual(selected, '27-21', 'clicking the location selects the offending text in the paste box');
@@ -429,27 +572,42 @@ try {
     assert(await page.isDisabled('#next'), 'nothing to step through');
   });
 
-  await check('every GameType draws its own board: size, playable squares, starting pieces, labels', async () => {
-    // [GameType, width×height, playable squares, pieces per side, a square label on the board]
+  await check('every GameType draws its own board: size, playable squares, start pieces on their squares, labels', async () => {
+    const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
+    // Algebraic names of the dark squares of ranks `ranks` on a board `files` wide (a1 dark).
+    const dark = (files, ranks) => ranks.flatMap((r) => Array.from({ length: files }, (_, f) => f)
+      .filter((f) => (f + r) % 2 === 1).map((f) => `${String.fromCharCode(97 + f)}${r}`));
+    const all = (files, ranks) => ranks.flatMap((r) => Array.from({ length: files }, (_, f) => `${String.fromCharCode(97 + f)}${r}`));
+    // [GameType, width, height, playable squares, white squares, black squares, a label on the board]
     const boards = [
-      ['20', 10, 10, 50, 20, '50'], ['21', 8, 8, 32, 12, '32'], ['22', 8, 8, 32, 12, '32'],
-      ['23', 8, 8, 32, 12, '32'], ['24', 8, 8, 32, 12, '32'], ['25', 8, 8, 32, 12, 'h8'],
-      ['26', 8, 8, 32, 12, 'h8'], ['27', 12, 12, 72, 30, '72'], ['28', 8, 8, 32, 12, '32'],
-      ['29', 8, 8, 32, 12, 'h8'], ['30', 8, 8, 64, 16, 'h8'], ['31', 8, 8, 32, 8, '32'],
-      ['40', 10, 10, 50, 20, '50'], ['41', 10, 8, 40, 15, 'j8'],
+      ['20', 10, 10, 50, range(31, 50), range(1, 20), '50'],
+      ['21', 8, 8, 32, range(21, 32), range(1, 12), '32'],
+      ['22', 8, 8, 32, range(21, 32), range(1, 12), '32'],
+      ['23', 8, 8, 32, range(21, 32), range(1, 12), '32'],
+      ['24', 8, 8, 32, range(1, 12), range(21, 32), '32'],
+      ['25', 8, 8, 32, dark(8, [1, 2, 3]), dark(8, [6, 7, 8]), 'h8'],
+      ['26', 8, 8, 32, dark(8, [1, 2, 3]), dark(8, [6, 7, 8]), 'h8'],
+      ['27', 12, 12, 72, range(43, 72), range(1, 30), '72'],
+      ['28', 8, 8, 32, range(1, 12), range(21, 32), '32'],
+      ['29', 8, 8, 32, dark(8, [1, 2, 3]), dark(8, [6, 7, 8]), 'h8'],
+      ['30', 8, 8, 64, all(8, [2, 3]), all(8, [6, 7]), 'h8'],
+      ['31', 8, 8, 32, range(1, 8), range(25, 32), '32'],
+      ['40', 10, 10, 50, range(31, 50), range(1, 20), '50'],
+      ['41', 10, 8, 40, dark(10, [1, 2, 3]), dark(10, [6, 7, 8]), 'j8'],
     ];
-    for (const [gt, w, hgt, squares, perSide, label] of boards) {
+    for (const [gt, w, hgt, squares, white, black, label] of boards) {
       await pasteAndLoad(page, `[Event "${gt}"]\n[GameType "${gt}"]\n\n*\n`);
       const got = await page.$eval('#board svg', (svg) => ({
         viewBox: svg.getAttribute('viewBox'),
         fields: svg.querySelectorAll('[data-field]').length,
-        white: svg.querySelectorAll('[data-piece^="w"]').length,
-        black: svg.querySelectorAll('[data-piece^="b"]').length,
         labels: [...svg.querySelectorAll('[data-field]')].map((e) => e.getAttribute('data-field')),
       }));
       assertEqual(got.viewBox, `0 0 ${w * 100} ${hgt * 100}`, `GameType ${gt} board size`);
-      assertEqual([got.fields, got.white, got.black], [squares, perSide, perSide], `GameType ${gt} squares and pieces`);
+      assertEqual(got.fields, squares, `GameType ${gt} playable squares`);
       assert(got.labels.includes(label), `GameType ${gt} has square ${label}`);
+      const expected = Object.fromEntries([...white.map((sq) => [sq, 'wm']), ...black.map((sq) => [sq, 'bm'])]);
+      await expectPieces(page, expected, `GameType ${gt} start pieces (data-square/data-piece)`);
+      for (const sq of [...white, ...black]) assert(got.labels.includes(sq), `GameType ${gt}: piece square ${sq} is a board square`);
     }
   });
 
@@ -472,42 +630,776 @@ try {
     await expectPieces(page, A[0], 'pieces');
   });
 
-  await check('phone layout 360×740: board above moves, no sideways scrolling (screenshot)', async () => {
-    const phone = await newPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2 });
-    await open(phone, `${base}#pdn=${linkPayload(`${GAME_A}\n${GAME_B}`)}&game=1&ply=3`);
-    const board = await phone.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
-    const moves = await phone.$eval('#moves', (e) => e.getBoundingClientRect().toJSON());
-    assert(board.bottom <= moves.top, `board (bottom ${board.bottom}) above moves (top ${moves.top})`);
-    assert(board.width > 300 && board.width <= 360, `board width ${board.width}`);
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth);
-    assert(overflow <= 360, `page width ${overflow} > 360`);
-    await phone.screenshot({ path: path.join(artifacts, 'phone-360x740.png') });
-    await phone.screenshot({ path: path.join(artifacts, 'phone-360x740-full.png'), fullPage: true });
-    await phone.context().close();
+  // ---- keys, buttons, settings, wheel, swipe on the sample game --------------------------
+
+  await check('↓ goes into the sample variation (1…19-23), ↓ again stays (no sibling), → steps in it, ↑ goes back out', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await p.focus('#moves [data-ply="0"]');
+      await p.keyboard.press('ArrowRight');
+      await waitPly(p, 1);
+      await p.keyboard.press('ArrowDown');
+      await p.waitForFunction(() => document.body.dataset.line != null);
+      assertEqual(await ply(p), 1, 'first move of the variation');
+      await expectPieces(p, SV1, 'position after 1. 32-28 19-23 (variation)');
+      assertEqual((await p.textContent('#moves .variation .move.current')).trim(), '19-23', 'variation move highlighted');
+      const line = await p.evaluate(() => document.body.dataset.line);
+      await p.keyboard.press('ArrowDown');
+      await sleep(100);
+      assertEqual([await p.evaluate(() => document.body.dataset.line), await ply(p)], [line, 1], '↓ with no sibling variation stays');
+      await p.keyboard.press('ArrowRight');
+      await waitPly(p, 2);
+      await expectPieces(p, SV2, '2. 28x19 in the variation');
+      assert(/variation/i.test(await p.textContent('#ply-info')), 'ply info says variation');
+      await p.keyboard.press('ArrowUp');
+      await p.waitForFunction(() => document.body.dataset.line == null);
+      assertEqual(await ply(p), 1, '↑ back at the branch point');
+      await expectPieces(p, S1, 'mainline after 1. 32-28');
+      await p.keyboard.press('ArrowRight');
+      await waitPly(p, 2);
+      await expectPieces(p, S2, 'mainline 1… 17-22');
+      // The address follows the game and the move for the sample (debounced).
+      await p.waitForFunction(() => /[?&]game=1&ply=2$/.test(location.search));
+    });
   });
 
-  await check('desktop layout 1280×800: moves beside the board (screenshot)', async () => {
-    const desk = await newPage({ viewport: { width: 1280, height: 800 } });
-    await open(desk);
-    await desk.keyboard.press('ArrowRight');
-    for (let i = 0; i < 27; i++) await desk.keyboard.press('ArrowRight');
-    await waitPly(desk, 28);
-    const board = await desk.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
-    const moves = await desk.$eval('#moves', (e) => e.getBoundingClientRect().toJSON());
-    assert(moves.left >= board.right, `moves (left ${moves.left}) right of the board (right ${board.right})`);
-    assert(board.bottom <= 800, `whole board visible (bottom ${board.bottom})`);
-    await desk.screenshot({ path: path.join(artifacts, 'desktop-1280x800.png') });
-    await desk.context().close();
+  await check('f flips the board (not while typing in the text box); announcer reads "White 28 takes 22, lands on 17"', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await p.click('#moves .move[data-ply="3"]:not([data-line])');
+      await waitPly(p, 3);
+      await expectPieces(p, S3, 'after 2. 28x17');
+      assertEqual((await p.textContent('#announcer')).trim(), 'White 28 takes 22, lands on 17', 'announcer after a capture');
+      assertEqual(await p.getAttribute('#announcer', 'aria-live'), 'polite', 'announcer is a live region');
+      await p.keyboard.press('f');
+      await p.waitForSelector('#board svg.flipped');
+      assertEqual(await p.getAttribute('#flip', 'aria-pressed'), 'true', 'flip button state follows the key');
+      await p.keyboard.press('f');
+      await p.waitForSelector('#board svg:not(.flipped)');
+      await p.focus('#pdn-input');
+      await p.keyboard.press('f');
+      await sleep(100);
+      assert(await p.$('#board svg:not(.flipped)'), 'typing f in the text box does not flip');
+    });
+  });
+
+  await check('autoplay: #play (speed fast) steps on its own, a second press stops it; it stops by itself at the end', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await p.click('details.board-options summary');
+      await p.selectOption('#speed', 'fast');
+      await p.click('#play');
+      assertEqual(await p.getAttribute('#play', 'aria-pressed'), 'true', 'pressed while playing');
+      await p.waitForFunction(() => Number(document.body.dataset.ply) >= 2, null, { timeout: 3000 });
+      await p.click('#play');
+      assertEqual(await p.getAttribute('#play', 'aria-pressed'), 'false', 'not pressed after stopping');
+      const stopped = await ply(p);
+      await sleep(900);
+      assertEqual(await ply(p), stopped, 'no step after stopping');
+      await p.click('#last');
+      await waitPly(p, 74);
+      await p.click('#prev');
+      await waitPly(p, 73);
+      await p.click('#play');
+      await waitPly(p, 74, { timeout: 3000 });
+      await p.waitForFunction(() => document.getElementById('play').getAttribute('aria-pressed') === 'false', null, { timeout: 3000 });
+      assert(await p.isDisabled('#next'), 'at the end');
+    });
+  });
+
+  await check('mouse wheel on the board steps only when #wheel is checked; #coordinates switches labels', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      const box = await p.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
+      await p.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await p.mouse.wheel(0, 120);
+      await sleep(200);
+      assertEqual(await ply(p), 0, 'wheel without the setting does not step');
+      await p.click('details.board-options summary');
+      await p.check('#wheel');
+      const b2 = await p.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
+      await p.mouse.move(b2.x + b2.width / 2, b2.y + b2.height / 2);
+      await p.mouse.wheel(0, 120);
+      await waitPly(p, 1, { timeout: 2000 });
+      await sleep(150);
+      await p.mouse.wheel(0, 120);
+      await waitPly(p, 2, { timeout: 2000 });
+      await sleep(150);
+      await p.mouse.wheel(0, -120);
+      await waitPly(p, 1, { timeout: 2000 });
+      await p.uncheck('#wheel');
+      await sleep(150);
+      await p.mouse.wheel(0, 120);
+      await sleep(200);
+      assertEqual(await ply(p), 1, 'unchecked again: no step');
+      // Coordinates: square numbers by default, algebraic letters and digits, or none.
+      assertEqual(await p.$$eval('#board text.sq-num', (e) => e.length), 50, 'square numbers');
+      await p.selectOption('#coordinates', 'algebraic');
+      const coords = await p.$$eval('#board text.coord', (els) => els.map((e) => e.textContent));
+      assert(coords.length === 20 && coords.includes('a') && coords.includes('j') && coords.includes('10'), `algebraic coordinates: ${coords}`);
+      assertEqual(await p.$$eval('#board text.sq-num', (e) => e.length), 0, 'no numbers with algebraic');
+      await p.selectOption('#coordinates', 'none');
+      assertEqual(await p.$$eval('#board text', (e) => e.length), 0, 'no labels');
+      await p.selectOption('#coordinates', 'numbers');
+    });
+  });
+
+  await check('swipe on the board with touch or pen: left is forward, right is back; mouse drags and short or vertical swipes do nothing', async () => {
+    await withPage({ hasTouch: true }, async (p) => {
+      await open(p);
+      const swipe = (dx, dy = 0, pointerType = 'touch') => p.$eval('#board', (board, [dx, dy, pointerType]) => {
+        const r = board.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        const y = r.top + r.height / 2;
+        const opts = (cx, cy) => ({ pointerId: 7, pointerType, isPrimary: true, clientX: cx, clientY: cy, bubbles: true, cancelable: true });
+        board.dispatchEvent(new PointerEvent('pointerdown', opts(x, y)));
+        board.dispatchEvent(new PointerEvent('pointerup', opts(x + dx, y + dy)));
+      }, [dx, dy, pointerType]);
+      await swipe(-120);
+      await waitPly(p, 1);
+      await swipe(-60, 0, 'pen');
+      await waitPly(p, 2);
+      await swipe(120);
+      await waitPly(p, 1);
+      await swipe(-120, 0, 'mouse');
+      await swipe(-30);
+      await swipe(-60, 120);
+      await sleep(100);
+      assertEqual(await ply(p), 1, 'no step for a mouse drag, a 30 px swipe or a vertical one');
+    });
+  });
+
+  await check('comment commands: [%eval] [%clock] [%clk] [%emt] shown beside the moves and as clocks in the header', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await pasteAndLoad(p, '[Event "Clocks"]\n[GameType "20"]\n\n1. 32-28 {good [%clock w0:09:55 B0:10:00] [%eval 0.35] [%emt 0:00:05]} 19-23 {[%clk 0:09:40] [%eval -1.20]} *\n');
+      const info = await p.$$eval('#moves .move-info', (els) => els.map((e) => [...e.children].map((c) => `${c.className}=${c.textContent}`)));
+      assertEqual(info, [['eval=+0.35', 'clock=9:55', 'spent=0:05'], ['eval=-1.20', 'clock=9:40']], 'move info');
+      assert((await p.textContent('#moves .comment')).trim() === 'good', 'the comment without its commands');
+      assert(!(await p.textContent('#moves')).includes('[%'), 'no raw commands in the move list');
+      assertEqual(await p.$$eval('#game-header .clock', (e) => e.length), 0, 'no clocks before the first reading');
+      await p.click('#next');
+      await waitPly(p, 1);
+      assertEqual(await p.$$eval('#game-header .clock', (els) => els.map((e) => e.textContent)), ['9:55', '10:00'], 'clocks after 1. 32-28');
+      await p.click('#next');
+      await waitPly(p, 2);
+      assertEqual(await p.$$eval('#game-header .clock', (els) => els.map((e) => e.textContent)), ['9:55', '9:40'], 'clocks after 1… 19-23');
+    });
+  });
+
+  // ---- ways in: drop, ?src=, long links --------------------------------------------------
+
+  await check('drop: a .pdn file dropped on the page shows the drop zone, then opens the game', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      const n = await loads(p);
+      await p.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([text], 'dropped.pdn', { type: 'text/plain' }));
+        const fire = (type) => document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+        fire('dragenter');
+        window.__zoneShown = !document.getElementById('drop-zone').hidden;
+        fire('dragover');
+        window.__dropDefault = !fire('drop');
+      }, `${GAME_A}\n${GAME_B}`);
+      await waitLoads(p, n + 1);
+      assert(await p.evaluate(() => window.__zoneShown), 'drop zone shown on dragenter');
+      assert(await p.evaluate(() => window.__dropDefault), 'the drop was handled (default prevented)');
+      assert(await p.isHidden('#drop-zone'), 'drop zone hidden after the drop');
+      assertEqual(await p.evaluate(() => document.body.dataset.games), '2', 'games');
+      assert((await p.textContent('#game-header')).includes('Alpha'), 'header of the dropped game');
+      assert((await p.textContent('#status')).includes('dropped.pdn'), 'status names the file');
+      await expectPieces(p, A[0], 'pieces');
+    });
+  });
+
+  await check('drop: text dropped outside the paste box is opened', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      const n = await loads(p);
+      await p.evaluate((text) => {
+        const dt = new DataTransfer();
+        dt.setData('text/plain', text);
+        document.getElementById('board').dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }, GAME_B);
+      await waitLoads(p, n + 1);
+      await expectPieces(p, B[0], 'dropped text opened');
+      assertEqual(await p.inputValue('#pdn-input'), GAME_B, 'the box holds the dropped text');
+    });
+  });
+
+  await check('?src= a same-origin file opens at the given game and ply; the address follows the moves', async () => {
+    await withPage({}, async (p) => {
+      await open(p, `${base}?src=${encodeURIComponent(FIXTURE_URL)}&game=2&ply=3`);
+      assertEqual([await game(p), await ply(p)], [2, 3], 'game and ply');
+      await expectPieces(p, F2[3], 'position after 2. 27-22');
+      assert((await p.textContent('#game-header')).includes('Quebec'), 'header of game 2');
+      assertEqual(await p.getAttribute('#status', 'data-kind'), 'info', 'no error');
+      assertEqual(await p.inputValue('#pdn-input'), FIXTURE_TEXT, 'the box holds the downloaded text');
+      await p.click('#last');
+      await waitPly(p, 8);
+      await expectPieces(p, F2[8], 'last position of game 2');
+      assertEqual(await p.$$eval('#moves .move-error', (e) => e.length), 0, 'fixture game 2 replays without error');
+      await p.waitForFunction(() => new URLSearchParams(location.search).get('ply') === '8');
+      const params = await p.evaluate(() => Object.fromEntries(new URLSearchParams(location.search)));
+      assertEqual(params, { src: FIXTURE_URL, game: '2', ply: '8' }, 'address');
+    });
+  });
+
+  await check('?src= a relative address is read beside index.html', async () => {
+    await withPage({}, async (p) => {
+      await open(p, `${base}?src=${encodeURIComponent(FIXTURE_URL.slice(1))}&game=3`);
+      assertEqual(await p.getAttribute('#status', 'data-kind'), 'info', `status: ${await p.textContent('#status')}`);
+      assertEqual([await game(p), await p.evaluate(() => document.body.dataset.games)], [3, '3'], 'game 3 of 3');
+      assert((await p.textContent('#game-header')).includes('Sierra'), 'header of game 3');
+    });
+  });
+
+  await check('?src= on a server without CORS headers: the CORS/network message (data-kind=error), the sample behind it', async () => {
+    await withPage({}, async (p) => {
+      const url = `${noCors.origin}/x.pdn`;
+      const asked = noCors.requests.length;
+      await open(p, `${base}?src=${encodeURIComponent(url)}`);
+      const status = await p.textContent('#status');
+      assertEqual(await p.getAttribute('#status', 'data-kind'), 'error', `status kind (${status})`);
+      assert(/CORS/.test(status) && status.includes(url), `status: ${status}`);
+      assert(noCors.requests.length > asked, 'the other server was asked');
+      await expectPieces(p, START_PIECES, 'sample shown');
+      assert((await p.textContent('#game-header')).includes('Mikhalchenko'), 'sample header');
+    });
+  });
+
+  await check('?src= a missing file: the HTTP message names the status (404)', async () => {
+    await withPage({}, async (p) => {
+      await open(p, `${base}?src=/tests/e2e/fixtures/no-such-file.pdn`);
+      const status = await p.textContent('#status');
+      assertEqual(await p.getAttribute('#status', 'data-kind'), 'error', `status kind (${status})`);
+      assert(/404/.test(status) && status.includes('no-such-file.pdn'), `status: ${status}`);
+      await expectPieces(p, START_PIECES, 'sample shown');
+    });
+  });
+
+  await check('share: a link over 8,000 characters shows #share-notice; a long file falls back to a link to the one game', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      // Random bytes in base64 do not compress: one game with a 12,000-character comment.
+      const long = GAME_A.replace('{Black takes back}', `{${randomBytes(9000).toString('base64')}}`);
+      await pasteAndLoad(p, long);
+      await p.click('#copy-link');
+      await p.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+      const link = await p.inputValue('#share-link');
+      assert(link.length > 8000, `link length ${link.length}`);
+      assert(await p.isVisible('#share-notice'), 'notice shown');
+      assert((await p.textContent('#share-notice')).includes(String(link.length).replace(/\B(?=(\d{3})+$)/g, ',')), 'notice gives the length');
+      // Two games, the long one first: the link for game 2 carries only game 2.
+      await pasteAndLoad(p, `${long}\n${GAME_B}`);
+      await p.click('#game-list tr.game-row[data-index="1"]');
+      await p.waitForFunction(() => document.body.dataset.game === '2');
+      await p.click('#copy-link');
+      await p.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+      const short = await p.inputValue('#share-link');
+      assert(short.length < 8000 && /&game=1&ply=0$/.test(short), `fallback link: ${short.slice(0, 60)}… (${short.length})`);
+      assert(await p.isHidden('#share-notice'), 'no notice for the short link');
+      const other = await newPage();
+      try {
+        await open(other, short);
+        assertEqual(await other.evaluate(() => document.body.dataset.games), '1', 'the link holds one game');
+        await expectPieces(other, B[0], 'game 2 of the file');
+      } finally {
+        await other.context().close();
+      }
+    });
+  });
+
+  // ---- exports -----------------------------------------------------------------------------
+
+  await check('exports: game PDN (download and copy), whole file, FEN of the shown position, SVG and PNG of the board', async () => {
+    await withPage({ acceptDownloads: true }, async (p) => {
+      await open(p);
+      await pasteAndLoad(p, `${GAME_A}\n${GAME_B}`);
+      await p.click('#game-list tr.game-row[data-index="1"]');
+      await p.waitForFunction(() => document.body.dataset.game === '2');
+      await p.click('#moves [data-ply="3"]');
+      await waitPly(p, 3);
+
+      const one = await download(p, '#download-game');
+      const gameText = one.bytes.toString('utf8');
+      assertEqual(one.name, 'Gamma - Delta.pdn', 'file name');
+      for (const s of ['[Event "E2E test B"]', '[White "Gamma"]', '[Black "Delta"]', '[GameType "20"]', '[FEN "', '32x12', '5-10', '8-3', '19-24']) {
+        assert(gameText.includes(s), `game export lacks ${s}:\n${gameText}`);
+      }
+      assert(!gameText.includes('Alpha'), 'only the shown game');
+      assertEqual(await copied(p, '#copy-game'), gameText, 'copied game equals the downloaded one');
+
+      const all = await download(p, '#download-file');
+      const allText = all.bytes.toString('utf8');
+      assertEqual(all.name, 'games.pdn', 'whole-file name');
+      assertEqual((allText.match(/^\[Event /gm) || []).length, 2, 'two games in the whole file');
+      for (const s of ['Alpha', 'Beta', 'Gamma', 'Delta', '28x19', '37x28', '32x12']) assert(allText.includes(s), `whole file lacks ${s}`);
+
+      const fen = await copied(p, '#copy-fen');
+      assert(/^[WB]:/.test(fen), `FEN starts with W: or B: (${fen})`);
+      const parsed = parseFen(fen);
+      assertEqual(parsed.side, 'B', 'Black to move after 3 plies');
+      assertEqual(sorted(parsed.pieces), await pieces(p), `FEN ${fen} equals the board`);
+      await p.click('#last');
+      await waitPly(p, 8);
+      const fenLast = parseFen(await copied(p, '#copy-fen'));
+      assertEqual([fenLast.side, sorted(fenLast.pieces)], ['W', sorted(B[8])], 'FEN at the end (with the king on 3)');
+
+      const svg = await download(p, '#download-svg');
+      const svgText = svg.bytes.toString('utf8');
+      assert(/\.svg$/.test(svg.name) && /^(<\?xml[^>]*>\s*)?<svg[\s>]/.test(svgText.trimStart()), `an SVG document (${svg.name})`);
+      assert(svgText.includes('xmlns="http://www.w3.org/2000/svg"'), 'SVG namespace');
+      const svgPieces = [...svgText.matchAll(/data-square="([^"]+)" data-piece="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+      const onBoard = await p.$$eval('#board [data-piece]', (e) => e.length);
+      assertEqual(svgPieces.length, onBoard, 'SVG has as many data-piece as the board');
+      assertEqual(sorted(Object.fromEntries(svgPieces)), await pieces(p), 'SVG pieces on the same squares');
+
+      const png = await download(p, '#download-png');
+      assert(/\.png$/.test(png.name), `PNG name ${png.name}`);
+      assertEqual([...png.bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'PNG signature');
+      assertEqual([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)], [800, 800], 'PNG size 800×800');
+    });
+  });
+
+  await check('exports: when the browser refuses the clipboard, the text is shown selected in #export-output', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await p.evaluate(() => {
+        navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError'));
+      });
+      await p.click('#copy-fen');
+      await p.waitForSelector('#export-output', { state: 'visible' });
+      assert(await p.$eval('#export-output', (e) => e === document.activeElement && e.selectionEnd - e.selectionStart === e.value.length),
+        'the box has focus and its text is selected');
+      const fen = parseFen(await p.inputValue('#export-output'));
+      assertEqual([fen.side, sorted(fen.pieces)], ['W', sorted(START_PIECES)], 'start FEN in the box');
+      assertEqual(await p.getAttribute('#status', 'data-kind'), 'info', 'a hint, not an error');
+      assert(/clipboard/i.test(await p.textContent('#status')), 'status explains');
+    });
+  });
+
+  // ---- a 20,000-game file read by the worker -------------------------------------------------
+
+  {
+    let big = null;
+    let bigPage = null;
+    let count = 0;
+    const bigChecks = async (name, fn) => check(name, async () => {
+      if (!bigPage) throw new Error('the big file is not open (see the first big-file check)');
+      return fn(bigPage);
+    });
+
+    await check('big file: 20,000+ games (corpora concatenated) open from #file-input: first game at once, progress while checking, page responsive', async () => {
+      big = makeBigFile({ minGames: 20_000 });
+      bigPage = await newPage({ viewport: { width: 1280, height: 800 } });
+      const p = bigPage;
+      await open(p);
+      await p.evaluate(() => {
+        const seen = { values: [], visible: false, texts: new Set() };
+        window.__progress = seen;
+        const bar = document.getElementById('progress');
+        const note = () => {
+          const v = document.body.dataset.progress;
+          if (v) seen.values.push(Number(v));
+          if (!bar.hidden) { seen.visible = true; seen.texts.add(document.getElementById('progress-text').textContent); }
+        };
+        new MutationObserver(note).observe(document.body, { attributes: true, subtree: true, attributeFilter: ['data-progress', 'hidden'] });
+      });
+      const n = await loads(p);
+      const started = Date.now();
+      await p.setInputFiles('#file-input', big.file);
+      await waitLoads(p, n + 1, { timeout: 30_000 });
+      const firstShown = Date.now() - started;
+      count = Number(await p.evaluate(() => document.body.dataset.games));
+      assert(count >= 20_000, `data-games ${count} (estimate ${big.estimate}) ≥ 20,000`);
+      assert(Object.keys(await pieces(p)).length > 0, 'the first game is drawn');
+      await p.waitForSelector('#games:not([hidden]) #game-list tr.game-row[data-index="1"]', { timeout: 10_000 });
+      // The page answers while the worker checks every game.
+      const checking = await p.evaluate(() => document.body.dataset.checked);
+      assert(!(await p.isDisabled('#next')), 'the first game has moves');
+      const t0 = Date.now();
+      await p.click('#next');
+      await waitPly(p, 1, { timeout: 1000 });
+      const stepMs = Date.now() - t0;
+      await p.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 60_000 });
+      const allChecked = Date.now() - started;
+      assertEqual(checking, '0', `the step was taken during the check pass (first game after ${firstShown} ms, all checked after ${allChecked} ms)`);
+      const seen = await p.evaluate(() => ({ values: window.__progress.values, visible: window.__progress.visible, texts: [...window.__progress.texts] }));
+      assert(seen.visible, 'the progress bar was shown');
+      assert(seen.values.some((v) => v > 0 && v < 100), `intermediate progress values seen (${seen.values.slice(0, 10)})`);
+      assert(seen.texts.some((t) => /Checking moves: [\d,]+ of [\d,]+ games/.test(t)), `progress text (${seen.texts.slice(0, 3)})`);
+      assert(await p.isHidden('#progress'), 'progress hidden at the end');
+      assertEqual(await p.evaluate(() => document.body.dataset.progress ?? null), null, 'data-progress removed');
+      assertEqual((await p.textContent('#games-count')).trim(), `${count.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} games`, 'count');
+      await p.waitForSelector('#input-note', { state: 'visible' });
+      const box = await p.inputValue('#pdn-input');
+      assert(box.length < 100_000 && box.includes('['), `the text box holds the shown game only (${box.length} characters)`);
+      return `${big.bytes.toLocaleString('en-US')} bytes, ${count.toLocaleString('en-US')} games: first game after ${firstShown} ms, a step during the check ${stepMs} ms, all checked after ${allChecked} ms`;
+    });
+
+    await bigChecks('big file: the list is windowed and scrolls to the last game; clicking a row there opens it', async (p) => {
+      const inDom = await p.$$eval('#game-list tr.game-row', (e) => e.length);
+      assert(inDom > 0 && inDom < 100, `only the visible rows are in the DOM (${inDom})`);
+      await p.$eval('#game-list .game-list-scroll', (sc) => { sc.scrollTop = sc.scrollHeight; });
+      await p.waitForSelector(`#game-list tr.game-row[data-index="${count - 1}"]`);
+      const indexes = (await listRows(p)).map((r) => r.index);
+      assert(indexes.length < 100 && Math.min(...indexes) > count - 100, `rows near the end (${indexes[0]}…${indexes[indexes.length - 1]})`);
+      const visible = await visibleRows(p);
+      assert(visible.some((r) => r.index === count - 1), 'the last row is visible in the scroller');
+      await p.click(`#game-list tr.game-row[data-index="${count - 2}"]`);
+      await p.waitForFunction((want) => document.body.dataset.game === String(want), count - 1);
+      assertEqual(await ply(p), 0, 'opened at the start');
+      assertEqual(await p.$eval(`#game-list tr.game-row[data-index="${count - 2}"]`, (tr) => tr.getAttribute('aria-selected')), 'true', 'row selected');
+      await p.click('#next-game');
+      await p.waitForFunction((want) => document.body.dataset.game === String(want), count);
+    });
+
+    await bigChecks('big file: the filter narrows the list and the count; clearing it brings all games back', async (p) => {
+      const word = 'sijbrands';
+      await p.fill('#game-filter', word);
+      await p.waitForFunction(() => /^[\d,]+ of/.test(document.getElementById('games-count').textContent));
+      const m = /^([\d,]+) of ([\d,]+) games$/.exec((await p.textContent('#games-count')).trim());
+      assert(m, `count text ${await p.textContent('#games-count')}`);
+      const shown = Number(m[1].replace(/,/g, ''));
+      assert(shown > 0 && shown < count / 10, `${shown} of ${count} games match "${word}"`);
+      const rows = await listRows(p);
+      assert(rows.length > 0 && rows.length <= shown, `rows in the DOM (${rows.length})`);
+      const matching = rows.filter((r) => `${r.white} ${r.black}`.toLowerCase().includes(word));
+      assert(matching.length >= rows.length * 0.8, `rows show the name (${matching.length} of ${rows.length})`);
+      await p.fill('#game-filter', 'zzzz-no-such-player');
+      await p.waitForSelector('#game-list .list-empty');
+      assert((await p.textContent('#games-count')).trim().startsWith('0 of'), 'nothing matches');
+      await p.fill('#game-filter', '');
+      await p.waitForFunction((want) => document.getElementById('games-count').textContent.startsWith(want), `${count.toLocaleString('en-US')} of`);
+    });
+
+    await bigChecks('big file: sorting by White orders the rows (aria-sort ascending, then descending), then back to file order', async (p) => {
+      const inOrder = (values, dir) => p.evaluate(([values, dir]) => {
+        const c = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+        for (let i = 1; i < values.length; i++) if (c.compare(values[i - 1], values[i]) * dir > 0) return `${values[i - 1]} / ${values[i]}`;
+        return '';
+      }, [values, dir]);
+      for (const [dir, aria] of [[1, 'ascending'], [-1, 'descending']]) {
+        await p.click('#game-list button.sort[data-sort="white"]');
+        await p.waitForFunction((want) => document.querySelector('#game-list th.col-white')?.getAttribute('aria-sort') === want, aria);
+        const others = await p.$$eval('#game-list th[aria-sort]:not(.col-white)', (ths) => ths.map((th) => th.getAttribute('aria-sort')));
+        assert(others.every((v) => v === 'none'), `other columns not sorted (${others})`);
+        await p.$eval('#game-list .game-list-scroll', (sc) => { sc.scrollTop = 0; });
+        await p.waitForSelector('#game-list tr.game-row[aria-rowindex="2"]');
+        const top = (await visibleRows(p)).map((r) => r.white);
+        assert(top.length >= 5 && top.every(Boolean), `top rows have names (${top})`);
+        const bad = await inOrder(top, dir);
+        assert(!bad, `top rows sorted ${aria}: ${bad} in ${top}`);
+        // Further down too.
+        await p.$eval('#game-list .game-list-scroll', (sc) => { sc.scrollTop = sc.scrollHeight / 3; });
+        await sleep(100);
+        const middle = (await visibleRows(p)).map((r) => r.white).filter(Boolean);
+        const bad2 = await inOrder(middle, dir);
+        assert(!bad2, `rows a third down sorted ${aria}: ${bad2}`);
+      }
+      await p.click('#game-list button.sort[data-sort="number"]');
+      await p.waitForFunction(() => document.querySelector('#game-list th.col-number')?.getAttribute('aria-sort') === 'ascending');
+      await p.$eval('#game-list .game-list-scroll', (sc) => { sc.scrollTop = 0; });
+      await p.waitForSelector('#game-list tr.game-row[data-index="0"]');
+      const first = (await visibleRows(p)).map((r) => r.index);
+      assertEqual(first.slice(0, 3), [0, 1, 2], 'file order again');
+    });
+
+    await bigChecks('big file: list keys move the selection (↓, PageDown, End) and open that game (screenshot)', async (p) => {
+      await p.click('#game-list tr.game-row[data-index="2"]');
+      await p.waitForFunction(() => document.body.dataset.game === '3');
+      await p.focus('#game-list .game-list-scroll');
+      await p.keyboard.press('ArrowDown');
+      await p.waitForFunction(() => document.body.dataset.game === '4');
+      await p.keyboard.press('PageDown');
+      await p.waitForFunction(() => Number(document.body.dataset.game) > 6);
+      const after = await game(p);
+      assert(await p.$(`#game-list tr.game-row[data-index="${after - 1}"][aria-selected="true"]`), 'the selected row is in view');
+      await p.keyboard.press('End');
+      await p.waitForFunction((want) => document.body.dataset.game === String(want), count);
+      await p.keyboard.press('Home');
+      await p.waitForFunction(() => document.body.dataset.game === '1');
+      await p.keyboard.press('ArrowDown');
+      await p.keyboard.press('ArrowDown');
+      await p.waitForFunction(() => document.body.dataset.game === '3');
+      await p.click('#board');
+      await p.keyboard.press('ArrowRight');
+      await p.keyboard.press('ArrowRight');
+      await waitPly(p, 2);
+      await p.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(p, 'game-list-1280x800.png', 'game-list.png');
+    });
+
+    if (bigPage) await bigPage.context().close().catch(() => {});
+  }
+
+  // ---- languages -----------------------------------------------------------------------------
+
+  await check('language: a ru-RU browser gets the Russian page (html[lang], buttons, move list, announcer)', async () => {
+    await withPage({ locale: 'ru-RU' }, async (p) => {
+      await open(p);
+      const ru = CATALOGUES.ru;
+      assertEqual(await p.getAttribute('html', 'lang'), 'ru', 'html[lang]');
+      assertEqual(await p.inputValue('#lang'), 'ru', 'language select');
+      const load = (await p.textContent('#load')).trim();
+      assert(load !== 'Load' && load === ru['input.load'], `Load button: ${load}`);
+      assertEqual(await p.getAttribute('#next', 'aria-label'), ru['nav.next'], 'next button name');
+      assertEqual((await p.textContent('#moves .move.start')).trim(), ru['moves.start'], 'start of the move list');
+      await p.click('#moves .move[data-ply="3"]:not([data-line])');
+      await waitPly(p, 3);
+      const said = (await p.textContent('#announcer')).trim();
+      assert(/[а-яё]/i.test(said) && said.includes('28') && said.includes('17'), `announcer in Russian: ${said}`);
+      // Numbers are grouped the Russian way in the list count.
+      await pasteAndLoad(p, `${GAME_A}\n${GAME_B}`);
+      assert(/2/.test(await p.textContent('#games-count')) && !/games/.test(await p.textContent('#games-count')), `count: ${await p.textContent('#games-count')}`);
+    });
+  });
+
+  await check('language: switching #lang to lv, nl, fr changes the texts and html[lang]; en back; the choice is remembered', async () => {
+    await withPage({ locale: 'en-US' }, async (p) => {
+      await open(p);
+      assertEqual(await p.getAttribute('html', 'lang'), 'en', 'English by default');
+      await pasteAndLoad(p, `${GAME_A}\n${GAME_B}`);
+      for (const code of ['lv', 'nl', 'fr', 'en']) {
+        const cat = CATALOGUES[code];
+        await p.selectOption('#lang', code);
+        await p.waitForFunction((want) => document.documentElement.lang === want, code);
+        const texts = {
+          load: (await p.textContent('#load')).trim(),
+          title: (await p.textContent('h1')).trim(),
+          copyLink: (await p.textContent('#copy-link')).trim(),
+          first: await p.getAttribute('#first', 'aria-label'),
+          filter: await p.getAttribute('#game-filter', 'placeholder'),
+          start: (await p.textContent('#moves .move.start')).trim(),
+          whiteColumn: (await p.textContent('#game-list button.sort[data-sort="white"]')).trim(),
+          play: await p.getAttribute('#play', 'aria-label'),
+        };
+        assertEqual(texts, {
+          load: cat['input.load'], title: cat['app.title'], copyLink: cat['share.copyLink'], first: cat['nav.first'],
+          filter: cat['list.filter'], start: cat['moves.start'], whiteColumn: cat['col.white'], play: cat['nav.play'],
+        }, `${code} texts`);
+        if (code !== 'en') assert(texts.load !== 'Load' && texts.first !== 'First position', `${code} differs from English`);
+      }
+      await p.selectOption('#lang', 'nl');
+      await p.waitForFunction(() => document.documentElement.lang === 'nl');
+      await p.reload();
+      await p.waitForSelector('body[data-ready="1"]');
+      assertEqual(await p.getAttribute('html', 'lang'), 'nl', 'remembered after a reload');
+      assertEqual((await p.textContent('#load')).trim(), CATALOGUES.nl['input.load'], 'Dutch after a reload');
+    });
+  });
+
+  await check('theme: #theme light/dark sets html[data-theme] and the colours; auto removes it', async () => {
+    await withPage({ colorScheme: 'light' }, async (p) => {
+      await open(p);
+      const bg = () => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const light = await bg();
+      await p.selectOption('#theme', 'dark');
+      assertEqual(await p.getAttribute('html', 'data-theme'), 'dark', 'data-theme');
+      assert((await bg()) !== light, 'dark background');
+      await p.selectOption('#theme', 'light');
+      assertEqual(await p.getAttribute('html', 'data-theme'), 'light', 'data-theme');
+      assertEqual(await bg(), light, 'light background');
+      await p.selectOption('#theme', 'auto');
+      assertEqual(await p.getAttribute('html', 'data-theme'), null, 'no data-theme on auto');
+    });
+  });
+
+  // ---- hostile text --------------------------------------------------------------------------
+
+  await check('XSS: markup in tags, comments, movetext and the file name shows as text and runs nothing', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await p.evaluate(() => {
+        window.__made = [];
+        new MutationObserver((records) => {
+          for (const r of records) for (const n of r.addedNodes) {
+            if (n.nodeType !== 1) continue;
+            for (const el of [n, ...n.querySelectorAll('*')]) {
+              const tag = el.tagName.toLowerCase();
+              const handlers = [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => a.name);
+              if (['img', 'script', 'iframe', 'object', 'embed'].includes(tag) || handlers.length
+                || (tag === 'svg' && !el.closest('#board') && !el.closest('button'))) {
+                window.__made.push(`${tag}${handlers.length ? `[${handlers}]` : ''} in ${r.target.id || r.target.tagName}`);
+              }
+            }
+          }
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+      await pasteAndLoad(p, `${GAME_XSS}\n${GAME_A}`);
+      await p.click('details.tags-box summary');
+      const header = await p.textContent('#game-header');
+      for (const s of [XSS_SCRIPT, XSS_IMG, XSS_SVG]) assert(header.includes(s), `header shows ${s} literally: ${header}`);
+      const moves = await p.textContent('#moves');
+      for (const s of [XSS_SCRIPT, XSS_IMG, XSS_SVG]) assert(moves.includes(s), `move list shows the comment ${s} literally: ${moves}`);
+      const tags = await p.textContent('#tags');
+      for (const s of [XSS_SCRIPT, XSS_IMG, XSS_SVG]) assert(tags.includes(s), `tag table shows ${s} literally`);
+      const rows = await listRows(p);
+      assertEqual([rows[0].white, rows[0].black], [XSS_SCRIPT, XSS_IMG], 'list row shows the names literally');
+      const diag = await p.textContent('#diagnostics');
+      assert(diag.includes('<img/src=x/onerror=window.__xss=4>'), `diagnostics quote the bad movetext literally: ${diag}`);
+      // Every way of drawing the game again: steps, flip, language, export, share.
+      await p.click('#next');
+      await p.click('#next');
+      await p.selectOption('#lang', 'fr');
+      await p.waitForFunction(() => document.documentElement.lang === 'fr');
+      await p.selectOption('#lang', 'en');
+      await p.click('#copy-link');
+      await p.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+      await p.click('#game-list tr.game-row[data-index="1"]');
+      await p.waitForFunction(() => document.body.dataset.game === '2');
+      await p.click('#game-list tr.game-row[data-index="0"]');
+      await p.waitForFunction(() => document.body.dataset.game === '1');
+      // A hostile file name.
+      const n = await loads(p);
+      await p.setInputFiles('#file-input', { name: `${XSS_IMG}.pdn`, mimeType: 'text/plain', buffer: Buffer.from(GAME_XSS) });
+      await waitLoads(p, n + 1);
+      assert((await p.textContent('#status')).includes(`${XSS_IMG}.pdn`), 'status shows the file name literally');
+      await sleep(300);
+      assertEqual(await p.evaluate(() => window.__xss), undefined, 'window.__xss');
+      const found = await p.$$eval('#game-header, #moves, #tags, #game-list, #diagnostics, #status',
+        (els) => els.flatMap((el) => [...el.querySelectorAll('img, script, svg, iframe, object, embed')].map((e) => `${e.tagName} in #${el.id}`)));
+      assertEqual(found, [], 'elements made from the text');
+      assertEqual(await p.evaluate(() => window.__made), [], 'elements with handlers or markup added anywhere');
+    });
+  });
+
+  // ---- accessibility basics ------------------------------------------------------------------
+
+  await check('a11y: every button and form control has an accessible name; keyboard focus is visible', async () => {
+    await withPage({}, async (p) => {
+      await open(p);
+      await pasteAndLoad(p, `${GAME_BROKEN}\n${GAME_A}`);
+      await p.waitForSelector('#diagnostics .diag-loc');
+      const unnamed = await p.evaluate(() => {
+        const name = (el) => {
+          const by = el.getAttribute('aria-labelledby');
+          if (by) return by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ').trim();
+          return (el.getAttribute('aria-label') || '').trim()
+            || (el.labels && [...el.labels].map((l) => l.textContent).join(' ').trim())
+            || (['BUTTON', 'SUMMARY'].includes(el.tagName) ? el.textContent.trim() : '')
+            || (el.getAttribute('title') || '').trim();
+        };
+        return [...document.querySelectorAll('button, select, textarea, input, summary, [role="grid"]')]
+          .filter((el) => !name(el))
+          .map((el) => el.outerHTML.slice(0, 80));
+      });
+      assertEqual(unnamed, [], 'controls without a name');
+      const kinds = await p.evaluate(() => ['#games button', 'button.sort', '.controls button', '#moves button.move', '.diag-loc', '.export-box button']
+        .map((sel) => document.querySelectorAll(sel).length));
+      assert(kinds.every((n) => n > 0), `every kind of button was there to check (${kinds})`);
+      // Focus by keyboard: the ring is drawn on what has focus (or, for the hidden file input,
+      // on its visible label).
+      const ring = (selector) => p.evaluate((sel) => {
+        const el = document.activeElement;
+        const shown = sel ? document.querySelector(sel) : el;
+        const s = getComputedStyle(shown);
+        return { id: el.id || el.className || el.tagName, style: s.outlineStyle, width: parseFloat(s.outlineWidth) || 0 };
+      }, selector);
+      await p.focus('#pdn-input');
+      await p.keyboard.press('Tab');
+      const load = await ring();
+      assertEqual(load.id, 'load', 'Tab from the text box reaches Load');
+      assert(load.style !== 'none' && load.width >= 1, `focus ring on #load: ${load.style} ${load.width}px`);
+      await p.keyboard.press('Tab');
+      const file = await ring('.file-button');
+      assertEqual(file.id, 'file-input', 'then the file input');
+      assert(file.style !== 'none' && file.width >= 1, `focus ring on the file button: ${file.style} ${file.width}px`);
+      await p.click('#next'); // #first and #prev are disabled at the start
+      await p.focus('#first');
+      await p.keyboard.press('Tab');
+      const prev = await ring();
+      assertEqual(prev.id, 'prev', 'Tab from #first reaches #prev');
+      assert(prev.style !== 'none' && prev.width >= 1, `focus ring on #prev: ${prev.style} ${prev.width}px`);
+      await p.keyboard.press('Shift+Tab');
+      assertEqual((await ring()).id, 'first', 'Shift+Tab goes back to #first');
+      await p.focus('#game-list .game-list-scroll'); // after keys, script focus shows the ring too
+      const scroller = await ring();
+      assert(scroller.style !== 'none' && scroller.width >= 1, `focus ring on the game list: ${scroller.style} ${scroller.width}px`);
+      await p.focus('#game-list .game-list-scroll');
+      await p.keyboard.press('ArrowDown');
+      await p.waitForFunction(() => document.body.dataset.game === '2');
+      const list = await p.evaluate(() => ({
+        active: document.querySelector('.game-list-scroll').getAttribute('aria-activedescendant'),
+        style: getComputedStyle(document.activeElement).outlineStyle,
+      }));
+      assertEqual(list.active, 'game-row-2', 'aria-activedescendant follows the selection');
+    });
+  });
+
+  // ---- layouts and screenshots ---------------------------------------------------------------
+
+  for (const code of ['en', 'ru', 'fr']) {
+    await check(`phone layout 360×740 (${code}): board above moves, no sideways scrolling, the game list usable${code === 'en' ? ' (screenshot)' : ''}`, async () => {
+      await withPage({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, locale: code }, async (phone) => {
+        await open(phone, `${base}#pdn=${linkPayload(`${GAME_A}\n${GAME_B}\n${FIXTURE_TEXT}`)}&game=1&ply=3`);
+        assertEqual(await phone.getAttribute('html', 'lang'), code, 'language');
+        const board = await phone.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
+        const moves = await phone.$eval('#moves', (e) => e.getBoundingClientRect().toJSON());
+        assert(board.bottom <= moves.top, `board (bottom ${board.bottom}) above moves (top ${moves.top})`);
+        assert(board.width > 300 && board.width <= 360, `board width ${board.width}`);
+        const widths = await phone.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+        assert(widths.doc <= 360 && widths.body <= 360, `page width ${JSON.stringify(widths)} > 360`);
+        const wide = await phone.evaluate(() => [...document.querySelectorAll('body *')]
+          .filter((e) => !e.closest('.game-list-scroll') && e.getClientRects().length && e.getBoundingClientRect().right > 361)
+          .map((e) => `${e.tagName}#${e.id}.${e.className}`).slice(0, 5));
+        assertEqual(wide, [], 'elements sticking out to the right');
+        // The list: visible, inside the screen, a row can be tapped.
+        assert(await phone.isVisible('#games'), 'list shown');
+        const list = await phone.$eval('#game-list .game-list-scroll', (e) => e.getBoundingClientRect().toJSON());
+        assert(list.left >= 0 && list.right <= 360, `list inside the screen (${list.left}…${list.right})`);
+        await phone.tap('#game-list tr.game-row[data-index="1"] .col-white');
+        await phone.waitForFunction(() => document.body.dataset.game === '2');
+        await expectPieces(phone, B[0], 'game 2 after tapping its row');
+        const buttons = await phone.$$eval('.controls button', (bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.width, r.height]));
+        assert(buttons.every(([w, h]) => w >= 40 && h >= 36), `navigation buttons large enough to tap: ${JSON.stringify(buttons)}`);
+        if (code === 'en') {
+          await screenshot(phone, 'phone-360x740-list-full.png', null, { fullPage: true });
+          // For the README: the sample game as a first visit shows it, after 14… 11x31.
+          await open(phone);
+          await phone.click('#moves .move[data-ply="28"]:not([data-line])');
+          await waitPly(phone, 28);
+          await phone.evaluate(() => window.scrollTo(0, 0));
+          assert((await phone.$eval('.controls', (e) => e.getBoundingClientRect().bottom)) <= 740, 'board and buttons on the first screen');
+          await screenshot(phone, 'phone-360x740.png', 'phone.png');
+        } else {
+          await screenshot(phone, `phone-360x740-${code}.png`, null, { fullPage: true });
+        }
+      });
+    });
+  }
+
+  await check('desktop layout 1280×800: moves beside the board, whole board visible (screenshot)', async () => {
+    await withPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light' }, async (desk) => {
+      await open(desk);
+      await desk.click('#moves .move[data-ply="28"]:not([data-line])');
+      await waitPly(desk, 28);
+      const board = await desk.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
+      const moves = await desk.$eval('#moves', (e) => e.getBoundingClientRect().toJSON());
+      assert(moves.left >= board.right, `moves (left ${moves.left}) right of the board (right ${board.right})`);
+      assert(board.bottom <= 800, `whole board visible (bottom ${board.bottom})`);
+      assert(await desk.$eval('#moves [data-ply="28"]', (e) => {
+        const box = document.getElementById('moves').getBoundingClientRect();
+        const r = e.getBoundingClientRect();
+        return r.top >= box.top && r.bottom <= box.bottom;
+      }), 'current move visible in the move list');
+      await desk.mouse.move(0, 0);
+      await screenshot(desk, 'desktop-1280x800.png', 'desktop-light.png');
+    });
   });
 
   await check('dark theme renders (screenshot)', async () => {
-    const dark = await newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
-    await open(dark, `${base}#pdn=${linkPayload(`${GAME_A}\n${GAME_B}`)}&game=2&ply=7`);
-    await expectPieces(dark, B[7], 'pieces');
-    const bg = await dark.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    assert(bg !== 'rgb(244, 241, 234)', `dark background (${bg})`);
-    await dark.screenshot({ path: path.join(artifacts, 'desktop-dark-1280x800.png') });
-    await dark.context().close();
+    await withPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' }, async (dark) => {
+      await open(dark);
+      await dark.click('#moves .move[data-ply="41"]:not([data-line])');
+      await waitPly(dark, 41);
+      const bg = await dark.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      assert(bg !== 'rgb(244, 241, 234)', `dark background (${bg})`);
+      await dark.mouse.move(0, 0);
+      await screenshot(dark, 'desktop-dark-1280x800.png', 'desktop-dark.png');
+    });
   });
 
   await check('no page errors and no console errors during the whole run', async () => {
@@ -518,7 +1410,8 @@ try {
   console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
 } finally {
   await browser.close().catch(() => {});
-  server.kill();
+  await server.stop();
+  await noCors.stop();
 }
 
 console.log(`${passed} passed, ${failed} failed`);

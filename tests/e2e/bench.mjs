@@ -1,0 +1,190 @@
+// Page benchmark (not part of run.mjs): `node tests/e2e/bench.mjs` prints a small table.
+//   (a) page ready with the sample game: performance.now() when body[data-ready] is set, over
+//       fresh page loads (own browser context each, so nothing is cached) from python3 -m
+//       http.server (no compression, no cache headers: a slow server by design);
+//   (b) the 20,000-game file from tests/e2e/bigfile.mjs: from the file input's change event to the
+//       first game shown (data-loads), to list rows in the DOM, to the check pass done;
+//   (c) one navigation step: a click on #next and a forced layout, timed in the page, with the
+//       move animation off and on;
+//   (d) shipped bytes, gzip level 9.
+// Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3).
+
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import os from 'node:os';
+import path from 'node:path';
+import { launchBrowser, root, startStaticServer } from './harness.mjs';
+import { makeBigFile } from './bigfile.mjs';
+
+const arg = (name, fallback) => {
+  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : fallback;
+};
+const LOADS = arg('loads', 5);
+const STEPS = arg('steps', 60);
+const BIG_RUNS = arg('big-runs', 3);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (x) => `${x.toFixed(x < 10 ? 2 : 1)} ms`;
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+function table(title, head, rows) {
+  const all = [head, ...rows].map((r) => r.map(String));
+  const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${title}`);
+  console.log(line(all[0]));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of all.slice(1)) console.log(line(r));
+}
+
+// Records, in page time, when body data-* attributes first take given values.
+const READY_PROBE = () => {
+  window.__bench = { ready: null };
+  new MutationObserver(() => {
+    if (window.__bench.ready == null && document.body && document.body.dataset.ready === '1') {
+      window.__bench.ready = performance.now();
+    }
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+};
+
+const server = await startStaticServer(root);
+const browser = await launchBrowser();
+const base = `${server.origin}/index.html`;
+const cpu = os.cpus();
+console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB; `
+  + `${os.platform()} ${os.release()}; Node ${process.version}; Chromium ${browser.version()} (headless)`);
+
+try {
+  // ---- (a) page ready ----------------------------------------------------------------------
+  const ready = [];
+  const dcl = [];
+  for (let i = 0; i < LOADS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(READY_PROBE);
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="1"]');
+    const t = await page.evaluate(() => ({
+      ready: window.__bench.ready,
+      dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN,
+    }));
+    ready.push(t.ready);
+    dcl.push(t.dcl);
+    await context.close();
+  }
+  table(`(a) page ready with the sample game, ${LOADS} fresh loads (python3 -m http.server, no cache)`,
+    ['measure', 'median', 'max'],
+    [['DOMContentLoaded', ms(median(dcl)), ms(Math.max(...dcl))],
+      ['body[data-ready] (sample drawn)', ms(median(ready)), ms(Math.max(...ready))]]);
+
+  // ---- (b) the big file ----------------------------------------------------------------------
+  const big = makeBigFile({ minGames: 20_000 });
+  const bigRuns = [];
+  let games = 0;
+  for (let i = 0; i < BIG_RUNS; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.evaluate(() => {
+      const b = { start: null, first: null, rows: null, checked: null };
+      window.__big = b;
+      const loadsBefore = document.body.dataset.loads;
+      document.getElementById('file-input').addEventListener('change', () => { b.start = performance.now(); }, { capture: true });
+      const note = () => {
+        if (b.start == null) return;
+        const now = performance.now();
+        if (b.first == null && document.body.dataset.loads !== loadsBefore) b.first = now;
+        // The one-game sample has a (hidden) row too: wait for the list to show the new rows.
+        if (b.rows == null && b.first != null && !document.getElementById('games').hidden
+          && document.querySelector('#game-list tr.game-row[data-index="1"]')) b.rows = now;
+        if (b.checked == null && b.first != null && document.body.dataset.checked === '1') b.checked = now;
+      };
+      new MutationObserver(note).observe(document.body, { attributes: true, childList: true, subtree: true });
+    });
+    const wall = Date.now();
+    await page.setInputFiles('#file-input', big.file);
+    await page.waitForFunction(() => window.__big.checked != null, null, { timeout: 120_000 });
+    const wallMs = Date.now() - wall;
+    const r = await page.evaluate(() => window.__big);
+    games = Number(await page.evaluate(() => document.body.dataset.games));
+    bigRuns.push({ first: r.first - r.start, rows: r.rows - r.start, checked: r.checked - r.start, wall: wallMs });
+    await context.close();
+  }
+  const col = (k) => bigRuns.map((r) => r[k]);
+  table(`(b) ${games.toLocaleString('en-US')} games, ${(big.bytes / 2 ** 20).toFixed(1)} MiB, opened with #file-input, ${BIG_RUNS} runs (from the change event)`,
+    ['until', 'median', 'max'],
+    [['first game shown (data-loads)', ms(median(col('first'))), ms(Math.max(...col('first')))],
+      ['list rows in the DOM', ms(median(col('rows'))), ms(Math.max(...col('rows')))],
+      ['check pass done (data-checked)', ms(median(col('checked'))), ms(Math.max(...col('checked')))],
+      ['(wall clock, setInputFiles to done)', ms(median(col('wall'))), ms(Math.max(...col('wall')))]]);
+
+  // ---- (c) one navigation step -------------------------------------------------------------
+  const stepRows = [];
+  {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(base);
+    await page.waitForSelector('body[data-ready="1"]');
+    for (const animate of [false, true]) {
+      const times = await page.evaluate(async ({ animate, steps }) => {
+        const box = document.getElementById('animate');
+        if (box.checked !== animate) box.click();
+        const next = document.getElementById('next');
+        const out = [];
+        for (let round = 0; out.length < steps; round++) {
+          document.getElementById('first').click();
+          await new Promise((r) => setTimeout(r, 50));
+          while (!next.disabled && out.length < steps) {
+            const t0 = performance.now();
+            next.click();
+            void document.body.offsetHeight; // forced style and layout
+            out.push(performance.now() - t0);
+            // Let the frame (and any animation start) happen before the next step.
+            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          }
+        }
+        return out;
+      }, { animate, steps: STEPS });
+      stepRows.push([`#next click + layout, animation ${animate ? 'on' : 'off'}`, String(times.length), ms(median(times)), ms(Math.max(...times))]);
+    }
+    await context.close();
+  }
+  table('(c) one step of the sample game (74 plies), timed in the page', ['measure', 'N', 'median', 'max'], stepRows);
+
+  // ---- (d) shipped bytes ---------------------------------------------------------------------
+  const gz = (file) => {
+    const raw = readFileSync(path.join(root, file));
+    return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
+  };
+  const wwwJs = readdirSync(path.join(root, 'www')).filter((f) => f.endsWith('.js') && statSync(path.join(root, 'www', f)).isFile()).sort();
+  const parts = [
+    ['pkg/pdn_bg.wasm', ['pkg/pdn_bg.wasm']],
+    ['pkg/pdn.js', ['pkg/pdn.js']],
+    ['index.html', ['index.html']],
+    [`www/*.js (${wwwJs.length} files)`, wwwJs.map((f) => `www/${f}`)],
+    ['www/style.css', ['www/style.css']],
+    ['www/i18n/en.js', ['www/i18n/en.js']],
+  ];
+  const sizeRows = [];
+  let total = { raw: 0, gz: 0 };
+  for (const [name, files] of parts) {
+    const s = files.map(gz).reduce((a, b) => ({ raw: a.raw + b.raw, gz: a.gz + b.gz }), { raw: 0, gz: 0 });
+    total = { raw: total.raw + s.raw, gz: total.gz + s.gz };
+    sizeRows.push([name, kb(s.raw), kb(s.gz)]);
+  }
+  sizeRows.push(['total (English page)', kb(total.raw), kb(total.gz)]);
+  for (const code of readdirSync(path.join(root, 'www', 'i18n')).filter((f) => f.endsWith('.js') && f !== 'en.js').sort()) {
+    const s = gz(`www/i18n/${code}`);
+    sizeRows.push([`+ www/i18n/${code} (when chosen)`, kb(s.raw), kb(s.gz)]);
+  }
+  table('(d) shipped bytes (each file gzipped alone, level 9)', ['file', 'raw', 'gzip -9'], sizeRows);
+} finally {
+  await browser.close().catch(() => {});
+  await server.stop();
+}

@@ -1,0 +1,96 @@
+// What the end-to-end suite (run.mjs) and the page benchmark (bench.mjs) share: the static
+// server for the repository (Python's http.server, as a developer would run it), a second plain
+// node:http server on another port that sends no CORS headers, the headless system Chromium, and
+// small page helpers built on the body data-* attributes the page keeps up to date.
+
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '..', '..');
+export const artifacts = path.join(here, 'artifacts');
+
+/** `python3 -m http.server` on a free port for `dir`. Returns { port, origin, stop() }. */
+export async function startStaticServer(dir = root) {
+  const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
+    { stdio: ['ignore', 'pipe', 'pipe'] });
+  const port = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill(); reject(new Error('http.server did not start')); }, 10_000);
+    child.stdout.on('data', (d) => {
+      const m = /port (\d+)/.exec(String(d));
+      if (m) { clearTimeout(timer); resolve(Number(m[1])); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`http.server exited (${code})`)); });
+  });
+  child.stdout.resume();
+  child.stderr.resume(); // the request log; not needed
+  process.once('exit', () => child.kill()); // even when the caller dies before stop()
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => {
+      if (child.exitCode != null) { resolve(); return; }
+      child.once('exit', () => resolve());
+      child.kill();
+    }),
+  };
+}
+
+/**
+ * A node:http server on another port that answers every GET with `body` and no
+ * Access-Control-Allow-Origin header, so the page (another origin) may not read it.
+ * Returns { port, origin, requests, stop() }.
+ */
+export async function startNoCorsServer(body) {
+  const requests = [];
+  const server = http.createServer((req, res) => {
+    requests.push(req.url);
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address();
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    stop: () => new Promise((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** The system Chromium, headless. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+// ---- page helpers (body data-* attributes) ----------------------------------------------
+
+export const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
+export const game = (page) => page.evaluate(() => Number(document.body.dataset.game));
+export const loads = (page) => page.evaluate(() => Number(document.body.dataset.loads || 0));
+export const waitPly = (page, n, options) => page.waitForFunction((want) => document.body.dataset.ply === String(want), n, options);
+export const waitLoads = (page, n, options) => page.waitForFunction((want) => Number(document.body.dataset.loads) >= want, n, options);
+
+/** Pieces on the board as { square: piece } from the data-square/data-piece contract. */
+export const boardPieces = (page) => page.$$eval('#board [data-piece]',
+  (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-square'), e.getAttribute('data-piece')])));
+
+/** Opens `url` and waits until the page says it is ready. */
+export async function openPage(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="1"]');
+}
