@@ -660,11 +660,17 @@ async function main() {
 
   const params = new URLSearchParams(location.search);
   const number = (v) => (v != null && /^\d{1,9}$/.test(v) ? Number(v) : null);
-  const game = number(params.get('game')) || 1;
-  const ply = params.get('ply') === 'last' ? 'last' : number(params.get('ply')) ?? 0;
+  let game = number(params.get('game')) || 1;
+  let ply = params.get('ply') === 'last' ? 'last' : number(params.get('ply')) ?? 0;
   let opened = await openFromHash();
-  if (!opened && params.get('src')) opened = await openUrl(params.get('src'), { game, ply });
+  let sampleAt = { game, ply };
+  if (!opened && params.get('src')) {
+    opened = await openUrl(params.get('src'), { game, ply });
+    // The game and move were meant for the file that failed, not for the sample.
+    sampleAt = { game: 1, ply: 0 };
+  }
   if (!opened) {
+    ({ game, ply } = sampleAt);
     // After a failed link or download its message stays up; the sample shows behind it.
     const hadError = els.status.dataset.kind === 'error';
     els.input.value = SAMPLE_PDN;

@@ -67,12 +67,15 @@ export function rulesBadge(view, t = english) {
 export function clocksAt(line, ply) {
   const out = { white: '', black: '', running: '' };
   const plies = (line && line.plies) || [];
+  let latest = true;
   for (let i = Math.min(ply, plies.length) - 1; i >= 0 && (!out.white || !out.black); i--) {
     const c = plies[i].clock;
     if (!c) continue;
     if (!out.white && c.white) out.white = c.white;
     if (!out.black && c.black) out.black = c.black;
-    if (!out.running && c.running) out.running = c.running;
+    // Only the latest reading says which clock runs now; an older "running" is stale.
+    if (latest) out.running = c.running || '';
+    latest = false;
   }
   return out;
 }
@@ -285,7 +288,7 @@ export function moveList(view, current, { t = english } = {}) {
       lis.push(h('li', { class: 'move-row' },
         h('span', { class: 'move-no' }, it.first ? `${it.moveNumber}.` : `${it.moveNumber}…`),
         ' ',
-        it.first ? moveButton(it.first, current, null, t, first) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }, '…'),
+        it.first ? moveButton(it.first, current, null, t, first) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }),
         it.second ? [' ', moveButton(it.second, current, null, t, first)] : null));
     }
   }

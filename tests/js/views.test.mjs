@@ -243,7 +243,8 @@ test('clocksAt: the latest reading of each side at or before the ply', () => {
   ] };
   assert.deepEqual(clocksAt(line, 0), { white: '', black: '', running: '' });
   assert.deepEqual(clocksAt(line, 3), { white: '9:55', black: '9:50', running: 'white' });
-  assert.deepEqual(clocksAt(line, 4), { white: '9:30', black: '9:50', running: 'white' });
+  // The reading at ply 4 names no running clock, so the older "white" no longer holds.
+  assert.deepEqual(clocksAt(line, 4), { white: '9:30', black: '9:50', running: '' });
 });
 
 test('a move with an evaluation and a clock shows them beside the move, the move button unchanged', () => {
