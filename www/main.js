@@ -4,7 +4,6 @@
 
 import { createLibrary } from './library.js';
 import { createViewer, SPEEDS } from './viewer.js';
-import { createGameList } from './gamelist.js';
 import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash, unpackText } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
@@ -38,9 +37,22 @@ const store = {
 
 let lang = 'en';
 let t = createTranslator('en', en, en);
-let library = null;
+// index.html starts the worker early; a page without that line gets one here.
+const library = createLibrary(() => window.pdnWorker
+  || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
 let viewer = null;
 let list = null;
+let listReady = null;
+let pick = null; // opens game `index` of the list (set up in wire())
+
+/** The game list, loaded the first time a text has two games or more; calls run in order. */
+function withList(fn) {
+  listReady ??= import('./gamelist.js').then(({ createGameList }) => {
+    list = createGameList({ doc: document, el: els.gameList, t, onSelect: (i) => pick(i) });
+    return list;
+  });
+  return listReady.then(fn);
+}
 
 /** What is open: where it came from (for the address) and what the text box holds. */
 const open = {
@@ -147,9 +159,12 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       els.shareNotice.hidden = true;
     },
     rows(rows) {
-      list.setRows(rows);
-      list.select(viewer.state.game);
-      updateGamesCount();
+      if (rows.length < 2) return;
+      withList((l) => {
+        l.setRows(rows);
+        l.select(viewer.state.game);
+        updateGamesCount();
+      });
     },
     text(msg) {
       if (msg.same) return;
@@ -163,15 +178,16 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       }
     },
     checked(msg) {
-      list.updateRows(msg.from, msg.rows);
+      if (msg.total > 1) withList((l) => l.updateRows(msg.from, msg.rows));
       if (msg.total > 1) showProgress(t('status.checking', { done: msg.done, total: msg.total }), msg.done / msg.total);
     },
     done() {
-      list.refresh();
-      updateGamesCount();
-      hideProgress();
-      open.checked = true;
-      document.body.dataset.checked = '1';
+      const listed = open.count > 1 ? withList((l) => { l.refresh(); updateGamesCount(); }) : Promise.resolve();
+      listed.then(() => {
+        hideProgress();
+        open.checked = true;
+        document.body.dataset.checked = '1';
+      });
     },
   };
   try {
@@ -553,18 +569,17 @@ function wire() {
     if (btn) showInText(btn);
   });
 
-  const pick = guard(async (index) => {
+  pick = guard(async (index) => {
     if (index < 0) return;
     await viewer.showGame(index, 0);
-    list.select(index);
+    if (list) list.select(index);
     say(t('status.gameOf', { game: index + 1, count: open.count }));
     els.shareLink.value = '';
     await fillBoxWithGame();
   }, 'Could not show the game');
-  list = createGameList({ doc: document, el: els.gameList, t, onSelect: pick });
-  els.prevGame.addEventListener('click', () => pick(list.neighbour(-1)));
-  els.nextGame.addEventListener('click', () => pick(list.neighbour(1)));
-  els.filter.addEventListener('input', () => { list.filter(els.filter.value); updateGamesCount(); });
+  els.prevGame.addEventListener('click', () => { if (list) pick(list.neighbour(-1)); });
+  els.nextGame.addEventListener('click', () => { if (list) pick(list.neighbour(1)); });
+  els.filter.addEventListener('input', () => { if (list) { list.filter(els.filter.value); updateGamesCount(); } });
 
   els.load.addEventListener('click', async () => {
     pastedText = els.input.value;
@@ -649,7 +664,6 @@ async function main() {
   await setLanguage(code);
   say(t('status.loadingReader'));
 
-  library = createLibrary();
   viewer = createViewer({
     doc: document, els, library, t,
     onChange: syncAddress,
