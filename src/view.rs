@@ -63,27 +63,37 @@ impl GameSummary {
     /// ```
     #[must_use]
     pub fn from_header(number: usize, h: &GameHeader) -> GameSummary {
-        let tag = |n: &str| h.tag(n).unwrap_or("").to_string();
-        let variant = tag_variant(h.tag("GameType"), h.tag("Variant"));
         GameSummary {
-            number,
-            white: tag("White"),
-            black: tag("Black"),
-            event: tag("Event"),
-            site: tag("Site"),
-            date: tag("Date"),
-            round: tag("Round"),
-            result: h
-                .tag("Result")
-                .map(str::to_string)
-                .or_else(|| h.result.clone())
-                .unwrap_or_default(),
-            gametype: tag("GameType"),
-            variant: variant.map(|v| v.name().to_string()).unwrap_or_default(),
-            variant_number: variant.map(|v| v.gametype()),
             plies: h.plies,
             errors: h.errors,
             warnings: h.warnings,
+            ..GameSummary::from_tags(number, |n| h.tag(n), h.result.as_deref())
+        }
+    }
+
+    /// The fields the tags give (the variant as they name it), the counts left at zero.
+    fn from_tags<'t>(
+        number: usize,
+        tag: impl Fn(&str) -> Option<&'t str>,
+        terminator: Option<&'t str>,
+    ) -> GameSummary {
+        let text = |n: &str| tag(n).unwrap_or("").to_string();
+        let variant = tag_variant(tag("GameType"), tag("Variant"));
+        GameSummary {
+            number,
+            white: text("White"),
+            black: text("Black"),
+            event: text("Event"),
+            site: text("Site"),
+            date: text("Date"),
+            round: text("Round"),
+            result: tag("Result").or(terminator).unwrap_or("").to_string(),
+            gametype: text("GameType"),
+            variant: variant.map(|v| v.name().to_string()).unwrap_or_default(),
+            variant_number: variant.map(|v| v.gametype()),
+            plies: 0,
+            errors: 0,
+            warnings: 0,
             checked: false,
         }
     }
@@ -374,20 +384,7 @@ impl<'a> FileView<'a> {
     pub fn summary_of(&self, game: &Game, number: usize) -> GameSummary {
         let r = replay(game);
         let diags = self.all_diagnostics(game, &r);
-        let tag = |n: &str| game.tag(n).unwrap_or("").to_string();
         GameSummary {
-            number,
-            white: tag("White"),
-            black: tag("Black"),
-            event: tag("Event"),
-            site: tag("Site"),
-            date: tag("Date"),
-            round: tag("Round"),
-            result: game
-                .tag("Result")
-                .map(str::to_string)
-                .or_else(|| game.result.clone())
-                .unwrap_or_default(),
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
             variant_number: r.variant.map(|v| v.gametype()),
@@ -395,6 +392,7 @@ impl<'a> FileView<'a> {
             errors: diags.iter().filter(|d| d.severity == "error").count(),
             warnings: diags.iter().filter(|d| d.severity == "warning").count(),
             checked: true,
+            ..GameSummary::from_tags(number, |n| game.tag(n), game.result.as_deref())
         }
     }
 
