@@ -3,31 +3,15 @@
 // opened from a file: URL. Same harness style as run.mjs: `ok`/`FAIL` per check, then
 // `N passed, N failed`; any page or console error fails the run.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchBrowser, startStaticServer } from './harness.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '..', '..');
-
-const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', root],
-  { stdio: ['ignore', 'pipe', 'pipe'] });
-const port = await new Promise((resolve, reject) => {
-  server.stdout.on('data', (d) => { const m = /port (\d+)/.exec(String(d)); if (m) resolve(Number(m[1])); });
-  server.on('exit', (code) => reject(new Error(`http.server exited (${code})`)));
-  setTimeout(() => reject(new Error('http.server did not start')), 10_000);
-});
-server.stderr.resume();
-const origin = `http://127.0.0.1:${port}`;
-
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const server = await startStaticServer();
+const origin = server.origin;
+const browser = await launchBrowser();
 const problems = [];
 let passed = 0;
 let failed = 0;
@@ -235,7 +219,7 @@ try {
   });
 } finally {
   await browser.close();
-  server.kill();
+  await server.stop();
 }
 
 console.log(`${passed} passed, ${failed} failed`);
