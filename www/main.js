@@ -60,7 +60,7 @@ const open = {
   count: 0,
   boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
   boxIsGame: false, // the box holds only the shown game's text (the file is too large)
-  checked: false,
+  pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
 };
 let loads = 0;
 
@@ -130,7 +130,6 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
   hideProgress();
   showProgress(t('status.reading', { name: what, percent: 0 }), null);
   let first = true;
-  open.checked = false;
   document.body.dataset.checked = '0';
   const handlers = {
     progress(p) {
@@ -185,7 +184,6 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       const listed = open.count > 1 ? withList((l) => { l.refresh(); updateGamesCount(); }) : Promise.resolve();
       listed.then(() => {
         hideProgress();
-        open.checked = true;
         document.body.dataset.checked = '1';
       });
     },
@@ -523,7 +521,7 @@ function showInText(btn) {
   const text = els.input.value;
   let start = Number(btn.dataset.start) - open.boxOffset;
   let end = Number(btn.dataset.end) - open.boxOffset;
-  const stale = open.source?.kind === 'paste' && text !== pastedText;
+  const stale = open.source?.kind === 'paste' && text !== open.pasted;
   if (stale || !Number.isFinite(start) || start < 0 || start > text.length) {
     // The box was edited since: fall back to line and column.
     const len = Number.isFinite(end - start) ? end - start : 1;
@@ -538,7 +536,6 @@ function showInText(btn) {
   const lineHeight = parseFloat(getComputedStyle(els.input).lineHeight) || 18;
   els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
 }
-let pastedText = '';
 
 // ---- wiring -----------------------------------------------------------------------------
 
@@ -582,7 +579,7 @@ function wire() {
   els.filter.addEventListener('input', () => { if (list) { list.filter(els.filter.value); updateGamesCount(); } });
 
   els.load.addEventListener('click', async () => {
-    pastedText = els.input.value;
+    open.pasted = els.input.value;
     await openText(els.input.value, { what: t('what.pasted'), kind: 'paste' });
     revealBoard();
   });
