@@ -3,7 +3,7 @@
 SHELL := bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
-WASM := target/wasm32-unknown-unknown/wasm/pdn.wasm
+WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
 
 .PHONY: setup build serve test test-native test-wasm test-e2e test-js lint bench clean
 
@@ -13,8 +13,8 @@ setup:
 # Everything the page needs: pkg/pdn.js and pkg/pdn_bg.wasm. wasm-opt -Oz takes a fifth off the
 # module (the page's size budget is 150 KB gzipped, wasm included).
 build: setup
-	cargo build --lib --profile wasm --target wasm32-unknown-unknown
-	wasm-bindgen --target web --no-typescript --out-dir pkg $(WASM)
+	cargo build -p pdn-wasm --lib --profile wasm --target wasm32-unknown-unknown
+	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
 	tools/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
 	  --enable-sign-ext --enable-mutable-globals pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
 
@@ -25,10 +25,10 @@ serve: build
 test: build lint test-native test-wasm test-js test-e2e
 
 test-native:
-	cargo test
+	cargo test --workspace
 
 test-wasm:
-	cargo test --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
+	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
 
 test-js:
 	node --test tests/js/
@@ -38,12 +38,19 @@ test-e2e:
 	node tests/e2e/embed.mjs
 
 lint:
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
 
+# Reading and replay speed. Real files come from PDN_CORPORA (CI: ../shared/corpora); without
+# it, the repository's own test files are measured.
 bench:
-	cargo run --release --bin pdn -- bench ../shared/corpora/international/*.pdn
-	cargo run --release --bin pdn -- bench --all-corpora
+	@if [ -n "$(PDN_CORPORA)" ]; then \
+	  cargo run --release -p pdn-cli -- bench "$(PDN_CORPORA)"/international/*.pdn; \
+	  cargo run --release -p pdn-cli -- bench "$(PDN_CORPORA)"; \
+	else \
+	  echo "PDN_CORPORA is not set: measuring the repository's own test files only"; \
+	  cargo run --release -p pdn-cli -- bench tests/data; \
+	fi
 
 clean:
 	rm -rf target pkg

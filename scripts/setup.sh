@@ -11,7 +11,7 @@ fi
 
 # wasm-bindgen CLI at exactly the version Cargo.toml pins (a mismatch makes wasm-bindgen refuse
 # the module). Its shipped lockfile sometimes names crates the registry lacks, hence the fallback.
-WB_VER=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' Cargo.toml)
+WB_VER=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' crates/wasm/Cargo.toml)
 if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VER" ] \
    || ! command -v wasm-bindgen-test-runner >/dev/null; then
   cargo install wasm-bindgen-cli --version "$WB_VER" --locked \

@@ -1,8 +1,8 @@
 //! Read, replay and export PDN (Portable Draughts Notation) games.
 //!
-//! The core knows nothing of WebAssembly or I/O: bytes or text in, values out. The wasm
-//! boundary (`wasm` module, compiled only for `wasm32`) and the `pdn` command-line tool are thin
-//! layers over it.
+//! The core knows nothing of WebAssembly or I/O: bytes or text in, values out. The browser
+//! viewer's wasm boundary (the `pdn-wasm` crate) and the `pdn` command-line tool (`pdn-cli`)
+//! are thin layers over it.
 //!
 //! ```
 //! let file = pdn::read_file("[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *");
@@ -17,18 +17,13 @@ pub mod diagnostic;
 pub mod encoding;
 pub mod fen;
 pub mod geometry;
-pub mod library;
 pub mod notation;
 pub mod position;
 pub mod reader;
 pub mod replay;
 pub mod types;
 pub mod variant;
-pub mod view;
 pub mod writer;
-
-#[cfg(target_arch = "wasm32")]
-pub mod wasm;
 
 pub use diagnostic::{Diagnostic, Severity, Span};
 pub use fen::Setup;

@@ -1,5 +1,5 @@
-//! Published perft numbers (`../shared/perft/perft.tsv`, explained in
-//! `../shared/reference/perft.md`) against the move generator, for the 14 GameTypes.
+//! Published perft numbers (`tests/data/perft.tsv`, with their sources; `tests/data/README.md`
+//! explains the columns) against the move generator, for the 14 GameTypes.
 //!
 //! Rows are checked with the counting convention of their `counting` column:
 //!
@@ -87,7 +87,7 @@ fn turkish_kish_counts_every_landing_square() {
 /// Checks every row of the 14 GameTypes with `lo < nodes <= hi`; returns the rows checked per
 /// `variant` column.
 fn check_perft_rows(lo: u64, hi: u64) -> BTreeMap<String, usize> {
-    let table = std::fs::read_to_string(common::shared().join("perft/perft.tsv")).unwrap();
+    let table = std::fs::read_to_string(common::data().join("perft.tsv")).unwrap();
     let mut checked = BTreeMap::new();
     for line in table.lines().skip(1) {
         let cols: Vec<&str> = line.split('\t').collect();

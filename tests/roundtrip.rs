@@ -9,7 +9,10 @@ use pdn::writer::{WriteOptions, round_trip_failure, write_games};
 #[test]
 fn every_corpus_file_round_trips() {
     let started = std::time::Instant::now();
-    let files = common::files_below(&common::shared().join("corpora"));
+    let Some(corpora) = common::corpora("the corpus round-trip test") else {
+        return;
+    };
+    let files = common::files_below(&corpora);
     assert!(files.len() > 2000, "expected the whole corpus");
     let opts = WriteOptions::default();
     let (mut games, mut failures) = (0, Vec::new());
@@ -437,14 +440,12 @@ fn shortest_notation_replays_to_the_same_positions_on_real_files() {
         captures: CaptureNotation::Shortest,
         ..WriteOptions::default()
     };
-    let shared = common::shared();
+    let Some(corpora) = common::corpora("the shortest-notation corpus test") else {
+        return;
+    };
     let mut games = 0;
-    for dir in [
-        "corpora/international",
-        "corpora/russian",
-        "corpora/english",
-    ] {
-        let files: Vec<_> = std::fs::read_dir(shared.join(dir))
+    for dir in ["international", "russian", "english"] {
+        let files: Vec<_> = std::fs::read_dir(corpora.join(dir))
             .unwrap()
             .map(|e| e.unwrap().path())
             .filter(|p| p.is_file())

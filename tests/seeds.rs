@@ -1,19 +1,13 @@
-//! The example games of the user's seed documents (../shared/seeds), read from the documents
-//! themselves, prose and all.
+//! The example games of the user's seed documents, typed in again with prose around them
+//! (`tests/data/seeds`, see `tests/data/README.md`), read as whole documents.
 
 mod common;
 
 use pdn::reader::{Game, read_bytes};
 use pdn::replay::replay;
 
-fn seed(prefix: &str) -> pdn::PdnFile {
-    let dir = common::shared().join("seeds");
-    let path = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
-        .unwrap();
-    read_bytes(&std::fs::read(path).unwrap())
+fn seed(name: &str) -> pdn::PdnFile {
+    read_bytes(&std::fs::read(common::data().join("seeds").join(name)).unwrap())
 }
 
 fn games_with<'a>(file: &'a pdn::PdnFile, value: &str) -> Vec<&'a Game> {
@@ -31,7 +25,7 @@ fn fens(game: &Game) -> Vec<String> {
 #[test]
 fn latvian_document_example_replays_in_both_layouts() {
     // 001: the same game, once with one tag per line and once all on one line.
-    let file = seed("001_");
+    let file = seed("latvian-example.txt");
     let games = games_with(&file, "Mikhalchenko,I.");
     assert_eq!(games.len(), 2);
     for g in &games {
@@ -46,7 +40,7 @@ fn latvian_document_example_replays_in_both_layouts() {
 
 #[test]
 fn english_document_wk2003_game_replays() {
-    let file = seed("003_");
+    let file = seed("english-examples.txt");
     let games = games_with(&file, "Ndjofang, J.M.");
     assert_eq!(games.len(), 1);
     let r = replay(games[0]);
@@ -60,7 +54,7 @@ fn russian_document_broken_copy_replays_up_to_its_glued_result() {
     // 000 is a machine translation: Russian tag names, `21 -27`, `21,44-39`, `25 . 29x18`, and
     // the last move glued to the result (`17x81 / 2-1 / 2`). Everything before that replays,
     // and equals the clean English copy.
-    let russian = seed("000_");
+    let russian = seed("russian-translation.txt");
     let games = games_with(&russian, "Zwartewaterland, Нидерланды");
     assert_eq!(games.len(), 1);
     let r = replay(games[0]);
@@ -74,7 +68,7 @@ fn russian_document_broken_copy_replays_up_to_its_glued_result() {
         "{}",
         err.message
     );
-    let english = seed("003_");
+    let english = seed("english-examples.txt");
     let clean = fens(games_with(&english, "Ndjofang, J.M.")[0]);
     assert_eq!(fens(games[0]), clean[..79].to_vec());
 }

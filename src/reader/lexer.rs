@@ -1189,7 +1189,17 @@ mod tests {
 
     #[test]
     fn fast_paths_agree_with_the_long_way_on_every_corpus_file() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpora");
+        use std::io::Write;
+        // The real files live outside the repository; CI names them with PDN_CORPORA.
+        let Some(dir) = std::env::var_os("PDN_CORPORA").filter(|d| !d.is_empty()) else {
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped the lexer's fast-path corpus test: set PDN_CORPORA to a folder of \
+                 real PDN files to run it"
+            );
+            return;
+        };
+        let dir = std::path::PathBuf::from(dir);
         let mut stack = vec![dir];
         let mut files = 0;
         while let Some(d) = stack.pop() {

@@ -1,18 +1,42 @@
-//! Helpers shared by the integration tests: where ../shared is, and reading its files.
+//! Helpers shared by the integration tests: the repository's own test data, the optional folder of
+//! real PDN files, and reading files below a folder.
 
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
 
-/// The workplace's shared folder (seeds, corpora, perft tables), beside the repository.
-pub fn shared() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    assert!(
-        dir.join("corpora").is_dir(),
-        "these tests read ../shared (seeds, corpora, perft); it is missing at {}",
-        dir.display()
-    );
-    dir
+/// The repository's own test data (`tests/data`): fixtures written here and the perft table.
+pub fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data")
+}
+
+/// The folder of real PDN files named by the `PDN_CORPORA` environment variable (CI sets it).
+///
+/// Unset or empty: the calling test is skipped, and says so on one line that the test harness
+/// does not capture. Set to a folder that does not exist: panics, so a misconfigured CI run fails
+/// instead of skipping.
+pub fn corpora(test: &str) -> Option<PathBuf> {
+    match std::env::var_os("PDN_CORPORA") {
+        Some(dir) if !dir.is_empty() => {
+            let dir = PathBuf::from(dir);
+            assert!(
+                dir.is_dir(),
+                "PDN_CORPORA names {}, which is not a folder",
+                dir.display()
+            );
+            Some(dir)
+        }
+        _ => {
+            // Straight to the stderr handle: libtest captures `eprintln!`, not this.
+            let _ = writeln!(
+                std::io::stderr(),
+                "skipped {test}: set PDN_CORPORA to a folder of real PDN files to run it \
+                 (e.g. PDN_CORPORA=../shared/corpora make test)"
+            );
+            None
+        }
+    }
 }
 
 /// Every file below `dir`, sorted.

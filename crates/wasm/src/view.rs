@@ -4,13 +4,13 @@
 
 use serde::Serialize;
 
-use crate::comment;
-use crate::diagnostic::{Diagnostic, LineIndex, Span};
-use crate::geometry::Geometry;
-use crate::reader::{Game, GameHeader, Node, PdnFile};
-use crate::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
-use crate::types::Color;
-use crate::variant::{CapturePriority, Lines, Rules};
+use pdn::comment;
+use pdn::diagnostic::{Diagnostic, LineIndex, Span};
+use pdn::geometry::Geometry;
+use pdn::reader::{Game, GameHeader, Node, PdnFile};
+use pdn::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
+use pdn::types::Color;
+use pdn::variant::{CapturePriority, Lines, Rules};
 
 /// One row of the game list.
 ///
@@ -58,7 +58,7 @@ impl GameSummary {
     ///
     /// ```
     /// let list = pdn::reader::read_headers("[White \"A\"][GameType \"21\"] 1. 11-15 *");
-    /// let row = pdn::view::GameSummary::from_header(1, &list[0]);
+    /// let row = pdn_wasm::view::GameSummary::from_header(1, &list[0]);
     /// assert_eq!((row.white.as_str(), row.variant.as_str(), row.checked), ("A", "English", false));
     /// ```
     #[must_use]
@@ -321,7 +321,7 @@ impl<'a> FileView<'a> {
         }
     }
 
-    /// Views over games read one at a time from `text` (see [`crate::reader::read_game_at`]);
+    /// Views over games read one at a time from `text` (see [`pdn::reader::read_game_at`]);
     /// `lines` must index `text`. Use [`FileView::view_of`] and [`FileView::summary_of`].
     #[must_use]
     pub fn of_text(text: &'a str, lines: &'a LineIndex) -> FileView<'a> {
@@ -693,7 +693,7 @@ fn clock_text(seconds: u32) -> String {
 ///
 /// ```
 /// use pdn::variant::Variant;
-/// let codes = pdn::view::rule_codes(&Variant::International.rules().unwrap());
+/// let codes = pdn_wasm::view::rule_codes(&Variant::International.rules().unwrap());
 /// assert_eq!(&codes[..3], ["flying-kings", "capture-most-pieces", "men-capture-backwards"]);
 /// ```
 #[must_use]
@@ -757,7 +757,7 @@ fn variant_name(r: &Replay) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reader::read_file;
+    use pdn::reader::read_file;
 
     #[test]
     fn a_game_view_has_every_position_and_the_error() {
@@ -863,14 +863,14 @@ mod tests {
 
     #[test]
     fn every_variant_has_a_kings_and_a_capture_rule() {
-        for variant in crate::variant::Variant::ALL {
+        for variant in pdn::variant::Variant::ALL {
             let codes = rule_codes(&variant.rules().unwrap());
             assert!(codes[0].ends_with("-kings"), "{variant}: {codes:?}");
             assert!(codes[1].starts_with("capture-"), "{variant}: {codes:?}");
         }
-        let russian = rule_codes(&crate::variant::Variant::Russian.rules().unwrap());
+        let russian = rule_codes(&pdn::variant::Variant::Russian.rules().unwrap());
         assert!(russian.contains(&"crown-mid-capture"));
-        let turkish = rule_codes(&crate::variant::Variant::Turkish.rules().unwrap());
+        let turkish = rule_codes(&pdn::variant::Variant::Turkish.rules().unwrap());
         assert!(turkish.contains(&"orthogonal") && !turkish.contains(&"short-kings"));
     }
 }

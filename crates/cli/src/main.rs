@@ -41,7 +41,7 @@ mod cli {
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
        pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN on standard output)
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
-       pdn bench [--all-corpora | FILE | DIR]...   (reading and replay speed)";
+       pdn bench FILE|DIR...   (reading and replay speed)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -113,9 +113,6 @@ mod cli {
         ExitCode::SUCCESS
     }
 
-    /// The corpus folder beside the repository (`../shared/corpora`), for `--all-corpora`.
-    const CORPORA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/corpora");
-
     /// Every `*.pdn` file (any case) below `dir`, sorted.
     fn pdn_files_below(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) -> io::Result<()> {
         let mut stack = vec![dir.to_path_buf()];
@@ -149,18 +146,14 @@ mod cli {
         (best, out.expect("at least one run"))
     }
 
-    /// `pdn bench [--all-corpora | FILE | DIR]...`: decodes every file (folders: every `*.pdn`
+    /// `pdn bench FILE|DIR...`: decodes every file (folders: every `*.pdn`
     /// below them) into one text, then times, best of several runs: scanning tokens, listing
     /// games by their tags (every token scanned and split into games, no move trees), reading
     /// full move trees, and replaying every game.
     fn bench(args: &[String]) -> ExitCode {
         let mut paths = Vec::new();
         for arg in args {
-            let dir = if arg == "--all-corpora" {
-                std::path::PathBuf::from(CORPORA)
-            } else {
-                std::path::PathBuf::from(arg)
-            };
+            let dir = std::path::PathBuf::from(arg);
             let found = if dir.is_dir() {
                 pdn_files_below(&dir, &mut paths)
             } else {

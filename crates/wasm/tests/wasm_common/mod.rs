@@ -24,7 +24,7 @@ macro_rules! boundary_tests {
 }
 
 use js_sys::{Array, Reflect};
-use pdn::wasm::Library;
+use pdn_wasm::Library;
 use wasm_bindgen::JsValue;
 
 fn get(v: &JsValue, key: &str) -> JsValue {

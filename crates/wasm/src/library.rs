@@ -4,16 +4,16 @@
 
 use std::cell::OnceCell;
 
-use crate::diagnostic::{Diagnostic, LineIndex};
-use crate::encoding::{Encoding, decode};
-use crate::reader::{self, Game, GameHeader};
 use crate::view::{DiagnosticView, FileView, GameSummary, GameView};
-use crate::writer::{WriteOptions, write_game_into};
+use pdn::diagnostic::{Diagnostic, LineIndex};
+use pdn::encoding::{Encoding, decode};
+use pdn::reader::{self, Game, GameHeader};
+use pdn::writer::{WriteOptions, write_game_into};
 
 /// A text and the list of its games.
 ///
 /// ```
-/// let lib = pdn::library::Library::new("[White \"A\"] 1. 32-28 * [White \"B\"] 1. 33-28 *".into());
+/// let lib = pdn_wasm::library::Library::new("[White \"A\"] 1. 32-28 * [White \"B\"] 1. 33-28 *".into());
 /// assert_eq!(lib.len(), 2);
 /// assert_eq!(lib.row(1).unwrap().white, "B");
 /// assert_eq!(lib.view(1).unwrap().plies[0].to, "28");
@@ -41,7 +41,7 @@ impl Library {
         }
     }
 
-    /// Decodes file bytes (see [`crate::encoding::decode`]) and lists their games.
+    /// Decodes file bytes (see [`pdn::encoding::decode`]) and lists their games.
     #[must_use]
     pub fn from_bytes(bytes: &[u8]) -> Library {
         let (text, encoding) = decode(bytes);
@@ -158,8 +158,8 @@ impl Library {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reader::read_file;
-    use crate::writer::write_file;
+    use pdn::reader::read_file;
+    use pdn::writer::write_file;
 
     const TEXT: &str = "stray\n[White \"A\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
                         [White \"B\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-1 0-2\n";
