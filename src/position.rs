@@ -1344,7 +1344,7 @@ mod tests {
     fn perft_from_the_start() {
         let rs = intl();
         let start = rs.start_position();
-        // ../shared/perft/perft.tsv, international, depths 1-5.
+        // tests/data/perft.tsv, international, depths 1-5.
         for (depth, nodes) in [(1, 9), (2, 81), (3, 658), (4, 4265), (5, 27117)] {
             assert_eq!(perft(&rs, &start, depth), nodes, "depth {depth}");
         }

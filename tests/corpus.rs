@@ -1,4 +1,4 @@
-//! Real files from ../shared/corpora: everything reads and replays without a panic, and the
+//! Real files from the PDN_CORPORA folder: everything reads and replays without a panic, and the
 //! international tournament archives replay completely.
 
 mod common;
@@ -7,7 +7,7 @@ use pdn::reader::read_bytes;
 use pdn::replay::replay;
 
 /// Games that stop before their end, checked by hand: (path below corpora, games, why). Every
-/// other game of a known variant in ../shared/corpora replays to its last move.
+/// other game of a known variant in the PDN_CORPORA folder replays to its last move.
 const REALLY_ILLEGAL: &[(&str, usize, &str)] = &[
     (
         "russian/portnov-hcheckers__initial_positions_russian_pdn/",

@@ -5,7 +5,7 @@ mod common;
 
 use pdn::reader::{read_bytes, read_headers};
 
-/// (file below ../shared/corpora, games, how they were counted)
+/// (file below the PDN_CORPORA folder, games, how they were counted)
 const HAND_COUNTS: &[(&str, usize, &str)] = &[
     (
         "english/eygilbert-CheckerBoard__tinsley.pdn",

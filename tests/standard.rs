@@ -1,5 +1,5 @@
 //! The PDN 3.0 standard's own reading tests (wiegerw/pdn `games/succeed` and `games/fail`, in
-//! ../shared/corpora as `wiegerw-pdn__succeed__*` and `wiegerw-pdn__fail__*`): succeed files
+//! the PDN_CORPORA folder as `wiegerw-pdn__succeed__*` and `wiegerw-pdn__fail__*`): succeed files
 //! read without an error; each fail file is flagged at the line of its fault, found by hand,
 //! and everything readable in it is still read.
 

@@ -32,7 +32,7 @@ pub fn corpora(test: &str) -> Option<PathBuf> {
             let _ = writeln!(
                 std::io::stderr(),
                 "skipped {test}: set PDN_CORPORA to a folder of real PDN files to run it \
-                 (e.g. PDN_CORPORA=../shared/corpora make test)"
+                 (CI runs them)"
             );
             None
         }
