@@ -1,9 +1,11 @@
 // Page start-up and wiring: language and theme, the reading worker, the game list, the
-// controller, and every way in (paste, file picker, drag and drop, ?src=, #pdn= links) and out
-// (exports, the share link, the address that follows the game and move shown).
+// controller and its controls (controls.js), and every way in (paste, file picker, drag and
+// drop, ?src=, #pdn= links) and out (exports, the share link, the address that follows the
+// game and move shown).
 
 import { createLibrary } from './library.js';
 import { createViewer, SPEEDS } from './viewer.js';
+import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash, unpackText } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
@@ -297,65 +299,6 @@ function syncAddress() {
   }, 200);
 }
 
-// ---- keys, wheel, swipe -----------------------------------------------------------------
-
-function isTyping(target) {
-  if (!(target instanceof Element)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  if (tag === 'INPUT') return !['button', 'submit', 'reset', 'checkbox', 'radio'].includes(target.type);
-  return false;
-}
-
-function onKey(e) {
-  if (!viewer || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
-  if (isTyping(e.target)) return;
-  const actions = {
-    ArrowLeft: () => viewer.step(-1),
-    ArrowRight: () => viewer.step(1),
-    ArrowDown: () => viewer.variationDown(),
-    ArrowUp: () => viewer.variationUp(),
-    Home: () => viewer.first(),
-    End: () => viewer.last(),
-    f: () => viewer.flip(),
-    F: () => viewer.flip(),
-  };
-  const act = actions[e.key];
-  if (!act) return;
-  // Buttons keep Space and Enter; the arrows belong to the move list everywhere else.
-  e.preventDefault();
-  act();
-}
-
-let lastWheel = 0;
-function onWheel(e) {
-  if (!els.wheel.checked || !viewer.state.view) return;
-  e.preventDefault();
-  const now = performance.now();
-  if (now - lastWheel < 90) return; // one step per notch, not per pixel of a touchpad swipe
-  lastWheel = now;
-  viewer.step(e.deltaY > 0 ? 1 : -1);
-}
-
-function wireSwipe() {
-  let start = null;
-  els.board.addEventListener('pointerdown', (e) => {
-    if (e.pointerType === 'mouse') return;
-    start = { x: e.clientX, y: e.clientY, id: e.pointerId };
-  });
-  const end = (e) => {
-    if (!start || e.pointerId !== start.id) return;
-    const dx = e.clientX - start.x;
-    const dy = e.clientY - start.y;
-    start = null;
-    if (Math.abs(dx) < 40 || Math.abs(dx) < Math.abs(dy) * 1.5) return;
-    viewer.step(dx < 0 ? 1 : -1); // swipe left: forward, as turning a page
-  };
-  els.board.addEventListener('pointerup', end);
-  els.board.addEventListener('pointercancel', () => { start = null; });
-}
-
 // ---- drag and drop ----------------------------------------------------------------------
 
 function wireDrop() {
@@ -544,23 +487,14 @@ function guard(fn, what) {
 }
 
 function wire() {
-  els.first.addEventListener('click', () => viewer.first());
-  els.prev.addEventListener('click', () => viewer.step(-1));
-  els.next.addEventListener('click', () => viewer.step(1));
-  els.last.addEventListener('click', () => viewer.last());
-  els.flip.addEventListener('click', () => viewer.flip());
-  els.play.addEventListener('click', () => viewer.togglePlay());
-  document.addEventListener('keydown', onKey);
-  els.board.addEventListener('wheel', onWheel, { passive: false });
-  wireSwipe();
+  // Buttons, keys (anywhere on the page), move clicks, swipe and wheel: the same as <pdn-viewer>.
+  attachControls({
+    keyTarget: document, board: els.board, moves: els.moves, viewer,
+    buttons: { first: els.first, prev: els.prev, play: els.play, next: els.next, last: els.last, flip: els.flip },
+    options: { wheel: () => els.wheel.checked },
+  });
   wireDrop();
 
-  els.moves.addEventListener('click', (e) => {
-    const btn = e.target.closest('[data-ply]');
-    if (!btn || !els.moves.contains(btn)) return;
-    const line = btn.dataset.line == null ? null : Number(btn.dataset.line);
-    viewer.goTo(Number(btn.dataset.ply), line);
-  });
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
     if (btn) showInText(btn);

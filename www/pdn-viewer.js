@@ -8,6 +8,7 @@
 import init, * as wasm from '../pkg/pdn.js';
 import { createLocalLibrary } from './library.js';
 import { createViewer } from './viewer.js';
+import { attachControls } from './controls.js';
 import { lineView } from './views.js';
 import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
@@ -165,19 +166,14 @@ export class PdnViewerElement extends HTMLElement {
       onChange: () => this.moved(),
     });
     this.viewer.setCoordinates(this.getAttribute('coordinates') || 'numbers');
-    p.first.addEventListener('click', () => this.viewer.first());
-    p.prev.addEventListener('click', () => this.viewer.step(-1));
-    p.next.addEventListener('click', () => this.viewer.step(1));
-    p.last.addEventListener('click', () => this.viewer.last());
-    p.flip.addEventListener('click', () => this.flip());
-    p.play.addEventListener('click', () => this.viewer.togglePlay());
-    p.moves.addEventListener('click', (e) => {
-      const btn = e.target.closest('[data-ply]');
-      if (!btn) return;
-      this.viewer.goTo(Number(btn.dataset.ply), btn.dataset.line == null ? null : Number(btn.dataset.line));
+    // The same controls as the page (controls.js). Keys are heard on the element itself, so
+    // only the viewer that has focus moves.
+    attachControls({
+      keyTarget: this, board: p.board, moves: p.moves, viewer: this.viewer,
+      buttons: { first: p.first, prev: p.prev, play: p.play, next: p.next, last: p.last, flip: p.flip },
+      options: { wheel: () => this.hasAttribute('wheel') && !['off', 'false'].includes(this.getAttribute('wheel')) },
     });
     p.games.addEventListener('change', () => this.showGame(Number(p.games.value) + 1));
-    this.addEventListener('keydown', (e) => this.key(e));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     await this.load();
   }
@@ -251,18 +247,6 @@ export class PdnViewerElement extends HTMLElement {
       b.title = this.t(b.dataset.key);
     }
     if (this.viewer) this.viewer.setTranslator(this.t);
-  }
-
-  key(e) {
-    if (e.altKey || e.ctrlKey || e.metaKey || e.composedPath()[0]?.tagName === 'SELECT') return;
-    const v = this.viewer;
-    const act = {
-      ArrowLeft: () => v.step(-1), ArrowRight: () => v.step(1), Home: () => v.first(), End: () => v.last(),
-      ArrowDown: () => v.variationDown(), ArrowUp: () => v.variationUp(), f: () => this.flip(),
-    }[e.key];
-    if (!act || !v) return;
-    e.preventDefault();
-    act();
   }
 
   moved() {

@@ -136,6 +136,46 @@ try {
     assertEqual(await stateOf(page, '#intl'), { game: '1', ply: '5' }, 'the other viewer did not move');
   });
 
+  await check('the page\'s controls in the element: F flips, keys in the game selector stay there, swipe, wheel="on"', async () => {
+    const flipped = () => page.$eval('#english', (el) => el.shadowRoot.querySelector('svg.board-svg').classList.contains('flipped'));
+    await page.focus('#english');
+    const before = await flipped();
+    await page.keyboard.press('Shift+F');
+    assertEqual(await flipped(), !before, 'Shift+F flips');
+    await page.keyboard.press('f');
+    assertEqual(await flipped(), before, 'f flips back');
+    await page.$eval('#english', (el) => el.shadowRoot.querySelector('select').focus());
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('f');
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '1' }, 'ArrowLeft in the game selector does not step');
+    assertEqual(await flipped(), before, 'f in the game selector does not flip');
+    const swipe = (dx) => page.$eval('#english', (el, dx) => {
+      const board = el.shadowRoot.querySelector('[part="board"]');
+      const r = board.getBoundingClientRect();
+      const opts = (x) => ({ pointerId: 3, pointerType: 'touch', isPrimary: true, clientX: x, clientY: r.top + r.height / 2, bubbles: true, cancelable: true, composed: true });
+      board.dispatchEvent(new PointerEvent('pointerdown', opts(r.left + r.width / 2)));
+      board.dispatchEvent(new PointerEvent('pointerup', opts(r.left + r.width / 2 + dx)));
+    }, dx);
+    await swipe(-120);
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '2' }, 'swipe left steps forward');
+    await swipe(120);
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '1' }, 'swipe right steps back');
+    const box = await page.$eval('#english', (el) => {
+      el.scrollIntoView();
+      const r = el.shadowRoot.querySelector('[part="board"]').getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.wheel(0, 120);
+    await page.waitForTimeout(150);
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '1' }, 'no wheel stepping without the attribute');
+    await page.$eval('#english', (el) => el.setAttribute('wheel', 'on'));
+    await page.mouse.move(box.x, box.y);
+    await page.mouse.wheel(0, 120);
+    await page.waitForFunction(() => document.querySelector('#english').dataset.ply === '2');
+    await page.$eval('#english', (el) => el.removeAttribute('wheel'));
+  });
+
   await check('iframe page: embed.html?src=…&game=&ply=last and embed.html#pdn=…', async () => {
     const p = await newPage({ viewport: { width: 700, height: 700 } });
     await p.goto(`${origin}/embed.html?src=tests/e2e/embed/games.pdn&game=2&ply=last&coordinates=none`);
