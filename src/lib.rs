@@ -25,7 +25,7 @@ pub mod types;
 pub mod variant;
 pub mod writer;
 
-pub use diagnostic::{Diagnostic, Severity, Span};
+pub use diagnostic::{Code, Diagnostic, Severity, Span};
 pub use fen::Setup;
 pub use geometry::{Geometry, Square};
 pub use notation::PdnMove;
