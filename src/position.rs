@@ -1,7 +1,7 @@
 //! Legal positions and legal moves: the rules engine.
 //!
 //! A [`Position`] is three bit sets over the internal square indices of a
-//! [`Geometry`](crate::geometry::Geometry) plus the side to move; it does not own its board, so
+//! [`Geometry`] plus the side to move; it does not own its board, so
 //! every operation takes the [`Ruleset`] (board and rules) it is played under.
 
 use std::fmt;
