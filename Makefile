@@ -5,7 +5,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
 WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
 
-.PHONY: setup build serve test test-native test-wasm test-e2e test-js lint bench clean
+.PHONY: setup build serve test test-native test-wasm test-e2e test-js lint doc-check publish-check bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -37,9 +37,17 @@ test-e2e:
 	node tests/e2e/run.mjs
 	node tests/e2e/embed.mjs
 
-lint:
+lint: doc-check
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+
+# The core's documentation builds without a warning (broken or private links, missing docs).
+doc-check:
+	RUSTDOCFLAGS="-D warnings" cargo doc -p pdn --no-deps
+
+# What crates.io would get: the docs, then the package built on its own from its contents.
+publish-check: doc-check
+	cargo publish --dry-run -p pdn --allow-dirty
 
 # Reading and replay speed. Real files come from PDN_CORPORA (CI: ../shared/corpora); without
 # it, the repository's own test files are measured.

@@ -5,8 +5,14 @@
 //! select the exact spot (for ASCII text they equal character counts).
 
 use std::fmt;
+use std::str::FromStr;
 
 /// How serious a diagnostic is.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
     /// Something could not be read or played; text or moves were skipped.
@@ -36,6 +42,7 @@ impl fmt::Display for Severity {
 }
 
 /// A byte range in the decoded text.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
     /// First byte.
@@ -52,13 +59,258 @@ impl Span {
     }
 }
 
+/// The stable identifier of a [`Diagnostic`]: what kind of problem or remark it is.
+///
+/// Its text form ([`Code::as_str`], `Display`, `FromStr`) is the kebab-case code the page
+/// translates (`code.<code>` in its catalogues) and `pdn check` prints in brackets.
+///
+/// ```
+/// use pdn::diagnostic::Code;
+/// let f = pdn::read_file("[Event \"a\"] 1. 32-28 [Event \"b\"] *");
+/// let d = &f.games[0].diagnostics[0];
+/// assert_eq!(d.code, Code::MissingResult);
+/// assert_eq!(d.code.as_str(), "missing-result");
+/// assert_eq!("missing-result".parse::<Code>(), Ok(Code::MissingResult));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Code {
+    // Reading (see `pdn::reader`).
+    /// `unclosed-tag-value`: a tag value has no closing quote on its line.
+    UnclosedTagValue,
+    /// `unquoted-tag-value`: a tag value is not in quotes.
+    UnquotedTagValue,
+    /// `unclosed-tag`: a tag is not closed with `]`.
+    UnclosedTag,
+    /// `unclosed-comment`: a `{` comment is never closed.
+    UnclosedComment,
+    /// `nested-comment`: a `{` inside a comment (comments do not nest).
+    NestedComment,
+    /// `unmatched-brace`: a `}` that closes no comment.
+    UnmatchedBrace,
+    /// `prose-in-parentheses`: words in parentheses, read as a comment.
+    ProseInParentheses,
+    /// `spaces-in-move`: a move with spaces inside it (`1- 7`).
+    SpacesInMove,
+    /// `glued-result`: a result glued to the next game's move number (`1-101.32-28`).
+    GluedResult,
+    /// `unknown-text`: text that is not PDN.
+    UnknownText,
+    /// `unknown-move`: a move written as `-` or `--`, not recorded.
+    UnknownMove,
+    /// `nag-without-move`: a NAG before any move of its line.
+    NagWithoutMove,
+    /// `number-without-move`: a move number with no move after it.
+    NumberWithoutMove,
+    /// `move-number-order`: a move number lower than the one before it.
+    MoveNumberOrder,
+    /// `unmatched-paren`: a `)` that closes no variation.
+    UnmatchedParen,
+    /// `unclosed-variation`: a variation never closed with `)`.
+    UnclosedVariation,
+    /// `variation-without-move`: a variation before any move it could replace.
+    VariationWithoutMove,
+    /// `setup-without-move`: a `/FEN/` setup that no move of its line follows.
+    SetupWithoutMove,
+    /// `setup-replaced`: a `/FEN/` setup followed by another before any move.
+    SetupReplaced,
+    /// `stray-result`: a second result after a game's result.
+    StrayResult,
+    /// `missing-result`: a game followed by the next one without a result or `*`.
+    MissingResult,
+    /// `result-mismatch`: the movetext's result disagrees with the `Result` tag.
+    ResultMismatch,
+    /// `nonstandard-result`: a score that is not a PDN result, read as the result.
+    NonstandardResult,
+    /// `after-result`: movetext after a game's result that starts no new game.
+    AfterResult,
+    /// `outside-game`: text outside any game.
+    OutsideGame,
+    // Replaying (see `pdn::replay`).
+    /// `guessed-variant`: no GameType tag; the variant was guessed.
+    GuessedVariant,
+    /// `bad-gametype`: the GameType tag cannot be read.
+    BadGametype,
+    /// `lidraughts-variant`: a lidraughts variant number, replayed as its standard variant.
+    LidraughtsVariant,
+    /// `board-notation`: the moves name squares as another board does.
+    BoardNotation,
+    /// `variant-not-supported`: a draughts variant whose rules are not known.
+    VariantNotSupported,
+    /// `not-draughts`: the GameType is another game than draughts.
+    NotDraughts,
+    /// `bad-fen`: the starting FEN cannot be used.
+    BadFen,
+    /// `result-contradicts-board`: the result does not fit the final position.
+    ResultContradictsBoard,
+    /// `capture-separator`: a capture written with `-` (or a move with `x`).
+    CaptureSeparator,
+    /// `ambiguous-move`: a move that fits several routes taking different pieces.
+    AmbiguousMove,
+    /// `illegal-move`: the move that stopped the replay of the mainline.
+    IllegalMove,
+    /// `illegal-move-in-variation`: the move that stopped the replay of a variation.
+    IllegalMoveInVariation,
+    // Files.
+    /// `no-games`: a file without any game.
+    NoGames,
+}
+
+impl Code {
+    /// Every code, in declaration order.
+    pub const ALL: [Code; 38] = [
+        Code::UnclosedTagValue,
+        Code::UnquotedTagValue,
+        Code::UnclosedTag,
+        Code::UnclosedComment,
+        Code::NestedComment,
+        Code::UnmatchedBrace,
+        Code::ProseInParentheses,
+        Code::SpacesInMove,
+        Code::GluedResult,
+        Code::UnknownText,
+        Code::UnknownMove,
+        Code::NagWithoutMove,
+        Code::NumberWithoutMove,
+        Code::MoveNumberOrder,
+        Code::UnmatchedParen,
+        Code::UnclosedVariation,
+        Code::VariationWithoutMove,
+        Code::SetupWithoutMove,
+        Code::SetupReplaced,
+        Code::StrayResult,
+        Code::MissingResult,
+        Code::ResultMismatch,
+        Code::NonstandardResult,
+        Code::AfterResult,
+        Code::OutsideGame,
+        Code::GuessedVariant,
+        Code::BadGametype,
+        Code::LidraughtsVariant,
+        Code::BoardNotation,
+        Code::VariantNotSupported,
+        Code::NotDraughts,
+        Code::BadFen,
+        Code::ResultContradictsBoard,
+        Code::CaptureSeparator,
+        Code::AmbiguousMove,
+        Code::IllegalMove,
+        Code::IllegalMoveInVariation,
+        Code::NoGames,
+    ];
+
+    /// The stable kebab-case text, e.g. `illegal-move`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Code::UnclosedTagValue => "unclosed-tag-value",
+            Code::UnquotedTagValue => "unquoted-tag-value",
+            Code::UnclosedTag => "unclosed-tag",
+            Code::UnclosedComment => "unclosed-comment",
+            Code::NestedComment => "nested-comment",
+            Code::UnmatchedBrace => "unmatched-brace",
+            Code::ProseInParentheses => "prose-in-parentheses",
+            Code::SpacesInMove => "spaces-in-move",
+            Code::GluedResult => "glued-result",
+            Code::UnknownText => "unknown-text",
+            Code::UnknownMove => "unknown-move",
+            Code::NagWithoutMove => "nag-without-move",
+            Code::NumberWithoutMove => "number-without-move",
+            Code::MoveNumberOrder => "move-number-order",
+            Code::UnmatchedParen => "unmatched-paren",
+            Code::UnclosedVariation => "unclosed-variation",
+            Code::VariationWithoutMove => "variation-without-move",
+            Code::SetupWithoutMove => "setup-without-move",
+            Code::SetupReplaced => "setup-replaced",
+            Code::StrayResult => "stray-result",
+            Code::MissingResult => "missing-result",
+            Code::ResultMismatch => "result-mismatch",
+            Code::NonstandardResult => "nonstandard-result",
+            Code::AfterResult => "after-result",
+            Code::OutsideGame => "outside-game",
+            Code::GuessedVariant => "guessed-variant",
+            Code::BadGametype => "bad-gametype",
+            Code::LidraughtsVariant => "lidraughts-variant",
+            Code::BoardNotation => "board-notation",
+            Code::VariantNotSupported => "variant-not-supported",
+            Code::NotDraughts => "not-draughts",
+            Code::BadFen => "bad-fen",
+            Code::ResultContradictsBoard => "result-contradicts-board",
+            Code::CaptureSeparator => "capture-separator",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::IllegalMove => "illegal-move",
+            Code::IllegalMoveInVariation => "illegal-move-in-variation",
+            Code::NoGames => "no-games",
+        }
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A text that is not one of the [`Code`]s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseCodeError(String);
+
+impl fmt::Display for ParseCodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\" is not a diagnostic code", self.0)
+    }
+}
+
+impl std::error::Error for ParseCodeError {}
+
+impl FromStr for Code {
+    type Err = ParseCodeError;
+
+    fn from_str(s: &str) -> Result<Code, ParseCodeError> {
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| ParseCodeError(s.to_string()))
+    }
+}
+
+impl PartialEq<str> for Code {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Code {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// Serialized as its text ([`Code::as_str`]).
+#[cfg(feature = "serde")]
+impl serde::Serialize for Code {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+/// Read from its text ([`Code::as_str`]).
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Code {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Code, D::Error> {
+        let s = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// One problem or remark, with a stable code the page can translate.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// How serious it is.
     pub severity: Severity,
-    /// A short stable identifier, e.g. `illegal-move`.
-    pub code: &'static str,
+    /// What kind of problem it is; [`Code::as_str`] gives its stable text, e.g. `illegal-move`.
+    pub code: Code,
     /// Plain-words explanation.
     pub message: String,
     /// Where in the text.
@@ -68,7 +320,7 @@ pub struct Diagnostic {
 impl Diagnostic {
     /// An error.
     #[must_use]
-    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
             code,
@@ -79,7 +331,7 @@ impl Diagnostic {
 
     /// A warning.
     #[must_use]
-    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn warning(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Warning,
             code,
@@ -90,7 +342,7 @@ impl Diagnostic {
 
     /// A note.
     #[must_use]
-    pub fn note(code: &'static str, span: Span, message: impl Into<String>) -> Diagnostic {
+    pub fn note(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             severity: Severity::Note,
             code,

@@ -6,10 +6,12 @@
 //! which are skipped.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::types::{Color, Role};
 
 /// A position as a FEN describes it: not checked against any board or rules.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Setup {
     /// The side to move; `None` when the FEN says `?`.
@@ -20,11 +22,36 @@ pub struct Setup {
 
 /// Why a FEN could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFenError(pub String);
+#[non_exhaustive]
+pub enum ParseFenError {
+    /// The text is empty.
+    Empty,
+    /// The first field is not the side to move (`W`, `B` or `?`); the field as written.
+    BadTurn(String),
+    /// A square list starts with something else than `W` or `B`; that character.
+    BadColor(char),
+    /// An item with a `-` that is not a range of square numbers; the item as written.
+    BadRange(String),
+    /// An item that is not a square; the item as written.
+    BadSquare(String),
+}
 
 impl fmt::Display for ParseFenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ParseFenError::Empty => f.write_str("the FEN is empty"),
+            ParseFenError::BadTurn(t) => write!(
+                f,
+                "the FEN should start with the side to move (W, B or ?), not \"{t}\""
+            ),
+            ParseFenError::BadColor(c) => {
+                write!(f, "a FEN square list should start with W or B, not \"{c}\"")
+            }
+            ParseFenError::BadRange(item) => {
+                write!(f, "\"{item}\" is not a range of square numbers")
+            }
+            ParseFenError::BadSquare(item) => write!(f, "\"{item}\" is not a square"),
+        }
     }
 }
 
@@ -58,12 +85,8 @@ impl Setup {
             "W" | "w" => Some(Color::White),
             "B" | "b" => Some(Color::Black),
             "?" => None,
-            "" => return Err(ParseFenError("the FEN is empty".into())),
-            other => {
-                return Err(ParseFenError(format!(
-                    "the FEN should start with the side to move (W, B or ?), not \"{other}\""
-                )));
-            }
+            "" => return Err(ParseFenError::Empty),
+            other => return Err(ParseFenError::BadTurn(other.to_string())),
         };
         let mut setup = Setup {
             turn,
@@ -79,11 +102,7 @@ impl Setup {
                 Some('H' | 'h' | 'F' | 'f' | '+') => continue,
                 // `?` for an unknown colour: nothing to place.
                 Some('?') => None,
-                Some(c) => {
-                    return Err(ParseFenError(format!(
-                        "a FEN square list should start with W or B, not \"{c}\""
-                    )));
-                }
+                Some(c) => return Err(ParseFenError::BadColor(c)),
             };
             let Some(color) = color else { continue };
             for item in chars.as_str().split(',') {
@@ -119,16 +138,76 @@ impl Setup {
                     }
                     Ok(())
                 }
-                _ => Err(ParseFenError(format!(
-                    "\"{item}\" is not a range of square numbers"
-                ))),
+                _ => Err(ParseFenError::BadRange(item.to_string())),
             }
         } else if !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric()) {
             self.pieces.push((color, role, rest.to_string()));
             Ok(())
         } else {
-            Err(ParseFenError(format!("\"{item}\" is not a square")))
+            Err(ParseFenError::BadSquare(item.to_string()))
         }
+    }
+}
+
+/// A square label in its canonical form, with a key that orders squares as a board's internal
+/// order does: numbers without leading zeros in ascending order; algebraic names in lower case,
+/// bottom row first.
+fn canonical(label: &str) -> (String, (u32, u32, String)) {
+    if label.bytes().all(|b| b.is_ascii_digit()) {
+        let n: u32 = label.parse().unwrap_or(u32::MAX);
+        return (n.to_string(), (0, n, String::new()));
+    }
+    let lower = label.to_ascii_lowercase();
+    let (file, rank) = lower.split_at(lower.chars().next().map_or(0, char::len_utf8));
+    let key = (1, rank.parse().unwrap_or(u32::MAX), file.to_string());
+    (lower, key)
+}
+
+/// The canonical FEN: the side to move (`?` when unknown), then `:W` and `:B` with each side's
+/// squares in board order, `K` before kings and no ranges, as [`Position::to_fen`] writes it.
+///
+/// [`Position::to_fen`]: crate::Position::to_fen
+///
+/// ```
+/// use pdn::{Color, Position, Ruleset, Setup, Variant};
+/// let setup: Setup = "B:W33,K32,31:BK03-05.".parse().unwrap();
+/// assert_eq!(setup.to_string(), "B:W31,K32,33:BK3,K4,K5");
+/// let rs = Ruleset::of(Variant::International).unwrap();
+/// let pos = Position::from_setup(&setup, &rs.geometry, Color::White).unwrap();
+/// assert_eq!(pos.to_fen(&rs.geometry), setup.to_string());
+/// ```
+impl fmt::Display for Setup {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let turn = self.turn.map_or('?', Color::fen_char);
+        write!(f, "{turn}")?;
+        for color in [Color::White, Color::Black] {
+            let mut side: Vec<_> = self
+                .pieces
+                .iter()
+                .filter(|p| p.0 == color)
+                .map(|(_, role, label)| {
+                    let (text, key) = canonical(label);
+                    (key, *role, text)
+                })
+                .collect();
+            side.sort_by(|a, b| a.0.cmp(&b.0));
+            write!(f, ":{}", color.fen_char())?;
+            for (i, (_, role, text)) in side.iter().enumerate() {
+                let sep = if i == 0 { "" } else { "," };
+                let king = if *role == Role::King { "K" } else { "" };
+                write!(f, "{sep}{king}{text}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// [`Setup::parse`].
+impl FromStr for Setup {
+    type Err = ParseFenError;
+
+    fn from_str(s: &str) -> Result<Setup, ParseFenError> {
+        Setup::parse(s)
     }
 }
 
@@ -157,6 +236,36 @@ mod tests {
         let s = Setup::parse("W:WK31-33:Bc3,e5").unwrap();
         assert_eq!(s.pieces[2], (Color::White, Role::King, "33".into()));
         assert_eq!(s.pieces[3], (Color::Black, Role::Man, "c3".into()));
+    }
+
+    #[test]
+    fn canonical_text_reads_back() {
+        for fen in ["W:W31-50:B1-20", "?:Wg1,c1,a3:Bh8,KB6", "B::", "W:W:B"] {
+            let s: Setup = fen.parse().unwrap();
+            let again: Setup = s.to_string().parse().unwrap();
+            assert_eq!(again.to_string(), s.to_string(), "{fen}");
+        }
+        let s: Setup = "?:Wg1,c1,a3:Bh8,KB6".parse().unwrap();
+        assert_eq!(s.to_string(), "?:Wc1,g1,a3:BKb6,h8");
+        assert_eq!(Setup::default().to_string(), "?:W:B");
+    }
+
+    #[test]
+    fn error_messages() {
+        assert_eq!(Setup::parse(""), Err(ParseFenError::Empty));
+        assert_eq!(
+            Setup::parse("X:W1").unwrap_err().to_string(),
+            "the FEN should start with the side to move (W, B or ?), not \"X\""
+        );
+        assert_eq!(Setup::parse("W:Z1"), Err(ParseFenError::BadColor('Z')));
+        assert_eq!(
+            Setup::parse("W:W5-1").unwrap_err().to_string(),
+            "\"5-1\" is not a range of square numbers"
+        );
+        assert_eq!(
+            Setup::parse("W:W1;2").unwrap_err().to_string(),
+            "\"1;2\" is not a square"
+        );
     }
 
     #[test]

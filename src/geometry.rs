@@ -11,6 +11,7 @@ use std::fmt;
 use crate::types::Color;
 
 /// A playable square, by internal index (see the module documentation).
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(pub u8);
 
@@ -215,6 +216,32 @@ impl fmt::Display for GeometryError {
 
 impl std::error::Error for GeometryError {}
 
+/// A text that names no playable square of a board (see [`Geometry::parse_square`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSquareError {
+    text: String,
+}
+
+impl ParseSquareError {
+    /// The text as given.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for ParseSquareError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "\"{}\" is not a playable square on this board",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseSquareError {}
+
 impl Geometry {
     /// Builds the geometry of a board.
     ///
@@ -364,7 +391,8 @@ impl Geometry {
         &self.squares[sq.index()]
     }
 
-    /// The square's name in the game's notation.
+    /// The square's name in the game's notation (`"32"`, `"c3"`): the text form of a square,
+    /// which [`Geometry::parse_square`] reads back.
     #[must_use]
     pub fn label(&self, sq: Square) -> &str {
         &self.squares[sq.index()].label
@@ -443,10 +471,22 @@ impl Geometry {
     ///     all_squares: false }).unwrap();
     /// let c3 = g.parse_square("c3").unwrap();
     /// assert_eq!(g.label(c3), "c3");
-    /// assert!(g.parse_square("d3").is_none()); // a light square
+    /// assert!(g.parse_square("d3").is_err()); // a light square
+    /// assert_eq!(
+    ///     g.parse_square("i9").unwrap_err().to_string(),
+    ///     "\"i9\" is not a playable square on this board"
+    /// );
     /// ```
-    #[must_use]
-    pub fn parse_square(&self, text: &str) -> Option<Square> {
+    ///
+    /// # Errors
+    /// When the text names no playable square of this board.
+    pub fn parse_square(&self, text: &str) -> Result<Square, ParseSquareError> {
+        self.find_square(text).ok_or_else(|| ParseSquareError {
+            text: text.to_string(),
+        })
+    }
+
+    fn find_square(&self, text: &str) -> Option<Square> {
         let bytes = text.as_bytes();
         match self.spec.notation {
             Notation::Numeric => {
@@ -574,8 +614,8 @@ mod tests {
         assert_eq!(russian.label(Square(0)), "a1");
         assert_eq!(russian.label(Square(4)), "b2");
         assert_eq!(coord(&russian, "h8"), "h8");
-        assert!(russian.parse_square("a2").is_none());
-        assert!(russian.parse_square("i1").is_none());
+        assert!(russian.parse_square("a2").is_err());
+        assert!(russian.parse_square("i1").is_err());
         let spantsiretti = spec(10, 8, Notation::Algebraic, 0, Color::White, false);
         assert_eq!(spantsiretti.len(), 40);
         assert_eq!(coord(&spantsiretti, "j8"), "j8");
@@ -614,10 +654,14 @@ mod tests {
     #[test]
     fn leading_zeros_and_bad_squares() {
         let g = spec(10, 10, Notation::Numeric, 2, Color::White, false);
-        assert_eq!(g.parse_square("05"), Some(Square(4)));
-        assert_eq!(g.parse_square("0"), None);
-        assert_eq!(g.parse_square("51"), None);
-        assert_eq!(g.parse_square(""), None);
-        assert_eq!(g.parse_square("1a"), None);
+        assert_eq!(g.parse_square("05"), Ok(Square(4)));
+        for bad in ["0", "51", "", "1a"] {
+            assert_eq!(
+                g.parse_square(bad),
+                Err(ParseSquareError {
+                    text: bad.to_string()
+                })
+            );
+        }
     }
 }

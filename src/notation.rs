@@ -2,12 +2,15 @@
 //! board; [`PdnMove::to_move`] finds the legal [`Move`] it stands for in a position.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::geometry::Square;
 use crate::position::{Duplicates, Move, Position, Ruleset};
+use crate::types::Color;
 use crate::variant::CapturePriority;
 
 /// A move as written: its squares and whether it was written as a capture.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnMove {
     /// The squares as written (lower case), first the start, last the end.
@@ -119,9 +122,9 @@ impl PdnMove {
             .iter_mut()
             .zip([&self.squares[0], &self.squares[self.squares.len() - 1]])
         {
-            *end = g.parse_square(s).ok_or_else(|| {
-                MoveError::new(pos, rs, format!("square {s} does not exist on this board"))
-            })?;
+            *end = g
+                .parse_square(s)
+                .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(s.clone())))?;
         }
         let [from, to] = ends;
         pos.generate_from(rs, Duplicates::Drop, from, legal);
@@ -140,12 +143,12 @@ impl PdnMove {
         let mut path = Vec::with_capacity(self.squares.len());
         for s in &self.squares {
             match g.parse_square(s) {
-                Some(sq) => path.push(sq),
-                None => {
+                Ok(sq) => path.push(sq),
+                Err(_) => {
                     return Err(MoveError::new(
                         pos,
                         rs,
-                        format!("square {s} does not exist on this board"),
+                        MoveErrorKind::NoSuchSquare(s.clone()),
                     ));
                 }
             }
@@ -192,13 +195,17 @@ impl PdnMove {
         let g = &rs.geometry;
         let (from, to) = (path[0], path[path.len() - 1]);
         let side = pos.turn();
+        let label = |sq: Square| g.label(sq).to_string();
         let reason = match pos.piece_at(from) {
-            None => format!("{side} has no piece on {}", g.label(from)),
-            Some(p) if p.color != side => format!(
-                "the piece on {} is {}'s, but it is {side}'s turn",
-                g.label(from),
-                p.color
-            ),
+            None => MoveErrorKind::NoPiece {
+                side,
+                square: label(from),
+            },
+            Some(p) if p.color != side => MoveErrorKind::NotYourPiece {
+                square: label(from),
+                owner: p.color,
+                side,
+            },
             Some(_) => {
                 let best = legal.iter().map(Move::capture_count).max().unwrap_or(0);
                 let mut free = rs.clone();
@@ -208,34 +215,28 @@ impl PdnMove {
                     .into_iter()
                     .find(|m| m.from == from && m.to == to && m.is_capture());
                 if legal.iter().any(|m| m.from == from && m.to == to) {
-                    let inner: Vec<&str> = path[1..path.len() - 1]
-                        .iter()
-                        .map(|&s| g.label(s))
-                        .collect();
-                    format!(
-                        "the written squares between ({}) are not on the route of any capture from {} to {}",
-                        inner.join(", "),
-                        g.label(from),
-                        g.label(to)
-                    )
+                    MoveErrorKind::NotOnRoute {
+                        between: path[1..path.len() - 1].iter().map(|&s| label(s)).collect(),
+                        from: label(from),
+                        to: label(to),
+                    }
                 } else if let Some(m) = possible.filter(|_| best > 0) {
                     let n = m.capture_count();
                     if n < best {
-                        format!(
-                            "this takes {n} piece{}, but the most pieces must be taken ({best})",
-                            if n == 1 { "" } else { "s" }
-                        )
+                        MoveErrorKind::TooFewCaptured {
+                            taken: n,
+                            most: best,
+                        }
                     } else {
-                        "another capture comes first under this variant's capture rules".to_string()
+                        MoveErrorKind::OtherCaptureFirst
                     }
                 } else if best > 0 {
-                    "a capture is compulsory".to_string()
+                    MoveErrorKind::CaptureCompulsory
                 } else {
-                    format!(
-                        "the piece on {} cannot move to {}",
-                        g.label(from),
-                        g.label(to)
-                    )
+                    MoveErrorKind::CannotMove {
+                        from: label(from),
+                        to: label(to),
+                    }
                 }
             }
         };
@@ -264,16 +265,104 @@ pub struct Resolved {
 }
 
 /// Why a written move could not be played: a reason and the legal moves.
+///
+/// Its `Display` is the reason in plain words followed by the legal moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveError {
-    /// Why, in plain words.
-    pub reason: String,
+    /// Why.
+    pub reason: MoveErrorKind,
     /// The legal moves in the position, short notation.
     pub legal: Vec<String>,
 }
 
+/// Why no legal move fits a written move. Squares are given by their labels; `Display` gives
+/// the reason in plain words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveErrorKind {
+    /// A written square is not a playable square of the board.
+    NoSuchSquare(String),
+    /// The side to move has no piece on the start square.
+    NoPiece {
+        /// The side to move.
+        side: Color,
+        /// The start square.
+        square: String,
+    },
+    /// The piece on the start square is the other side's.
+    NotYourPiece {
+        /// The start square.
+        square: String,
+        /// Whose piece it is.
+        owner: Color,
+        /// The side to move.
+        side: Color,
+    },
+    /// The squares written between the ends are not on the route of any legal capture.
+    NotOnRoute {
+        /// The squares written between the ends.
+        between: Vec<String>,
+        /// The start square.
+        from: String,
+        /// The end square.
+        to: String,
+    },
+    /// A capture that takes fewer pieces than the most that can be taken.
+    TooFewCaptured {
+        /// How many pieces it takes.
+        taken: usize,
+        /// How many must be taken.
+        most: usize,
+    },
+    /// Another capture comes first under the variant's capture rules.
+    OtherCaptureFirst,
+    /// A plain move while a capture is compulsory.
+    CaptureCompulsory,
+    /// The piece cannot move from the start to the end square.
+    CannotMove {
+        /// The start square.
+        from: String,
+        /// The end square.
+        to: String,
+    },
+}
+
+impl fmt::Display for MoveErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveErrorKind::NoSuchSquare(s) => write!(f, "square {s} does not exist on this board"),
+            MoveErrorKind::NoPiece { side, square } => write!(f, "{side} has no piece on {square}"),
+            MoveErrorKind::NotYourPiece {
+                square,
+                owner,
+                side,
+            } => write!(
+                f,
+                "the piece on {square} is {owner}'s, but it is {side}'s turn"
+            ),
+            MoveErrorKind::NotOnRoute { between, from, to } => write!(
+                f,
+                "the written squares between ({}) are not on the route of any capture from {from} to {to}",
+                between.join(", ")
+            ),
+            MoveErrorKind::TooFewCaptured { taken, most } => write!(
+                f,
+                "this takes {taken} piece{}, but the most pieces must be taken ({most})",
+                if *taken == 1 { "" } else { "s" }
+            ),
+            MoveErrorKind::OtherCaptureFirst => {
+                f.write_str("another capture comes first under this variant's capture rules")
+            }
+            MoveErrorKind::CaptureCompulsory => f.write_str("a capture is compulsory"),
+            MoveErrorKind::CannotMove { from, to } => {
+                write!(f, "the piece on {from} cannot move to {to}")
+            }
+        }
+    }
+}
+
 impl MoveError {
-    fn new(pos: &Position, rs: &Ruleset, reason: String) -> MoveError {
+    fn new(pos: &Position, rs: &Ruleset, reason: MoveErrorKind) -> MoveError {
         let mut moves = pos.legal_moves(rs);
         moves.sort_by_key(|m| (m.from, m.to));
         let legal = moves
@@ -286,7 +375,7 @@ impl MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.reason)?;
+        write!(f, "{}", self.reason)?;
         if self.legal.is_empty() {
             return f.write_str("; there is no legal move");
         }
@@ -302,6 +391,64 @@ impl fmt::Display for MoveError {
             write!(f, " and {} more", self.legal.len() - SHOWN)?;
         }
         Ok(())
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// The move with its squares as written (lower case), joined by `x` for a capture and `-`
+/// otherwise.
+///
+/// ```
+/// use pdn::PdnMove;
+/// let m: PdnMove = "11:18:25".parse().unwrap();
+/// assert_eq!(m.to_string(), "11x18x25");
+/// assert_eq!("C3-D4".parse::<PdnMove>().unwrap().to_string(), "c3-d4");
+/// assert!("1-0x".parse::<PdnMove>().is_err());
+/// ```
+impl fmt::Display for PdnMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.capture { "x" } else { "-" };
+        for (i, s) in self.squares.iter().enumerate() {
+            if i > 0 {
+                f.write_str(sep)?;
+            }
+            f.write_str(s)?;
+        }
+        Ok(())
+    }
+}
+
+/// A text that is not a move (see [`PdnMove::parse`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseMoveError {
+    text: String,
+}
+
+impl ParseMoveError {
+    /// The text as given.
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl fmt::Display for ParseMoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "\"{}\" is not a move", self.text)
+    }
+}
+
+impl std::error::Error for ParseMoveError {}
+
+/// [`PdnMove::parse`], with an error.
+impl FromStr for PdnMove {
+    type Err = ParseMoveError;
+
+    fn from_str(s: &str) -> Result<PdnMove, ParseMoveError> {
+        PdnMove::parse(s).ok_or_else(|| ParseMoveError {
+            text: s.to_string(),
+        })
     }
 }
 
@@ -359,7 +506,7 @@ mod tests {
             .unwrap()
             .to_move(&p, &rs)
             .unwrap_err();
-        assert!(err.reason.contains("compulsory"), "{err}");
+        assert_eq!(err.reason, MoveErrorKind::CaptureCompulsory, "{err}");
     }
 
     #[test]
@@ -401,6 +548,7 @@ mod tests {
             .unwrap_err();
         assert!(
             e.reason
+                .to_string()
                 .starts_with("the written squares between (40) are not on the route"),
             "{e}"
         );
@@ -409,18 +557,31 @@ mod tests {
             .unwrap()
             .to_move(&start, &rs)
             .unwrap_err();
-        assert!(e.reason.starts_with("the piece on 17 is black's"), "{e}");
+        assert!(
+            e.reason
+                .to_string()
+                .starts_with("the piece on 17 is black's"),
+            "{e}"
+        );
+        assert_eq!(
+            e.reason,
+            MoveErrorKind::NotYourPiece {
+                square: "17".into(),
+                owner: Color::Black,
+                side: Color::White
+            }
+        );
         let e = PdnMove::parse("32-27x").map(|_| ());
         assert!(e.is_none());
         let e = PdnMove::parse("32-99")
             .unwrap()
             .to_move(&start, &rs)
             .unwrap_err();
-        assert!(e.reason.contains("square 99 does not exist"), "{e}");
+        assert_eq!(e.reason, MoveErrorKind::NoSuchSquare("99".into()), "{e}");
         let e = PdnMove::parse("32-23")
             .unwrap()
             .to_move(&start, &rs)
             .unwrap_err();
-        assert!(e.reason.contains("cannot move to 23"), "{e}");
+        assert!(e.reason.to_string().contains("cannot move to 23"), "{e}");
     }
 }

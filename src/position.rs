@@ -1,7 +1,7 @@
 //! Legal positions and legal moves: the rules engine.
 //!
 //! A [`Position`] is three bit sets over the internal square indices of a
-//! [`Geometry`](crate::geometry::Geometry) plus the side to move; it does not own its board, so
+//! [`Geometry`] plus the side to move; it does not own its board, so
 //! every operation takes the [`Ruleset`] (board and rules) it is played under.
 
 use std::fmt;
@@ -369,7 +369,14 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl std::error::Error for PositionError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PositionError::Fen(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl Position {
     /// An empty board with `turn` to move.
@@ -406,7 +413,7 @@ impl Position {
         for (color, role, label) in &setup.pieces {
             let sq = g
                 .parse_square(label)
-                .ok_or_else(|| PositionError::BadSquare(label.clone()))?;
+                .map_err(|_| PositionError::BadSquare(label.clone()))?;
             if pos.piece_at(sq).is_some() {
                 return Err(PositionError::Occupied(label.clone()));
             }

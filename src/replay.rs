@@ -2,7 +2,7 @@
 //! move of the mainline and of every variation, each line stopping with a plain-words error at
 //! its first move that cannot be played; and whether the game is over where the mainline ends.
 
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{Code, Diagnostic, Span};
 use crate::fen::Setup;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -321,7 +321,7 @@ pub fn replay(game: &Game) -> Replay {
         };
         r.diagnostics.insert(
             0,
-            Diagnostic::note("guessed-variant", game.span_start(), message),
+            Diagnostic::note(Code::GuessedVariant, game.span_start(), message),
         );
         return r;
     };
@@ -336,7 +336,7 @@ pub fn replay(game: &Game) -> Replay {
             match leading.filter(|&n| Variant::from_gametype(n).is_some()) {
                 Some(n) => {
                     diagnostics.push(Diagnostic::warning(
-                        "bad-gametype",
+                        Code::BadGametype,
                         game.tag_span("GameType"),
                         format!("{e}; the standard board of type {n} is used"),
                     ));
@@ -347,7 +347,7 @@ pub fn replay(game: &Game) -> Replay {
                 }
                 None => {
                     diagnostics.push(Diagnostic::error(
-                        "bad-gametype",
+                        Code::BadGametype,
                         game.tag_span("GameType"),
                         e.to_string(),
                     ));
@@ -359,7 +359,7 @@ pub fn replay(game: &Game) -> Replay {
     let number = number.map(|gt| match lidraughts_type(gt.number) {
         Some((standard, name)) => {
             diagnostics.push(Diagnostic::note(
-                "lidraughts-variant",
+                Code::LidraughtsVariant,
                 game.tag_span("GameType"),
                 format!(
                     "GameType {} is lidraughts' {name}; its moves are replayed as {} draughts",
@@ -409,7 +409,7 @@ fn replay_as(
             Some(rs) => match renotated(&rs, game) {
                 Some(other) => {
                     out.diagnostics.push(Diagnostic::note(
-                        "board-notation",
+                        Code::BoardNotation,
                         game.moves.first().map_or(game.span_start(), |n| n.span),
                         format!(
                             "the moves name squares {} although {} draughts numbers them {}; the squares are read that way, counted from the first player's side",
@@ -449,7 +449,7 @@ fn replay_as(
                         });
                     }
                     None => out.diagnostics.push(Diagnostic::error(
-                        "variant-not-supported",
+                        Code::VariantNotSupported,
                         game.tag_span("GameType"),
                         message,
                     )),
@@ -468,7 +468,7 @@ fn replay_as(
                 |name| format!("GameType {} is {name}, not draughts", gt.number),
             );
             out.diagnostics.push(Diagnostic::error(
-                "not-draughts",
+                Code::NotDraughts,
                 game.tag_span("GameType"),
                 format!("{what}; the game's text is shown without a board"),
             ));
@@ -494,7 +494,7 @@ fn replay_as(
             Ok(p) => pos = p,
             Err(e) => {
                 out.diagnostics.push(Diagnostic::error(
-                    "bad-fen",
+                    Code::BadFen,
                     span,
                     format!(
                         "the FEN cannot be used ({e}); the replay starts from the usual position"
@@ -604,7 +604,7 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
         "cannot move"
     };
     Some(Diagnostic::warning(
-        "result-contradicts-board",
+        Code::ResultContradictsBoard,
         span,
         format!(
             "the result {written} does not fit the final position: {} {how}, so {} has won",
@@ -749,7 +749,7 @@ fn play_line(
             if notation.capture != mv.is_capture() && joined == 0 {
                 let g = &rs.geometry;
                 ambiguities.push(Diagnostic::warning(
-                    "capture-separator",
+                    Code::CaptureSeparator,
                     node.span,
                     if mv.is_capture() {
                         format!(
@@ -872,7 +872,7 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
         )
     };
     Diagnostic::warning(
-        "ambiguous-move",
+        Code::AmbiguousMove,
         node.span,
         format!(
             "{} fits several routes that take different pieces ({}); {why}",

@@ -3,6 +3,11 @@
 use std::fmt;
 
 /// A side. White is at the bottom of the board as White sees it, in every GameType.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
     /// The light pieces.
@@ -71,6 +76,11 @@ impl fmt::Display for Color {
 }
 
 /// Man or king.
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// An ordinary piece.
@@ -80,6 +90,7 @@ pub enum Role {
 }
 
 /// A coloured piece.
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     /// Whose piece it is.

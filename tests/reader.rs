@@ -92,7 +92,7 @@ fn bad_spots_are_diagnosed_and_the_rest_is_read() {
     );
     let g = &f.games[0];
     assert_eq!(moves(g), ["32-28", "19-23", "28x19"]);
-    let codes: Vec<&str> = g.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = g.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert!(codes.contains(&"unknown-text"), "{codes:?}");
     assert!(codes.contains(&"unmatched-paren"), "{codes:?}");
     assert!(codes.contains(&"unclosed-comment"), "{codes:?}");
@@ -209,7 +209,7 @@ fn tag_blocks_without_moves_are_games_of_their_own() {
 // ---- Reading coverage: every form real files use. ----
 
 fn codes(g: &pdn::Game) -> Vec<&str> {
-    g.diagnostics.iter().map(|d| d.code).collect()
+    g.diagnostics.iter().map(|d| d.code.as_str()).collect()
 }
 
 #[test]
@@ -511,7 +511,7 @@ fn numbering_problems() {
 fn text_outside_any_game_is_reported_on_the_file() {
     let f = read_file("hello 1-0");
     assert!(f.games.is_empty());
-    let codes: Vec<&str> = f.diagnostics.iter().map(|d| d.code).collect();
+    let codes: Vec<&str> = f.diagnostics.iter().map(|d| d.code.as_str()).collect();
     assert_eq!(codes, ["unknown-text", "outside-game"]);
     // After a game's result, stray text stays with that game.
     let f = read_file("1. 32-28 1-0 {ok} 3. 1-0");

@@ -129,7 +129,13 @@ fn fail_files_are_flagged_at_the_faulty_line_and_still_read() {
         let idx = LineIndex::new(&f.text);
         let found: Vec<(usize, &str, Severity)> = all_diagnostics(&f)
             .iter()
-            .map(|d| (idx.location(&f.text, d.span.start).0, d.code, d.severity))
+            .map(|d| {
+                (
+                    idx.location(&f.text, d.span.start).0,
+                    d.code.as_str(),
+                    d.severity,
+                )
+            })
             .collect();
         for &(line, code) in faults {
             assert!(

@@ -114,7 +114,7 @@ fn a_visitor_sees_events_in_order_and_can_stop() {
             self.0.push(format!("result {result}"));
         }
         fn problem(&mut self, p: &pdn::reader::Problem<'a>) {
-            self.0.push(format!("problem {}", p.kind.code()));
+            self.0.push(format!("problem {}", p.code()));
         }
         fn end_game(&mut self, span: Span) -> ControlFlow<()> {
             self.0.push(format!("end {}..{}", span.start, span.end));

@@ -59,22 +59,7 @@ pub struct Spanned<'a> {
     pub span: Span,
 }
 
-/// Splits PDN text into tokens.
-///
-/// ```
-/// use pdn::reader::{Lexer, Token};
-/// let tokens: Vec<Token> = Lexer::new("[Event \"x\"] 1. 32-28! {good} *").map(|t| t.token).collect();
-/// assert_eq!(
-///     tokens,
-///     [
-///         Token::Tag { name: "Event", value: "x" },
-///         Token::MoveNumber(1, false),
-///         Token::Move { text: "32-28", suffix: "!" },
-///         Token::Comment("good"),
-///         Token::Result("*"),
-///     ]
-/// );
-/// ```
+/// Splits PDN text into tokens (see the unit test `tokens_of_a_game`).
 pub struct Lexer<'a> {
     text: &'a str,
     bytes: &'a [u8],
@@ -155,6 +140,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The problems met while scanning the token returned last.
+    #[cfg(test)]
     #[must_use]
     pub fn problems(&self) -> &[Problem<'a>] {
         &self.problems
@@ -1273,5 +1259,28 @@ mod tests {
             }
         );
         assert_eq!(l.problems()[0].kind, ProblemKind::UnclosedTagValue);
+    }
+
+    #[test]
+    fn tokens_of_a_game() {
+        let tokens: Vec<Token> = Lexer::new("[Event \"x\"] 1. 32-28! {good} *")
+            .map(|t| t.token)
+            .collect();
+        assert_eq!(
+            tokens,
+            [
+                Token::Tag {
+                    name: "Event",
+                    value: "x"
+                },
+                Token::MoveNumber(1, false),
+                Token::Move {
+                    text: "32-28",
+                    suffix: "!"
+                },
+                Token::Comment("good"),
+                Token::Result("*"),
+            ]
+        );
     }
 }

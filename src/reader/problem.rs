@@ -4,12 +4,11 @@
 //! when it becomes a [`Diagnostic`]. So a reader that only counts problems (a game list) does
 //! not pay for the messages.
 
-use crate::diagnostic::{Diagnostic, Severity, Span};
+use crate::diagnostic::{Code, Diagnostic, Severity, Span};
 
 /// What kind of problem the reader met. Each has a stable code and a fixed severity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ProblemKind {
+pub(crate) enum ProblemKind {
     /// A tag value has no closing quote on its line.
     UnclosedTagValue,
     /// A tag value is not in quotes.
@@ -64,42 +63,42 @@ pub enum ProblemKind {
 }
 
 impl ProblemKind {
-    /// The stable code, e.g. `unknown-text`.
+    /// Its diagnostic code.
     #[must_use]
-    pub const fn code(self) -> &'static str {
+    pub(crate) const fn code(self) -> Code {
         match self {
-            ProblemKind::UnclosedTagValue => "unclosed-tag-value",
-            ProblemKind::UnquotedTagValue => "unquoted-tag-value",
-            ProblemKind::UnclosedTag => "unclosed-tag",
-            ProblemKind::UnclosedComment => "unclosed-comment",
-            ProblemKind::NestedComment => "nested-comment",
-            ProblemKind::UnmatchedBrace => "unmatched-brace",
-            ProblemKind::ProseInParentheses => "prose-in-parentheses",
-            ProblemKind::SpacesInMove => "spaces-in-move",
-            ProblemKind::GluedResult => "glued-result",
-            ProblemKind::UnknownText => "unknown-text",
-            ProblemKind::UnknownMove => "unknown-move",
-            ProblemKind::NagWithoutMove => "nag-without-move",
-            ProblemKind::NumberWithoutMove => "number-without-move",
-            ProblemKind::NumberOrder => "move-number-order",
-            ProblemKind::UnmatchedParen => "unmatched-paren",
-            ProblemKind::UnclosedVariation => "unclosed-variation",
-            ProblemKind::VariationWithoutMove => "variation-without-move",
-            ProblemKind::SetupWithoutMove => "setup-without-move",
-            ProblemKind::SetupReplaced => "setup-replaced",
-            ProblemKind::StrayResult => "stray-result",
-            ProblemKind::MissingResult => "missing-result",
-            ProblemKind::ResultMismatch => "result-mismatch",
-            ProblemKind::NonstandardResult => "nonstandard-result",
-            ProblemKind::AfterResult => "after-result",
-            ProblemKind::OutsideGame => "outside-game",
+            ProblemKind::UnclosedTagValue => Code::UnclosedTagValue,
+            ProblemKind::UnquotedTagValue => Code::UnquotedTagValue,
+            ProblemKind::UnclosedTag => Code::UnclosedTag,
+            ProblemKind::UnclosedComment => Code::UnclosedComment,
+            ProblemKind::NestedComment => Code::NestedComment,
+            ProblemKind::UnmatchedBrace => Code::UnmatchedBrace,
+            ProblemKind::ProseInParentheses => Code::ProseInParentheses,
+            ProblemKind::SpacesInMove => Code::SpacesInMove,
+            ProblemKind::GluedResult => Code::GluedResult,
+            ProblemKind::UnknownText => Code::UnknownText,
+            ProblemKind::UnknownMove => Code::UnknownMove,
+            ProblemKind::NagWithoutMove => Code::NagWithoutMove,
+            ProblemKind::NumberWithoutMove => Code::NumberWithoutMove,
+            ProblemKind::NumberOrder => Code::MoveNumberOrder,
+            ProblemKind::UnmatchedParen => Code::UnmatchedParen,
+            ProblemKind::UnclosedVariation => Code::UnclosedVariation,
+            ProblemKind::VariationWithoutMove => Code::VariationWithoutMove,
+            ProblemKind::SetupWithoutMove => Code::SetupWithoutMove,
+            ProblemKind::SetupReplaced => Code::SetupReplaced,
+            ProblemKind::StrayResult => Code::StrayResult,
+            ProblemKind::MissingResult => Code::MissingResult,
+            ProblemKind::ResultMismatch => Code::ResultMismatch,
+            ProblemKind::NonstandardResult => Code::NonstandardResult,
+            ProblemKind::AfterResult => Code::AfterResult,
+            ProblemKind::OutsideGame => Code::OutsideGame,
         }
     }
 
     /// Errors lose text (an unclosed comment or tag value swallows what follows); everything
     /// else is read, with a choice made by the reader.
     #[must_use]
-    pub const fn severity(self) -> Severity {
+    pub(crate) const fn severity(self) -> Severity {
         match self {
             ProblemKind::UnclosedComment | ProblemKind::UnclosedTagValue => Severity::Error,
             _ => Severity::Warning,
@@ -111,7 +110,7 @@ impl ProblemKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Problem<'a> {
     /// What it is.
-    pub kind: ProblemKind,
+    pub(crate) kind: ProblemKind,
     /// Where it is.
     pub span: Span,
     /// The text it is about (a word, a tag name, a result), for the message.
@@ -124,7 +123,7 @@ pub struct Problem<'a> {
 impl<'a> Problem<'a> {
     /// A problem about `detail`.
     #[must_use]
-    pub const fn new(kind: ProblemKind, span: Span, detail: &'a str) -> Problem<'a> {
+    pub(crate) const fn new(kind: ProblemKind, span: Span, detail: &'a str) -> Problem<'a> {
         Problem {
             kind,
             span,
@@ -133,23 +132,20 @@ impl<'a> Problem<'a> {
         }
     }
 
+    /// Its diagnostic code, e.g. [`Code::UnknownText`].
+    #[must_use]
+    pub const fn code(&self) -> Code {
+        self.kind.code()
+    }
+
     /// Its severity.
     #[must_use]
     pub const fn severity(&self) -> Severity {
         self.kind.severity()
     }
 
-    /// The explanation in plain words.
-    ///
-    /// ```
-    /// use pdn::reader::{Problem, ProblemKind};
-    /// use pdn::Span;
-    /// let p = Problem::new(ProblemKind::UnknownText, Span::new(0, 5), "hello");
-    /// assert_eq!(
-    ///     p.message(),
-    ///     "\"hello\" is not a move, move number, result or comment; it is skipped"
-    /// );
-    /// ```
+    /// The explanation in plain words, e.g. `"hello" is not a move, move number, result or
+    /// comment; it is skipped`.
     #[must_use]
     pub fn message(&self) -> String {
         let (d, o) = (self.detail, self.other);
@@ -237,5 +233,21 @@ impl<'a> Problem<'a> {
             message: self.message(),
             span: self.span,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_names_the_text() {
+        let p = Problem::new(ProblemKind::UnknownText, Span::new(0, 5), "hello");
+        assert_eq!(
+            p.message(),
+            "\"hello\" is not a move, move number, result or comment; it is skipped"
+        );
+        assert_eq!(p.code(), Code::UnknownText);
+        assert_eq!(p.to_diagnostic().code.as_str(), "unknown-text");
     }
 }

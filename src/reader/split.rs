@@ -71,7 +71,7 @@ pub trait Visitor<'a> {
     fn move_number(&mut self, number: u32, span: Span) {}
     /// A move as written (it may contain spaces, as in `1- 7`), and its strength marks
     /// (`!?`, `(?)`; a `*` for a PDN 2.0 star move). Read its squares with
-    /// [`parse_move`](super::parse_move).
+    /// [`PdnMove::parse`](crate::PdnMove::parse) once its spaces are taken out.
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {}
     /// A move the source did not record (`-`).
     fn unknown_move(&mut self, span: Span) {}

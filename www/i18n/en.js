@@ -195,6 +195,7 @@ export default {
   'code.move-number-order': 'Move numbers out of order',
   'code.nag-without-move': 'Annotation without a move',
   'code.nested-comment': 'Comment inside a comment',
+  'code.no-games': 'No game in the file',
   'code.nonstandard-result': 'Non-standard result',
   'code.not-draughts': 'Not a draughts game',
   'code.number-without-move': 'Move number without a move',

@@ -194,6 +194,7 @@ export default {
   'code.move-number-order': 'Numéros de coups dans le désordre',
   'code.nag-without-move': 'Annotation sans coup',
   'code.nested-comment': 'Commentaire dans un commentaire',
+  'code.no-games': 'Aucune partie dans le fichier',
   'code.nonstandard-result': 'Résultat non standard',
   'code.not-draughts': 'Pas une partie de dames',
   'code.number-without-move': 'Numéro de coup sans coup',

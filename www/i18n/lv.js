@@ -195,6 +195,7 @@ export default {
   'code.move-number-order': 'Gājienu numuri nav pēc kārtas',
   'code.nag-without-move': 'Atzīme bez gājiena',
   'code.nested-comment': 'Komentārs komentārā',
+  'code.no-games': 'Failā nav nevienas partijas',
   'code.nonstandard-result': 'Nestandarta rezultāts',
   'code.not-draughts': 'Nav dambretes partija',
   'code.number-without-move': 'Gājiena numurs bez gājiena',

@@ -193,6 +193,7 @@ export default {
   'code.move-number-order': 'Zetnummers niet op volgorde',
   'code.nag-without-move': 'Annotatie zonder zet',
   'code.nested-comment': 'Commentaar binnen commentaar',
+  'code.no-games': 'Geen partij in het bestand',
   'code.nonstandard-result': 'Ongebruikelijke uitslag',
   'code.not-draughts': 'Geen dampartij',
   'code.number-without-move': 'Zetnummer zonder zet',

@@ -199,6 +199,7 @@ export default {
   'code.move-number-order': 'Номера ходов не по порядку',
   'code.nag-without-move': 'Пометка без хода',
   'code.nested-comment': 'Комментарий внутри комментария',
+  'code.no-games': 'В файле нет партий',
   'code.nonstandard-result': 'Нестандартный результат',
   'code.not-draughts': 'Это не шашечная партия',
   'code.number-without-move': 'Номер хода без хода',

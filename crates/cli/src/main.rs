@@ -180,7 +180,7 @@ mod cli {
         }
         let mb = text.len() as f64 / 1e6;
         let speed = |secs: f64| format!("{:8.1} ms {:8.1} MB/s", secs * 1e3, mb / secs);
-        let (scan, tokens) = best_of(10, || pdn::reader::Lexer::new(&text).count());
+        let (scan, tokens) = best_of(10, || pdn::reader::scan(&text));
         let (list, headers) = best_of(10, || pdn::reader::read_headers(&text));
         let (full, file) = best_of(5, || pdn::read_file(&text));
         let (replay, plies) = best_of(3, || {
@@ -244,7 +244,7 @@ mod cli {
             let mut all: Vec<Diagnostic> = Vec::new();
             if file.games.is_empty() {
                 all.push(Diagnostic::warning(
-                    "no-games",
+                    pdn::diagnostic::Code::NoGames,
                     pdn::Span::new(0, 0),
                     "no game found in this file",
                 ));
@@ -254,7 +254,11 @@ mod cli {
                 let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
                 diags.extend(r.diagnostics);
                 if let Some(e) = r.error {
-                    diags.push(Diagnostic::error("illegal-move", e.span, e.message));
+                    diags.push(Diagnostic::error(
+                        pdn::diagnostic::Code::IllegalMove,
+                        e.span,
+                        e.message,
+                    ));
                 }
                 diags.sort_by_key(|d| (d.span.start, d.severity));
                 all.extend(diags);

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use pdn::comment;
-use pdn::diagnostic::{Diagnostic, LineIndex, Span};
+use pdn::diagnostic::{Code, Diagnostic, LineIndex, Span};
 use pdn::geometry::Geometry;
 use pdn::reader::{Game, GameHeader, Node, PdnFile};
 use pdn::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
@@ -339,7 +339,7 @@ impl<'a> FileView<'a> {
         let (line, column) = self.lines.location(text, d.span.start);
         DiagnosticView {
             severity: d.severity.as_str(),
-            code: d.code,
+            code: d.code.as_str(),
             message: d.message.clone(),
             line,
             column,
@@ -360,11 +360,15 @@ impl<'a> FileView<'a> {
         let mut all: Vec<Diagnostic> = game.diagnostics.clone();
         all.extend(r.diagnostics.iter().cloned());
         if let Some(e) = &r.error {
-            all.push(Diagnostic::error("illegal-move", e.span, e.message.clone()));
+            all.push(Diagnostic::error(
+                Code::IllegalMove,
+                e.span,
+                e.message.clone(),
+            ));
         }
         for e in r.variations.iter().filter_map(|v| v.error.as_ref()) {
             all.push(Diagnostic::warning(
-                "illegal-move-in-variation",
+                Code::IllegalMoveInVariation,
                 e.span,
                 format!("in a variation: {}", e.message),
             ));
