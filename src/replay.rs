@@ -213,7 +213,8 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
 #[must_use]
 pub fn tag_variant(gametype: Option<&str>, variant: Option<&str>) -> Option<Variant> {
     if let Some(g) = gametype.and_then(|g| GameType::parse(g).ok()) {
-        let number = lidraughts_type(g.number).map_or(g.number, |(n, _)| n);
+        let number =
+            Variant::from_private_gametype(g.number).map_or(g.number, |(v, _)| v.gametype());
         return Variant::from_gametype(number);
     }
     variant
@@ -222,43 +223,9 @@ pub fn tag_variant(gametype: Option<&str>, variant: Option<&str>) -> Option<Vari
 }
 
 /// The GameType of a variant name as sites write it in a `Variant` tag (lidraughts,
-/// PlayStrategy, pydraughts), if known.
+/// PlayStrategy, pydraughts), if known: [`Variant`]'s `FromStr`.
 fn gametype_of_variant_name(name: &str) -> Option<u32> {
-    let n = name.trim().to_ascii_lowercase();
-    let n = n
-        .trim_end_matches(" draughts")
-        .trim_end_matches(" checkers");
-    Some(match n {
-        "international" | "standard" | "from position" => 20,
-        "english" | "american" | "american/english" | "english/american" | "checkers" => 21,
-        "italian" => 22,
-        "pool" | "american pool" => 23,
-        "spanish" => 24,
-        "russian" => 25,
-        "brazilian" => 26,
-        "canadian" => 27,
-        "portuguese" => 28,
-        "czech" => 29,
-        "turkish" => 30,
-        "thai" => 31,
-        "frisian" | "frysk!" | "frysk" => 40,
-        "antidraughts" => 20,
-        "breakthrough" => 20,
-        "spantsiretti" => 41,
-        _ => return None,
-    })
-}
-
-/// lidraughts' private GameType numbers, played with the moves of a standard type: Breakthrough
-/// (96) and Antidraughts (98) move as International draughts, Frysk! (97) as Frisian; only their
-/// goals differ, which a replay does not need.
-fn lidraughts_type(number: u32) -> Option<(u32, &'static str)> {
-    match number {
-        96 => Some((20, "Breakthrough")),
-        97 => Some((40, "Frysk!")),
-        98 => Some((20, "Antidraughts")),
-        _ => None,
-    }
+    name.parse::<Variant>().ok().map(Variant::gametype)
 }
 
 /// Replays the mainline of `game`, and its variations.
@@ -356,7 +323,7 @@ pub fn replay(game: &Game) -> Replay {
             }
         }
     };
-    let number = number.map(|gt| match lidraughts_type(gt.number) {
+    let number = number.map(|gt| match Variant::from_private_gametype(gt.number) {
         Some((standard, name)) => {
             diagnostics.push(Diagnostic::note(
                 Code::LidraughtsVariant,
@@ -364,11 +331,11 @@ pub fn replay(game: &Game) -> Replay {
                 format!(
                     "GameType {} is lidraughts' {name}; its moves are replayed as {} draughts",
                     gt.number,
-                    Variant::from_gametype(standard).map_or("?", Variant::name)
+                    standard.name()
                 ),
             ));
             GameType {
-                number: standard,
+                number: standard.gametype(),
                 board: None,
             }
         }

@@ -865,6 +865,32 @@ mod tests {
         assert_eq!((v.source.start, v.source.line), (0, 1));
     }
 
+    /// Adding a variant means adding its name (`variant.NUMBER`) and the words of any new rule
+    /// code (`rule.CODE`) to every catalogue of the page (docs/variants.md).
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn every_variant_and_rule_code_has_words_in_every_catalogue() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../www/i18n");
+        let mut catalogues = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "js") {
+                continue;
+            }
+            catalogues += 1;
+            let text = std::fs::read_to_string(&path).unwrap();
+            for variant in pdn::variant::Variant::ALL {
+                let key = format!("'variant.{}'", variant.gametype());
+                assert!(text.contains(&key), "{}: no {key}", path.display());
+                for code in variant.rules().map(|r| rule_codes(&r)).unwrap_or_default() {
+                    let key = format!("'rule.{code}'");
+                    assert!(text.contains(&key), "{}: no {key}", path.display());
+                }
+            }
+        }
+        assert!(catalogues >= 5, "{}", dir.display());
+    }
+
     #[test]
     fn every_variant_has_a_kings_and_a_capture_rule() {
         for variant in pdn::variant::Variant::ALL {
