@@ -29,7 +29,7 @@ fn found(f: &PdnFile) -> Vec<(usize, usize, &'static str, Severity)> {
         .iter()
         .map(|d| {
             let (line, column) = idx.location(&f.text, d.span.start);
-            (line, column, d.code, d.severity)
+            (line, column, d.code.as_str(), d.severity)
         })
         .collect()
 }
