@@ -22,7 +22,7 @@ serve: build
 	@echo "Serving http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
-test: build lint test-native test-wasm test-js test-e2e
+test: build lint test-native test-wasm test-js test-e2e publish-check
 
 test-native:
 	cargo test --workspace
@@ -40,6 +40,8 @@ test-e2e:
 lint: doc-check
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	# The core stands on its own, without wasm-bindgen, for the browser's target too.
+	cargo build -q -p pdn --target wasm32-unknown-unknown
 
 # The core's documentation builds without a warning (broken or private links, missing docs).
 doc-check:
