@@ -13,7 +13,6 @@ import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, loadCatalogue, pickLanguage } from './i18n.js';
 
-const here = import.meta.url;
 let ready = null;
 /**
  * Starts the wasm core once for every element on the page. Its bytes are fetched beside pdn.js,
@@ -25,7 +24,8 @@ function core() {
   ready ??= (async () => {
     // A self-contained export hands the wasm bytes over.
     if (globalThis.PDN_VIEWER_WASM) return init({ module_or_path: globalThis.PDN_VIEWER_WASM });
-    const url = new URL('../pkg/pdn_bg.wasm', here).href;
+    // Written out as new URL('…', import.meta.url) so that bundlers see the file and copy it.
+    const url = new URL('../pkg/pdn_bg.wasm', import.meta.url).href;
     const failed = (e, more) => Object.assign(new Error(e && e.message ? e.message : String(e)), { core: url, ...more });
     let response;
     try {
@@ -132,7 +132,7 @@ export class PdnViewerElement extends HTMLElement {
     const doc = this.ownerDocument;
     const root = this.shadowRoot;
     // A self-contained export carries the stylesheet as a blob URL (a blob cannot be a base URL).
-    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', here).href;
+    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', import.meta.url).href;
     const parts = {};
     parts.games = el(doc, 'select', { class: 'pv-games', part: 'list', hidden: '' });
     parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
