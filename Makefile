@@ -5,7 +5,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
 WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
 
-.PHONY: setup build serve test test-native test-wasm test-e2e test-js lint doc-check publish-check bench clean
+.PHONY: setup build serve package test test-native test-wasm test-e2e test-js lint doc-check publish-check bench clean
 
 setup:
 	@bash scripts/setup.sh
@@ -17,6 +17,12 @@ build: setup
 	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
 	tools/node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
 	  --enable-sign-ext --enable-mutable-globals pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
+
+# The npm package pdn-viewer (package.json: the element, the wasm Library API, the type
+# declarations) as target/pdn-viewer-<version>.tgz. Publishing is `npm publish` by hand.
+package: build
+	mkdir -p target
+	npm pack --pack-destination target/
 
 serve: build
 	@echo "Serving http://127.0.0.1:$(PORT)/"
@@ -36,6 +42,7 @@ test-js:
 test-e2e:
 	node tests/e2e/run.mjs
 	node tests/e2e/embed.mjs
+	node tests/e2e/package.mjs
 
 lint: doc-check
 	cargo fmt --all --check

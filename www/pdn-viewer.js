@@ -14,12 +14,33 @@ import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, loadCatalogue, pickLanguage } from './i18n.js';
 
-const here = import.meta.url;
 let ready = null;
-/** Starts the wasm core once for every element on the page. */
+/**
+ * Starts the wasm core once for every element on the page. Its bytes are fetched beside pdn.js,
+ * found from this module's own address (so the element works from a CDN or another site). A
+ * failure is an Error with `core` (the wasm address) and `network` (refused or unreachable) or
+ * `status` (an HTTP error).
+ */
 function core() {
-  // A self-contained export hands the wasm bytes over; otherwise they are fetched beside pdn.js.
-  ready ??= init(globalThis.PDN_VIEWER_WASM ? { module_or_path: globalThis.PDN_VIEWER_WASM } : undefined);
+  ready ??= (async () => {
+    // A self-contained export hands the wasm bytes over.
+    if (globalThis.PDN_VIEWER_WASM) return init({ module_or_path: globalThis.PDN_VIEWER_WASM });
+    // Written out as new URL('…', import.meta.url) so that bundlers see the file and copy it.
+    const url = new URL('../pkg/pdn_bg.wasm', import.meta.url).href;
+    const failed = (e, more) => Object.assign(new Error(e && e.message ? e.message : String(e)), { core: url, ...more });
+    let response;
+    try {
+      response = await fetch(url);
+    } catch (e) {
+      throw failed(e, { network: true }); // a CORS refusal or no network: the browser does not say which
+    }
+    if (!response.ok) throw failed(`HTTP ${response.status}`, { status: response.status });
+    try {
+      return await init({ module_or_path: response });
+    } catch (e) {
+      throw failed(e);
+    }
+  })();
   return ready;
 }
 
@@ -112,7 +133,7 @@ export class PdnViewerElement extends HTMLElement {
     const doc = this.ownerDocument;
     const root = this.shadowRoot;
     // A self-contained export carries the stylesheet as a blob URL (a blob cannot be a base URL).
-    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', here).href;
+    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', import.meta.url).href;
     const parts = {};
     parts.games = el(doc, 'select', { class: 'pv-games', part: 'list', hidden: '' });
     parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
@@ -153,7 +174,11 @@ export class PdnViewerElement extends HTMLElement {
 
   async start() {
     await this.setLanguage(this.getAttribute('lang'));
-    await core();
+    try {
+      await core();
+    } catch (e) {
+      throw new Error(this.coreMessage(e));
+    }
     this.library = createLocalLibrary(wasm);
     const p = this.parts;
     this.viewer = createViewer({
@@ -178,6 +203,16 @@ export class PdnViewerElement extends HTMLElement {
     await this.load();
   }
 
+  /** Plain words for a core that did not load (see core()). */
+  coreMessage(e) {
+    if (!e || !e.core) return e && e.message ? e.message : String(e);
+    const origin = new URL(e.core).origin;
+    const page = this.ownerDocument.defaultView?.location?.origin;
+    if (e.status) return this.t('status.coreFailed', { url: e.core, reason: this.t('status.fetchHttp', { status: e.status }) });
+    if (e.network && origin !== page) return this.t('status.coreCors', { origin });
+    return this.t('status.coreFailed', { url: e.core, reason: e.message });
+  }
+
   /** The PDN: the src file, else a child script, else the element's own text. */
   async text() {
     const src = this.getAttribute('src');
@@ -187,7 +222,7 @@ export class PdnViewerElement extends HTMLElement {
       try {
         response = await fetch(url);
       } catch {
-        throw new Error(this.t('status.fetchCors', { url }));
+        throw new Error(this.t('status.srcCors', { url }));
       }
       if (!response.ok) throw new Error(this.t('status.fetchFailed', { url, reason: this.t('status.fetchHttp', { status: response.status }) }));
       return { bytes: new Uint8Array(await response.arrayBuffer()) };

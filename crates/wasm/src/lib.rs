@@ -58,7 +58,7 @@ mod bindings {
             self.inner.len()
         }
 
-        /// The encoding the text was decoded from (`utf-8`, `windows-1251`, …).
+        /// The encoding read, in words: `UTF-8`, `Windows-1251 (Cyrillic)` or `Latin-1`.
         #[wasm_bindgen(getter)]
         pub fn encoding(&self) -> String {
             self.inner.encoding().name().to_string()

@@ -1,0 +1,255 @@
+// Types of `pdn-viewer/library`: the WebAssembly PDN reader (pkg/pdn.js, made by wasm-bindgen
+// from crates/wasm/src/lib.rs). Written by hand; the shapes are those of crates/wasm/src/view.rs
+// as serialised to JavaScript (`Option` fields are `null` when absent).
+//
+//   import init, { Library } from 'pdn-viewer/library';
+//   await init();                      // fetches pdn_bg.wasm beside pdn.js
+//   const lib = Library.fromText(pdn);
+//   const view = lib.game(0);
+
+/** What `init` and `initSync` accept: the wasm module, its bytes, its address or its response. */
+export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
+
+/** The wasm instance's exports (for advanced use only). */
+export interface InitOutput {
+  readonly memory: WebAssembly.Memory;
+  readonly [name: string]: unknown;
+}
+
+/**
+ * Loads and starts the wasm core once (later calls return the same instance). Without an
+ * argument, `pdn_bg.wasm` is fetched from beside `pdn.js` (`new URL('pdn_bg.wasm',
+ * import.meta.url)`); in Node, where `fetch` cannot read files, use `initSync` with the bytes.
+ */
+export default function init(
+  module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
+): Promise<InitOutput>;
+
+/** Starts the core from a compiled module or its bytes, synchronously. */
+export function initSync(module: { module: BufferSource | WebAssembly.Module } | BufferSource | WebAssembly.Module): InitOutput;
+
+/** Called by `init` itself (it installs the panic hook); there is no need to call it. */
+export function start(): void;
+
+/** One row of the game list (GameSummary). */
+export interface GameRow {
+  /** 1-based game number. */
+  number: number;
+  white: string;
+  black: string;
+  event: string;
+  site: string;
+  date: string;
+  round: string;
+  /** The Result tag, else the game's terminator; '' when neither. */
+  result: string;
+  /** The GameType used (checked) or the tag as written (unchecked). */
+  gametype: string;
+  /** The variant's name, '' when not known yet. */
+  variant: string;
+  /** The GameType number of the variant, when known. */
+  variantNumber: number | null;
+  /** Mainline moves: written (unchecked) or replayed (checked). */
+  plies: number;
+  errors: number;
+  warnings: number;
+  /** Whether the moves were replayed for this row (`check`) or it comes from the tags (`rows`). */
+  checked: boolean;
+}
+
+export type Severity = 'error' | 'warning' | 'note';
+
+/** A problem found while reading or replaying, with its place in the text. */
+export interface Diagnostic {
+  severity: Severity;
+  /** Stable code, for translations. */
+  code: string;
+  /** Plain words (English). */
+  message: string;
+  /** 1-based line. */
+  line: number;
+  /** 1-based column, in UTF-16 code units. */
+  column: number;
+  /** UTF-16 offset of the start in the whole text. */
+  start: number;
+  /** UTF-16 offset of the end. */
+  end: number;
+}
+
+/** Clock readings from `[%clock]`/`[%clk]` commands. */
+export interface ClockView {
+  white: string | null;
+  black: string | null;
+  /** The side whose clock is marked running. */
+  running: 'white' | 'black' | null;
+}
+
+/** Where a game's text is in the whole text. */
+export interface SourceView {
+  /** UTF-16 offset of the game's first character. */
+  start: number;
+  /** UTF-16 offset one past its last character. */
+  end: number;
+  /** 1-based line of its first character. */
+  line: number;
+}
+
+/** A playable square: its name and White-view coordinates. */
+export interface SquareView {
+  /** Name in the game's notation ('32', 'c3'). */
+  label: string;
+  /** Column from the left, from 0. */
+  file: number;
+  /** Row from the bottom, from 0. */
+  rank: number;
+}
+
+/** The board: size and playable squares in internal order (the order of `cells`). */
+export interface BoardView {
+  width: number;
+  height: number;
+  squares: SquareView[];
+}
+
+/** A position. */
+export interface PositionView {
+  /** Canonical FEN. */
+  fen: string;
+  /** One character per square of `board.squares`: '.', 'w', 'W', 'b', 'B' (capitals are kings). */
+  cells: string;
+}
+
+/** One played move. */
+export interface PlyView {
+  /** 1-based ply within its line. */
+  ply: number;
+  moveNumber: number;
+  side: 'white' | 'black';
+  /** The move as written, with its strength marks. */
+  notation: string;
+  /** Position after the move. */
+  fen: string;
+  cells: string;
+  from: string;
+  to: string;
+  /** Start, landing squares, end. */
+  path: string[];
+  /** Squares of the pieces taken, in order. */
+  captured: string[];
+  /** Comments after the move, without their `[%…]` commands. */
+  comments: string[];
+  nags: number[];
+  /** Variations replacing this move: indexes into `GameView.variations`. */
+  variations: number[];
+  clock: ClockView | null;
+  /** From `[%eval]`: '+0.35', '#3'. */
+  eval: string | null;
+  /** Time spent on the move, from `[%emt]`. */
+  spent: string | null;
+}
+
+/** A written move that was not played (after an error). */
+export interface UnplayedView {
+  notation: string;
+  comments: string[];
+}
+
+/** The move that stopped the replay. */
+export interface ErrorView {
+  /** 1-based ply. */
+  ply: number;
+  /** The move as written. */
+  move: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** A variation: it replaces move `replaces` of its parent line. */
+export interface VariationView {
+  /** Index in `GameView.variations`. */
+  id: number;
+  /** The line it belongs to: null for the mainline, else a variation's id. */
+  parent: number | null;
+  /** 1-based index, in the parent line, of the move it replaces. */
+  replaces: number;
+  /** Nesting depth (1 for a variation of the mainline). */
+  depth: number;
+  /** The position before its first move. */
+  start: PositionView | null;
+  comments: string[];
+  plies: PlyView[];
+  unplayed: UnplayedView[];
+  error: ErrorView | null;
+}
+
+/** Everything needed to show one game. */
+export interface GameView {
+  /** 1-based game number. */
+  number: number;
+  /** Tags as [name, value] pairs, in file order. */
+  tags: [string, string][];
+  /** The GameType used. */
+  gametype: string;
+  /** The variant's name, or a description of the type. */
+  variant: string;
+  variantNumber: number | null;
+  /** Short codes of the rules played by ('flying-kings', 'capture-most-pieces', …). */
+  rules: string[];
+  source: SourceView;
+  /** Whether the moves could be replayed on a board. */
+  supported: boolean;
+  board: BoardView | null;
+  /** The position before the first move. */
+  start: PositionView | null;
+  /** The mainline's moves as played. */
+  plies: PlyView[];
+  /** Written moves after the one that failed. */
+  unplayed: UnplayedView[];
+  /** Comments before the first move. */
+  comments: string[];
+  result: string | null;
+  /** When the mainline ends with the side to move unable to move: who lost and why, in words. */
+  end: string | null;
+  /** Every variation, at any depth. */
+  variations: VariationView[];
+  error: ErrorView | null;
+  /** All diagnostics of the game, in text order. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * A PDN text opened for browsing: the game list comes from the tags, and each game is read and
+ * replayed when asked for. Reading never throws; problems are diagnostics. Call `free()` when
+ * done (or rely on the garbage collector).
+ */
+export class Library {
+  private constructor();
+  /** Lists the games of PDN text. Never throws. */
+  static fromText(text: string): Library;
+  /** Decodes file bytes (UTF-8, else Windows-1251 or Latin-1) and lists their games. */
+  static fromBytes(bytes: Uint8Array): Library;
+  /** The number of games. */
+  readonly count: number;
+  /** The encoding the text was decoded from, in words: 'UTF-8', 'Windows-1251 (Cyrillic)' or 'Latin-1'. */
+  readonly encoding: string;
+  /** The decoded text. */
+  text(): string;
+  /** List rows of games `from..to` (0-based, end excluded) from their tags, without replay. */
+  rows(from: number, to: number): GameRow[];
+  /** List rows of games `from..to` after replaying them (variant played, every problem). */
+  check(from: number, to: number): GameRow[];
+  /** The full view of game `index` (0-based). Throws when there is no such game. */
+  game(index: number): GameView;
+  /** Game `index` as written in the text, or undefined when there is no such game. */
+  gameText(index: number): string | undefined;
+  /** Game `index` as canonical PDN. Throws when there is no such game. */
+  exportGame(index: number): string;
+  /** Every game as canonical PDN. */
+  exportAll(): string;
+  /** Problems in the text outside any game (all there is to say when no game was found). */
+  outsideDiagnostics(): Diagnostic[];
+  /** Releases the wasm memory the text holds. */
+  free(): void;
+  [Symbol.dispose](): void;
+}

@@ -1,0 +1,122 @@
+// Types of `pdn-viewer`: the <pdn-viewer> custom element (www/pdn-viewer.js). Written by hand;
+// docs/embedding.md describes the same attributes, events and methods in words. Importing the
+// module defines the element (once per page).
+//
+//   import 'pdn-viewer';
+//   const viewer = document.querySelector('pdn-viewer')!;
+//   viewer.addEventListener('pdn-move', (e) => console.log(e.detail.fen));
+
+import type { Diagnostic } from './library.js';
+
+export type { Diagnostic } from './library.js';
+
+/** The element's attributes (all optional; all strings in HTML). */
+export interface PdnViewerAttributes {
+  /** The game to show first, from 1. Default 1. */
+  game?: string;
+  /** The half-move of the main line to show, or 'last'. Default 0 (the start). */
+  ply?: string;
+  /** 'white' (White at the bottom, the default) or 'black'. */
+  orientation?: 'white' | 'black';
+  /** Square numbers (default), a–h/1–8, or none. */
+  coordinates?: 'numbers' | 'algebraic' | 'none';
+  /** Leave it out to follow the reader's system. */
+  theme?: 'light' | 'dark';
+  /** Where the move list goes; 'auto' puts it beside the board when the element is ≥ 620 px wide. */
+  moves?: 'right' | 'bottom' | 'auto' | 'none';
+  /** 'off' hides the game selector of multi-game files. */
+  list?: 'off' | string;
+  /** The language; default: the page's lang, then the browser's languages. */
+  lang?: 'en' | 'ru' | 'lv' | 'nl' | 'fr' | string;
+  /** The address of a PDN file, fetched by the browser (another site's file needs CORS). */
+  src?: string;
+}
+
+/** The shown game and move. */
+export interface PdnPosition {
+  /** 1-based game number. */
+  game: number;
+  /** Half-moves played in the shown line (0 = its start). */
+  ply: number;
+  /** null: the main line; else the id (index) of the variation shown. */
+  line: number | null;
+}
+
+/** `pdn-move`: fired whenever the shown position changes. */
+export interface PdnMoveDetail extends PdnPosition {
+  /** The last move played, as written (with its marks), or null at the start of the line. */
+  move: string | null;
+  /** The FEN of the shown position. */
+  fen: string;
+}
+
+/** `pdn-game`: fired when a game is shown (after loading, and on choosing another game). */
+export interface PdnGameDetail {
+  /** 1-based game number. */
+  game: number;
+  /** The number of games in the text. */
+  count: number;
+  /** The White tag, '' when absent. */
+  white: string;
+  /** The Black tag, '' when absent. */
+  black: string;
+  /** The variant's name ('International', 'Russian', …). */
+  variant: string;
+}
+
+/**
+ * `pdn-error`: the PDN has no game, the core or the src file could not be loaded (`diagnostics`
+ * is then empty), or the game shown has errors (its error diagnostics; the game is still shown
+ * up to the first).
+ */
+export interface PdnErrorDetail {
+  /** Plain words, in the viewer's language for loading problems, in English for the core's. */
+  message: string;
+  diagnostics: Diagnostic[];
+}
+
+export interface PdnViewerEventMap extends HTMLElementEventMap {
+  'pdn-move': CustomEvent<PdnMoveDetail>;
+  'pdn-game': CustomEvent<PdnGameDetail>;
+  'pdn-error': CustomEvent<PdnErrorDetail>;
+}
+
+/**
+ * <pdn-viewer>: shows the PDN written inside it (in a child
+ * `<script type="application/x-draughts-pdn">` or as text) or the file named by `src`. Its
+ * styles live in an open shadow root; parts: container, header, board, controls, moves,
+ * diagnostics, list. All three events bubble and cross shadow roots.
+ */
+export class PdnViewerElement extends HTMLElement {
+  static readonly observedAttributes: string[];
+  /** Shows half-move `n` of the main line (a number, or 'last' for the end). */
+  goTo(n: number | 'last'): void;
+  /** Turns the board around. */
+  flip(): void;
+  /** The shown game and ply; null until the first game is shown. */
+  readonly position: PdnPosition | null;
+
+  addEventListener<K extends keyof PdnViewerEventMap>(
+    type: K,
+    listener: (this: PdnViewerElement, ev: PdnViewerEventMap[K]) => unknown,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof PdnViewerEventMap>(
+    type: K,
+    listener: (this: PdnViewerElement, ev: PdnViewerEventMap[K]) => unknown,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: boolean | EventListenerOptions): void;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'pdn-viewer': PdnViewerElement;
+  }
+  interface HTMLElementEventMap {
+    'pdn-move': CustomEvent<PdnMoveDetail>;
+    'pdn-game': CustomEvent<PdnGameDetail>;
+    'pdn-error': CustomEvent<PdnErrorDetail>;
+  }
+}
