@@ -151,7 +151,8 @@ fn fail_files_are_flagged_at_the_faulty_line_and_still_read() {
 #[test]
 fn fail_files_keep_their_moves() {
     // What comes before and after each fault is read: the games around it have all their moves.
-    let Some(dir) = common::corpora("the PDN standard's fail files test") else {
+    let Some(dir) = common::corpora("the PDN standard's fail files (text around faults) test")
+    else {
         return;
     };
     let read = |p: &str| read_bytes(&std::fs::read(dir.join(p)).unwrap());
