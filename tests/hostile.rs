@@ -1,0 +1,93 @@
+//! Hostile and huge inputs: a megabyte-long line of one character takes time in proportion to
+//! its length through the whole pipeline (decoding, reading, replay, every diagnostic's
+//! line:column, export), not in proportion to its square.
+//!
+//! The check is a ratio of times (a line four times as long may take at most six times as long),
+//! so it holds on slow or busy machines; each size is timed best of three to damp noise.
+
+use std::time::{Duration, Instant};
+
+use pdn::diagnostic::LineIndex;
+use pdn::writer::{WriteOptions, write_game_into};
+
+/// Everything `pdn check` and `pdn export` do with a file; returns a count so nothing is
+/// optimised away.
+fn pipeline(bytes: &[u8]) -> usize {
+    let file = pdn::read_bytes(bytes);
+    let lines = LineIndex::new(&file.text);
+    let mut sum = 0;
+    for d in &file.diagnostics {
+        sum += lines.location(&file.text, d.span.start).1;
+    }
+    let mut text = String::new();
+    for game in &file.games {
+        let r = pdn::replay::replay(game);
+        for d in game.diagnostics.iter().chain(&r.diagnostics) {
+            let (line, column) = lines.location(&file.text, d.span.start);
+            sum += line + column + lines.utf16_at(&file.text, d.span.end);
+        }
+        write_game_into(&mut text, game, &WriteOptions::default(), false);
+    }
+    sum + text.len()
+}
+
+fn best_time(bytes: &[u8], runs: usize) -> Duration {
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(pipeline(std::hint::black_box(bytes)));
+            t.elapsed()
+        })
+        .min()
+        .expect("at least one run")
+}
+
+fn line_of(prefix: &str, c: char, len: usize) -> Vec<u8> {
+    let mut s = String::with_capacity(prefix.len() + len);
+    s.push_str(prefix);
+    let n = len / c.len_utf8();
+    s.extend(std::iter::repeat_n(c, n));
+    s.into_bytes()
+}
+
+const GAME: &str = "[Event \"x\"]\n1. 32-28 ";
+
+/// One test, so that the cases are timed one after the other and not against each other.
+#[test]
+fn long_lines_take_linear_time() {
+    const SMALL: usize = 256 * 1024;
+    const LARGE: usize = 1024 * 1024;
+    let cases = [
+        (GAME, '('),
+        ("", '('),
+        (GAME, ')'),
+        (GAME, '['),
+        ("", '['),
+        (GAME, '/'),
+        ("", '/'),
+        (GAME, '{'),
+        ("", '{'),
+        // Columns are counted in UTF-16 units: `ж` is two bytes and one unit, `😀` four and two.
+        (GAME, 'ж'),
+        ("", '😀'),
+    ];
+    let mut slow = Vec::new();
+    for (prefix, c) in cases {
+        let (small_text, large_text) = (line_of(prefix, c, SMALL), line_of(prefix, c, LARGE));
+        // Four times the text may take six times as long (below a few milliseconds the ratio
+        // is noise); a quadratic step takes sixteen. A busy machine only ever slows a run down,
+        // so a case passes when one of five attempts is in proportion.
+        let mut attempts = Vec::new();
+        let linear = (0..5).any(|_| {
+            let small = best_time(&small_text, 2);
+            let large = best_time(&large_text, 1);
+            eprintln!("{prefix:?} then {c:?}: {small:?} for 256 KB, {large:?} for 1 MB");
+            attempts.push((small, large));
+            large <= small.max(Duration::from_millis(5)) * 6
+        });
+        if !linear {
+            slow.push(format!("{prefix:?} then {c:?}: {attempts:?}"));
+        }
+    }
+    assert!(slow.is_empty(), "more than linear: {slow:#?}");
+}
