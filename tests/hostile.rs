@@ -8,6 +8,7 @@
 use std::time::{Duration, Instant};
 
 use pdn::diagnostic::LineIndex;
+use pdn::encoding::Encoding;
 use pdn::writer::{WriteOptions, write_game_into};
 
 /// Everything `pdn check` and `pdn export` do with a file; returns a count so nothing is
@@ -90,4 +91,42 @@ fn long_lines_take_linear_time() {
         }
     }
     assert!(slow.is_empty(), "more than linear: {slow:#?}");
+}
+
+const GAMES: &str = "[Event \"Кубок\"]\n[White \"Жук\"]\n[GameType \"25\"]\n1. c3-d4 f6-g5 {😀 ok} *\n\n\
+                     [Event \"b\"]\n1. 32-28 19-23 2. 28x19 14x23 1-0\n";
+
+#[test]
+fn utf16_files_read_as_their_utf8_text() {
+    let utf8 = pdn::read_bytes(GAMES.as_bytes());
+    let le: Vec<u8> = GAMES.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = GAMES.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for (bytes, encoding) in [
+        ([&[0xFF, 0xFE][..], &le].concat(), Encoding::Utf16Le),
+        ([&[0xFE, 0xFF][..], &be].concat(), Encoding::Utf16Be),
+        (le.clone(), Encoding::Utf16Le),
+        (be.clone(), Encoding::Utf16Be),
+    ] {
+        let f = pdn::read_bytes(&bytes);
+        assert_eq!(f.encoding, encoding);
+        assert_eq!(f.text, GAMES);
+        assert_eq!(f.games, utf8.games);
+        assert_eq!(f.diagnostics, utf8.diagnostics);
+    }
+}
+
+#[test]
+fn binary_files_are_reported_not_read() {
+    let mut blob: Vec<u8> = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
+    let mut x: u32 = 1;
+    blob.extend((0..100_000).map(|_| {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (x >> 16) as u8
+    }));
+    let f = pdn::read_bytes(&blob);
+    assert_eq!(f.encoding, Encoding::Binary);
+    assert!(f.games.is_empty());
+    assert_eq!(f.diagnostics.len(), 1);
+    assert_eq!(f.diagnostics[0].code, "binary-file");
+    assert_eq!(f.diagnostics[0].severity, pdn::Severity::Error);
 }
