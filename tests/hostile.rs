@@ -130,3 +130,51 @@ fn binary_files_are_reported_not_read() {
     assert_eq!(f.diagnostics[0].code, "binary-file");
     assert_eq!(f.diagnostics[0].severity, pdn::Severity::Error);
 }
+
+#[test]
+fn an_overflowing_move_number_is_a_warning_and_stays_readable() {
+    let digits = "9".repeat(10_000);
+    let text = format!("[GameType \"20\"]\n{digits}. 32-28 19-23 *");
+    let f = pdn::read_file(&text);
+    let g = &f.games[0];
+    assert_eq!(g.moves.len(), 2);
+    let d = g
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "move-number-overflow")
+        .expect("a warning");
+    assert_eq!(d.severity, pdn::Severity::Warning);
+    assert_eq!(
+        d.span,
+        pdn::Span::new(text.find('9').unwrap(), text.find('.').unwrap() + 1)
+    );
+    assert!(d.message.len() < 200, "{}", d.message);
+    assert!(d.message.contains("(10000 digits)"), "{}", d.message);
+    assert!(pdn::replay::replay(g).error.is_none());
+    // The largest number kept, written as such, is no problem.
+    let f = pdn::read_file("[GameType \"20\"]\n4294967295. 32-28 *");
+    assert!(f.games[0].diagnostics.is_empty());
+}
+
+#[test]
+fn a_board_size_that_is_not_the_variants_is_said_to_be_ignored() {
+    for gametype in ["20,W,8,8,N2,0", "20,W,26,26,N2,0"] {
+        let f = pdn::read_file(&format!("[GameType \"{gametype}\"]\n1. 32-28 19-23 *"));
+        let r = pdn::replay::replay(&f.games[0]);
+        assert!(r.error.is_none());
+        let d = r
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "board-size-ignored")
+            .expect("a warning");
+        assert_eq!(d.severity, pdn::Severity::Warning);
+        assert!(
+            d.message.contains("the board size is ignored"),
+            "{}",
+            d.message
+        );
+    }
+    let f = pdn::read_file("[GameType \"20,W,10,10,N2,0\"]\n1. 32-28 *");
+    let r = pdn::replay::replay(&f.games[0]);
+    assert!(r.diagnostics.iter().all(|d| d.code != "board-size-ignored"));
+}

@@ -61,6 +61,8 @@ pub enum ProblemKind {
     AfterResult,
     /// Text outside any game.
     OutsideGame,
+    /// A move number too large to keep (more than 4294967295).
+    NumberOverflow,
 }
 
 impl ProblemKind {
@@ -93,6 +95,7 @@ impl ProblemKind {
             ProblemKind::NonstandardResult => "nonstandard-result",
             ProblemKind::AfterResult => "after-result",
             ProblemKind::OutsideGame => "outside-game",
+            ProblemKind::NumberOverflow => "move-number-overflow",
         }
     }
 
@@ -224,6 +227,17 @@ impl<'a> Problem<'a> {
             }
             ProblemKind::OutsideGame => {
                 format!("\"{d}\" stands outside any game; it is ignored")
+            }
+            ProblemKind::NumberOverflow => {
+                let shown = if d.len() > 20 {
+                    format!("{}… ({} digits)", &d[..20], d.len())
+                } else {
+                    d.to_string()
+                };
+                format!(
+                    "move number {shown} is too large; it is read as {}, the largest kept",
+                    u32::MAX
+                )
             }
         }
     }
