@@ -126,6 +126,8 @@ pub enum Code {
     AfterResult,
     /// `outside-game`: text outside any game.
     OutsideGame,
+    /// `move-number-overflow`: a move number too large to keep; it is read as the largest one.
+    MoveNumberOverflow,
     // Replaying (see `pdn::replay`).
     /// `guessed-variant`: no GameType tag; the variant was guessed.
     GuessedVariant,
@@ -151,14 +153,18 @@ pub enum Code {
     IllegalMove,
     /// `illegal-move-in-variation`: the move that stopped the replay of a variation.
     IllegalMoveInVariation,
+    /// `board-size-ignored`: the GameType gives another board size than its variant's.
+    BoardSizeIgnored,
     // Files.
     /// `no-games`: a file without any game.
     NoGames,
+    /// `binary-file`: the bytes are not text (not PDN); nothing is read.
+    BinaryFile,
 }
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 38] = [
+    pub const ALL: [Code; 41] = [
         Code::UnclosedTagValue,
         Code::UnquotedTagValue,
         Code::UnclosedTag,
@@ -184,6 +190,7 @@ impl Code {
         Code::NonstandardResult,
         Code::AfterResult,
         Code::OutsideGame,
+        Code::MoveNumberOverflow,
         Code::GuessedVariant,
         Code::BadGametype,
         Code::LidraughtsVariant,
@@ -196,7 +203,9 @@ impl Code {
         Code::AmbiguousMove,
         Code::IllegalMove,
         Code::IllegalMoveInVariation,
+        Code::BoardSizeIgnored,
         Code::NoGames,
+        Code::BinaryFile,
     ];
 
     /// The stable kebab-case text, e.g. `illegal-move`.
@@ -241,6 +250,9 @@ impl Code {
             Code::IllegalMove => "illegal-move",
             Code::IllegalMoveInVariation => "illegal-move-in-variation",
             Code::NoGames => "no-games",
+            Code::MoveNumberOverflow => "move-number-overflow",
+            Code::BoardSizeIgnored => "board-size-ignored",
+            Code::BinaryFile => "binary-file",
         }
     }
 }
@@ -353,14 +365,35 @@ impl Diagnostic {
 }
 
 /// Line starts of a text, for turning byte offsets into line:column.
+///
+/// Every lookup costs a binary search over the lines plus a count over at most
+/// [`LineIndex::STEP`] bytes, however long the line: columns in UTF-16 units come from
+/// checkpoints of the UTF-16 offset every `STEP` bytes, not from a count from the line's start
+/// (which made a megabyte-long line with many diagnostics quadratic).
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     starts: Vec<usize>,
-    /// UTF-16 offset of each line start; empty when the text is ASCII (offsets are equal).
-    utf16_starts: Vec<usize>,
+    /// UTF-16 units before byte `k * STEP`, for every `k`; empty when the text is ASCII
+    /// (offsets and UTF-16 offsets are equal).
+    checkpoints: Vec<usize>,
+}
+
+/// UTF-16 units a byte of UTF-8 accounts for: a character's units are counted at its first
+/// byte (one, or two for a character outside the BMP), continuation bytes count none. Summed
+/// over the bytes before a character boundary, this is the UTF-16 length of the text before it.
+#[inline]
+const fn utf16_weight(b: u8) -> usize {
+    match b {
+        0x80..=0xBF => 0,
+        0xF0..=0xFF => 2,
+        _ => 1,
+    }
 }
 
 impl LineIndex {
+    /// Bytes between two UTF-16 checkpoints: the most any lookup counts.
+    const STEP: usize = 64;
+
     /// Indexes `text`. `\n`, `\r\n` and a lone `\r` all end a line.
     #[must_use]
     pub fn new(text: &str) -> LineIndex {
@@ -375,25 +408,42 @@ impl LineIndex {
             }
             i += 1;
         }
-        // Per-line UTF-16 starts make every offset a lookup plus one short count, instead of a
-        // count from the start of a text that may be megabytes long.
-        let utf16_starts = if text.is_ascii() {
+        let checkpoints = if text.is_ascii() {
             Vec::new()
         } else {
-            let mut out = Vec::with_capacity(starts.len());
+            let mut out = Vec::with_capacity(bytes.len() / Self::STEP + 1);
             let mut units = 0;
-            let mut prev = 0;
-            for &s in &starts {
-                units += text[prev..s].encode_utf16().count();
+            for chunk in bytes.chunks(Self::STEP) {
                 out.push(units);
-                prev = s;
+                units += chunk.iter().map(|&b| utf16_weight(b)).sum::<usize>();
             }
+            out.push(units);
             out
         };
         LineIndex {
             starts,
-            utf16_starts,
+            checkpoints,
         }
+    }
+
+    /// UTF-16 units before byte `offset` (a character boundary) of a non-ASCII `text`.
+    fn units_before(&self, text: &str, offset: usize) -> usize {
+        let k = offset / Self::STEP;
+        let from = k * Self::STEP;
+        self.checkpoints[k]
+            + text.as_bytes()[from..offset]
+                .iter()
+                .map(|&b| utf16_weight(b))
+                .sum::<usize>()
+    }
+
+    /// `offset` clamped to `text` and moved back to a character boundary.
+    fn boundary(text: &str, offset: usize) -> usize {
+        let mut end = offset.min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        end
     }
 
     /// UTF-16 offset of byte `offset` of `text` (the text this index was built from), for
@@ -407,11 +457,10 @@ impl LineIndex {
     #[must_use]
     pub fn utf16_at(&self, text: &str, offset: usize) -> usize {
         let offset = offset.min(text.len());
-        if self.utf16_starts.is_empty() {
+        if self.checkpoints.is_empty() {
             return offset;
         }
-        let (line, column) = self.location(text, offset);
-        self.utf16_starts[line - 1] + column - 1
+        self.units_before(text, Self::boundary(text, offset))
     }
 
     /// 1-based line and column (in UTF-16 code units) of byte `offset` in `text`.
@@ -428,11 +477,71 @@ impl LineIndex {
         let offset = offset.min(text.len());
         let line = self.starts.partition_point(|&s| s <= offset);
         let start = self.starts[line - 1];
-        let mut end = offset;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let column = text[start..end].encode_utf16().count() + 1;
+        let column = if self.checkpoints.is_empty() {
+            offset - start + 1
+        } else {
+            let end = Self::boundary(text, offset);
+            self.units_before(text, end) - self.units_before(text, start) + 1
+        };
         (line, column)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LineIndex;
+
+    /// Line and UTF-16 column of every byte offset of `text` (and one past its end), counted
+    /// character by character; an offset inside a character is that character's position.
+    fn every_location(text: &str) -> Vec<(usize, usize)> {
+        let (mut line, mut column) = (1, 1);
+        let mut out = Vec::with_capacity(text.len() + 1);
+        for (i, c) in text.char_indices() {
+            out.extend(std::iter::repeat_n((line, column), c.len_utf8()));
+            if c == '\n' || (c == '\r' && text.as_bytes().get(i + 1) != Some(&b'\n')) {
+                (line, column) = (line + 1, 1);
+            } else {
+                column += c.len_utf16();
+            }
+        }
+        out.push((line, column));
+        out
+    }
+
+    #[test]
+    fn locations_are_exact_with_non_ascii_text() {
+        // Cyrillic (2 bytes, 1 unit), CJK (3 bytes, 1 unit), emoji (4 bytes, 2 units), long
+        // lines crossing many checkpoints, and every kind of line end.
+        let mut text = String::new();
+        for i in 0..40 {
+            text.push_str(&"аб c 象 😀 ".repeat(i * 3));
+            text.push_str(["\n", "\r\n", "\r", ""][i % 4]);
+        }
+        let idx = LineIndex::new(&text);
+        let want = every_location(&text);
+        let (mut units, mut last) = (0, 0);
+        for offset in 0..=text.len() + 2 {
+            let at = offset.min(text.len());
+            assert_eq!(idx.location(&text, offset), want[at], "{offset}");
+            if text.is_char_boundary(at) {
+                units += text[last..at].encode_utf16().count();
+                last = at;
+            }
+            assert_eq!(idx.utf16_at(&text, offset), units, "{offset}");
+        }
+        let text = "Ёж 😀x\nдa";
+        let idx = LineIndex::new(text);
+        assert_eq!(idx.location(text, text.find('x').unwrap()), (1, 6));
+        assert_eq!(idx.location(text, text.find('a').unwrap()), (2, 2));
+        assert_eq!(idx.utf16_at(text, text.len()), 9);
+    }
+
+    #[test]
+    fn ascii_locations() {
+        let text = "ab\r\ncd\re\nf";
+        let idx = LineIndex::new(text);
+        let got: Vec<_> = (0..=text.len()).map(|o| idx.location(text, o)).collect();
+        assert_eq!(got, every_location(text));
+        assert_eq!(idx.location(text, 100), (4, 2));
     }
 }

@@ -293,7 +293,28 @@ pub fn replay(game: &Game) -> Replay {
         return r;
     };
     let number = match GameType::parse(value) {
-        Ok(gt) => Some(gt),
+        Ok(gt) => {
+            // A known type plays on its standard board; a different size in the tag is not used.
+            if let (Some(v), Some(b)) = (gt.variant(), gt.board) {
+                let usual = v.board();
+                if (b.width, b.height) != (usual.width, usual.height) {
+                    diagnostics.push(Diagnostic::warning(
+                        Code::BoardSizeIgnored,
+                        game.tag_span("GameType"),
+                        format!(
+                            "GameType {} gives a {}×{} board, but {} draughts is played on {}×{}; the board size is ignored",
+                            gt.number,
+                            b.width,
+                            b.height,
+                            v.name(),
+                            usual.width,
+                            usual.height
+                        ),
+                    ));
+                }
+            }
+            Some(gt)
+        }
         Err(e) => {
             // `20,W,0,0,N,0`: a known type number with broken attributes still names the variant.
             let leading = value

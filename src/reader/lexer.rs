@@ -667,9 +667,16 @@ impl<'a> Lexer<'a> {
     #[inline(always)]
     fn number(&mut self, start: usize, digits: usize, end: usize, three_dots: bool) -> Spanned<'a> {
         self.pos = end;
+        let span = Span::new(start, end);
+        let n = parse_number(&self.bytes[start..start + digits]);
+        let written = &self.text[start..start + digits];
+        if n == u32::MAX && written.trim_start_matches('0') != "4294967295" {
+            // Larger than a u32: said, not silently changed.
+            self.problem(ProblemKind::NumberOverflow, span, written);
+        }
         Spanned {
-            token: Token::MoveNumber(parse_number(&self.bytes[start..start + digits]), three_dots),
-            span: Span::new(start, end),
+            token: Token::MoveNumber(n, three_dots),
+            span,
         }
     }
 

@@ -42,7 +42,7 @@ use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
-use crate::encoding::{Encoding, decode};
+use crate::encoding::{Encoding, binary_diagnostic, decode};
 use crate::notation::PdnMove;
 
 mod lexer;
@@ -234,10 +234,23 @@ pub fn read_file(text: &str) -> PdnFile {
 /// assert_eq!(f.encoding, pdn::encoding::Encoding::Cp1251);
 /// assert_eq!(f.games[0].tag("White"), Some("Иванов"));
 /// ```
+///
+/// Bytes that are not text ([`Encoding::Binary`]) give no games and one file-level error,
+/// [`binary_diagnostic`]:
+///
+/// ```
+/// let f = pdn::reader::read_bytes(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0");
+/// assert!(f.games.is_empty());
+/// assert_eq!(f.diagnostics[0].code, "binary-file");
+/// ```
 #[must_use]
 pub fn read_bytes(bytes: &[u8]) -> PdnFile {
     let (text, encoding) = decode(bytes);
-    let (games, diagnostics) = read_games(&text);
+    let (games, diagnostics) = if encoding.is_text() {
+        read_games(&text)
+    } else {
+        (Vec::new(), vec![binary_diagnostic()])
+    };
     PdnFile {
         text,
         encoding,

@@ -60,6 +60,8 @@ pub(crate) enum ProblemKind {
     AfterResult,
     /// Text outside any game.
     OutsideGame,
+    /// A move number too large to keep (more than 4294967295).
+    NumberOverflow,
 }
 
 impl ProblemKind {
@@ -92,6 +94,7 @@ impl ProblemKind {
             ProblemKind::NonstandardResult => Code::NonstandardResult,
             ProblemKind::AfterResult => Code::AfterResult,
             ProblemKind::OutsideGame => Code::OutsideGame,
+            ProblemKind::NumberOverflow => Code::MoveNumberOverflow,
         }
     }
 
@@ -220,6 +223,17 @@ impl<'a> Problem<'a> {
             }
             ProblemKind::OutsideGame => {
                 format!("\"{d}\" stands outside any game; it is ignored")
+            }
+            ProblemKind::NumberOverflow => {
+                let shown = if d.len() > 20 {
+                    format!("{}… ({} digits)", &d[..20], d.len())
+                } else {
+                    d.to_string()
+                };
+                format!(
+                    "move number {shown} is too large; it is read as {}, the largest kept",
+                    u32::MAX
+                )
             }
         }
     }

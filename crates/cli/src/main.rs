@@ -39,7 +39,7 @@ mod cli {
 
     const USAGE: &str = "usage: pdn fens FILE...
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
-       pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN on standard output)
+       pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN in UTF-8 on standard output)
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
        pdn bench FILE|DIR...   (reading and replay speed)";
 
@@ -241,7 +241,14 @@ mod cli {
             };
             checked += 1;
             let lines = pdn::diagnostic::LineIndex::new(&file.text);
-            let mut all: Vec<Diagnostic> = Vec::new();
+            // File-level errors (bytes that are not text); the warnings about text outside
+            // any game are not listed.
+            let mut all: Vec<Diagnostic> = file
+                .diagnostics
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .cloned()
+                .collect();
             if file.games.is_empty() {
                 all.push(Diagnostic::warning(
                     pdn::diagnostic::Code::NoGames,
@@ -274,7 +281,9 @@ mod cli {
                 if writeln!(
                     out,
                     "{path}:{line}:{col}: {}: {} [{}]",
-                    d.severity, d.message, d.code
+                    d.severity,
+                    escape_controls(&d.message),
+                    d.code
                 )
                 .is_err()
                 {
@@ -303,8 +312,33 @@ mod cli {
         }
     }
 
+    /// `text` with every control character (C0, DEL, C1) and every bidirectional formatting
+    /// character written as a Rust escape (`\u{1b}`), so that text quoted from a file in a
+    /// message cannot drive the terminal (colours, cursor moves, titles) or reorder the line.
+    fn escape_controls(text: &str) -> std::borrow::Cow<'_, str> {
+        let hostile = |c: char| {
+            c.is_control()
+                || matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        };
+        if !text.chars().any(hostile) {
+            return std::borrow::Cow::Borrowed(text);
+        }
+        let mut out = String::with_capacity(text.len() + 8);
+        for c in text.chars() {
+            if hostile(c) {
+                out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
+            } else {
+                out.push(c);
+            }
+        }
+        std::borrow::Cow::Owned(out)
+    }
+
     /// `pdn export [--fill-roster] [--shortest] FILE...`: the games of every file as canonical
     /// PDN 3.0; `--shortest` writes captures in the shortest notation the standard allows.
+    ///
+    /// The output is UTF-8 whatever the files' encodings (Windows-1251, Latin-1, UTF-16): PDN
+    /// 3.0 is UTF-8, and the games of several files go to one stream.
     fn export(args: &[String]) -> ExitCode {
         let mut options = pdn::writer::WriteOptions::default();
         let mut files = Vec::new();

@@ -127,6 +127,49 @@ fn check_of_clean_files_exits_0_and_io_errors_exit_2() {
 }
 
 #[test]
+fn check_escapes_control_characters_and_reads_utf16_and_binary_files() {
+    // An escape sequence in the file is quoted escaped, never sent to the terminal.
+    let hostile = temp_file(
+        "escape.pdn",
+        "[GameType \"20\"]\n1. 32-28 x\u{1b}c\u{7} \u{202e}abc *\n",
+    );
+    let (out, _, _) = run(&["check", hostile.to_str().unwrap()]);
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}') && !out.contains('\u{202e}'));
+    assert!(out.contains(r#""x\u{1b}c\u{7}" is not a move"#), "{out}");
+    assert!(out.contains(r#""\u{202e}abc""#), "{out}");
+    // UTF-16 with a BOM reads as its UTF-8 text does.
+    let text = "[GameType \"20\"]\n[White \"Жук\"]\n1. 32-28 foo *\n";
+    let utf8 = temp_file("utf8.pdn", text);
+    let utf16 = utf8.with_file_name("utf16.pdn");
+    let bytes: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    std::fs::write(&utf16, bytes).unwrap();
+    let (a, _, _) = run(&["check", utf8.to_str().unwrap()]);
+    let (b, _, _) = run(&["check", utf16.to_str().unwrap()]);
+    assert_eq!(a.replace("utf8.pdn", "utf16.pdn"), b);
+    let (export, _, code) = run(&["export", utf16.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(export.contains("[White \"Жук\"]"), "{export}");
+    // Bytes that are not text: one error, no games.
+    let binary = utf8.with_file_name("binary.pdn");
+    std::fs::write(&binary, b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0").unwrap();
+    let (out, _, code) = run(&["check", binary.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            ":1:1: error: this file is binary, not PDN text; it is not read [binary-file]"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("1 file, 0 games: 1 error, 1 warning, 0 notes\n"),
+        "{out}"
+    );
+}
+
+#[test]
 fn export_prints_canonical_pdn_that_reads_back_the_same() {
     // Latin-1 bytes (é = 0xE9) come out as UTF-8; the roster is put first; a star move is $7.
     let dir = std::env::temp_dir().join(format!("pdn-cli-test-{}", std::process::id()));

@@ -44,7 +44,8 @@ mod bindings {
             }
         }
 
-        /// Decodes file bytes (UTF-8, else Windows-1251 or Latin-1) and lists their games.
+        /// Decodes file bytes (UTF-8 or UTF-16, else Windows-1251 or Latin-1) and lists their
+        /// games; bytes that are not text list none, with a `binary-file` outside diagnostic.
         #[wasm_bindgen(js_name = fromBytes)]
         pub fn from_bytes(bytes: &[u8]) -> Library {
             Library {
@@ -58,7 +59,8 @@ mod bindings {
             self.inner.len()
         }
 
-        /// The encoding read, in words: `UTF-8`, `Windows-1251 (Cyrillic)` or `Latin-1`.
+        /// The encoding the text was decoded from: `UTF-8`, `UTF-16LE`, `UTF-16BE`,
+        /// `Windows-1251 (Cyrillic)`, `Latin-1`, or `binary (not text)`.
         #[wasm_bindgen(getter)]
         pub fn encoding(&self) -> String {
             self.inner.encoding().name().to_string()

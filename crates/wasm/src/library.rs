@@ -42,9 +42,19 @@ impl Library {
     }
 
     /// Decodes file bytes (see [`pdn::encoding::decode`]) and lists their games.
+    /// Bytes that are not text list no games, and the one problem that they are binary.
     #[must_use]
     pub fn from_bytes(bytes: &[u8]) -> Library {
         let (text, encoding) = decode(bytes);
+        if !encoding.is_text() {
+            return Library {
+                text,
+                encoding,
+                headers: Vec::new(),
+                outside: vec![pdn::encoding::binary_diagnostic()],
+                lines: OnceCell::new(),
+            };
+        }
         Library {
             encoding,
             ..Library::new(text)
@@ -184,6 +194,22 @@ mod tests {
         assert!(none.is_empty());
         let d = &none.outside_diagnostics()[0];
         assert_eq!((d.code, d.line, d.column), ("unknown-text", 2, 3));
+    }
+
+    #[test]
+    fn utf16_and_binary_bytes() {
+        let le: Vec<u8> = [0xFF, 0xFE]
+            .into_iter()
+            .chain(TEXT.encode_utf16().flat_map(u16::to_le_bytes))
+            .collect();
+        let lib = Library::from_bytes(&le);
+        assert_eq!(lib.encoding().name(), "UTF-16LE");
+        assert_eq!((lib.text(), lib.len()), (TEXT, 2));
+        let binary = Library::from_bytes(b"\0\x01\x02\x03\x04\x05\x06[Event \"x\"] *");
+        assert_eq!(binary.encoding().name(), "binary (not text)");
+        assert!(binary.is_empty());
+        let d = &binary.outside_diagnostics()[0];
+        assert_eq!((d.code, d.line, d.column), ("binary-file", 1, 1));
     }
 
     #[test]
