@@ -56,7 +56,8 @@ impl Encoding {
 ///
 /// ```
 /// let d = pdn::encoding::binary_diagnostic();
-/// assert_eq!((d.code, d.message.as_str()), ("binary-file", "this file is binary, not PDN text; it is not read"));
+/// assert_eq!(d.code, pdn::Code::BinaryFile);
+/// assert_eq!(d.message, "this file is binary, not PDN text; it is not read");
 /// ```
 #[must_use]
 pub fn binary_diagnostic() -> Diagnostic {
