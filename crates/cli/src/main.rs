@@ -4,7 +4,7 @@
 //! contract is in the README). `pdn check FILE...` lists every reading and replay diagnostic as
 //! `FILE:LINE:COL: severity: message`; `pdn export FILE...` prints the games as canonical PDN.
 //!
-//! Native only: on wasm32 (built alongside the wasm tests) it compiles to an empty program.
+//! Native only (it reads files and writes to the terminal); built for wasm32 it is an empty program.
 
 #![cfg_attr(target_arch = "wasm32", allow(unused))]
 
