@@ -327,9 +327,156 @@ pub struct Diagnostic {
     pub message: String,
     /// Where in the text.
     pub span: Span,
+    /// The values in the message, by name (see [`Code::arg_names`]), so that it can be worded
+    /// in another language: `("square", "51")`, `("legal", "32-28, 33-29")`. Some hold a key
+    /// rather than words (see [`KEYED_ARGS`]). Serialized as an object of name → text.
+    #[cfg_attr(feature = "serde", serde(default, with = "args_serde"))]
+    pub args: Vec<Arg>,
+}
+
+/// A named value of a diagnostic's message: see [`Diagnostic::args`].
+pub type Arg = (&'static str, String);
+
+/// The arguments whose value is a key, not words: `(name, prefix)`. A page words such an
+/// argument with the text of `<prefix>.<value>` in its catalogue, filled with the same
+/// arguments; e.g. `("reason", "move")` is worded by `reason.move`, `("side", "white")` by
+/// `color.white`, `("variant", "20")` (a GameType number) by `variant.20`.
+pub const KEYED_ARGS: [(&str, &str); 13] = [
+    ("reason", "reason"),
+    ("why", "why"),
+    ("legal_list", "legal"),
+    ("clue", "clue"),
+    ("written", "notation"),
+    ("usual", "notation"),
+    ("side", "color"),
+    ("owner", "color"),
+    ("loser", "color"),
+    ("winner", "color"),
+    ("variant", "variant"),
+    ("first", "variant"),
+    ("game", "game"),
+];
+
+/// Every argument name of every code (see [`Code::arg_names`]).
+const MOVE_ARGS: &[&str] = &[
+    "reason",
+    "move",
+    "why",
+    "legal_list",
+    "legal",
+    "more",
+    "square",
+    "side",
+    "owner",
+    "from",
+    "to",
+    "between",
+    "count",
+    "most",
+    "value",
+    "variant",
+    "gametype",
+];
+
+impl Code {
+    /// The names of the arguments a diagnostic of this code may carry ([`Diagnostic::args`]):
+    /// every value its message can hold, in any of its forms.
+    ///
+    /// ```
+    /// use pdn::diagnostic::Code;
+    /// assert_eq!(Code::MoveNumberOrder.arg_names(), ["number", "previous"]);
+    /// assert!(Code::IllegalMove.arg_names().contains(&"legal"));
+    /// ```
+    #[must_use]
+    pub const fn arg_names(self) -> &'static [&'static str] {
+        match self {
+            Code::UnclosedTagValue | Code::UnquotedTagValue | Code::UnclosedTag => &["tag"],
+            Code::SpacesInMove => &["move"],
+            Code::GluedResult | Code::StrayResult | Code::NonstandardResult => &["result"],
+            Code::UnknownText | Code::AfterResult | Code::OutsideGame => &["text"],
+            Code::NagWithoutMove => &["nag"],
+            Code::NumberWithoutMove => &["number"],
+            Code::MoveNumberOrder => &["number", "previous"],
+            Code::ResultMismatch => &["result", "tag_result"],
+            Code::GuessedVariant => &[
+                "reason", "clue", "variant", "gametype", "first", "value", "max", "square",
+            ],
+            Code::BadGametype => &["reason", "why", "value", "gametype"],
+            Code::LidraughtsVariant => &["gametype", "name", "variant"],
+            Code::BoardNotation => &["written", "variant", "usual"],
+            Code::VariantNotSupported => &["variant", "gametype"],
+            Code::NotDraughts => &["reason", "gametype", "game"],
+            Code::BadFen => &["why", "value", "square"],
+            Code::ResultContradictsBoard => &["reason", "result", "loser", "winner"],
+            Code::CaptureSeparator => &["reason", "move", "captured", "read"],
+            Code::AmbiguousMove => &["reason", "move", "routes", "chosen", "count"],
+            Code::IllegalMove | Code::IllegalMoveInVariation => MOVE_ARGS,
+            Code::UnclosedComment
+            | Code::NestedComment
+            | Code::UnmatchedBrace
+            | Code::ProseInParentheses
+            | Code::UnknownMove
+            | Code::UnmatchedParen
+            | Code::UnclosedVariation
+            | Code::VariationWithoutMove
+            | Code::SetupWithoutMove
+            | Code::SetupReplaced
+            | Code::MissingResult
+            | Code::NoGames => &[],
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+mod args_serde {
+    use super::{Arg, Code, KEYED_ARGS};
+    use serde::de::Error;
+    use serde::ser::SerializeMap;
+    use std::collections::BTreeMap;
+
+    pub(super) fn serialize<S: serde::Serializer>(args: &[Arg], s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(args.len()))?;
+        for (name, value) in args {
+            map.serialize_entry(name, value)?;
+        }
+        map.end()
+    }
+
+    pub(super) fn deserialize<'de, D: serde::Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<Arg>, D::Error> {
+        let map = <BTreeMap<String, String> as serde::Deserialize>::deserialize(d)?;
+        map.into_iter()
+            .map(|(name, value)| {
+                let known = Code::ALL
+                    .iter()
+                    .flat_map(|c| c.arg_names().iter())
+                    .chain(KEYED_ARGS.iter().map(|(n, _)| n))
+                    .find(|n| **n == name)
+                    .ok_or_else(|| D::Error::custom(format!("unknown argument name {name}")))?;
+                Ok((*known, value))
+            })
+            .collect()
+    }
 }
 
 impl Diagnostic {
+    /// The same diagnostic with these arguments added (see [`Diagnostic::args`]).
+    #[must_use]
+    pub fn with_args(mut self, args: impl IntoIterator<Item = Arg>) -> Diagnostic {
+        self.args.extend(args);
+        self
+    }
+
+    /// The value of argument `name`, if it has one.
+    #[must_use]
+    pub fn arg(&self, name: &str) -> Option<&str> {
+        self.args
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
     /// An error.
     #[must_use]
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
@@ -338,6 +485,7 @@ impl Diagnostic {
             code,
             message: message.into(),
             span,
+            args: Vec::new(),
         }
     }
 
@@ -349,6 +497,7 @@ impl Diagnostic {
             code,
             message: message.into(),
             span,
+            args: Vec::new(),
         }
     }
 
@@ -360,6 +509,7 @@ impl Diagnostic {
             code,
             message: message.into(),
             span,
+            args: Vec::new(),
         }
     }
 }

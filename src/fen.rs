@@ -57,6 +57,23 @@ impl fmt::Display for ParseFenError {
 
 impl std::error::Error for ParseFenError {}
 
+impl ParseFenError {
+    /// Its values by name, for [`crate::diagnostic::Diagnostic::args`]: `why` (a key:
+    /// `fen-empty`, `fen-bad-turn`, `fen-bad-color`, `fen-bad-range`, `fen-bad-square`) and the
+    /// `value` as written.
+    #[must_use]
+    pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        let (why, value) = match self {
+            ParseFenError::Empty => return vec![("why", "fen-empty".to_string())],
+            ParseFenError::BadTurn(t) => ("fen-bad-turn", t.clone()),
+            ParseFenError::BadColor(c) => ("fen-bad-color", c.to_string()),
+            ParseFenError::BadRange(item) => ("fen-bad-range", item.clone()),
+            ParseFenError::BadSquare(item) => ("fen-bad-square", item.clone()),
+        };
+        vec![("why", why.to_string()), ("value", value)]
+    }
+}
+
 /// Longest range accepted in a FEN (`1-50` is 50 squares; larger boards need at most 72).
 const MAX_RANGE: u32 = 200;
 

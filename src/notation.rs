@@ -361,7 +361,87 @@ impl fmt::Display for MoveErrorKind {
     }
 }
 
+impl MoveErrorKind {
+    /// Its key for [`crate::diagnostic::Diagnostic::args`] (`why`), e.g. `no-such-square`.
+    #[must_use]
+    pub const fn key(&self) -> &'static str {
+        match self {
+            MoveErrorKind::NoSuchSquare(_) => "no-such-square",
+            MoveErrorKind::NoPiece { .. } => "no-piece",
+            MoveErrorKind::NotYourPiece { .. } => "not-your-piece",
+            MoveErrorKind::NotOnRoute { .. } => "not-on-route",
+            MoveErrorKind::TooFewCaptured { .. } => "too-few-captured",
+            MoveErrorKind::OtherCaptureFirst => "other-capture-first",
+            MoveErrorKind::CaptureCompulsory => "capture-compulsory",
+            MoveErrorKind::CannotMove { .. } => "cannot-move",
+        }
+    }
+
+    /// The reason's values by name: `why` (its [`key`](Self::key)), then the squares, sides
+    /// (`white`, `black`) and counts its words hold.
+    #[must_use]
+    pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        let mut args = vec![("why", self.key().to_string())];
+        match self {
+            MoveErrorKind::NoSuchSquare(s) => args.push(("square", s.clone())),
+            MoveErrorKind::NoPiece { side, square } => {
+                args.push(("side", side.name().to_string()));
+                args.push(("square", square.clone()));
+            }
+            MoveErrorKind::NotYourPiece {
+                square,
+                owner,
+                side,
+            } => {
+                args.push(("square", square.clone()));
+                args.push(("owner", owner.name().to_string()));
+                args.push(("side", side.name().to_string()));
+            }
+            MoveErrorKind::NotOnRoute { between, from, to } => {
+                args.push(("between", between.join(", ")));
+                args.push(("from", from.clone()));
+                args.push(("to", to.clone()));
+            }
+            MoveErrorKind::TooFewCaptured { taken, most } => {
+                args.push(("count", taken.to_string()));
+                args.push(("most", most.to_string()));
+            }
+            MoveErrorKind::OtherCaptureFirst | MoveErrorKind::CaptureCompulsory => {}
+            MoveErrorKind::CannotMove { from, to } => {
+                args.push(("from", from.clone()));
+                args.push(("to", to.clone()));
+            }
+        }
+        args
+    }
+}
+
+/// Legal moves shown in a [`MoveError`]'s words; the rest are counted.
+const SHOWN: usize = 12;
+
 impl MoveError {
+    /// Its values by name, as its `Display` words them: the reason's
+    /// ([`MoveErrorKind::args`]), then `legal_list` (`none`, `some` or `more`), `legal` (the
+    /// first twelve legal moves, joined by `, `) and `more` (how many are not shown).
+    #[must_use]
+    pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        let mut args = self.reason.args();
+        let list = match self.legal.len() {
+            0 => "none",
+            n if n <= SHOWN => "some",
+            _ => "more",
+        };
+        args.push(("legal_list", list.to_string()));
+        if !self.legal.is_empty() {
+            let shown: Vec<&str> = self.legal.iter().take(SHOWN).map(String::as_str).collect();
+            args.push(("legal", shown.join(", ")));
+        }
+        if self.legal.len() > SHOWN {
+            args.push(("more", (self.legal.len() - SHOWN).to_string()));
+        }
+        args
+    }
+
     fn new(pos: &Position, rs: &Ruleset, reason: MoveErrorKind) -> MoveError {
         let mut moves = pos.legal_moves(rs);
         moves.sort_by_key(|m| (m.from, m.to));
@@ -380,7 +460,6 @@ impl fmt::Display for MoveError {
             return f.write_str("; there is no legal move");
         }
         f.write_str("; legal moves: ")?;
-        const SHOWN: usize = 12;
         for (i, m) in self.legal.iter().take(SHOWN).enumerate() {
             if i > 0 {
                 f.write_str(", ")?;

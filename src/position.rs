@@ -365,6 +365,26 @@ impl fmt::Display for PositionError {
     }
 }
 
+impl PositionError {
+    /// Its values by name, for [`crate::diagnostic::Diagnostic::args`]: `why` (a key:
+    /// `position-bad-square`, `position-occupied`, or the FEN's, see [`ParseFenError::args`])
+    /// and the `square` or `value`.
+    #[must_use]
+    pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        match self {
+            PositionError::BadSquare(s) => vec![
+                ("why", "position-bad-square".to_string()),
+                ("square", s.clone()),
+            ],
+            PositionError::Occupied(s) => vec![
+                ("why", "position-occupied".to_string()),
+                ("square", s.clone()),
+            ],
+            PositionError::Fen(e) => e.args(),
+        }
+    }
+}
+
 impl std::error::Error for PositionError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {

@@ -2,7 +2,7 @@
 //! move of the mainline and of every variation, each line stopping with a plain-words error at
 //! its first move that cannot be played; and whether the game is over where the mainline ends.
 
-use crate::diagnostic::{Code, Diagnostic, Span};
+use crate::diagnostic::{Arg, Code, Diagnostic, Span};
 use crate::fen::Setup;
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -42,6 +42,11 @@ pub struct ReplayError {
     pub message: String,
     /// Where it is in the text.
     pub span: Span,
+    /// The values in `message`, by name, as in [`Diagnostic::args`] of
+    /// [`Code::IllegalMove`]: `reason` is `move` (then `move`, `why` and the legal moves, see
+    /// [`crate::notation::MoveError::args`]), `bad-setup` (then the FEN's `why`),
+    /// `not-recorded` or `variant-not-supported` (then `variant` and `gametype`).
+    pub args: Vec<Arg>,
 }
 
 /// The result of replaying a game's mainline.
@@ -139,10 +144,14 @@ impl Replay {
 /// The GameTypes a game without the tag may be, most likely first, with why: from the `Variant`
 /// tag some sites write, else from the board size the FEN and the squares point to, then the
 /// first moves. The replay tries the others when the first cannot play the game.
-fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
+fn candidate_gametypes(game: &Game) -> (Vec<u32>, String, Vec<Arg>) {
     if let Some(name) = game.tag("Variant") {
         if let Some(n) = gametype_of_variant_name(name) {
-            return (vec![n], format!("the Variant tag \"{}\"", name.trim()));
+            return (
+                vec![n],
+                format!("the Variant tag \"{}\"", name.trim()),
+                clue("variant-tag", Some(("value", name.trim().to_string()))),
+            );
         }
     }
     let mut max_number = 0u32;
@@ -168,7 +177,11 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
         }
     }
     if algebraic {
-        return (vec![25, 29, 26], "algebraic squares".to_string());
+        return (
+            vec![25, 29, 26],
+            "algebraic squares".to_string(),
+            clue("algebraic", None),
+        );
     }
     // A first move from 31-35 is White's opening move on a 10×10 board (on 8×8 boards those
     // squares are the back row or off the board); pydraughts guesses the same way.
@@ -180,24 +193,46 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String) {
     // With a FEN the first move says nothing about the board: pieces can stand anywhere.
     let opening = first_from.filter(|_| fen.is_none());
     match (max_number, opening) {
-        (51..=72, _) => (vec![27], format!("squares up to {max_number}")),
-        (33..=50, _) => (vec![20, 40], format!("squares up to {max_number}")),
+        (51..=72, _) => (
+            vec![27],
+            format!("squares up to {max_number}"),
+            clue("squares-up-to", Some(("max", max_number.to_string()))),
+        ),
+        (33..=50, _) => (
+            vec![20, 40],
+            format!("squares up to {max_number}"),
+            clue("squares-up-to", Some(("max", max_number.to_string()))),
+        ),
         (_, Some(from @ 31..=35)) => (
             vec![20, 40, 21, 23, 22],
             format!("a first move from square {from}"),
+            clue("first-move", Some(("square", from.to_string()))),
         ),
         // A first move from 21-24 is White's, and of the 8×8 numeric games only Italian has
         // White on 21-32 moving first.
         (1..=32, Some(from @ 21..=24)) => (
             vec![22, 21, 23],
             format!("a first move by White from square {from}"),
+            clue("first-move-white", Some(("square", from.to_string()))),
         ),
         (1..=32, _) => (
             vec![21, 23, 22, 20, 40],
             format!("squares up to {max_number}"),
+            clue("squares-up-to", Some(("max", max_number.to_string()))),
         ),
-        _ => (vec![20], "no moves to judge from".to_string()),
+        _ => (
+            vec![20],
+            "no moves to judge from".to_string(),
+            clue("no-moves", None),
+        ),
     }
+}
+
+/// The arguments of a guess's reason: `clue` (a key) and its value, if any.
+fn clue(key: &str, value: Option<Arg>) -> Vec<Arg> {
+    let mut args = vec![("clue", key.to_string())];
+    args.extend(value);
+    args
 }
 
 /// The variant the tags name, without looking at the moves: the `GameType` tag (lidraughts'
@@ -242,7 +277,7 @@ pub fn replay(game: &Game) -> Replay {
     let mut diagnostics = Vec::new();
     let Some(value) = game.tag("GameType") else {
         // No tag: try the likely types in turn and keep the one that plays furthest.
-        let (candidates, why) = candidate_gametypes(game);
+        let (candidates, why, clue_args) = candidate_gametypes(game);
         let mut best: Option<Replay> = None;
         for &n in &candidates {
             let r = replay_as(
@@ -278,17 +313,22 @@ pub fn replay(game: &Game) -> Replay {
         let mut r = best.expect("at least one candidate");
         let n: u32 = r.gametype.parse().unwrap_or(20);
         let v = Variant::from_gametype(n).map_or("?", Variant::name);
+        let mut args = clue_args;
+        args.extend([("variant", n.to_string()), ("gametype", n.to_string())]);
         let message = if n == candidates[0] {
+            args.push(("reason", "guess-first".to_string()));
             format!("no GameType tag: {why} point to {v} draughts (GameType {n})")
         } else {
             let first = Variant::from_gametype(candidates[0]).map_or("?", Variant::name);
+            args.push(("reason", "guess-other".to_string()));
+            args.push(("first", candidates[0].to_string()));
             format!(
                 "no GameType tag: {why} point to {first} draughts, but the moves are only legal as {v} draughts (GameType {n}), which is used"
             )
         };
         r.diagnostics.insert(
             0,
-            Diagnostic::note(Code::GuessedVariant, game.span_start(), message),
+            Diagnostic::note(Code::GuessedVariant, game.span_start(), message).with_args(args),
         );
         return r;
     };
@@ -323,30 +363,42 @@ pub fn replay(game: &Game) -> Replay {
                 .and_then(|n| n.trim().parse::<u32>().ok());
             match leading.filter(|&n| Variant::from_gametype(n).is_some()) {
                 Some(n) => {
-                    diagnostics.push(Diagnostic::warning(
-                        Code::BadGametype,
-                        game.tag_span("GameType"),
-                        format!("{e}; the standard board of type {n} is used"),
-                    ));
+                    diagnostics.push(
+                        Diagnostic::warning(
+                            Code::BadGametype,
+                            game.tag_span("GameType"),
+                            format!("{e}; the standard board of type {n} is used"),
+                        )
+                        .with_args(e.args())
+                        .with_args([
+                            ("reason", "gametype-standard-board".to_string()),
+                            ("gametype", n.to_string()),
+                        ]),
+                    );
                     Some(GameType {
                         number: n,
                         board: None,
                     })
                 }
                 None => {
-                    diagnostics.push(Diagnostic::error(
-                        Code::BadGametype,
-                        game.tag_span("GameType"),
-                        e.to_string(),
-                    ));
+                    diagnostics.push(
+                        Diagnostic::error(
+                            Code::BadGametype,
+                            game.tag_span("GameType"),
+                            e.to_string(),
+                        )
+                        .with_args(e.args())
+                        .with_args([("reason", "gametype-unread".to_string())]),
+                    );
                     None
                 }
             }
         }
     };
-    let number = number.map(|gt| match Variant::from_private_gametype(gt.number) {
-        Some((standard, name)) => {
-            diagnostics.push(Diagnostic::note(
+    let number =
+        number.map(|gt| match Variant::from_private_gametype(gt.number) {
+            Some((standard, name)) => {
+                diagnostics.push(Diagnostic::note(
                 Code::LidraughtsVariant,
                 game.tag_span("GameType"),
                 format!(
@@ -354,14 +406,19 @@ pub fn replay(game: &Game) -> Replay {
                     gt.number,
                     standard.name()
                 ),
-            ));
-            GameType {
-                number: standard.gametype(),
-                board: None,
+            )
+            .with_args([
+                ("gametype", gt.number.to_string()),
+                ("name", name.to_string()),
+                ("variant", standard.gametype().to_string()),
+            ]));
+                GameType {
+                    number: standard.gametype(),
+                    board: None,
+                }
             }
-        }
-        None => gt,
-    });
+            None => gt,
+        });
     replay_as(game, value.trim().to_string(), number, diagnostics)
 }
 
@@ -405,7 +462,12 @@ fn replay_as(
                             v.name(),
                             notation_words(rs.geometry.spec().notation),
                         ),
-                    ));
+                    )
+                    .with_args([
+                        ("written", notation_key(other.geometry.spec().notation).to_string()),
+                        ("variant", v.gametype().to_string()),
+                        ("usual", notation_key(rs.geometry.spec().notation).to_string()),
+                    ]));
                     let other = Arc::new(other);
                     out.geometry = Some(Arc::new(other.geometry.clone()));
                     other
@@ -419,6 +481,10 @@ fn replay_as(
                     v.name(),
                     gt.number
                 );
+                let args = vec![
+                    ("variant", v.gametype().to_string()),
+                    ("gametype", gt.number.to_string()),
+                ];
                 if let Some(g) = &out.geometry {
                     let usual = start_position(v, g);
                     out.start = Some(
@@ -434,18 +500,39 @@ fn replay_as(
                             text: first.text.clone(),
                             message,
                             span: first.span,
+                            args: [("reason", "variant-not-supported".to_string())]
+                                .into_iter()
+                                .chain(args)
+                                .collect(),
                         });
                     }
-                    None => out.diagnostics.push(Diagnostic::error(
-                        Code::VariantNotSupported,
-                        game.tag_span("GameType"),
-                        message,
-                    )),
+                    None => out.diagnostics.push(
+                        Diagnostic::error(
+                            Code::VariantNotSupported,
+                            game.tag_span("GameType"),
+                            message,
+                        )
+                        .with_args(args),
+                    ),
                 }
                 return out;
             }
         },
         None => {
+            let mut args = vec![("gametype", gt.number.to_string())];
+            args.push(match non_draughts_name(gt.number) {
+                None => ("reason", "not-draughts-unknown".to_string()),
+                Some(_) => ("reason", "not-draughts-named".to_string()),
+            });
+            if non_draughts_name(gt.number).is_some() {
+                let key = match gt.number {
+                    0 => "chess",
+                    1 => "chinese-chess",
+                    50 => "othello",
+                    _ => "chess-variant",
+                };
+                args.push(("game", key.to_string()));
+            }
             let what = non_draughts_name(gt.number).map_or_else(
                 || {
                     format!(
@@ -455,11 +542,14 @@ fn replay_as(
                 },
                 |name| format!("GameType {} is {name}, not draughts", gt.number),
             );
-            out.diagnostics.push(Diagnostic::error(
-                Code::NotDraughts,
-                game.tag_span("GameType"),
-                format!("{what}; the game's text is shown without a board"),
-            ));
+            out.diagnostics.push(
+                Diagnostic::error(
+                    Code::NotDraughts,
+                    game.tag_span("GameType"),
+                    format!("{what}; the game's text is shown without a board"),
+                )
+                .with_args(args),
+            );
             return out;
         }
     };
@@ -487,7 +577,8 @@ fn replay_as(
                     format!(
                         "the FEN cannot be used ({e}); the replay starts from the usual position"
                     ),
-                ));
+                )
+                .with_args(e.args()));
             }
         }
     }
@@ -559,6 +650,14 @@ fn renotated(rs: &Ruleset, game: &Game) -> Option<Ruleset> {
     })
 }
 
+/// The key of [`notation_words`] in a diagnostic's arguments.
+fn notation_key(n: Notation) -> &'static str {
+    match n {
+        Notation::Numeric => "numeric",
+        Notation::Algebraic => "algebraic",
+    }
+}
+
 fn notation_words(n: Notation) -> &'static str {
     match n {
         Notation::Numeric => "with numbers",
@@ -586,20 +685,28 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
     if said == Outcome::Win(winner) {
         return None;
     }
-    let how = if end.no_pieces {
-        "has no pieces left"
+    let (how, key) = if end.no_pieces {
+        ("has no pieces left", "board-no-pieces")
     } else {
-        "cannot move"
+        ("cannot move", "board-blocked")
     };
-    Some(Diagnostic::warning(
-        Code::ResultContradictsBoard,
-        span,
-        format!(
-            "the result {written} does not fit the final position: {} {how}, so {} has won",
-            end.loser.name(),
-            winner.name()
-        ),
-    ))
+    Some(
+        Diagnostic::warning(
+            Code::ResultContradictsBoard,
+            span,
+            format!(
+                "the result {written} does not fit the final position: {} {how}, so {} has won",
+                end.loser.name(),
+                winner.name()
+            ),
+        )
+        .with_args([
+            ("reason", key.to_string()),
+            ("result", written.to_string()),
+            ("loser", end.loser.name().to_string()),
+            ("winner", winner.name().to_string()),
+        ]),
+    )
 }
 
 /// Plays every variation reachable from the played mainline, without recursion: a worklist of
@@ -690,13 +797,20 @@ fn play_line(
         let mut joined = 0;
         let failure = (|| {
             if let Some(fen) = &node.setup {
-                pos = Position::from_fen(fen, g, pos.turn())
-                    .map_err(|e| format!("the setup before this move cannot be used: {e}"))?;
+                pos = Position::from_fen(fen, g, pos.turn()).map_err(|e| {
+                    let args = [("reason", "bad-setup".to_string())];
+                    let args = args.into_iter().chain(e.args()).collect();
+                    (
+                        format!("the setup before this move cannot be used: {e}"),
+                        args,
+                    )
+                })?;
             }
             let Some(notation) = &node.notation else {
-                return Err(
+                return Err((
                     "the move is not recorded, so the game cannot be followed further".to_string(),
-                );
+                    vec![("reason", "not-recorded".to_string())],
+                ));
             };
             let side = pos.turn();
             let mv = match forced.take() {
@@ -710,7 +824,12 @@ fn play_line(
                         Err(e) => {
                             let Some((r, more)) = jump_by_jump(nodes, i, &pos, rs, &mut legal)
                             else {
-                                return Err(format!("{}: {e}", node.text));
+                                let mut args = vec![
+                                    ("reason", "move".to_string()),
+                                    ("move", node.text.clone()),
+                                ];
+                                args.extend(e.args());
+                                return Err((format!("{}: {e}", node.text), args));
                             };
                             joined = more;
                             r
@@ -736,24 +855,34 @@ fn play_line(
             };
             if notation.capture != mv.is_capture() && joined == 0 {
                 let g = &rs.geometry;
-                ambiguities.push(Diagnostic::warning(
-                    Code::CaptureSeparator,
-                    node.span,
-                    if mv.is_capture() {
-                        format!(
-                            "{} takes {} but is written with -; it is read as {}",
-                            node.text,
-                            labels(g, &mv.captured_squares()).join(", "),
-                            mv.short_notation(g)
-                        )
-                    } else {
-                        format!(
-                            "{} is written as a capture but takes nothing; it is read as {}",
-                            node.text,
-                            mv.short_notation(g)
-                        )
-                    },
-                ));
+                let mut args = vec![("move", node.text.clone()), ("read", mv.short_notation(g))];
+                if mv.is_capture() {
+                    args.push(("reason", "dash-capture".to_string()));
+                    args.push(("captured", labels(g, &mv.captured_squares()).join(", ")));
+                } else {
+                    args.push(("reason", "x-plain".to_string()));
+                }
+                ambiguities.push(
+                    Diagnostic::warning(
+                        Code::CaptureSeparator,
+                        node.span,
+                        if mv.is_capture() {
+                            format!(
+                                "{} takes {} but is written with -; it is read as {}",
+                                node.text,
+                                labels(g, &mv.captured_squares()).join(", "),
+                                mv.short_notation(g)
+                            )
+                        } else {
+                            format!(
+                                "{} is written as a capture but takes nothing; it is read as {}",
+                                node.text,
+                                mv.short_notation(g)
+                            )
+                        },
+                    )
+                    .with_args(args),
+                );
             }
             pos = pos.play(&mv);
             out.plies.push(Ply {
@@ -771,12 +900,13 @@ fn play_line(
         })();
         match failure {
             Ok(()) => i += 1 + joined,
-            Err(message) => {
+            Err((message, args)) => {
                 let error = ReplayError {
                     ply: out.plies.len() + 1,
                     text: node.text.clone(),
                     message,
                     span: node.span,
+                    args,
                 };
                 first_error.get_or_insert(error);
                 // Try the next untried route of the latest ambiguous capture.
@@ -850,6 +980,17 @@ struct Line {
 
 fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
     let routes: Vec<String> = c.routes.iter().map(|m| m.long_notation(g)).collect();
+    let mut args = vec![
+        ("move", node.text.clone()),
+        ("routes", routes.join(", ")),
+        ("count", (routes.len() - 1).to_string()),
+    ];
+    if chosen == 0 {
+        args.push(("reason", "ambiguous-first".to_string()));
+    } else {
+        args.push(("reason", "ambiguous-later".to_string()));
+        args.push(("chosen", routes[chosen].clone()));
+    }
     let why = if chosen == 0 {
         "the first is played".to_string()
     } else {
@@ -868,6 +1009,7 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
             routes.join(", ")
         ),
     )
+    .with_args(args)
 }
 
 impl Game {

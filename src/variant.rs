@@ -696,6 +696,19 @@ impl fmt::Display for ParseGameTypeError {
 
 impl std::error::Error for ParseGameTypeError {}
 
+impl ParseGameTypeError {
+    /// Its values by name, for [`crate::diagnostic::Diagnostic::args`]: `why` (a key:
+    /// `gametype-no-number` or `gametype-bad-attributes`) and the tag's `value`.
+    #[must_use]
+    pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        let (why, text) = match self {
+            ParseGameTypeError::NoNumber(t) => ("gametype-no-number", t),
+            ParseGameTypeError::BadAttributes(t) => ("gametype-bad-attributes", t),
+        };
+        vec![("why", why.to_string()), ("value", text.clone())]
+    }
+}
+
 impl fmt::Display for GameType {
     /// The tag's text: the number alone, or with all the board attributes
     /// (`20,W,10,10,N2,0`).

@@ -66,6 +66,14 @@ export interface Diagnostic {
   code: string;
   /** Plain words (English). */
   message: string;
+  /**
+   * The values in `message` by name (squares, moves, counts…), so that a page can word it in
+   * its own language (`detail.<code>` in the viewer's catalogues). Some hold a key rather than
+   * words: `reason`, `why`, `legal_list`, `clue`, `written`/`usual`, the colours `side`,
+   * `owner`, `loser`, `winner` ('white' or 'black'), `variant`/`first` (a GameType number),
+   * `game`.
+   */
+  args: Record<string, string>;
   /** 1-based line. */
   line: number;
   /** 1-based column, in UTF-16 code units. */
@@ -163,6 +171,10 @@ export interface ErrorView {
   message: string;
   line: number;
   column: number;
+  /** 'illegal-move': the code whose catalogue texts word `args`. */
+  code: string;
+  /** The values in `message` by name (see Diagnostic.args). */
+  args: Record<string, string>;
 }
 
 /** A variation: it replaces move `replaces` of its parent line. */

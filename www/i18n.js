@@ -190,3 +190,56 @@ export function formatNumber(code, n) {
     return String(n);
   }
 }
+
+/**
+ * The core's arguments whose value is a key, not words (pdn::diagnostic::KEYED_ARGS): the name
+ * and the catalogue prefix that words it, e.g. reason 'move' → 'reason.move', side 'white' →
+ * 'color.white', variant '20' → 'variant.20'.
+ */
+export const KEYED_ARGS = {
+  reason: 'reason', why: 'why', legal_list: 'legal', clue: 'clue',
+  written: 'notation', usual: 'notation',
+  side: 'color', owner: 'color', loser: 'color', winner: 'color',
+  variant: 'variant', first: 'variant', game: 'game',
+};
+
+/** `key` worded with `args`, or null when the key or one of its arguments is missing. */
+function wordKey(t, key, args, depth) {
+  if (depth > 4) return null;
+  // Only the count goes to t (for the plural form); the other placeholders are filled here, so
+  // that a missing one is noticed and a keyed one is worded first.
+  const count = has(args, 'count') ? args.count : undefined;
+  const template = t(key, count === undefined ? {} : { count });
+  if (typeof template !== 'string' || template === key) return null;
+  let missing = false;
+  const text = template.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = has(args, name) ? args[name] : undefined;
+    if (value == null) {
+      missing = true;
+      return whole;
+    }
+    if (!has(KEYED_ARGS, name)) return String(value);
+    const worded = wordKey(t, `${KEYED_ARGS[name]}.${value}`, args, depth + 1);
+    if (worded == null) missing = true;
+    return worded == null ? whole : worded;
+  });
+  return missing ? null : text;
+}
+
+/**
+ * The detail of a diagnostic (or move error) in the translator's language: the catalogue's
+ * `detail.<code>` filled with the core's `args`, keyed ones worded by their own keys. When the
+ * code, a template or an argument is missing, the core's English `message`. Never throws.
+ * @param {(key: string, params?: object) => string} t a translator (createTranslator)
+ * @param {{code?: string, args?: object, message?: string}} d
+ */
+export function diagnosticDetail(t, d) {
+  const message = d && typeof d.message === 'string' ? d.message : '';
+  try {
+    if (!d || typeof d.code !== 'string' || !d.code || !d.args || typeof d.args !== 'object') return message;
+    const text = wordKey(t, `detail.${d.code}`, d.args, 0);
+    return text == null ? message : text;
+  } catch {
+    return message;
+  }
+}

@@ -4,7 +4,7 @@
 
 import { h } from './tree.js';
 import en from './i18n/en.js';
-import { createTranslator } from './i18n.js';
+import { createTranslator, diagnosticDetail } from './i18n.js';
 
 /** English, for callers (and tests) that pass no translator. */
 export const english = createTranslator('en', en, en);
@@ -221,7 +221,7 @@ export function variationItems(view, ids, current = {}, t = english, first = fir
       for (const u of v.unplayed || []) parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
       if (v.error) {
         const loc = location(v.error);
-        parts.push(h('span', { class: 'variation-error', role: 'note' }, `${loc ? `${loc}: ` : ''}${v.error.message}`));
+        parts.push(h('span', { class: 'variation-error', role: 'note' }, `${loc ? `${loc}: ` : ''}${diagnosticDetail(t, v.error)}`));
       }
     }
     const depth = Math.max(1, Number(v.depth) || 1);
@@ -296,7 +296,7 @@ export function moveList(view, current, { t = english } = {}) {
   if (view.error) {
     const e = view.error;
     const loc = location(e);
-    const message = e.message || 'this move cannot be played';
+    const message = diagnosticDetail(t, e) || 'this move cannot be played';
     // The core's message usually starts with the move already ("27-21: no piece on 27").
     const what = e.move && !message.startsWith(e.move) ? `${e.move}: ` : '';
     lis.push(h('li', { class: 'move-error', role: 'note' },
@@ -307,7 +307,7 @@ export function moveList(view, current, { t = english } = {}) {
     const loc = location(diag);
     lis.push(h('li', { class: 'move-error', role: 'note' },
       h('strong', {}, loc ? `${t('moves.notReplayedAt', { location: loc })} ` : `${t('moves.notReplayed')}: `),
-      diag ? diag.message : t('moves.variantUnsupported', { variant: view.variant || view.gametype })));
+      diag ? diagnosticDetail(t, diag) : t('moves.variantUnsupported', { variant: view.variant || view.gametype })));
     if (restItem) lis.push(restItem);
   }
   if (view.end) lis.push(h('li', { class: 'game-end' }, view.end));
@@ -340,7 +340,8 @@ export function diagnosticsList(diagnostics, t = english) {
   return h('div', { class: 'diagnostics-box' }, h('h2', {}, t('diag.title', { counts })), h('ul', { class: 'diagnostics' }, list.map((d) => {
     const loc = location(d);
     const severity = d.severity || 'note';
-    // The code's title is translated; the core's detail (English) follows it.
+    // The code's title and its detail, both in the page's language (the detail falls back to
+    // the core's English message).
     const title = d.code ? t(`code.${d.code}`) : '';
     return h('li', { class: `diag ${severity}`, 'data-code': d.code || null },
       h('span', { class: 'severity' }, t(`severity.${severity}`)),
@@ -352,7 +353,7 @@ export function diagnosticsList(diagnostics, t = english) {
       loc ? ': ' : '',
       title && title !== `code.${d.code}` ? h('span', { class: 'diag-title' }, title) : null,
       title && title !== `code.${d.code}` ? ' — ' : '',
-      h('span', { class: 'diag-detail' }, d.message || ''));
+      h('span', { class: 'diag-detail' }, diagnosticDetail(t, d)));
   })));
 }
 

@@ -238,6 +238,18 @@ impl<'a> Problem<'a> {
         }
     }
 
+    /// The values in the message by name ([`Diagnostic::args`]): the code's
+    /// [`Code::arg_names`], filled from `detail` and then `other`.
+    #[must_use]
+    pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        self.code()
+            .arg_names()
+            .iter()
+            .zip([self.detail, self.other])
+            .map(|(name, value)| (*name, value.to_string()))
+            .collect()
+    }
+
     /// The owned [`Diagnostic`], with its message written out.
     #[must_use]
     pub fn to_diagnostic(&self) -> Diagnostic {
@@ -246,6 +258,7 @@ impl<'a> Problem<'a> {
             code: self.kind.code(),
             message: self.message(),
             span: self.span,
+            args: self.args(),
         }
     }
 }
@@ -263,5 +276,12 @@ mod tests {
         );
         assert_eq!(p.code(), Code::UnknownText);
         assert_eq!(p.to_diagnostic().code.as_str(), "unknown-text");
+        assert_eq!(p.to_diagnostic().args, [("text", "hello".to_string())]);
+        let mut p = Problem::new(ProblemKind::NumberOrder, Span::new(0, 2), "3");
+        p.other = "7";
+        assert_eq!(
+            p.args(),
+            [("number", "3".to_string()), ("previous", "7".to_string())]
+        );
     }
 }

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
   LANGUAGES,
+  KEYED_ARGS,
   createTranslator,
+  diagnosticDetail,
   formatNumber,
   loadCatalogue,
   pickLanguage,
@@ -114,7 +116,8 @@ test('every catalogue text has balanced braces (a typo like {count is caught)', 
       for (const text of forms(value)) {
         const stripped = text.replace(/\{\w+\}/g, '');
         // The only literal braces are the ones the message is about.
-        if (key === 'code.unmatched-brace') continue;
+        const aboutBraces = ['code.unmatched-brace', 'detail.unmatched-brace', 'detail.unclosed-comment', 'detail.nested-comment'];
+        if (aboutBraces.includes(key)) continue;
         assert.ok(!/[{}]/.test(stripped), `${code} ${key}: ${text}`);
       }
     }
@@ -312,4 +315,73 @@ test('translatePage without a root or with an empty key does nothing', () => {
   const empty = new FakeElement({ 'data-i18n': '' });
   assert.equal(translatePage(new FakeElement({}, [empty]), t), 0);
   assert.equal(empty.textContent, 'old');
+});
+
+// Diagnostic details, worded from the core's code and arguments.
+const tr = (code) => createTranslator(code, catalogues[code], en);
+const noPiece = {
+  code: 'illegal-move',
+  message: '27-21: white has no piece on 27; legal moves: 32-28, 33-29',
+  args: { reason: 'move', move: '27-21', why: 'no-piece', side: 'white', square: '27', legal_list: 'some', legal: '32-28, 33-29' },
+};
+
+test('diagnosticDetail: English wording equals the core message', () => {
+  assert.equal(diagnosticDetail(tr('en'), noPiece), noPiece.message);
+  const order = { code: 'move-number-order', message: 'x', args: { number: '3', previous: '7' } };
+  assert.equal(diagnosticDetail(tr('en'), order), 'move number 3 comes after move number 7; the numbers go backwards');
+});
+
+test('diagnosticDetail: each language words the detail, keyed arguments included', () => {
+  assert.equal(diagnosticDetail(tr('ru'), noPiece), '27-21: у белых нет шашки на поле 27; допустимые ходы: 32-28, 33-29');
+  assert.equal(diagnosticDetail(tr('nl'), noPiece), '27-21: Wit heeft geen stuk op veld 27; reglementaire zetten: 32-28, 33-29');
+  assert.equal(diagnosticDetail(tr('fr'), noPiece), '27-21 : les Blancs n’ont pas de pièce sur la case 27 ; coups légaux : 32-28, 33-29');
+  assert.equal(diagnosticDetail(tr('lv'), noPiece), '27-21: baltajiem nav kauliņa uz lauciņa 27; atļautie gājieni: 32-28, 33-29');
+  const guessed = { code: 'guessed-variant', message: 'x', args: { clue: 'squares-up-to', max: '50', variant: '20', gametype: '20', reason: 'guess-first' } };
+  assert.equal(diagnosticDetail(tr('ru'), guessed), 'тега GameType нет: поля с номерами до 50: вариант «Международные шашки» (GameType 20)');
+  assert.equal(diagnosticDetail(tr('en'), guessed), 'no GameType tag: squares up to 50 point to International draughts (GameType 20)');
+});
+
+test('diagnosticDetail: counts choose the plural form of the language', () => {
+  const few = (count) => ({ code: 'illegal-move', message: 'x', args: { reason: 'move', move: '32x21', why: 'too-few-captured', count: String(count), most: '5', legal_list: 'none' } });
+  assert.match(diagnosticDetail(tr('en'), few(1)), /takes 1 piece, /);
+  assert.match(diagnosticDetail(tr('en'), few(2)), /takes 2 pieces, /);
+  assert.match(diagnosticDetail(tr('ru'), few(1)), /бьёт 1 шашку/);
+  assert.match(diagnosticDetail(tr('ru'), few(3)), /бьёт 3 шашки/);
+  assert.match(diagnosticDetail(tr('ru'), few(5)), /бьёт 5 шашек/);
+  assert.match(diagnosticDetail(tr('ru'), few(1)), /допустимых ходов нет$/);
+});
+
+test('diagnosticDetail falls back to the core message when a template or an argument is missing', () => {
+  const t = tr('ru');
+  // No code, no args, an unknown code.
+  assert.equal(diagnosticDetail(t, { message: 'core words' }), 'core words');
+  assert.equal(diagnosticDetail(t, { code: 'illegal-move', message: 'core words' }), 'core words');
+  assert.equal(diagnosticDetail(t, { code: 'no-such-code', args: {}, message: 'core words' }), 'core words');
+  // An argument the template names is missing.
+  const { square, ...rest } = noPiece.args;
+  assert.equal(diagnosticDetail(t, { ...noPiece, args: rest }), noPiece.message);
+  // A keyed argument whose key no catalogue has (a reason added to the core later).
+  assert.equal(diagnosticDetail(t, { ...noPiece, args: { ...noPiece.args, why: 'brand-new' } }), noPiece.message);
+  // Templates missing from the language: each falls back to English on its own, still worded.
+  const partial = createTranslator('ru', { 'color.white': 'белых' }, en);
+  assert.equal(diagnosticDetail(partial, noPiece), '27-21: белых has no piece on 27; legal moves: 32-28, 33-29');
+  // Nothing at all, and garbage, never throw.
+  assert.equal(diagnosticDetail(t, null), '');
+  assert.equal(diagnosticDetail(t, { code: 'illegal-move', args: 'x', message: 7 }), '');
+  assert.equal(diagnosticDetail(() => { throw new Error('x'); }, noPiece), noPiece.message);
+});
+
+test('diagnosticDetail: values are text, never filled again', () => {
+  const d = { code: 'unknown-text', message: 'x', args: { text: '{reason}' } };
+  assert.equal(diagnosticDetail(tr('en'), d), '"{reason}" is not a move, move number, result or comment; it is skipped');
+});
+
+test('every catalogue has a detail for each code of the English catalogue, and keyed texts for every key prefix', () => {
+  const codes = Object.keys(en).filter((k) => k.startsWith('code.')).map((k) => k.slice(5));
+  assert.ok(codes.length >= 38);
+  const prefixes = new Set(Object.values(KEYED_ARGS));
+  for (const { code } of LANGUAGES) {
+    for (const c of codes) assert.ok(catalogues[code][`detail.${c}`], `${code}: detail.${c}`);
+    for (const p of prefixes) assert.ok(Object.keys(catalogues[code]).some((k) => k.startsWith(`${p}.`)), `${code}: ${p}.*`);
+  }
 });

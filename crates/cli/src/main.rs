@@ -261,11 +261,10 @@ mod cli {
                 let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
                 diags.extend(r.diagnostics);
                 if let Some(e) = r.error {
-                    diags.push(Diagnostic::error(
-                        pdn::diagnostic::Code::IllegalMove,
-                        e.span,
-                        e.message,
-                    ));
+                    diags.push(
+                        Diagnostic::error(pdn::diagnostic::Code::IllegalMove, e.span, e.message)
+                            .with_args(e.args),
+                    );
                 }
                 diags.sort_by_key(|d| (d.span.start, d.severity));
                 all.extend(diags);

@@ -228,7 +228,14 @@ pub struct ErrorView {
     pub line: usize,
     /// 1-based column (UTF-16).
     pub column: usize,
+    /// `illegal-move`: the code whose catalogue texts word it (`detail.illegal-move`).
+    pub code: &'static str,
+    /// The values in `message`, by name (see `pdn::replay::ReplayError::args`).
+    pub args: Args,
 }
+
+/// A diagnostic's values by name, as a JS object.
+pub type Args = std::collections::BTreeMap<&'static str, String>;
 
 /// A diagnostic with its place in the text.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -239,6 +246,9 @@ pub struct DiagnosticView {
     pub code: &'static str,
     /// Plain words.
     pub message: String,
+    /// The values in `message`, by name (`pdn::Diagnostic::args`), for wording it in the
+    /// page's language.
+    pub args: Args,
     /// 1-based line.
     pub line: usize,
     /// 1-based column (UTF-16 code units).
@@ -341,6 +351,7 @@ impl<'a> FileView<'a> {
             severity: d.severity.as_str(),
             code: d.code.as_str(),
             message: d.message.clone(),
+            args: d.args.iter().cloned().collect(),
             line,
             column,
             start: self.lines.utf16_at(text, d.span.start),
@@ -360,18 +371,20 @@ impl<'a> FileView<'a> {
         let mut all: Vec<Diagnostic> = game.diagnostics.clone();
         all.extend(r.diagnostics.iter().cloned());
         if let Some(e) = &r.error {
-            all.push(Diagnostic::error(
-                Code::IllegalMove,
-                e.span,
-                e.message.clone(),
-            ));
+            all.push(
+                Diagnostic::error(Code::IllegalMove, e.span, e.message.clone())
+                    .with_args(e.args.clone()),
+            );
         }
         for e in r.variations.iter().filter_map(|v| v.error.as_ref()) {
-            all.push(Diagnostic::warning(
-                Code::IllegalMoveInVariation,
-                e.span,
-                format!("in a variation: {}", e.message),
-            ));
+            all.push(
+                Diagnostic::warning(
+                    Code::IllegalMoveInVariation,
+                    e.span,
+                    format!("in a variation: {}", e.message),
+                )
+                .with_args(e.args.clone()),
+            );
         }
         all.sort_by_key(|d| (d.span.start, d.severity));
         all.iter().map(|d| self.diagnostic(d)).collect()
@@ -525,6 +538,8 @@ impl FileView<'_> {
             message: e.message.clone(),
             line,
             column,
+            code: Code::IllegalMove.as_str(),
+            args: e.args.iter().cloned().collect(),
         }
     }
 
