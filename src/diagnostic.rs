@@ -422,7 +422,17 @@ impl Code {
             | Code::SetupWithoutMove
             | Code::SetupReplaced
             | Code::MissingResult
-            | Code::NoGames => &[],
+            | Code::NoGames
+            | Code::BinaryFile => &[],
+            Code::MoveNumberOverflow => &["number", "max"],
+            Code::BoardSizeIgnored => &[
+                "gametype",
+                "width",
+                "height",
+                "variant",
+                "usual_width",
+                "usual_height",
+            ],
         }
     }
 }

@@ -338,19 +338,29 @@ pub fn replay(game: &Game) -> Replay {
             if let (Some(v), Some(b)) = (gt.variant(), gt.board) {
                 let usual = v.board();
                 if (b.width, b.height) != (usual.width, usual.height) {
-                    diagnostics.push(Diagnostic::warning(
-                        Code::BoardSizeIgnored,
-                        game.tag_span("GameType"),
-                        format!(
-                            "GameType {} gives a {}×{} board, but {} draughts is played on {}×{}; the board size is ignored",
-                            gt.number,
-                            b.width,
-                            b.height,
-                            v.name(),
-                            usual.width,
-                            usual.height
-                        ),
-                    ));
+                    diagnostics.push(
+                        Diagnostic::warning(
+                            Code::BoardSizeIgnored,
+                            game.tag_span("GameType"),
+                            format!(
+                                "GameType {} gives a {}×{} board, but {} draughts is played on {}×{}; the board size is ignored",
+                                gt.number,
+                                b.width,
+                                b.height,
+                                v.name(),
+                                usual.width,
+                                usual.height
+                            ),
+                        )
+                        .with_args([
+                            ("gametype", gt.number.to_string()),
+                            ("width", b.width.to_string()),
+                            ("height", b.height.to_string()),
+                            ("variant", v.gametype().to_string()),
+                            ("usual_width", usual.width.to_string()),
+                            ("usual_height", usual.height.to_string()),
+                        ]),
+                    );
                 }
             }
             Some(gt)

@@ -224,17 +224,11 @@ impl<'a> Problem<'a> {
             ProblemKind::OutsideGame => {
                 format!("\"{d}\" stands outside any game; it is ignored")
             }
-            ProblemKind::NumberOverflow => {
-                let shown = if d.len() > 20 {
-                    format!("{}… ({} digits)", &d[..20], d.len())
-                } else {
-                    d.to_string()
-                };
-                format!(
-                    "move number {shown} is too large; it is read as {}, the largest kept",
-                    u32::MAX
-                )
-            }
+            ProblemKind::NumberOverflow => format!(
+                "move number {} is too large; it is read as {}, the largest kept",
+                overflow_shown(d),
+                u32::MAX
+            ),
         }
     }
 
@@ -242,6 +236,12 @@ impl<'a> Problem<'a> {
     /// [`Code::arg_names`], filled from `detail` and then `other`.
     #[must_use]
     pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        if self.kind == ProblemKind::NumberOverflow {
+            return vec![
+                ("number", overflow_shown(self.detail)),
+                ("max", u32::MAX.to_string()),
+            ];
+        }
         self.code()
             .arg_names()
             .iter()
@@ -260,6 +260,15 @@ impl<'a> Problem<'a> {
             span: self.span,
             args: self.args(),
         }
+    }
+}
+
+/// An overflowing move number as messages show it: at most 20 digits, then the count.
+fn overflow_shown(digits: &str) -> String {
+    if digits.len() > 20 {
+        format!("{}… ({} digits)", &digits[..20], digits.len())
+    } else {
+        digits.to_string()
     }
 }
 
