@@ -86,8 +86,11 @@ impl PdnMove {
     ///
     /// A long capture matches when its written squares all lie, in order, on the route of a
     /// legal capture: both the old "every landing square" form and the PDN 3.0 form (turns and
-    /// squares just behind captured pieces) are read. When routes with different captures fit,
-    /// the first is played and the others are reported as `alternatives`.
+    /// squares just behind captured pieces) are read, along any route the piece can take (when
+    /// the legal move kept for a start, end and captured pieces goes another way, for instance
+    /// round a loop in the other direction, every route is looked at). When routes with
+    /// different captures fit, the first is played and the others are reported as
+    /// `alternatives`.
     ///
     /// ```
     /// use pdn::{PdnMove, Ruleset, Variant};
@@ -158,19 +161,24 @@ impl PdnMove {
             .filter(|m| m.from == from && m.to == to)
             .copied()
             .collect();
-        if path.len() > 2 {
-            // First the strict reading (one written square per capture's landing zone), then,
-            // only if nothing fits, any squares along the route.
+        if path.len() > 2 && !fits.is_empty() {
             let inner = &path[1..path.len() - 1];
-            let strict: Vec<Move> = fits
-                .iter()
-                .filter(|m| fits_zones(inner, &m.landing_zones(g)))
-                .copied()
-                .collect();
-            if strict.is_empty() {
-                fits.retain(|m| is_subsequence(inner, &m.trajectory(g)));
-            } else {
-                fits = strict;
+            let strict;
+            (fits, strict) = fitting_routes(inner, &fits, g);
+            if !strict {
+                // The legal moves keep one route per start, end and captured pieces; the
+                // written squares may follow another (a loop the other way round, another
+                // square behind a piece): look at every route the piece can take.
+                pos.generate_from(rs, Duplicates::Keep, from, legal);
+                let routes: Vec<Move> = legal
+                    .iter()
+                    .filter(|m| m.from == from && m.to == to)
+                    .copied()
+                    .collect();
+                let (every, strict) = fitting_routes(inner, &routes, g);
+                if strict || fits.is_empty() {
+                    fits = every;
+                }
             }
         }
         match fits.len() {
@@ -181,11 +189,14 @@ impl PdnMove {
             }
             _ => {
                 let mv = fits[0];
-                let alternatives = fits[1..]
-                    .iter()
-                    .filter(|m| m.captured != mv.captured)
-                    .copied()
-                    .collect();
+                let mut alternatives: Vec<Move> = Vec::new();
+                for m in &fits[1..] {
+                    if m.captured != mv.captured
+                        && alternatives.iter().all(|a| a.captured != m.captured)
+                    {
+                        alternatives.push(*m);
+                    }
+                }
                 Ok(Resolved { mv, alternatives })
             }
         }
@@ -241,6 +252,31 @@ impl PdnMove {
             }
         };
         MoveError::new(pos, rs, reason)
+    }
+}
+
+/// The routes among `routes` that the written squares between the ends fit: first the strict
+/// reading (one written square per capture's landing zone, in order), then, only if no route
+/// fits that way, any squares along the route. `true` with routes read the strict way.
+fn fitting_routes(
+    inner: &[Square],
+    routes: &[Move],
+    g: &crate::geometry::Geometry,
+) -> (Vec<Move>, bool) {
+    let strict: Vec<Move> = routes
+        .iter()
+        .filter(|m| fits_zones(inner, &m.landing_zones(g)))
+        .copied()
+        .collect();
+    if strict.is_empty() {
+        let loose = routes
+            .iter()
+            .filter(|m| is_subsequence(inner, &m.trajectory(g)))
+            .copied()
+            .collect();
+        (loose, false)
+    } else {
+        (strict, true)
     }
 }
 

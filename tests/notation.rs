@@ -1,0 +1,95 @@
+//! Moves as real files write them, each with its input: captures written in full along any
+//! route the piece can really take, Russian short notation (`ed4`) and colon results (`0:1`).
+
+use pdn::reader::read_file;
+use pdn::replay::{Replay, labels, replay};
+
+fn played(text: &str) -> Replay {
+    let f = read_file(text);
+    assert_eq!(f.games.len(), 1, "{text}");
+    let r = replay(&f.games[0]);
+    assert!(r.error.is_none(), "{text}: {:?}", r.error);
+    r
+}
+
+/// The pieces the first move of `text` takes, sorted.
+fn taken(r: &Replay) -> Vec<String> {
+    let g = r.geometry.as_ref().unwrap();
+    let mut t = labels(g, &r.plies[0].mv.captured_squares());
+    t.sort_by_key(|s| s.parse::<u32>().unwrap_or(0));
+    t
+}
+
+const FRISIAN_MAN: &str = "[GameType \"40\"] \
+    [FEN \"B:W24,36,37,38,39,40,42,45,46,48,49,50:B1,2,3,4,5,6,7,10,11,12,14,16,19,22\"]";
+
+#[test]
+fn a_frisian_mans_loop_is_read_in_either_direction() {
+    // The man on 14 takes 24, 39, then 42, 37 and 38 round the loop, landing on 43 twice.
+    for written in [
+        "14x34x43x41x32x43",
+        "14x34x43x32x41x43",
+        "14x43",
+        // Only some of the squares.
+        "14x34x41x43",
+        "14x32x43",
+    ] {
+        let r = played(&format!("{FRISIAN_MAN} 1... {written} *"));
+        assert_eq!(taken(&r), ["24", "37", "38", "39", "42"], "{written}");
+        assert_eq!(r.fen_at(1).unwrap().split(':').next(), Some("W"));
+        assert!(
+            !r.diagnostics.iter().any(|d| d.code == "ambiguous-move"),
+            "{written}: {:?}",
+            r.diagnostics
+        );
+    }
+}
+
+const FRISIAN_KING: &str = "[GameType \"40\"] \
+    [FEN \"W:WK3,40,41,42,44,45,46,47,49,50:B1,2,4,5,6,10,12,14,20,27\"]";
+
+#[test]
+fn a_frisian_kings_route_is_read_whichever_square_it_stops_on() {
+    // White to move: the king on 3 takes 12, 27, 20 and 14, stopping behind 12 on 21 or 26.
+    for written in ["3x26x29x15x13", "3x21x38x15x13", "3x13"] {
+        let r = played(&format!("{FRISIAN_KING} 1. {written} *"));
+        assert_eq!(taken(&r), ["12", "14", "20", "27"], "{written}");
+        assert_eq!(r.plies[0].side, pdn::Color::White);
+    }
+    // The route as written is the one played.
+    let r = played(&format!("{FRISIAN_KING} 1. 3x26x29x15x13 *"));
+    let g = r.geometry.as_ref().unwrap();
+    assert_eq!(r.plies[0].mv.long_notation(g), "3x26x29x15x13");
+}
+
+#[test]
+fn a_russian_kings_loop_is_read_in_either_direction() {
+    // The king on d2 takes the four men round d4 either way and comes back to d2.
+    let fen = "[GameType \"25\"] [FEN \"W:WKd2:Bc5,e5,c3,e3\"]";
+    for written in ["d2:b4:d6:f4:d2", "d2:f4:d6:b4:d2", "d2:d2"] {
+        let r = played(&format!("{fen} 1. {written} *"));
+        assert_eq!(r.fen_at(1).unwrap(), "B:WKd2:B", "{written}");
+    }
+}
+
+#[test]
+fn a_flying_king_may_be_written_stopping_on_any_square_behind_a_piece() {
+    // International: the king on 46 takes 37 and 19 along the long diagonal; after 37 it may
+    // stop on 32, 28 or 23 before going on, and it ends on 14, 10 or 5.
+    let fen = "[GameType \"20\"] [FEN \"W:WK46:B37,19\"]";
+    for written in ["46x28x14", "46x23x14", "46x14", "46x32x14"] {
+        let r = played(&format!("{fen} 1. {written} *"));
+        assert_eq!(taken(&r), ["19", "37"], "{written}");
+    }
+}
+
+#[test]
+fn squares_on_no_route_are_still_refused() {
+    let f = read_file(&format!("{FRISIAN_MAN} 1... 14x34x44x43 *"));
+    let e = replay(&f.games[0]).error.unwrap();
+    assert!(
+        e.message.contains("are not on the route of any capture"),
+        "{}",
+        e.message
+    );
+}
