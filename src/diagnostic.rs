@@ -147,6 +147,8 @@ pub enum Code {
     CaptureSeparator,
     /// `ambiguous-move`: a move that fits several routes taking different pieces.
     AmbiguousMove,
+    /// `ambiguous-short-move`: a move in short notation (`ed4`) that fits more than one move.
+    AmbiguousShortMove,
     /// `illegal-move`: the move that stopped the replay of the mainline.
     IllegalMove,
     /// `illegal-move-in-variation`: the move that stopped the replay of a variation.
@@ -158,7 +160,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 38] = [
+    pub const ALL: [Code; 39] = [
         Code::UnclosedTagValue,
         Code::UnquotedTagValue,
         Code::UnclosedTag,
@@ -194,6 +196,7 @@ impl Code {
         Code::ResultContradictsBoard,
         Code::CaptureSeparator,
         Code::AmbiguousMove,
+        Code::AmbiguousShortMove,
         Code::IllegalMove,
         Code::IllegalMoveInVariation,
         Code::NoGames,
@@ -238,6 +241,7 @@ impl Code {
             Code::ResultContradictsBoard => "result-contradicts-board",
             Code::CaptureSeparator => "capture-separator",
             Code::AmbiguousMove => "ambiguous-move",
+            Code::AmbiguousShortMove => "ambiguous-short-move",
             Code::IllegalMove => "illegal-move",
             Code::IllegalMoveInVariation => "illegal-move-in-variation",
             Code::NoGames => "no-games",

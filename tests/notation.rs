@@ -93,3 +93,103 @@ fn squares_on_no_route_are_still_refused() {
         e.message
     );
 }
+
+#[test]
+fn russian_short_notation_is_read() {
+    // The file letter of the moving piece and the square it ends on; captures name the last
+    // landing square only. Colon results.
+    let text = "[GameType \"25\"] [Result \"1:0\"] 1. cd4 fe5 2. df6 ge5 3. gh4 hg7 1:0";
+    let f = read_file(text);
+    let g = &f.games[0];
+    let moves: Vec<&str> = g.moves.iter().map(|n| n.text.as_str()).collect();
+    assert_eq!(moves, ["cd4", "fe5", "df6", "ge5", "gh4", "hg7"]);
+    assert_eq!(g.result.as_deref(), Some("1:0"));
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+    let r = played(text);
+    let geo = r.geometry.as_ref().unwrap();
+    let long: Vec<String> = r.plies.iter().map(|p| p.mv.long_notation(geo)).collect();
+    assert_eq!(long, ["c3-d4", "f6-e5", "d4xf6", "g7xe5", "g3-h4", "h8-g7"]);
+    // Written short, a capture is not "written with -".
+    assert!(r.diagnostics.iter().all(|d| d.code != "capture-separator"));
+    // Exported as written.
+    let out = pdn::writer::write_file(&f, &pdn::writer::WriteOptions::default());
+    assert!(
+        out.contains("1. cd4 fe5 2. df6 ge5 3. gh4 hg7 1:0"),
+        "{out}"
+    );
+    // A capture of several pieces names its last landing square only.
+    let r = played("[GameType \"25\"] [FEN \"W:Wc3:Bd4,f6\"] 1. cg7 *");
+    assert_eq!(
+        r.plies[0].mv.long_notation(r.geometry.as_ref().unwrap()),
+        "c3xe5xg7"
+    );
+}
+
+#[test]
+fn a_short_move_that_fits_two_pieces_takes_the_one_the_game_needs() {
+    // The man on c3 and the king on c5 can both go to d4. After `cd4`, `cb6` needs the king
+    // still on c5, and `de3` (backwards) the king on d4.
+    for (next, moved) in [("cb6", "c3-d4"), ("de3", "c5-d4")] {
+        let r = played(&format!(
+            "[GameType \"25\"] [FEN \"W:Wc3,Kc5:Bh6\"] 1. cd4 hg5 2. {next} *"
+        ));
+        let geo = r.geometry.as_ref().unwrap();
+        assert_eq!(r.plies[0].mv.long_notation(geo), moved, "{next}");
+        let notes: Vec<_> = r
+            .diagnostics
+            .iter()
+            .filter(|d| d.code == "ambiguous-short-move")
+            .collect();
+        assert_eq!(notes.len(), 1, "{next}: {:?}", r.diagnostics);
+        assert_eq!(notes[0].severity, pdn::Severity::Note);
+        assert!(
+            notes[0].message.starts_with("cd4 fits more than one move"),
+            "{}",
+            notes[0].message
+        );
+    }
+    // No piece on the file can go there.
+    let f = read_file("[GameType \"25\"] 1. ad4 *");
+    let e = replay(&f.games[0]).error.unwrap();
+    assert!(
+        e.message
+            .starts_with("ad4: no piece on the a file can move to d4"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn colon_results_are_results() {
+    for (result, tag) in [("0:1", "0-1"), ("1:0", "1:0"), ("1/2:1/2", "1/2-1/2")] {
+        let f = read_file(&format!(
+            "[GameType \"25\"] [Result \"{tag}\"] 1. c3-d4 f6-e5 {result}"
+        ));
+        let g = &f.games[0];
+        assert_eq!(g.moves.len(), 2, "{result}");
+        assert_eq!(g.result.as_deref(), Some(result));
+        // `0:1` agrees with a Result tag of `0-1`.
+        assert!(g.diagnostics.is_empty(), "{result}: {:?}", g.diagnostics);
+    }
+    // Disagreeing with the tag is still reported.
+    let f = read_file("[GameType \"25\"] [Result \"1-0\"] 1. c3-d4 f6-e5 0:1");
+    assert!(
+        f.games[0]
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "result-mismatch"),
+        "{:?}",
+        f.games[0].diagnostics
+    );
+    // A finished game: the result is checked against the board.
+    let r = played("[GameType \"25\"] [FEN \"W:Wc3:Bd4\"] 1. c3:e5 0:1");
+    assert!(
+        r.diagnostics
+            .iter()
+            .any(|d| d.code == "result-contradicts-board"),
+        "{:?}",
+        r.diagnostics
+    );
+    let r = played("[GameType \"25\"] [FEN \"W:Wc3:Bd4\"] 1. c3:e5 1:0");
+    assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+}

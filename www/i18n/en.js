@@ -185,6 +185,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Text after the result',
   'code.ambiguous-move': 'Ambiguous move',
+  'code.ambiguous-short-move': 'Short move that fits more than one move',
   'code.bad-fen': 'Broken FEN setup',
   'code.bad-gametype': 'Broken GameType tag',
   'code.board-notation': 'Square names of another board',

@@ -184,6 +184,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Texte après le résultat',
   'code.ambiguous-move': 'Coup ambigu',
+  'code.ambiguous-short-move': 'Coup abrégé qui correspond à plusieurs coups',
   'code.bad-fen': 'Position FEN invalide',
   'code.bad-gametype': 'Balise GameType invalide',
   'code.board-notation': 'Noms de cases d’un autre damier',

@@ -185,6 +185,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Teksts pēc rezultāta',
   'code.ambiguous-move': 'Divdomīgs gājiens',
+  'code.ambiguous-short-move': 'Saīsināts gājiens, kam atbilst vairāki gājieni',
   'code.bad-fen': 'Bojāts FEN izvietojums',
   'code.bad-gametype': 'Bojāts GameType tags',
   'code.board-notation': 'Cita dēļa lauciņu nosaukumi',

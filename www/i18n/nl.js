@@ -183,6 +183,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Tekst na de uitslag',
   'code.ambiguous-move': 'Dubbelzinnige zet',
+  'code.ambiguous-short-move': 'Verkorte zet die op meer dan één zet past',
   'code.bad-fen': 'Foute FEN-stelling',
   'code.bad-gametype': 'Foute GameType-tag',
   'code.board-notation': 'Veldnamen van een ander bord',

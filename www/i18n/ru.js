@@ -189,6 +189,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Текст после результата',
   'code.ambiguous-move': 'Неоднозначный ход',
+  'code.ambiguous-short-move': 'Краткая запись хода подходит к нескольким ходам',
   'code.bad-fen': 'Ошибка в расстановке FEN',
   'code.bad-gametype': 'Ошибка в теге GameType',
   'code.board-notation': 'Обозначения полей другой доски',
