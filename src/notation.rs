@@ -102,10 +102,13 @@ impl PdnMove {
     /// assert_eq!(m.squares, ["e", "d4"]);
     /// assert_eq!(m.to_string(), "ed4");
     /// assert!(!PdnMove::parse("e3-d4").unwrap().is_short());
+    /// assert!(!PdnMove::parse("5-10").unwrap().is_short());
     /// ```
     #[must_use]
     pub fn is_short(&self) -> bool {
-        self.squares.len() == 2 && self.squares[0].len() == 1
+        self.squares.len() == 2
+            && self.squares[0].len() == 1
+            && self.squares[0].as_bytes()[0].is_ascii_alphabetic()
     }
 
     /// Finds the legal move this notation stands for.

@@ -160,6 +160,16 @@ fn a_short_move_that_fits_two_pieces_takes_the_one_the_game_needs() {
 }
 
 #[test]
+fn a_one_digit_square_is_no_file_letter() {
+    // `1-7` names squares 1 and 7, not "the piece on a square starting with 1".
+    let r = played("[GameType \"20\"] [FEN \"B:W50:B1,11\"] 1... 1-7 *");
+    let geo = r.geometry.as_ref().unwrap();
+    assert_eq!(r.plies[0].mv.long_notation(geo), "1-7");
+    let f = read_file("[GameType \"20\"] [FEN \"B:W50:B1,11\"] 1... 1-17 *");
+    assert!(replay(&f.games[0]).error.is_some());
+}
+
+#[test]
 fn colon_results_are_results() {
     for (result, tag) in [("0:1", "0-1"), ("1:0", "1:0"), ("1/2:1/2", "1/2-1/2")] {
         let f = read_file(&format!(
