@@ -7,6 +7,8 @@
 //! also writes a loop in each direction. When other legal moves share a written form, the
 //! reading must be one of them and be flagged ambiguous.
 //!
+//! Moves in Russian short notation (`ed4`) on algebraic boards are checked the same way.
+//!
 //! 200 cases per run; `PROPTEST_CASES=5000 cargo test --release --test captures` for more.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -155,6 +157,39 @@ fn check(rs: &Ruleset, pos: &Position) -> usize {
     forms.len()
 }
 
+/// On algebraic boards, every legal move written in Russian short notation (`ed4`: the file of
+/// the moving piece and the end square) is read as one of the moves that fit it, flagged
+/// ambiguous when several pieces or captures do. Returns how many moves were checked.
+fn check_short(rs: &Ruleset, pos: &Position) -> usize {
+    let g = &rs.geometry;
+    let legal = pos.legal_moves(rs);
+    let mut checked = 0;
+    for m in &legal {
+        let (from, to) = (g.label(m.from), g.label(m.to));
+        if !from.starts_with(|c: char| c.is_ascii_lowercase()) {
+            return 0;
+        }
+        let text = format!("{}{to}", &from[..1]);
+        let written = PdnMove::parse(&text).expect(&text);
+        assert!(written.is_short(), "{text}");
+        let r = written
+            .to_move(pos, rs)
+            .unwrap_or_else(|e| panic!("{:?} {}: {text} refused: {e}", rs.variant, pos.to_fen(g)));
+        let fitting: BTreeSet<(u8, u128)> = legal
+            .iter()
+            .filter(|l| l.to == m.to && g.label(l.from).starts_with(&from[..1]))
+            .map(|l| (l.from.0, l.captured))
+            .collect();
+        let read: BTreeSet<(u8, u128)> = std::iter::once(&r.mv)
+            .chain(&r.alternatives)
+            .map(|l| (l.from.0, l.captured))
+            .collect();
+        assert_eq!(read, fitting, "{:?} {}: {text}", rs.variant, pos.to_fen(g));
+        checked += 1;
+    }
+    checked
+}
+
 fn rulesets() -> Vec<Ruleset> {
     Variant::ALL
         .iter()
@@ -180,6 +215,7 @@ proptest! {
         let positions = if scatter { vec![placed(rs, &mut rng)] } else { played(rs, &mut rng, plies) };
         for pos in &positions {
             check(rs, pos);
+            check_short(rs, pos);
         }
     }
 }
@@ -187,14 +223,16 @@ proptest! {
 /// The property test's playouts with fixed seeds, four games per variant.
 #[test]
 fn playouts_of_every_variant() {
-    let mut forms = 0;
+    let (mut forms, mut short) = (0, 0);
     for rs in rulesets() {
         let mut rng = Rng(rs.variant as u64 + 7);
         for _ in 0..4 {
             for pos in played(&rs, &mut rng, 120) {
                 forms += check(&rs, &pos);
+                short += check_short(&rs, &pos);
             }
         }
     }
     assert!(forms > 1000, "{forms}");
+    assert!(short > 1000, "{short}");
 }
