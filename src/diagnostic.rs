@@ -149,6 +149,8 @@ pub enum Code {
     CaptureSeparator,
     /// `ambiguous-move`: a move that fits several routes taking different pieces.
     AmbiguousMove,
+    /// `ambiguous-short-move`: a move in short notation (`ed4`) that fits more than one move.
+    AmbiguousShortMove,
     /// `illegal-move`: the move that stopped the replay of the mainline.
     IllegalMove,
     /// `illegal-move-in-variation`: the move that stopped the replay of a variation.
@@ -164,7 +166,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 41] = [
+    pub const ALL: [Code; 42] = [
         Code::UnclosedTagValue,
         Code::UnquotedTagValue,
         Code::UnclosedTag,
@@ -201,6 +203,7 @@ impl Code {
         Code::ResultContradictsBoard,
         Code::CaptureSeparator,
         Code::AmbiguousMove,
+        Code::AmbiguousShortMove,
         Code::IllegalMove,
         Code::IllegalMoveInVariation,
         Code::BoardSizeIgnored,
@@ -247,6 +250,7 @@ impl Code {
             Code::ResultContradictsBoard => "result-contradicts-board",
             Code::CaptureSeparator => "capture-separator",
             Code::AmbiguousMove => "ambiguous-move",
+            Code::AmbiguousShortMove => "ambiguous-short-move",
             Code::IllegalMove => "illegal-move",
             Code::IllegalMoveInVariation => "illegal-move-in-variation",
             Code::NoGames => "no-games",
@@ -371,6 +375,7 @@ const MOVE_ARGS: &[&str] = &[
     "from",
     "to",
     "between",
+    "file",
     "count",
     "most",
     "value",
@@ -409,7 +414,9 @@ impl Code {
             Code::BadFen => &["why", "value", "square"],
             Code::ResultContradictsBoard => &["reason", "result", "loser", "winner"],
             Code::CaptureSeparator => &["reason", "move", "captured", "read"],
-            Code::AmbiguousMove => &["reason", "move", "routes", "chosen", "count"],
+            Code::AmbiguousMove | Code::AmbiguousShortMove => {
+                &["reason", "move", "routes", "chosen", "count"]
+            }
             Code::IllegalMove | Code::IllegalMoveInVariation => MOVE_ARGS,
             Code::UnclosedComment
             | Code::NestedComment

@@ -10,6 +10,9 @@ use crate::types::Color;
 use crate::variant::CapturePriority;
 
 /// A move as written: its squares and whether it was written as a capture.
+///
+/// Russian short notation (`ed4`: the moving piece's file letter and the square it ends on) is
+/// kept as two "squares", the file letter alone and the end square (see [`PdnMove::is_short`]).
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnMove {
@@ -34,6 +37,12 @@ impl PdnMove {
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> Option<PdnMove> {
+        if is_short_move(text.as_bytes()) {
+            return Some(PdnMove {
+                squares: vec![text[..1].to_string(), text[1..].to_string()],
+                capture: false,
+            });
+        }
         let mut squares = Vec::with_capacity(2);
         let mut capture = false;
         let mut separators = 0;
@@ -82,12 +91,35 @@ impl PdnMove {
         (well_formed && squares.len() >= 2).then_some(PdnMove { squares, capture })
     }
 
+    /// Russian short notation: the file letter of the moving piece and the square it ends on
+    /// (`ed4` for e3-d4; a capture names only its last landing square, `ce7`), with no
+    /// separator, so it does not say whether it captures.
+    ///
+    /// ```
+    /// use pdn::PdnMove;
+    /// let m = PdnMove::parse("ed4").unwrap();
+    /// assert!(m.is_short());
+    /// assert_eq!(m.squares, ["e", "d4"]);
+    /// assert_eq!(m.to_string(), "ed4");
+    /// assert!(!PdnMove::parse("e3-d4").unwrap().is_short());
+    /// assert!(!PdnMove::parse("5-10").unwrap().is_short());
+    /// ```
+    #[must_use]
+    pub fn is_short(&self) -> bool {
+        self.squares.len() == 2
+            && self.squares[0].len() == 1
+            && self.squares[0].as_bytes()[0].is_ascii_alphabetic()
+    }
+
     /// Finds the legal move this notation stands for.
     ///
     /// A long capture matches when its written squares all lie, in order, on the route of a
     /// legal capture: both the old "every landing square" form and the PDN 3.0 form (turns and
-    /// squares just behind captured pieces) are read. When routes with different captures fit,
-    /// the first is played and the others are reported as `alternatives`.
+    /// squares just behind captured pieces) are read, along any route the piece can take (when
+    /// the legal move kept for a start, end and captured pieces goes another way, for instance
+    /// round a loop in the other direction, every route is looked at). When routes with
+    /// different captures fit, the first is played and the others are reported as
+    /// `alternatives`.
     ///
     /// ```
     /// use pdn::{PdnMove, Ruleset, Variant};
@@ -116,6 +148,9 @@ impl PdnMove {
         rs: &Ruleset,
         legal: &mut Vec<Move>,
     ) -> Result<Resolved, MoveError> {
+        if self.is_short() {
+            return self.short_to_move(pos, rs, legal);
+        }
         let g = &rs.geometry;
         let mut ends = [Square(0); 2];
         for (end, s) in ends
@@ -158,19 +193,24 @@ impl PdnMove {
             .filter(|m| m.from == from && m.to == to)
             .copied()
             .collect();
-        if path.len() > 2 {
-            // First the strict reading (one written square per capture's landing zone), then,
-            // only if nothing fits, any squares along the route.
+        if path.len() > 2 && !fits.is_empty() {
             let inner = &path[1..path.len() - 1];
-            let strict: Vec<Move> = fits
-                .iter()
-                .filter(|m| fits_zones(inner, &m.landing_zones(g)))
-                .copied()
-                .collect();
-            if strict.is_empty() {
-                fits.retain(|m| is_subsequence(inner, &m.trajectory(g)));
-            } else {
-                fits = strict;
+            let strict;
+            (fits, strict) = fitting_routes(inner, &fits, g);
+            if !strict {
+                // The legal moves keep one route per start, end and captured pieces; the
+                // written squares may follow another (a loop the other way round, another
+                // square behind a piece): look at every route the piece can take.
+                pos.generate_from(rs, Duplicates::Keep, from, legal);
+                let routes: Vec<Move> = legal
+                    .iter()
+                    .filter(|m| m.from == from && m.to == to)
+                    .copied()
+                    .collect();
+                let (every, strict) = fitting_routes(inner, &routes, g);
+                if strict || fits.is_empty() {
+                    fits = every;
+                }
             }
         }
         match fits.len() {
@@ -181,14 +221,57 @@ impl PdnMove {
             }
             _ => {
                 let mv = fits[0];
-                let alternatives = fits[1..]
-                    .iter()
-                    .filter(|m| m.captured != mv.captured)
-                    .copied()
-                    .collect();
+                let mut alternatives: Vec<Move> = Vec::new();
+                for m in &fits[1..] {
+                    if m.captured != mv.captured
+                        && alternatives.iter().all(|a| a.captured != m.captured)
+                    {
+                        alternatives.push(*m);
+                    }
+                }
                 Ok(Resolved { mv, alternatives })
             }
         }
+    }
+
+    /// The legal moves of a piece on the written file that end on the written square; when
+    /// several fit, the first is played and the others are the `alternatives`.
+    fn short_to_move(
+        &self,
+        pos: &Position,
+        rs: &Ruleset,
+        legal: &mut Vec<Move>,
+    ) -> Result<Resolved, MoveError> {
+        let g = &rs.geometry;
+        let (file, end) = (&self.squares[0], &self.squares[1]);
+        let to = g
+            .parse_square(end)
+            .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(end.clone())))?;
+        pos.generate(rs, Duplicates::Drop, legal);
+        let on_file = |sq: Square| {
+            let label = g.label(sq);
+            label.starts_with(file.as_str()) && label[1..].bytes().all(|b| b.is_ascii_digit())
+        };
+        let mut fits = legal.iter().filter(|m| m.to == to && on_file(m.from));
+        let Some(&mv) = fits.next() else {
+            return Err(MoveError::new(
+                pos,
+                rs,
+                MoveErrorKind::NoShortMove {
+                    file: file.clone(),
+                    to: end.clone(),
+                },
+            ));
+        };
+        let mut alternatives: Vec<Move> = Vec::new();
+        for m in fits {
+            // Italian keeps captures of the same pieces in another order apart: one position.
+            let same = |a: &Move| a.from == m.from && a.captured == m.captured;
+            if !same(&mv) && !alternatives.iter().any(same) {
+                alternatives.push(*m);
+            }
+        }
+        Ok(Resolved { mv, alternatives })
     }
 
     fn explain(&self, pos: &Position, rs: &Ruleset, path: &[Square], legal: &[Move]) -> MoveError {
@@ -241,6 +324,43 @@ impl PdnMove {
             }
         };
         MoveError::new(pos, rs, reason)
+    }
+}
+
+/// The routes among `routes` that the written squares between the ends fit: first the strict
+/// reading (one written square per capture's landing zone, in order), then, only if no route
+/// fits that way, any squares along the route. `true` with routes read the strict way.
+fn fitting_routes(
+    inner: &[Square],
+    routes: &[Move],
+    g: &crate::geometry::Geometry,
+) -> (Vec<Move>, bool) {
+    let strict: Vec<Move> = routes
+        .iter()
+        .filter(|m| fits_zones(inner, &m.landing_zones(g)))
+        .copied()
+        .collect();
+    if strict.is_empty() {
+        let loose = routes
+            .iter()
+            .filter(|m| is_subsequence(inner, &m.trajectory(g)))
+            .copied()
+            .collect();
+        (loose, false)
+    } else {
+        (strict, true)
+    }
+}
+
+/// Russian short notation: a file letter `a`-`l`, then a square on that board's files and ranks
+/// (`ed4`, `fb2`, `ak10`), lower case only, so that words and Roman numerals are not read as
+/// moves.
+pub(crate) fn is_short_move(w: &[u8]) -> bool {
+    let file = |c: &u8| (b'a'..=b'l').contains(c);
+    match w {
+        [a, b, r] => file(a) && file(b) && (b'1'..=b'9').contains(r),
+        [a, b, b'1', r] => file(a) && file(b) && (b'0'..=b'2').contains(r),
+        _ => false,
     }
 }
 
@@ -316,6 +436,13 @@ pub enum MoveErrorKind {
     },
     /// Another capture comes first under the variant's capture rules.
     OtherCaptureFirst,
+    /// Short notation (`ed4`): no legal move of a piece on that file ends on that square.
+    NoShortMove {
+        /// The file letter.
+        file: String,
+        /// The end square.
+        to: String,
+    },
     /// A plain move while a capture is compulsory.
     CaptureCompulsory,
     /// The piece cannot move from the start to the end square.
@@ -353,6 +480,9 @@ impl fmt::Display for MoveErrorKind {
             MoveErrorKind::OtherCaptureFirst => {
                 f.write_str("another capture comes first under this variant's capture rules")
             }
+            MoveErrorKind::NoShortMove { file, to } => {
+                write!(f, "no piece on the {file} file can move to {to}")
+            }
             MoveErrorKind::CaptureCompulsory => f.write_str("a capture is compulsory"),
             MoveErrorKind::CannotMove { from, to } => {
                 write!(f, "the piece on {from} cannot move to {to}")
@@ -374,6 +504,7 @@ impl MoveErrorKind {
             MoveErrorKind::OtherCaptureFirst => "other-capture-first",
             MoveErrorKind::CaptureCompulsory => "capture-compulsory",
             MoveErrorKind::CannotMove { .. } => "cannot-move",
+            MoveErrorKind::NoShortMove { .. } => "no-short-move",
         }
     }
 
@@ -407,6 +538,10 @@ impl MoveErrorKind {
                 args.push(("most", most.to_string()));
             }
             MoveErrorKind::OtherCaptureFirst | MoveErrorKind::CaptureCompulsory => {}
+            MoveErrorKind::NoShortMove { file, to } => {
+                args.push(("file", file.clone()));
+                args.push(("to", to.clone()));
+            }
             MoveErrorKind::CannotMove { from, to } => {
                 args.push(("from", from.clone()));
                 args.push(("to", to.clone()));
@@ -487,6 +622,9 @@ impl std::error::Error for MoveError {}
 /// ```
 impl fmt::Display for PdnMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_short() {
+            return write!(f, "{}{}", self.squares[0], self.squares[1]);
+        }
         let sep = if self.capture { "x" } else { "-" };
         for (i, s) in self.squares.iter().enumerate() {
             if i > 0 {

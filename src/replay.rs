@@ -111,9 +111,9 @@ pub struct GameEnd {
 #[must_use]
 pub fn outcome(result: &str, first: Color) -> Option<Outcome> {
     match result.trim() {
-        "1-0" | "2-0" => Some(Outcome::Win(first)),
-        "0-1" | "0-2" => Some(Outcome::Win(first.opposite())),
-        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" | "1/2" => Some(Outcome::Draw),
+        "1-0" | "2-0" | "1:0" => Some(Outcome::Win(first)),
+        "0-1" | "0-2" | "0:1" => Some(Outcome::Win(first.opposite())),
+        "1/2-1/2" | "1-1" | "½-½" | "0.5-0.5" | "1/2" | "1/2:1/2" => Some(Outcome::Draw),
         _ => None,
     }
 }
@@ -863,7 +863,8 @@ fn play_line(
                     resolved.mv
                 }
             };
-            if notation.capture != mv.is_capture() && joined == 0 {
+            // Short notation (`ed4`) does not say whether it captures.
+            if notation.capture != mv.is_capture() && joined == 0 && !notation.is_short() {
                 let g = &rs.geometry;
                 let mut args = vec![("move", node.text.clone()), ("read", mv.short_notation(g))];
                 if mv.is_capture() {
@@ -1010,6 +1011,19 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
             if routes.len() > 2 { "s" } else { "" }
         )
     };
+    if node.notation.as_ref().is_some_and(crate::PdnMove::is_short) {
+        // Short notation names only a file and the end square: a note, as the file allows it.
+        return Diagnostic::note(
+            Code::AmbiguousShortMove,
+            node.span,
+            format!(
+                "{} fits more than one move ({}); {why}",
+                node.text,
+                routes.join(", ")
+            ),
+        )
+        .with_args(args);
+    }
     Diagnostic::warning(
         Code::AmbiguousMove,
         node.span,

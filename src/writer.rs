@@ -553,7 +553,9 @@ fn write_movetext(
 }
 
 /// Results that read like moves: a move with such text keeps a mark after it.
-const RESULT_LIKE: [&str; 7] = ["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"];
+const RESULT_LIKE: [&str; 9] = [
+    "1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2", "1:0", "0:1",
+];
 
 /// `12.` for the first player's move; `12...` for the second player's when `needed`.
 fn number_word(num: Num, needed: bool) -> String {

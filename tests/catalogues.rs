@@ -315,6 +315,8 @@ const SAMPLES: &[&str] = &[
     "[GameType \"20\"]\n12345678901234567890123. 32-28 *\n",
     "[GameType \"20\"]\n4294967296. 32-28 *\n",
     "[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n",
+    "[GameType \"25\"]\n[FEN \"W:Wc3,Kc5:Bh6\"]\n1. cd4 hg5 *\n",
+    "[GameType \"25\"]\n1. ad4 *\n",
 ];
 
 /// Every diagnostic of a file as the page shows them: the reader's, the replay's, and the moves

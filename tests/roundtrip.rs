@@ -240,7 +240,9 @@ mod random_games {
         ]
     }
 
-    const RESULT_LIKE: [&str; 7] = ["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"];
+    const RESULT_LIKE: [&str; 9] = [
+        "1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2", "1:0", "0:1",
+    ];
 
     #[derive(Clone, Debug)]
     struct Line {

@@ -777,8 +777,15 @@ pub(crate) struct MoveShape {
 
 /// Reads the shape of a move written without strength marks, by the rules of
 /// [`PdnMove::parse`]: squares (numbers of up to three digits, or a letter and one or two
-/// digits) joined by separators, or two squares without one (`3228`, `c3d4`).
+/// digits) joined by separators, or two squares without one (`3228`, `c3d4`), or Russian short
+/// notation (`ed4`).
 pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
+    if crate::notation::is_short_move(w) {
+        return Some(MoveShape {
+            squares: 2,
+            capture: false,
+        });
+    }
     let mut squares = 0;
     let mut separators = 0;
     let mut capture = false;
@@ -866,6 +873,13 @@ pub fn parse_move(text: &str) -> Option<PdnMove> {
         return Some(PdnMove { squares, capture });
     }
     let shape = move_shape(w)?;
+    if crate::notation::is_short_move(w) {
+        // Russian short notation (`ed4`): the file letter, then the end square.
+        return Some(PdnMove {
+            squares: vec![text[..1].to_string(), text[1..].to_string()],
+            capture: false,
+        });
+    }
     let mut squares = Vec::with_capacity(shape.squares);
     if shape.squares == 2 && w.len() == 4 && w.iter().all(u8::is_ascii_digit) {
         squares.push(text[..2].to_string());
@@ -993,6 +1007,9 @@ pub(crate) fn is_result(w: &[u8]) -> bool {
             | b"0.5-0.5"
             | b"1/2"
             | b"2-2"
+            | b"1:0"
+            | b"0:1"
+            | b"1/2:1/2"
             | b"*"
     )
 }
@@ -1160,7 +1177,8 @@ mod tests {
             [
                 "32-28", "28x17", "11x18x25", "05-10", "c3-d4", "c3:e5", "c3xe5xg3", "c3d4",
                 "1118", "3228", "12345", "a3b4c5", "100-101", "1000-1", "aa-bb", "a10-b11",
-                "a100-b1", "3c4", "32-", "-32", "32--28", "C3-D4",
+                "a100-b1", "3c4", "32-", "-32", "32--28", "C3-D4", "ed4", "dc5", "ak10", "ab13",
+                "ax1", "em4", "Ed4", "ed0", "ed", "bxd4",
             ]
             .map(String::from),
         );

@@ -186,10 +186,11 @@ fn outcome(r: &str) -> Option<Outcome> {
     match r {
         "*" => return Some(Outcome::Unfinished),
         "0-0" => return Some(Outcome::Forfeit),
-        "1/2-1/2" | "½-½" | "0.5-0.5" | "1/2" => return Some(Outcome::Draw),
+        "1/2-1/2" | "½-½" | "0.5-0.5" | "1/2" | "1/2:1/2" => return Some(Outcome::Draw),
         _ => {}
     }
-    let (a, b) = r.split_once('-')?;
+    // Russian files write `1:0` and `0:1`.
+    let (a, b) = r.split_once('-').or_else(|| r.split_once(':'))?;
     let (a, b): (u32, u32) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
     Some(match a.cmp(&b) {
         std::cmp::Ordering::Greater => Outcome::First,

@@ -185,6 +185,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Text after the result',
   'code.ambiguous-move': 'Ambiguous move',
+  'code.ambiguous-short-move': 'Short move that fits more than one move',
   'code.bad-fen': 'Broken FEN setup',
   'code.bad-gametype': 'Broken GameType tag',
   'code.board-notation': 'Square names of another board',
@@ -256,6 +257,7 @@ export default {
   // detail.<code>, and the pieces a {reason}, {why}, {legal_list}, {clue}, {written}/{usual},
   // a colour ({side}, {owner}, {loser}, {winner}) or {game} is worded by.
   'detail.after-result': '"{text}" comes after the game\'s result and starts no game; it is ignored',
+  'detail.ambiguous-short-move': '{move} fits more than one move ({routes}); {reason}',
   'detail.ambiguous-move': '{move} fits several routes that take different pieces ({routes}); {reason}',
   'detail.bad-fen': 'the FEN cannot be used ({why}); the replay starts from the usual position',
   'detail.bad-gametype': '{reason}',
@@ -325,6 +327,7 @@ export default {
   },
   'why.other-capture-first': 'another capture comes first under this variant\'s capture rules',
   'why.capture-compulsory': 'a capture is compulsory',
+  'why.no-short-move': 'no piece on the {file} file can move to {to}',
   'why.cannot-move': 'the piece on {from} cannot move to {to}',
   'why.fen-empty': 'the FEN is empty',
   'why.fen-bad-turn': 'the FEN should start with the side to move (W, B or ?), not "{value}"',

@@ -184,6 +184,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Texte après le résultat',
   'code.ambiguous-move': 'Coup ambigu',
+  'code.ambiguous-short-move': 'Coup abrégé qui correspond à plusieurs coups',
   'code.bad-fen': 'Position FEN invalide',
   'code.bad-gametype': 'Balise GameType invalide',
   'code.board-notation': 'Noms de cases d’un autre damier',
@@ -255,6 +256,7 @@ export default {
   // detail.<code>, and the pieces a {reason}, {why}, {legal_list}, {clue}, {written}/{usual},
   // a colour ({side}, {owner}, {loser}, {winner}) or {game} is worded by.
   'detail.after-result': '« {text} » vient après le résultat de la partie et ne commence aucune partie ; il est ignoré',
+  'detail.ambiguous-short-move': '{move} correspond à plusieurs coups ({routes}) ; {reason}',
   'detail.ambiguous-move': '{move} correspond à plusieurs chemins de prise qui prennent des pièces différentes ({routes}) ; {reason}',
   'detail.bad-fen': 'la position FEN est inutilisable ({why}) ; la partie est rejouée depuis la position de départ habituelle',
   'detail.bad-gametype': '{reason}',
@@ -324,6 +326,7 @@ export default {
   },
   'why.other-capture-first': 'une autre prise a la priorité selon les règles de prise de cette variante',
   'why.capture-compulsory': 'la prise est obligatoire',
+  'why.no-short-move': 'aucune pièce de la colonne {file} ne peut aller en {to}',
   'why.cannot-move': 'la pièce en {from} ne peut pas aller en {to}',
   'why.fen-empty': 'la FEN est vide',
   'why.fen-bad-turn': 'la FEN doit commencer par le camp au trait (W, B ou ?), pas « {value} »',

@@ -185,6 +185,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Teksts pēc rezultāta',
   'code.ambiguous-move': 'Divdomīgs gājiens',
+  'code.ambiguous-short-move': 'Saīsināts gājiens, kam atbilst vairāki gājieni',
   'code.bad-fen': 'Bojāts FEN izvietojums',
   'code.bad-gametype': 'Bojāts GameType tags',
   'code.board-notation': 'Cita dēļa lauciņu nosaukumi',
@@ -256,6 +257,7 @@ export default {
   // detail.<code>, and the pieces a {reason}, {why}, {legal_list}, {clue}, {written}/{usual},
   // a colour ({side}, {owner}, {loser}, {winner}) or {game} is worded by.
   'detail.after-result': '“{text}” ir pēc partijas rezultāta un nesāk jaunu partiju; tas tiek izlaists',
+  'detail.ambiguous-short-move': '{move} atbilst vairākiem gājieniem ({routes}); {reason}',
   'detail.ambiguous-move': 'gājiens {move} atbilst vairākiem sitiena ceļiem, kas nosit dažādus kauliņus ({routes}); {reason}',
   'detail.bad-fen': 'FEN izvietojumu nevar izmantot ({why}); partija tiek atskaņota no parastās sākuma pozīcijas',
   'detail.bad-gametype': '{reason}',
@@ -327,6 +329,7 @@ export default {
   },
   'why.other-capture-first': 'pēc šī varianta sitienu noteikumiem vispirms jāveic cits sitiens',
   'why.capture-compulsory': 'sitiens ir obligāts',
+  'why.no-short-move': 'neviens kauliņš uz {file} vertikāles nevar pārvietoties uz {to}',
   'why.cannot-move': 'kauliņš uz {from} nevar pārvietoties uz {to}',
   'why.fen-empty': 'FEN ir tukšs',
   'why.fen-bad-turn': 'FEN jāsākas ar pusi, kurai gājiens (W, B vai ?), nevis “{value}”',

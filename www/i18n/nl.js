@@ -183,6 +183,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Tekst na de uitslag',
   'code.ambiguous-move': 'Dubbelzinnige zet',
+  'code.ambiguous-short-move': 'Verkorte zet die op meer dan één zet past',
   'code.bad-fen': 'Foute FEN-stelling',
   'code.bad-gametype': 'Foute GameType-tag',
   'code.board-notation': 'Veldnamen van een ander bord',
@@ -254,6 +255,7 @@ export default {
   // detail.<code>, and the pieces a {reason}, {why}, {legal_list}, {clue}, {written}/{usual},
   // a colour ({side}, {owner}, {loser}, {winner}) or {game} is worded by.
   'detail.after-result': '„{text}” staat na de uitslag van de partij en begint geen nieuwe partij; het wordt overgeslagen',
+  'detail.ambiguous-short-move': '{move} past op meer dan één zet ({routes}); {reason}',
   'detail.ambiguous-move': '{move} past bij meerdere slagwegen die verschillende stukken slaan ({routes}); {reason}',
   'detail.bad-fen': 'de FEN-stelling is onbruikbaar ({why}); de partij wordt vanuit de gewone beginstelling nagespeeld',
   'detail.bad-gametype': '{reason}',
@@ -323,6 +325,7 @@ export default {
   },
   'why.other-capture-first': 'volgens de slagregels van deze variant gaat een andere slag voor',
   'why.capture-compulsory': 'slaan is verplicht',
+  'why.no-short-move': 'geen stuk op de {file}-lijn kan naar {to}',
   'why.cannot-move': 'het stuk op {from} kan niet naar {to}',
   'why.fen-empty': 'de FEN is leeg',
   'why.fen-bad-turn': 'de FEN moet beginnen met de partij aan zet (W, B of ?), niet „{value}”',

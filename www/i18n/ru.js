@@ -189,6 +189,7 @@ export default {
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Текст после результата',
   'code.ambiguous-move': 'Неоднозначный ход',
+  'code.ambiguous-short-move': 'Краткая запись хода подходит к нескольким ходам',
   'code.bad-fen': 'Ошибка в расстановке FEN',
   'code.bad-gametype': 'Ошибка в теге GameType',
   'code.board-notation': 'Обозначения полей другой доски',
@@ -260,6 +261,7 @@ export default {
   // detail.<code>, and the pieces a {reason}, {why}, {legal_list}, {clue}, {written}/{usual},
   // a colour ({side}, {owner}, {loser}, {winner}) or {game} is worded by.
   'detail.after-result': '«{text}» стоит после результата партии и не начинает новую партию; пропущено',
+  'detail.ambiguous-short-move': '{move} подходит к нескольким ходам ({routes}); {reason}',
   'detail.ambiguous-move': 'ход {move} подходит к нескольким путям взятия, которые бьют разные шашки ({routes}); {reason}',
   'detail.bad-fen': 'расстановку FEN нельзя использовать ({why}); партия воспроизводится из обычной начальной позиции',
   'detail.bad-gametype': '{reason}',
@@ -333,6 +335,7 @@ export default {
   },
   'why.other-capture-first': 'по правилам взятия этого варианта сначала должно быть другое взятие',
   'why.capture-compulsory': 'взятие обязательно',
+  'why.no-short-move': 'ни одна шашка на вертикали {file} не может пойти на {to}',
   'why.cannot-move': 'шашка с поля {from} не может пойти на {to}',
   'why.fen-empty': 'FEN пуст',
   'why.fen-bad-turn': 'FEN должен начинаться с очереди хода (W, B или ?), а не с «{value}»',
