@@ -132,9 +132,13 @@ async function open(msg) {
   // freed before the new one is read, so the two never share the memory.
   free(slot);
   if (msg.test === 'oom' && wasm) {
-    // Test hook (only when a test asks for it): fill the wasm memory up to its maximum, so that
-    // reading the text traps as it does when a file is too large for the device.
-    while (wasm.memory.grow(1024) !== -1) { /* grow until refused */ }
+    // Test hook (only when a test asks for it): fill the wasm memory up to its maximum, then
+    // read a text larger than what is left, so the instance traps as it does when a file is too
+    // large for the device; everything after that is what happens after a real one.
+    for (const step of [1024, 64, 1]) {
+      try { for (;;) wasm.memory.grow(step); } catch { /* refused: the next, smaller step */ }
+    }
+    Library.fromText(' '.repeat(64 * 1024 * 1024)).free();
   }
   post({ type: 'progress', id, slot, phase: 'read', done: 0, total: 1 });
   const lib = bytes ? Library.fromBytes(bytes) : Library.fromText(text);
