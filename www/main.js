@@ -4,7 +4,7 @@
 // game and move shown).
 
 import { createLibrary } from './library.js';
-import { describeFailure } from './limits.js';
+import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
 import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
@@ -344,8 +344,10 @@ function wireDrop() {
     const text = e.dataTransfer?.getData('text/plain');
     if (text) {
       e.preventDefault();
-      els.input.value = text;
-      openText(text, { what: t('what.pasted'), kind: 'paste' });
+      // A text too large to edit comfortably is opened without going into the box.
+      const fits = text.length <= LIMITS.boxChars;
+      if (fits) els.input.value = text;
+      openText(text, { what: t('what.pasted'), kind: fits ? 'paste' : 'drop' });
     }
   });
 }
