@@ -43,6 +43,7 @@ test-e2e:
 	node tests/e2e/run.mjs
 	node tests/e2e/embed.mjs
 	node tests/e2e/package.mjs
+	node tests/e2e/recover.mjs
 
 lint: doc-check
 	cargo fmt --all --check

@@ -1,77 +1,188 @@
-// The page's side of the reading worker (worker.js): opens a text, a file or a URL there and
-// hands back what it reports (the first game, the list rows, check results, progress), and
-// turns the other requests (a game, an export) into promises.
+// The page's side of the reading worker (worker.js): opens a text, a file, a URL or a shared
+// link there and hands back what it reports (the first game, the list rows, check results,
+// progress), and turns the other requests (a game, an export) into promises. A worker whose
+// wasm instance trapped is replaced by a fresh one (createWorkerHost), so nothing stays broken.
+
+import { testSettings } from './limits.js';
+
+const defaultWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 
 /**
- * `createWorker` makes the Worker (injected so tests can pass a fake). Returns
+ * One reading worker shared by any number of clients (createLibrary), each with its own slot
+ * in it. When the worker reports a fatal error (its wasm instance trapped: out of memory, an
+ * abort) or dies, it is terminated and a fresh one is made on the next message; the other
+ * clients are told (`lost`) so they open their text again when next asked.
+ * `createWorker` makes the Worker (injected so tests can pass a fake).
+ */
+export function createWorkerHost(createWorker = defaultWorker) {
+  let worker = null;
+  let started = false; // the current worker said 'ready'
+  let everStarted = false;
+  let nextId = 1;
+  let nextSlot = 0;
+  const clients = new Map(); // slot -> { message(msg), lost(err) }
+
+  function replace(reason, except) {
+    if (worker) {
+      try { worker.terminate(); } catch { /* already gone */ }
+    }
+    worker = null;
+    started = false;
+    for (const [slot, c] of clients) if (slot !== except) c.lost(reason);
+  }
+
+  function start() {
+    const w = createWorker();
+    worker = w;
+    w.onmessage = (e) => {
+      if (w !== worker) return;
+      const msg = e.data;
+      if (msg.type === 'ready') {
+        started = !msg.error;
+        everStarted ||= started;
+        return;
+      }
+      clients.get(msg.slot ?? 0)?.message(msg);
+      if (msg.fatal) replace(Object.assign(new Error(msg.message || msg.error), { kind: msg.kind, fatal: true }), msg.slot ?? 0);
+    };
+    w.onerror = (e) => {
+      if (w !== worker) return;
+      e.preventDefault?.();
+      // Refused (a Content Security Policy, another origin) or its module failed before it
+      // started: kind 'worker', so a caller can fall back to reading in its own thread.
+      const err = Object.assign(new Error(e.message || 'the reading worker failed'),
+        { kind: started || everStarted ? 'crash' : 'worker', fatal: true });
+      replace(err);
+      for (const c of clients.values()) c.failed(err);
+    };
+    return w;
+  }
+
+  return {
+    id: () => nextId++,
+    post(msg, transfer) {
+      (worker || start()).postMessage(msg, transfer || []);
+    },
+    attach(client) {
+      const slot = nextSlot++;
+      clients.set(slot, client);
+      return slot;
+    },
+    detach(slot) {
+      clients.delete(slot);
+      if (worker) worker.postMessage({ type: 'close', slot });
+    },
+    terminate() {
+      if (worker) worker.terminate();
+      worker = null;
+    },
+  };
+}
+
+/**
+ * A client of a reading worker. `worker` is a function making the Worker (this client then has
+ * one of its own) or a host from createWorkerHost (shared). Returns
  * { open(source, handlers) -> Promise<{count}>, game(i), gameText(i), exportGame(i), exportAll(),
  *   text(), terminate() }.
  */
-export function createLibrary(createWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' })) {
-  const worker = createWorker();
-  let nextId = 1;
+export function createLibrary(worker = defaultWorker) {
+  const own = typeof worker === 'function';
+  const host = own ? createWorkerHost(worker) : worker;
   const pending = new Map(); // id -> { resolve, reject }
   let current = null;        // the open() in progress or done: { id, handlers, resolve, reject }
+  let shown = null;          // the source of the last text opened (to open again after a restart)
+  let stale = false;         // the worker lost the text (it was replaced): open it again first
 
-  worker.onmessage = (e) => {
-    const msg = e.data;
-    if (msg.type === 'reply') {
-      const p = pending.get(msg.id);
-      if (!p) return;
-      pending.delete(msg.id);
-      if (msg.error != null) p.reject(new Error(msg.error));
-      else p.resolve(msg.value);
-      return;
-    }
-    if (!current || msg.id !== current.id) return; // a report about an older text
-    const h = current.handlers;
-    switch (msg.type) {
-      case 'progress': h.progress?.(msg); break;
-      case 'opened':
-        h.opened?.(msg);
-        if (msg.count === 0) current.resolve({ count: 0 });
-        break;
-      case 'rows': h.rows?.(msg.rows); break;
-      case 'text': h.text?.(msg); break;
-      case 'checked': h.checked?.(msg); break;
-      case 'done': h.done?.(); current.resolve({ count: null }); break;
-      case 'error': {
-        const err = Object.assign(new Error(msg.message), { kind: msg.kind, status: msg.status });
-        current.reject(err);
-        break;
-      }
-      default: break;
-    }
-  };
-  worker.onerror = (e) => {
-    const err = new Error(e.message || 'the reading worker failed');
+  const failAll = (err) => {
     if (current) current.reject(err);
     for (const p of pending.values()) p.reject(err);
     pending.clear();
   };
 
+  const slot = host.attach({
+    message(msg) {
+      if (msg.type === 'reply') {
+        const p = pending.get(msg.id);
+        if (!p) return;
+        pending.delete(msg.id);
+        if (msg.error != null) p.reject(Object.assign(new Error(msg.error), { kind: msg.kind, fatal: msg.fatal }));
+        else p.resolve(msg.value);
+        return;
+      }
+      if (!current || msg.id !== current.id) return; // a report about an older text
+      const h = current.handlers;
+      switch (msg.type) {
+        case 'progress': h.progress?.(msg); break;
+        case 'opened':
+          shown = current.source;
+          stale = false;
+          h.opened?.(msg);
+          if (msg.count === 0) current.resolve({ count: 0 });
+          break;
+        case 'rows': h.rows?.(msg.rows); break;
+        case 'text': h.text?.(msg); break;
+        case 'checked': h.checked?.(msg); break;
+        case 'done': h.done?.(); current.resolve({ count: null }); break;
+        case 'error': {
+          const { type, id, message, ...rest } = msg;
+          // The text shown before is gone from the worker: it is opened again when next needed.
+          if (msg.fatal || msg.freed) stale = true;
+          current.reject(Object.assign(new Error(message), rest, { restarted: !!msg.fatal }));
+          break;
+        }
+        default: break;
+      }
+    },
+    lost() { stale = true; },
+    failed(err) { stale = true; failAll(err); },
+  });
+
+  const settings = () => {
+    const test = testSettings();
+    return test ? { limits: test.limits, test: test.worker } : {};
+  };
+
+  function send(msg) {
+    const transfer = msg.bytes && msg.bytes.buffer ? [msg.bytes.buffer] : [];
+    host.post({ ...msg, slot }, transfer);
+  }
+
   function request(type, extra = {}) {
-    const id = nextId++;
-    return new Promise((resolve, reject) => {
+    const ask = () => new Promise((resolve, reject) => {
+      const id = host.id();
       pending.set(id, { resolve, reject });
-      worker.postMessage({ type, id, ...extra });
+      send({ type, id, ...extra });
     });
+    if (!stale || !shown) return ask();
+    // Open the shown text again in the new worker (quietly: the page shows it already).
+    stale = false;
+    const source = shown;
+    return new Promise((resolve, reject) => {
+      const id = host.id();
+      current = { id, source, handlers: {}, resolve, reject };
+      send({ type: 'open', id, ...source, ...settings(), test: undefined, quiet: true });
+    }).then(ask);
   }
 
   return {
     /**
-     * source: { text } | { file } | { url }, plus `game` (1-based, shown first).
+     * source: { text } | { file } | { url } | { link } | { bytes }, plus `game` (1-based, shown
+     * first) and `rowLimit` (list at most this many games).
      * handlers: { opened({count, game, view, encoding, outside}), rows(rows), text({text,length}),
      *             checked({from, rows, done, total}), progress({phase, done, total}), done() }.
-     * Resolves when the whole check pass is over (or at once when there is no game).
+     * Resolves when the whole check pass is over (or at once when there is no game). Rejects
+     * with an Error whose `kind` says why: 'network', 'http', 'scheme', 'tooLarge' (with `size`,
+     * `limit`, `unit`), 'memory' or 'trap' (the reader was replaced: `restarted`), 'worker'.
      */
     open(source, handlers = {}) {
-      const id = nextId++;
+      const id = host.id();
       // The older text's reports stop here; whoever waits on it hears it was replaced.
       if (current) current.resolve({ count: null, replaced: true });
+      // Bytes are handed over (transferred); keep a copy only to open them again after a crash.
+      const kept = source.bytes ? { ...source, bytes: source.bytes.slice() } : source;
       return new Promise((resolve, reject) => {
-        current = { id, handlers, resolve, reject };
-        worker.postMessage({ type: 'open', id, ...source });
+        current = { id, source: kept, handlers, resolve, reject };
+        send({ type: 'open', id, ...source, ...settings() });
       });
     },
     game: (index) => request('game', { index }),
@@ -79,7 +190,10 @@ export function createLibrary(createWorker = () => new Worker(new URL('./worker.
     exportGame: (index) => request('exportGame', { index }),
     exportAll: () => request('exportAll'),
     text: () => request('text'),
-    terminate: () => worker.terminate(),
+    terminate: () => {
+      if (own) host.terminate();
+      else host.detach(slot);
+    },
   };
 }
 

@@ -4,10 +4,11 @@
 // game and move shown).
 
 import { createLibrary } from './library.js';
+import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
 import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
-import { buildShareUrl, packText, parseShareHash, unpackText } from './share.js';
+import { buildShareUrl, packText, parseShareHash } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
 import { toDom } from './tree.js';
 import { boardModel } from './board.js';
@@ -39,9 +40,13 @@ const store = {
 
 let lang = 'en';
 let t = createTranslator('en', en, en);
-// index.html starts the worker early; a page without that line gets one here.
-const library = createLibrary(() => window.pdnWorker
-  || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }));
+// index.html starts the worker early (www/boot.js); a page without it gets one here, and so
+// does the page after a worker was replaced (its wasm instance trapped).
+const library = createLibrary(() => {
+  const early = window.pdnWorker;
+  window.pdnWorker = null;
+  return early || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+});
 let viewer = null;
 let list = null;
 let listReady = null;
@@ -73,6 +78,8 @@ function say(text, kind = 'info') {
   els.status.dataset.kind = kind;
 }
 const errorText = (e) => (e && e.message ? e.message : String(e));
+/** Plain words for a text that could not be opened (limits.js), or null for other errors. */
+const failure = (e, name) => describeFailure(t, e, name, (n) => formatNumber(lang, n));
 window.addEventListener('error', (e) => say(t('status.unexpected', { error: errorText(e.error || e.message) }), 'error'));
 window.addEventListener('unhandledrejection', (e) => say(t('status.unexpected', { error: errorText(e.reason) }), 'error'));
 
@@ -213,7 +220,7 @@ async function openText(text, opts) {
   try {
     await openSource({ text, game: opts.game }, opts);
   } catch (e) {
-    say(t('status.loadFailed', { name: opts.what, error: errorText(e) }), 'error');
+    say(failure(e, opts.what) || t('status.loadFailed', { name: opts.what, error: errorText(e) }), 'error');
   }
 }
 
@@ -222,21 +229,28 @@ async function openFile(file) {
     await openSource({ file }, { what: file.name, kind: 'file' });
     revealBoard();
   } catch (e) {
-    say(t('status.loadFailed', { name: file.name, error: errorText(e) }), 'error');
+    say(failure(e, file.name) || t('status.loadFailed', { name: file.name, error: errorText(e) }), 'error');
   }
 }
 
 async function openUrl(url, { game, ply }) {
+  // The worker resolves a relative address against its own script (www/worker.js), so the
+  // page resolves it first: ?src=games.pdn means the file beside index.html. Only web
+  // addresses are downloaded (not javascript:, data:, file: …).
+  let absolute = null;
+  try { absolute = new URL(url, location.href); } catch { /* not an address at all */ }
+  if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:')) {
+    say(t('status.srcScheme', { url }), 'error');
+    return false;
+  }
   say(t('status.fetching', { url }));
   try {
-    // The worker resolves a relative address against its own script (www/worker.js), so the
-    // page resolves it first: ?src=games.pdn means the file beside index.html.
-    let absolute = url;
-    try { absolute = new URL(url, location.href).href; } catch { /* the worker reports it */ }
-    await openSource({ url: absolute, game }, { game, ply, what: url, kind: 'src', url });
+    await openSource({ url: absolute.href, game }, { game, ply, what: url, kind: 'src', url });
     return true;
   } catch (e) {
-    if (e.kind === 'network') say(t('status.fetchCors', { url }), 'error');
+    const plain = failure(e, url);
+    if (plain) say(plain, 'error');
+    else if (e.kind === 'network') say(t('status.fetchCors', { url }), 'error');
     else if (e.kind === 'http') say(t('status.fetchFailed', { url, reason: t('status.fetchHttp', { status: e.status }) }), 'error');
     else say(t('status.fetchFailed', { url, reason: errorText(e) }), 'error');
     return false;
@@ -247,15 +261,15 @@ async function openUrl(url, { game, ply }) {
 async function openFromHash() {
   const link = parseShareHash(location.hash);
   if (!link) return false;
-  let text;
+  // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
+  // back for the box unless it is too large to edit there.
+  const what = t('what.link');
   try {
-    text = await unpackText(link.pdn);
+    await openSource({ link: link.pdn, game: link.game || 1 }, { game: link.game || 1, ply: link.ply ?? 0, what, kind: 'link' });
   } catch (e) {
-    say(t('status.linkFailed', { error: errorText(e) }), 'error');
+    say(failure(e, what) || t('status.linkFailed', { error: errorText(e) }), 'error');
     return false;
   }
-  els.input.value = text;
-  await openText(text, { game: link.game || 1, ply: link.ply ?? 0, what: t('what.link'), kind: 'link' });
   return true;
 }
 
@@ -330,8 +344,10 @@ function wireDrop() {
     const text = e.dataTransfer?.getData('text/plain');
     if (text) {
       e.preventDefault();
-      els.input.value = text;
-      openText(text, { what: t('what.pasted'), kind: 'paste' });
+      // A text too large to edit comfortably is opened without going into the box.
+      const fits = text.length <= LIMITS.boxChars;
+      if (fits) els.input.value = text;
+      openText(text, { what: t('what.pasted'), kind: fits ? 'paste' : 'drop' });
     }
   });
 }

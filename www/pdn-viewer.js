@@ -6,13 +6,14 @@
 // to this module. Attributes, events and methods are listed in docs/embedding.md.
 
 import init, * as wasm from '../pkg/pdn.js';
-import { createLocalLibrary } from './library.js';
+import { createLibrary, createLocalLibrary, createWorkerHost } from './library.js';
+import { describeFailure, limitsFor, testSettings } from './limits.js';
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
 import { lineView } from './views.js';
 import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
-import { createTranslator, loadCatalogue, pickLanguage } from './i18n.js';
+import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n.js';
 
 let ready = null;
 /**
@@ -42,6 +43,78 @@ function core() {
     }
   })();
   return ready;
+}
+
+/**
+ * Texts longer than this (UTF-16 units) are read in a worker, off the host page's main thread:
+ * one pathological game of 20 KB (thousands of nested variations) costs the reader seconds, and
+ * a file of many games costs it in proportion. Shorter texts are read in this thread.
+ */
+export const INLINE_LIMIT = 4096;
+/** The game selector lists at most this many games (the `game` attribute reaches any game). */
+export const LIST_LIMIT = 2000;
+
+let host;
+/**
+ * The reading worker shared by every element of the page (one slot each), or null where none
+ * can be made: then texts are read in this thread. A worker script must come from the page's
+ * own origin; from a CDN, a blob: worker that imports the module stands in.
+ */
+function workerHost() {
+  if (host !== undefined) return host;
+  let url = null;
+  try {
+    url = new URL('./worker.js', import.meta.url);
+  } catch {
+    url = null; // a self-contained export: its modules are blob: URLs, no base for another file
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || typeof Worker === 'undefined' || globalThis.PDN_VIEWER_WASM) {
+    host = null;
+    return host;
+  }
+  host = createWorkerHost(() => {
+    const page = globalThis.location?.origin;
+    if (url.origin === page) return new Worker(url, { type: 'module' });
+    const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
+    return new Worker(URL.createObjectURL(blob), { type: 'module' });
+  });
+  return host;
+}
+
+/** Reads a response's body, counting bytes as they come, and stops past `limit`. */
+async function readLimited(response, limit) {
+  const refuse = (size) => Object.assign(new Error(`more than ${limit} bytes`), { kind: 'tooLarge', size, limit, unit: 'bytes' });
+  const total = Number(response.headers.get('content-length')) || 0;
+  if (total > limit) {
+    response.body?.cancel().catch(() => {});
+    throw refuse(total);
+  }
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const reader = response.body.getReader();
+  const parts = [];
+  let done = 0;
+  for (;;) {
+    const { done: end, value } = await reader.read();
+    if (end) break;
+    done += value.length;
+    if (done > limit) {
+      reader.cancel().catch(() => {});
+      throw refuse(null);
+    }
+    parts.push(value);
+  }
+  const bytes = new Uint8Array(done);
+  let at = 0;
+  for (const p of parts) { bytes.set(p, at); at += p.length; }
+  return bytes;
+}
+
+/** Base64 (of UTF-8) -> text: the encoded form of a child script (data-encoding="base64"). */
+function fromBase64(data) {
+  const binary = atob(data.replace(/\s+/g, ''));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
 }
 
 const ICONS = {
@@ -103,6 +176,10 @@ export class PdnViewerElement extends HTMLElement {
     this.t = createTranslator('en', en, en);
     this.viewer = null;
     this.library = null;
+    this.backend = null; // the library in use: in this thread, or a slot of the page's worker
+    this.local = null;
+    this.remote = null;
+    this.link = null;    // a #pdn= payload to show (embed.html), unpacked by the reader
     this.count = 0;
     this.loading = null;
   }
@@ -115,6 +192,20 @@ export class PdnViewerElement extends HTMLElement {
 
   disconnectedCallback() {
     if (this.viewer && this.viewer.state.playing) this.viewer.togglePlay();
+  }
+
+  /** The library calls of the viewer go to whichever backend read the text shown. */
+  makeLibrary() {
+    const use = () => this.backend || this.local;
+    return {
+      open: (source, h) => use().open(source, h),
+      game: (i) => use().game(i),
+      gameText: (i) => use().gameText(i),
+      exportGame: (i) => use().exportGame(i),
+      exportAll: () => use().exportAll(),
+      text: () => use().text(),
+      terminate: () => use().terminate(),
+    };
   }
 
   attributeChangedCallback(name, old, value) {
@@ -179,7 +270,8 @@ export class PdnViewerElement extends HTMLElement {
     } catch (e) {
       throw new Error(this.coreMessage(e));
     }
-    this.library = createLocalLibrary(wasm);
+    this.local = createLocalLibrary(wasm);
+    this.library = this.makeLibrary();
     const p = this.parts;
     this.viewer = createViewer({
       doc: this.ownerDocument,
@@ -213,23 +305,74 @@ export class PdnViewerElement extends HTMLElement {
     return this.t('status.coreFailed', { url: e.core, reason: e.message });
   }
 
-  /** The PDN: the src file, else a child script, else the element's own text. */
+  /** Plain words for a failure to open (sizes, a stopped reader), or the error's own message. */
+  failureText(e, name) {
+    return describeFailure(this.t, e, name, (n) => formatNumber(this.lang || 'en', n)) || (e && e.message ? e.message : String(e));
+  }
+
+  /** The PDN: the src file, else a shared-link payload, else a child script, else the element's own text. */
   async text() {
+    const limits = limitsFor(testSettings()?.limits);
     const src = this.getAttribute('src');
     if (src) {
-      const url = new URL(src, this.ownerDocument.baseURI).href;
+      let url = null;
+      try { url = new URL(src, this.ownerDocument.baseURI); } catch { /* said below */ }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(this.t('status.srcScheme', { url: src }));
       let response;
       try {
-        response = await fetch(url);
+        response = await fetch(url.href);
       } catch {
-        throw new Error(this.t('status.srcCors', { url }));
+        throw new Error(this.t('status.srcCors', { url: url.href }));
       }
-      if (!response.ok) throw new Error(this.t('status.fetchFailed', { url, reason: this.t('status.fetchHttp', { status: response.status }) }));
-      return { bytes: new Uint8Array(await response.arrayBuffer()) };
+      if (!response.ok) throw new Error(this.t('status.fetchFailed', { url: url.href, reason: this.t('status.fetchHttp', { status: response.status }) }));
+      try {
+        return { bytes: await readLimited(response, limits.bytes), name: url.href };
+      } catch (e) {
+        throw new Error(this.failureText(e, url.href));
+      }
     }
+    if (this.link != null) return { link: this.link, name: this.t('what.link') };
     const script = this.querySelector('script[type="application/x-draughts-pdn"]');
+    // A self-contained export writes the game as base64 of its UTF-8, so no comment can change
+    // how the page parses; it reads back byte for byte.
+    if (script && script.dataset.encoding === 'base64') return { text: fromBase64(script.textContent), name: 'PDN' };
     // Inside a <script>, "</script" has to be written "<\/script"; it is read back as written.
-    return { text: script ? script.textContent.replace(/<\\\//g, '</') : this.textContent };
+    return { text: script ? script.textContent.replace(/<\\\//g, '</') : this.textContent, name: 'PDN' };
+  }
+
+  /**
+   * Opens `source` with the worker when the text is large (or a link: it is unpacked there),
+   * else in this thread; a worker that cannot start (another origin's policy, no wasm there)
+   * leaves the text to this thread.
+   */
+  async read(source, handlers) {
+    const length = source.text != null ? source.text.length : source.bytes ? source.bytes.length : Infinity;
+    const { name, ...rest } = source;
+    const limits = limitsFor(testSettings()?.limits);
+    const shared = length > INLINE_LIMIT ? workerHost() : null;
+    if (shared) {
+      this.remote ??= createLibrary(shared);
+      try {
+        const r = await this.remote.open({ ...rest, rowLimit: LIST_LIMIT, check: false }, handlers);
+        this.backend = this.remote;
+        return r;
+      } catch (e) {
+        if (e.kind !== 'worker' && e.kind !== 'wasm') throw new Error(this.failureText(e, name));
+      }
+    }
+    if (source.link != null) {
+      const { unpackText } = await import('./share.js');
+      try {
+        rest.text = await unpackText(source.link, limits.linkBytes);
+      } catch (e) {
+        throw new Error(this.failureText(e, name));
+      }
+      delete rest.link;
+    }
+    const size = rest.text != null ? rest.text.length : rest.bytes.length;
+    if (size > limits.bytes) throw new Error(this.failureText({ kind: 'tooLarge', size, limit: limits.bytes, unit: 'bytes' }, name));
+    this.backend = this.local;
+    return this.local.open(rest, handlers);
   }
 
   async load() {
@@ -238,7 +381,7 @@ export class PdnViewerElement extends HTMLElement {
     const plyAttr = this.getAttribute('ply');
     const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
     let rows = [];
-    const { count } = await this.library.open({ ...source, game: want }, {
+    const { count } = await this.read({ ...source, game: want }, {
       opened: (msg) => {
         this.count = msg.count;
         if (!msg.count) return;
@@ -246,7 +389,7 @@ export class PdnViewerElement extends HTMLElement {
       },
       rows: (r) => { rows = r; },
     });
-    if (!count) throw new Error(this.t('status.noGames'));
+    if (!count && !this.count) throw new Error(this.t('status.noGames'));
     this.parts.error.hidden = true;
     this.fillList(rows);
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
@@ -277,6 +420,7 @@ export class PdnViewerElement extends HTMLElement {
     const doc = this.ownerDocument;
     const lang = pickLanguage([code, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
     this.t = createTranslator(lang, await loadCatalogue(lang), en);
+    this.lang = lang;
     for (const b of this.shadowRoot.querySelectorAll('button[data-key]')) {
       b.setAttribute('aria-label', this.t(b.dataset.key));
       b.title = this.t(b.dataset.key);

@@ -8,19 +8,48 @@ import { encodeBase64url, decodeBase64url } from './base64url.js';
 /** Refuse to inflate more than this; a hostile link could otherwise expand to gigabytes. */
 export const MAX_SHARED_TEXT_BYTES = 32 * 1024 * 1024;
 
-async function pipeBytes(bytes, transform, limit) {
-  const reader = new Blob([bytes]).stream().pipeThrough(transform).getReader();
+/** Input fed to the transform at a time: deflate expands at most ~1032 times, so one slice never
+ *  makes more than about 1 MB before the output count is checked again. */
+const SLICE = 1024;
+
+/**
+ * `bytes` through `transform`, stopping as soon as the output passes `limit` (an Error with
+ * kind 'tooLarge'). The input goes in small slices, one at a time, each after the output of the
+ * one before was read, so memory and time stay bounded by the limit, not by the input's ratio.
+ */
+async function pipeBytes(bytes, transform, limit, slice = limit ? SLICE : 1 << 20) {
+  const writer = transform.writable.getWriter();
+  const reader = transform.readable.getReader();
   const parts = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (limit && total > limit) {
-      await reader.cancel();
-      throw new Error(`the shared game is larger than ${limit} bytes once unpacked`);
+  let over = false;
+  const feeding = (async () => {
+    for (let i = 0; i < bytes.length && !over; i += slice) {
+      await writer.ready;
+      if (over) return;
+      await writer.write(bytes.subarray(i, Math.min(i + slice, bytes.length)));
     }
-    parts.push(value);
+    if (!over) await writer.close();
+  })();
+  feeding.catch(() => {}); // its failure is seen by the reader too
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.length;
+      if (limit && total > limit) {
+        over = true;
+        throw Object.assign(new Error(`the shared game is larger than ${limit} bytes once unpacked`),
+          { kind: 'tooLarge', size: null, limit, unit: 'bytes' });
+      }
+      parts.push(value);
+    }
+    await feeding;
+  } catch (e) {
+    over = true;
+    reader.cancel().catch(() => {});
+    writer.abort().catch(() => {});
+    throw e;
   }
   const out = new Uint8Array(total);
   let o = 0;
@@ -34,8 +63,11 @@ export async function packText(text) {
   return encodeBase64url(await pipeBytes(bytes, new CompressionStream('deflate-raw')));
 }
 
-/** base64url payload -> PDN text. Throws an Error with a readable message on a damaged link. */
-export async function unpackText(payload) {
+/**
+ * base64url payload -> PDN text. Throws an Error with a readable message on a damaged link, and
+ * one with kind 'tooLarge' when it unpacks to more than `limit` bytes.
+ */
+export async function unpackText(payload, limit = MAX_SHARED_TEXT_BYTES) {
   let bytes;
   try {
     bytes = decodeBase64url(payload);
@@ -44,8 +76,9 @@ export async function unpackText(payload) {
   }
   let raw;
   try {
-    raw = await pipeBytes(bytes, new DecompressionStream('deflate-raw'), MAX_SHARED_TEXT_BYTES);
+    raw = await pipeBytes(bytes, new DecompressionStream('deflate-raw'), limit);
   } catch (e) {
+    if (e.kind === 'tooLarge') throw e;
     throw new Error(`the link is damaged: its game data cannot be unpacked (${e.message})`);
   }
   try {

@@ -6,7 +6,7 @@
 /** The element's module graph (a unit test checks it against the import statements). */
 export const MODULES = [
   'www/tree.js', 'www/i18n/en.js', 'www/i18n.js', 'www/board.js', 'www/board-dom.js', 'www/views.js',
-  'www/viewer.js', 'www/controls.js', 'www/library.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
+  'www/viewer.js', 'www/controls.js', 'www/limits.js', 'www/library.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
 ];
 export const CATALOGUES = ['ru', 'lv', 'nl', 'fr'];
 
@@ -89,7 +89,9 @@ export async function standaloneHtml({ pdn, title = 'Draughts game', attrs = {},
   const attributes = Object.entries(attrs)
     .filter(([, v]) => v != null && v !== '')
     .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
-  const game = String(pdn).replace(/<\//g, '<\\/');
+  // The game as base64 of its UTF-8: no comment text (`<!--<script>`, `</script>`, `<\/`) can
+  // change how the page parses, and the element reads it back byte for byte.
+  const game = base64(new TextEncoder().encode(String(pdn))).replace(/.{1,76}/g, '$&\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -101,9 +103,8 @@ export async function standaloneHtml({ pdn, title = 'Draughts game', attrs = {},
 <style>body { margin: 0 auto; max-width: 1100px; padding: 8px; } pdn-viewer:not(:defined) { white-space: pre-wrap; font-family: monospace; }</style>
 </head>
 <body>
-<pdn-viewer${attributes}><script type="application/x-draughts-pdn">
-${game}
-</script></pdn-viewer>
+<pdn-viewer${attributes}><script type="application/x-draughts-pdn" data-encoding="base64">
+${game}</script></pdn-viewer>
 <script type="module">
 (${loader.toString()})(${inline({ sources, css, wasm, catalogues })});
 </script>

@@ -1,17 +1,24 @@
-// The reading worker: it holds the open text as a wasm Library, so downloading, decoding,
-// listing, checking and exporting a file of any size never blocks the page. It answers the
-// messages of library.js; it has no draughts rules of its own (the core has them).
+// The reading worker: it holds open texts as wasm Libraries, so downloading, unpacking a link,
+// decoding, listing, checking and exporting a file of any size never blocks the page. It answers
+// the messages of library.js; it has no draughts rules of its own (the core has them).
+//
+// One worker can hold several texts ("slots"): the page uses one, and every <pdn-viewer> of a
+// page shares one worker, each element in its own slot. When the wasm instance traps (it ran out
+// of memory, or a bug aborted it) nothing in it can be trusted any more: the error goes out
+// with `fatal: true` and library.js replaces this worker with a fresh one.
 
 import init, { Library } from '../pkg/pdn.js';
+import { LIMITS, limitsFor } from './limits.js';
 
-const ready = init();
-let lib = null;
-let session = 0; // the open() being served; a newer open() stops an older check pass
+let wasm = null;
+const ready = init().then((exports) => { wasm = exports; });
+/** slot -> { lib, session }: the open text of each client, and the open() being served. */
+const slots = new Map();
 
 /** Replayed games per `checked` message: small enough to answer a game request quickly. */
 const CHECK_CHUNK = 250;
 /** Texts longer than this are not sent back for the page's text box (it would freeze it). */
-const TEXT_LIMIT = 2 * 1024 * 1024;
+const TEXT_LIMIT = LIMITS.boxChars;
 
 const post = (msg) => self.postMessage(msg);
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -20,11 +27,25 @@ function errorText(e) {
   return e && e.message ? e.message : String(e);
 }
 
-/** Downloads a URL, reporting progress; throws an Error with `kind` = 'network' or 'http'. */
-async function download(url, id) {
+const tooLarge = (size, limit, what = 'bytes') => Object.assign(
+  new Error(`the text is too large: ${size == null ? 'more than ' + limit : size} ${what}; the limit is ${limit}`),
+  { kind: 'tooLarge', size, limit, unit: what },
+);
+
+/**
+ * Downloads a URL, reporting progress and counting bytes as they come: past `limit` the
+ * download is cancelled. Throws an Error with `kind` = 'network', 'http', 'scheme' or 'tooLarge'.
+ */
+async function download(url, id, slot, limit) {
+  let parsed;
+  try { parsed = new URL(url); } catch { parsed = null; }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw Object.assign(new Error(`only http: and https: addresses can be downloaded (${url})`), { kind: 'scheme' });
+  }
+  const abort = new AbortController();
   let response;
   try {
-    response = await fetch(url, { credentials: 'omit' });
+    response = await fetch(parsed.href, { credentials: 'omit', signal: abort.signal });
   } catch (e) {
     // Browsers give no detail for a CORS refusal or a dead network, on purpose.
     throw Object.assign(new Error(errorText(e)), { kind: 'network' });
@@ -33,16 +54,23 @@ async function download(url, id) {
     throw Object.assign(new Error(`${response.status} ${response.statusText}`.trim()), { kind: 'http', status: response.status });
   }
   const total = Number(response.headers.get('content-length')) || 0;
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  if (total > limit) {
+    abort.abort();
+    throw tooLarge(total, limit);
+  }
   const reader = response.body.getReader();
   const parts = [];
   let done = 0;
   for (;;) {
     const { done: end, value } = await reader.read();
     if (end) break;
-    parts.push(value);
     done += value.length;
-    post({ type: 'progress', id, phase: 'download', done, total });
+    if (done > limit) {
+      abort.abort();
+      throw tooLarge(total > done ? total : null, limit);
+    }
+    parts.push(value);
+    post({ type: 'progress', id, slot, phase: 'download', done, total });
   }
   const bytes = new Uint8Array(done);
   let at = 0;
@@ -50,44 +78,117 @@ async function download(url, id) {
   return bytes;
 }
 
+/** A trap (out of memory, an abort) leaves the wasm instance unusable: this worker must go. */
+function isFatal(e) {
+  if (typeof WebAssembly !== 'undefined' && e instanceof WebAssembly.RuntimeError) return true;
+  const m = errorText(e);
+  return /unreachable|out of memory|memory access out of bounds|allocation failed|null pointer passed to rust|while it was borrowed|recursive use of an object/i.test(m);
+}
+
+/** Whether a fatal error looks like running out of memory (the instance's memory is huge). */
+function looksLikeMemory(e) {
+  if (/memory|allocation/i.test(errorText(e)) && !/memory access out of bounds/i.test(errorText(e))) return true;
+  const size = wasm && wasm.memory ? wasm.memory.buffer.byteLength : 0;
+  return size >= 1024 * 1024 * 1024;
+}
+
+function free(slot) {
+  const s = slots.get(slot);
+  if (s && s.lib) { try { s.lib.free(); } catch { /* a broken instance */ } }
+  slots.delete(slot);
+}
+
+/** slot -> the id of the newest open() asked for it: an older one finishing later is dropped. */
+const latest = new Map();
+
 async function open(msg) {
   const { id } = msg;
-  session = id;
-  if (lib) { lib.free(); lib = null; }
+  const slot = msg.slot ?? 0;
+  const limits = limitsFor(msg.limits);
+  latest.set(slot, id);
   let bytes = null;
-  if (msg.url) bytes = await download(msg.url, id);
-  else if (msg.file) bytes = new Uint8Array(await msg.file.arrayBuffer());
-  post({ type: 'progress', id, phase: 'read', done: 0, total: 1 });
-  lib = bytes ? Library.fromBytes(bytes) : Library.fromText(msg.text ?? '');
+  let text = null;
+  if (msg.url) {
+    bytes = await download(msg.url, id, slot, limits.bytes);
+  } else if (msg.file) {
+    if (msg.file.size > limits.bytes) throw tooLarge(msg.file.size, limits.bytes);
+    bytes = new Uint8Array(await msg.file.arrayBuffer());
+  } else if (msg.bytes) {
+    bytes = msg.bytes;
+    if (bytes.length > limits.bytes) throw tooLarge(bytes.length, limits.bytes);
+  } else if (msg.link != null) {
+    // A shared link is unpacked here, not on the page: a deflate bomb costs only this worker,
+    // and the unpacking stops as soon as the output passes the limit.
+    const { unpackText } = await import('./share.js');
+    post({ type: 'progress', id, slot, phase: 'unpack', done: 0, total: 1 });
+    text = await unpackText(msg.link, limits.linkBytes);
+  } else {
+    text = msg.text ?? '';
+    // UTF-16 units: at least one byte each in UTF-8, so this never lets a larger text through.
+    if (text.length > limits.bytes) throw tooLarge(text.length, limits.bytes);
+  }
+  if (latest.get(slot) !== id) return; // a newer open() for this slot came meanwhile
+  // The text shown so far stays open until here (a refused download leaves it usable); it is
+  // freed before the new one is read, so the two never share the memory.
+  free(slot);
+  if (msg.test === 'oom' && wasm) {
+    // Test hook (only when a test asks for it): fill the wasm memory up to its maximum, then
+    // read a text larger than what is left, so the instance traps as it does when a file is too
+    // large for the device; everything after that is what happens after a real one.
+    for (const step of [1024, 64, 1]) {
+      try { for (;;) wasm.memory.grow(step); } catch { /* refused: the next, smaller step */ }
+    }
+    Library.fromText(' '.repeat(64 * 1024 * 1024)).free();
+  }
+  post({ type: 'progress', id, slot, phase: 'read', done: 0, total: 1 });
+  const lib = bytes ? Library.fromBytes(bytes) : Library.fromText(text);
+  const state = { lib, session: id };
+  slots.set(slot, state);
   const count = lib.count;
-  const textLength = bytes ? null : (msg.text ?? '').length;
+  if (count > limits.games) {
+    free(slot);
+    throw Object.assign(tooLarge(count, limits.games, 'games'), { freed: true });
+  }
+  if (msg.quiet) {
+    // Opened again after the worker was replaced: the client already shows it.
+    post({ type: 'opened', id, slot, count, quiet: true });
+    post({ type: 'done', id, slot });
+    return;
+  }
   if (count === 0) {
-    post({ type: 'opened', id, count, encoding: lib.encoding, outside: lib.outsideDiagnostics() });
+    post({ type: 'opened', id, slot, count, encoding: lib.encoding, outside: lib.outsideDiagnostics() });
     return;
   }
   // The asked-for game first, so the page shows it before the list is built.
   const game = Math.min(Math.max((msg.game ?? 1) - 1, 0), count - 1);
-  post({ type: 'opened', id, count, encoding: lib.encoding, game, view: lib.game(game), outside: lib.outsideDiagnostics() });
-  post({ type: 'rows', id, rows: lib.rows(0, count) });
-  if (bytes) {
-    // The page's text box shows the decoded text, unless it is too large to edit comfortably.
-    const text = lib.text();
-    post({ type: 'text', id, text: text.length <= TEXT_LIMIT ? text : null, length: text.length });
+  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: lib.game(game), outside: lib.outsideDiagnostics() });
+  const listed = Math.min(count, msg.rowLimit ?? count);
+  post({ type: 'rows', id, slot, rows: lib.rows(0, listed) });
+  if (msg.link != null) {
+    // The page's text box shows the link's text, unless it is too large to edit comfortably.
+    post({ type: 'text', id, slot, text: text.length <= TEXT_LIMIT ? text : null, length: text.length });
+  } else if (bytes) {
+    const decoded = lib.text();
+    post({ type: 'text', id, slot, text: decoded.length <= TEXT_LIMIT ? decoded : null, length: decoded.length });
   } else {
-    post({ type: 'text', id, text: null, length: textLength, same: true });
+    post({ type: 'text', id, slot, text: null, length: text.length, same: true });
   }
+  text = null;
+  bytes = null;
+  if (msg.check === false) { post({ type: 'done', id, slot }); return; }
   // Replay every game in the background, a chunk at a time, so the list can show the
   // variants played and mark the games with errors; game requests are answered in between.
   for (let from = 0; from < count; from += CHECK_CHUNK) {
     await nextTask();
-    if (session !== id || !lib) return;
+    if (slots.get(slot) !== state || !state.lib) return;
     const to = Math.min(from + CHECK_CHUNK, count);
-    post({ type: 'checked', id, from, rows: lib.check(from, to), done: to, total: count });
+    post({ type: 'checked', id, slot, from, rows: lib.check(from, to), done: to, total: count });
   }
-  post({ type: 'done', id });
+  post({ type: 'done', id, slot });
 }
 
 function answer(msg) {
+  const lib = slots.get(msg.slot ?? 0)?.lib;
   if (!lib) throw new Error('no text is open');
   switch (msg.type) {
     case 'game': return lib.game(msg.index);
@@ -99,25 +200,48 @@ function answer(msg) {
   }
 }
 
+/** After a trap nothing more is tried here: every later message gets the same answer. */
+let broken = null;
+
 self.onmessage = async (e) => {
   const msg = e.data;
+  const slot = msg.slot ?? 0;
+  if (msg.type === 'close') { if (!broken) free(slot); return; }
   try {
     await ready;
   } catch (err) {
-    post({ type: 'error', id: msg.id, kind: 'wasm', message: errorText(err) });
+    post({ type: 'error', id: msg.id, slot, kind: 'wasm', message: errorText(err) });
+    return;
+  }
+  if (broken) {
+    post({ type: msg.type === 'open' ? 'error' : 'reply', id: msg.id, slot, kind: broken.kind, fatal: true, message: broken.message, error: broken.message });
     return;
   }
   if (msg.type === 'open') {
     try {
       await open(msg);
     } catch (err) {
-      post({ type: 'error', id: msg.id, kind: err.kind || 'read', status: err.status, message: errorText(err) });
+      if (isFatal(err)) {
+        broken = { kind: looksLikeMemory(err) ? 'memory' : 'trap', message: errorText(err) };
+        post({ type: 'error', id: msg.id, slot, kind: broken.kind, fatal: true, message: broken.message, size: msg.file?.size ?? msg.bytes?.length ?? msg.text?.length });
+        return;
+      }
+      post({ type: 'error', id: msg.id, slot, kind: err.kind || 'read', status: err.status, size: err.size, limit: err.limit, unit: err.unit, freed: err.freed || !slots.has(slot), message: errorText(err) });
     }
     return;
   }
   try {
-    post({ type: 'reply', id: msg.id, value: answer(msg) });
+    post({ type: 'reply', id: msg.id, slot, value: answer(msg) });
   } catch (err) {
-    post({ type: 'reply', id: msg.id, error: errorText(err) });
+    if (isFatal(err)) {
+      broken = { kind: looksLikeMemory(err) ? 'memory' : 'trap', message: errorText(err) };
+      post({ type: 'reply', id: msg.id, slot, error: broken.message, kind: broken.kind, fatal: true });
+      return;
+    }
+    post({ type: 'reply', id: msg.id, slot, error: errorText(err) });
   }
 };
+
+// Tells the page the reader is loaded: a worker that never says so (refused by a Content
+// Security Policy, its module not found) is one the page stops waiting for.
+ready.then(() => post({ type: 'ready' }), (err) => post({ type: 'ready', error: errorText(err) }));

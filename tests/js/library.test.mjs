@@ -2,7 +2,7 @@
 // to their replies, reports of an older text are dropped, and failures reach the caller.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createLibrary } from '../../www/library.js';
+import { createLibrary, createWorkerHost } from '../../www/library.js';
 
 function fakeWorker() {
   const w = { sent: [], onmessage: null, onerror: null, terminated: false };
@@ -67,4 +67,45 @@ test('requests resolve with their own reply, errors reject, a download failure k
   await assert.rejects(opening, (e) => e.kind === 'network');
   lib.terminate();
   assert.ok(w.terminated);
+});
+
+test('a fatal error replaces the worker: the next open goes to a fresh one, other clients open again', async () => {
+  const made = [];
+  const host = createWorkerHost(() => { const w = fakeWorker(); made.push(w); return w; });
+  const page = createLibrary(host);
+  const other = createLibrary(host);
+  const a = other.open({ text: 'other' });
+  const w1 = made[0];
+  w1.reply({ type: 'opened', id: w1.sent[0].id, slot: w1.sent[0].slot, count: 1, game: 0, view: {} });
+  w1.reply({ type: 'done', id: w1.sent[0].id, slot: w1.sent[0].slot });
+  await a;
+  const b = page.open({ text: 'huge' });
+  const sent = w1.sent[1];
+  assert.notEqual(sent.slot, w1.sent[0].slot);
+  w1.reply({ type: 'error', id: sent.id, slot: sent.slot, kind: 'memory', fatal: true, message: 'unreachable' });
+  await assert.rejects(b, (e) => e.kind === 'memory' && e.restarted);
+  assert.ok(w1.terminated, 'the broken worker is terminated');
+  // The other element's next request first opens its text again, quietly, in the new worker.
+  const g = other.game(0);
+  const w2 = made[1];
+  assert.ok(w2 && w2 !== w1, 'a fresh worker');
+  assert.deepEqual([w2.sent[0].type, w2.sent[0].text, w2.sent[0].quiet], ['open', 'other', true]);
+  w2.reply({ type: 'opened', id: w2.sent[0].id, slot: w2.sent[0].slot, count: 1, quiet: true });
+  await new Promise((r) => setTimeout(r, 0));
+  w2.reply({ type: 'done', id: w2.sent[0].id, slot: w2.sent[0].slot });
+  await new Promise((r) => setTimeout(r, 0));
+  assert.equal(w2.sent[1].type, 'game');
+  w2.reply({ type: 'reply', id: w2.sent[1].id, slot: w2.sent[1].slot, value: { ok: 1 } });
+  assert.deepEqual(await g, { ok: 1 });
+  // And a new text on the page goes to the fresh worker as well.
+  page.open({ text: 'small' });
+  assert.equal(w2.sent.at(-1).text, 'small');
+});
+
+test('a worker that fails before it starts rejects with kind worker', async () => {
+  const w = fakeWorker();
+  const lib = createLibrary(() => w);
+  const p = lib.open({ text: 'x' });
+  w.onerror({ message: 'refused' });
+  await assert.rejects(p, (e) => e.kind === 'worker');
 });

@@ -78,3 +78,16 @@ test('damaged payloads give readable errors', async () => {
   const notUtf8 = encodeBase64url(new Uint8Array(deflateRawSync(Buffer.from([0xff, 0xfe, 0x41]))));
   await assert.rejects(unpackText(notUtf8), /UTF-8/);
 });
+
+test('a deflate bomb stops at the limit, soon, with kind tooLarge', async () => {
+  const { deflateRawSync } = await import('node:zlib');
+  const { encodeBase64url } = await import('../../www/base64url.js');
+  // 256 MiB of one letter packs into about 250 KB; the limit here is 1 MiB.
+  const bomb = encodeBase64url(deflateRawSync(Buffer.alloc(256 * 1024 * 1024, 0x41), { level: 9 }));
+  const started = performance.now();
+  await assert.rejects(unpackText(bomb, 1024 * 1024), (e) => e.kind === 'tooLarge' && e.limit === 1024 * 1024);
+  assert.ok(performance.now() - started < 2000, `stopped after ${Math.round(performance.now() - started)} ms`);
+  // Just under the limit still opens.
+  const fits = 'x'.repeat(1024 * 1024 - 10);
+  assert.equal(await unpackText(await packText(fits), 1024 * 1024), fits);
+});

@@ -47,9 +47,30 @@ test('the exported page holds the game, every module and the wasm; "</script" in
   });
   assert.ok(html.includes('<title>A &lt;b&gt;game&lt;/b&gt;</title>'));
   assert.ok(html.includes('<pdn-viewer ply="3" lang="ru">'));
-  assert.ok(html.includes('x <\\/script><script>alert(1)<\\/script>'));
+  assert.ok(!html.includes('alert(1)'), 'the game is encoded');
   // Only the page's own two script elements close; module texts inside are \u003c-escaped.
   assert.equal((html.match(/<\/script>/g) || []).length, 2);
   assert.ok(html.includes('"AGFzbQ=="'), 'the wasm bytes in base64');
   for (const code of CATALOGUES) assert.ok(html.includes(`www/i18n/${code}.js`));
+});
+
+test('comments that would change how HTML parses stay inside the encoded game, byte for byte', async () => {
+  const pdn = '[Event "Café <!--<script> </script> <\\/script> --> ]]>"]\n'
+    + '1. 32-28 {a <!--<script> comment} 19-23 {</script><script>alert(1)</script>} 2. 28x19 {<\\/ kept as written} 14x23 *\n';
+  const html = await standaloneHtml({
+    pdn,
+    fetchText: async (p) => (p.startsWith('pkg/') ? 'export default function init() {}' : read(p)),
+    fetchBytes: async () => new Uint8Array([0, 97, 115, 109]),
+  });
+  // What an HTML parser sees: the game script holds base64 only, so nothing in it can open a
+  // comment, a script or end one; the page has exactly its two script elements.
+  const m = /<script type="application\/x-draughts-pdn" data-encoding="base64">\n([^<]*)<\/script>/.exec(html);
+  assert.ok(m, 'the game script');
+  assert.match(m[1], /^[A-Za-z0-9+/=\n]+$/);
+  assert.equal((html.match(/<script\b/g) || []).length, 2);
+  assert.equal((html.match(/<\/script>/g) || []).length, 2);
+  assert.ok(!html.includes('<!--<script>'));
+  // The element's decoding (pdn-viewer.js fromBase64) gives back exactly the text.
+  const back = new TextDecoder().decode(Uint8Array.from(atob(m[1].replace(/\s+/g, '')), (c) => c.charCodeAt(0)));
+  assert.equal(back, pdn);
 });

@@ -1,0 +1,63 @@
+// The sizes the viewer accepts (README "Limits", docs/embedding.md). A text past them is refused
+// with a plain message instead of freezing the tab or running the reader out of memory.
+
+export const LIMITS = Object.freeze({
+  /** A file, a download (`?src=`, `src=`), a pasted or dropped text: 64 MiB. */
+  bytes: 64 * 1024 * 1024,
+  /** What a `#pdn=` link may unpack to: 32 MiB (links are made for one file, not a database). */
+  linkBytes: 32 * 1024 * 1024,
+  /** Games in one text: no real file of 64 MiB has more; millions of empty games are an attack. */
+  games: 500_000,
+  /** Texts longer than this (UTF-16 units) never go into the page's text box whole. */
+  boxChars: 2 * 1024 * 1024,
+});
+
+/**
+ * The limits, with the smaller ones a test may ask for (`globalThis.PDN_VIEWER_TEST.limits`,
+ * set by the end-to-end tests only). A test can lower a limit, never raise it.
+ */
+export function limitsFor(asked) {
+  const out = { ...LIMITS };
+  if (asked && typeof asked === 'object') {
+    for (const key of Object.keys(LIMITS)) {
+      const v = Number(asked[key]);
+      if (Number.isFinite(v) && v >= 0 && v < out[key]) out[key] = v;
+    }
+  }
+  return out;
+}
+
+/** The test settings of this page, if a test set any (see limitsFor). */
+export function testSettings() {
+  const s = globalThis.PDN_VIEWER_TEST;
+  return s && typeof s === 'object' ? s : null;
+}
+
+/** `bytes` in words: "64 MB", "512 KB", "300 bytes" (MB = 2^20 bytes, as operating systems show). */
+export function formatBytes(bytes, format = (n) => String(n)) {
+  if (bytes >= 1024 * 1024) return `${format(Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`;
+  if (bytes >= 1024) return `${format(Math.round((bytes / 1024) * 10) / 10)} KB`;
+  return `${format(bytes)} B`;
+}
+
+/**
+ * Plain words (translated by `t`) for a text that could not be opened because of a limit or a
+ * reader that stopped (the error kinds of library.js open()); null for other errors.
+ * `number(n)` formats a number in the reader's language.
+ */
+export function describeFailure(t, e, name, number = (n) => String(n)) {
+  if (!e) return null;
+  const size = (b) => formatBytes(b, number);
+  if (e.kind === 'tooLarge' && e.unit === 'games') {
+    return t('status.tooManyGames', { name, count: number(e.size), limit: number(e.limit) });
+  }
+  if (e.kind === 'tooLarge') {
+    return t('status.tooLarge', { name, size: e.size == null ? t('size.over', { limit: size(e.limit) }) : size(e.size), limit: size(e.limit) });
+  }
+  if (e.kind === 'memory') {
+    return t('status.outOfMemory', { name, size: e.size ? size(e.size) : '?', limit: size(limitsFor(testSettings()?.limits).bytes) });
+  }
+  if (e.kind === 'trap') return t('status.readerCrashed', { name, error: e.message });
+  if (e.kind === 'scheme') return t('status.srcScheme', { url: name });
+  return null;
+}
