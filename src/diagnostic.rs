@@ -143,6 +143,9 @@ pub enum Code {
     BadFen,
     /// `result-contradicts-board`: the result does not fit the final position.
     ResultContradictsBoard,
+    /// `result-convention`: the result fits the final position only read with White's score
+    /// first (pdn-standard.md §1.11), and is read that way.
+    ResultConvention,
     /// `capture-separator`: a capture written with `-` (or a move with `x`).
     CaptureSeparator,
     /// `ambiguous-move`: a move that fits several routes taking different pieces.
@@ -158,7 +161,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 38] = [
+    pub const ALL: [Code; 39] = [
         Code::UnclosedTagValue,
         Code::UnquotedTagValue,
         Code::UnclosedTag,
@@ -192,6 +195,7 @@ impl Code {
         Code::NotDraughts,
         Code::BadFen,
         Code::ResultContradictsBoard,
+        Code::ResultConvention,
         Code::CaptureSeparator,
         Code::AmbiguousMove,
         Code::IllegalMove,
@@ -236,6 +240,7 @@ impl Code {
             Code::NotDraughts => "not-draughts",
             Code::BadFen => "bad-fen",
             Code::ResultContradictsBoard => "result-contradicts-board",
+            Code::ResultConvention => "result-convention",
             Code::CaptureSeparator => "capture-separator",
             Code::AmbiguousMove => "ambiguous-move",
             Code::IllegalMove => "illegal-move",

@@ -205,6 +205,7 @@ export default {
   'code.outside-game': 'Text outside any game',
   'code.prose-in-parentheses': 'Text in parentheses read as a comment',
   'code.result-contradicts-board': 'Result contradicts the board',
+  'code.result-convention': 'Result read with White\'s score first',
   'code.result-mismatch': 'Result tag differs from the movetext',
   'code.setup-replaced': 'Setup replaced',
   'code.setup-without-move': 'Setup with no move after it',

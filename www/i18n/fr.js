@@ -204,6 +204,7 @@ export default {
   'code.outside-game': 'Texte hors de toute partie',
   'code.prose-in-parentheses': 'Texte entre parenthèses lu comme un commentaire',
   'code.result-contradicts-board': 'Le résultat contredit la position',
+  'code.result-convention': 'Résultat lu avec le score des Blancs en premier',
   'code.result-mismatch': 'La balise Result diffère des coups',
   'code.setup-replaced': 'Position de départ remplacée',
   'code.setup-without-move': 'Position de départ sans coup ensuite',

@@ -205,6 +205,7 @@ export default {
   'code.outside-game': 'Teksts ārpus partijas',
   'code.prose-in-parentheses': 'Teksts iekavās nolasīts kā komentārs',
   'code.result-contradicts-board': 'Rezultāts neatbilst pozīcijai',
+  'code.result-convention': 'Rezultāts lasīts ar balto punktiem pirmajiem',
   'code.result-mismatch': 'Result tags atšķiras no gājienu pieraksta',
   'code.setup-replaced': 'Izvietojums aizstāts',
   'code.setup-without-move': 'Pēc izvietojuma nav gājiena',

@@ -203,6 +203,7 @@ export default {
   'code.outside-game': 'Tekst buiten een partij',
   'code.prose-in-parentheses': 'Tekst tussen haakjes gelezen als commentaar',
   'code.result-contradicts-board': 'Uitslag klopt niet met het bord',
+  'code.result-convention': 'Uitslag gelezen met de score van wit eerst',
   'code.result-mismatch': 'Result-tag wijkt af van de zetten',
   'code.setup-replaced': 'Beginstelling vervangen',
   'code.setup-without-move': 'Beginstelling zonder zet erna',

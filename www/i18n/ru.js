@@ -209,6 +209,7 @@ export default {
   'code.outside-game': 'Текст вне партии',
   'code.prose-in-parentheses': 'Текст в скобках прочитан как комментарий',
   'code.result-contradicts-board': 'Результат противоречит позиции',
+  'code.result-convention': 'Результат прочитан со счётом белых первым',
   'code.result-mismatch': 'Тег Result не совпадает с записью ходов',
   'code.setup-replaced': 'Расстановка заменена',
   'code.setup-without-move': 'После расстановки нет хода',
