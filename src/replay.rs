@@ -244,6 +244,22 @@ fn gametype_of_variant_name(name: &str) -> Option<u32> {
 /// ```
 #[must_use]
 pub fn replay(game: &Game) -> Replay {
+    if game.diagnostics.iter().any(|d| d.code == Code::NotDraughts) {
+        // A chess game: the reader has said so, once; there is nothing to replay.
+        return Replay {
+            gametype: "0".to_string(),
+            variant: None,
+            ruleset: None,
+            geometry: None,
+            start: None,
+            plies: Vec::new(),
+            error: None,
+            diagnostics: Vec::new(),
+            variations: vec![LineReplay::default(); game.variations.len()],
+            end: None,
+            leader: Color::White,
+        };
+    }
     let mut diagnostics = Vec::new();
     let Some(value) = game.tag("GameType") else {
         // No tag: try the likely types in turn and keep the one that plays furthest.

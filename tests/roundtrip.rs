@@ -217,6 +217,10 @@ mod random_games {
                         t.push_str(&s);
                     }
                     t
+                })
+                // `0-2` reads as a result, also as `0-2*` or `0-2(?) 2-0`.
+                .prop_filter("a result", |t| {
+                    !["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"].contains(&t.as_str())
                 }),
             1 => ("[a-h][1-8]", "[a-h][1-8]").prop_map(|(a, b)| format!("{a}{b}")),
             1 => Just("-".to_string()),
@@ -240,8 +244,6 @@ mod random_games {
         ]
     }
 
-    const RESULT_LIKE: [&str; 7] = ["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"];
-
     #[derive(Clone, Debug)]
     struct Line {
         comments: Vec<String>,
@@ -256,14 +258,9 @@ mod random_games {
             vec(odd_text(), 0..2),
             proptest::option::weighted(0.1, setup()),
         )
-            .prop_map(|(text, strength, mut nags, comments, setup)| {
+            .prop_map(|(text, strength, nags, comments, setup)| {
                 let unknown = text == "-";
-                if RESULT_LIKE.contains(&text.as_str())
-                    && (strength.is_empty() || strength.starts_with('('))
-                {
-                    // As read: `0-2` alone (or before `(?)`) is a result, `0-2*` a star move.
-                    nags.insert(0, 7);
-                }
+
                 Node {
                     notation: PdnMove::parse(&text),
                     strength: if unknown { String::new() } else { strength },

@@ -60,6 +60,8 @@ pub(crate) enum ProblemKind {
     AfterResult,
     /// Text outside any game.
     OutsideGame,
+    /// A chess game (SAN moves, a chess FEN or variant): its other problems are left out.
+    NotDraughts,
 }
 
 impl ProblemKind {
@@ -92,6 +94,7 @@ impl ProblemKind {
             ProblemKind::NonstandardResult => Code::NonstandardResult,
             ProblemKind::AfterResult => Code::AfterResult,
             ProblemKind::OutsideGame => Code::OutsideGame,
+            ProblemKind::NotDraughts => Code::NotDraughts,
         }
     }
 
@@ -100,7 +103,9 @@ impl ProblemKind {
     #[must_use]
     pub(crate) const fn severity(self) -> Severity {
         match self {
-            ProblemKind::UnclosedComment | ProblemKind::UnclosedTagValue => Severity::Error,
+            ProblemKind::UnclosedComment
+            | ProblemKind::UnclosedTagValue
+            | ProblemKind::NotDraughts => Severity::Error,
             _ => Severity::Warning,
         }
     }
@@ -221,6 +226,10 @@ impl<'a> Problem<'a> {
             ProblemKind::OutsideGame => {
                 format!("\"{d}\" stands outside any game; it is ignored")
             }
+            ProblemKind::NotDraughts => format!(
+                "this is a chess game, not draughts ({o} {d}); its text is kept, but it is not \
+                 read or replayed as draughts"
+            ),
         }
     }
 
