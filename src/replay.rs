@@ -789,7 +789,7 @@ struct Numbering {
 /// The numbering a game from a FEN gives itself: its first written move number (1 when none),
 /// and the side to move first in each number. `start_turn` moves first; it opens the numbers
 /// unless the text numbers its move alone (`1... 10x19 2. 5-1`, the reply of move 1).
-fn written_numbering(moves: &[Node], start_turn: Color) -> (u32, Color) {
+pub(crate) fn written_numbering(moves: &[Node], start_turn: Color) -> (u32, Color) {
     let number = moves
         .first()
         .and_then(|n| n.number)

@@ -428,7 +428,10 @@ fn write_movetext(
         second: false,
     };
     if let Some(turn) = game.start_fen().and_then(fen_turn) {
-        start.second = turn != first_player();
+        // From a FEN, numbered as the text numbers it (as the replay does): the side to move
+        // opens the numbers unless the text numbers its move alone (`1... 10x19 2.`).
+        let (_, leader) = crate::replay::written_numbering(&game.moves, turn);
+        start.second = turn != leader;
     }
     if let Some(fen) = &game.setup {
         lines.word(&setup_word(fen));

@@ -85,9 +85,18 @@ fn a_setup_that_no_move_follows_is_reported_not_moved() {
 
 #[test]
 fn move_numbers_follow_the_side_to_move() {
-    // English: Black moves first, so a FEN with White to move starts with `1...`.
+    // English from a FEN with White to move: numbered as the text numbers it, White first
+    // when the text pairs White's move with Black's reply (`1. 27-23 20x27`) ...
     let out = round_trip_text(
         "[GameType \"21\"][FEN \"W:W32,27:B20,15\"] 1. 27-23 20x27 2. 32x23 15-19 *",
+    );
+    assert!(
+        out.ends_with("\n\n1. 27-23 20x27 2. 32x23 15-19 *\n"),
+        "{out}"
+    );
+    // ... and Black first when it numbers White's move alone (`1... 27-23 2. 20x27`).
+    let out = round_trip_text(
+        "[GameType \"21\"][FEN \"W:W32,27:B20,15\"] 1... 27-23 2. 20x27 32x23 3. 15-19 *",
     );
     assert!(
         out.ends_with("\n\n1... 27-23 2. 20x27 32x23 3. 15-19 *\n"),
