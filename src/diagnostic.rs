@@ -145,6 +145,9 @@ pub enum Code {
     BadFen,
     /// `result-contradicts-board`: the result does not fit the final position.
     ResultContradictsBoard,
+    /// `result-convention`: the result fits the final position only read with White's score
+    /// first (pdn-standard.md §1.11), and is read that way.
+    ResultConvention,
     /// `capture-separator`: a capture written with `-` (or a move with `x`).
     CaptureSeparator,
     /// `ambiguous-move`: a move that fits several routes taking different pieces.
@@ -166,7 +169,7 @@ pub enum Code {
 
 impl Code {
     /// Every code, in declaration order.
-    pub const ALL: [Code; 42] = [
+    pub const ALL: [Code; 43] = [
         Code::UnclosedTagValue,
         Code::UnquotedTagValue,
         Code::UnclosedTag,
@@ -201,6 +204,7 @@ impl Code {
         Code::NotDraughts,
         Code::BadFen,
         Code::ResultContradictsBoard,
+        Code::ResultConvention,
         Code::CaptureSeparator,
         Code::AmbiguousMove,
         Code::AmbiguousShortMove,
@@ -248,6 +252,7 @@ impl Code {
             Code::NotDraughts => "not-draughts",
             Code::BadFen => "bad-fen",
             Code::ResultContradictsBoard => "result-contradicts-board",
+            Code::ResultConvention => "result-convention",
             Code::CaptureSeparator => "capture-separator",
             Code::AmbiguousMove => "ambiguous-move",
             Code::AmbiguousShortMove => "ambiguous-short-move",
@@ -410,9 +415,11 @@ impl Code {
             Code::LidraughtsVariant => &["gametype", "name", "variant"],
             Code::BoardNotation => &["written", "variant", "usual"],
             Code::VariantNotSupported => &["variant", "gametype"],
-            Code::NotDraughts => &["reason", "gametype", "game"],
+            Code::NotDraughts => &["reason", "gametype", "game", "evidence"],
             Code::BadFen => &["why", "value", "square"],
-            Code::ResultContradictsBoard => &["reason", "result", "loser", "winner"],
+            Code::ResultContradictsBoard | Code::ResultConvention => {
+                &["reason", "result", "loser", "winner"]
+            }
             Code::CaptureSeparator => &["reason", "move", "captured", "read"],
             Code::AmbiguousMove | Code::AmbiguousShortMove => {
                 &["reason", "move", "routes", "chosen", "count"]

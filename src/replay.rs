@@ -25,7 +25,8 @@ pub struct Ply {
     pub mv: Move,
     /// Who played it.
     pub side: Color,
-    /// Move number (1 for the first move of each side).
+    /// Move number: 1 for the first move of each side from the usual start; from a FEN, the
+    /// number the text gives its first move (see [`Replay::leader`]).
     pub number: u32,
     /// The position after it.
     pub position: Position,
@@ -74,6 +75,10 @@ pub struct Replay {
     pub variations: Vec<LineReplay>,
     /// The mainline ends in a position where the side to move has no move: who lost.
     pub end: Option<GameEnd>,
+    /// The side whose move opens each move number (`12. white black`): the variant's first
+    /// player; from a FEN, the side the text numbers first (a game from a FEN with White to
+    /// move, written `1. 19-15 10x19`, is numbered with White first even in English draughts).
+    pub leader: Color,
 }
 
 /// A variation, replayed.
@@ -274,6 +279,22 @@ fn gametype_of_variant_name(name: &str) -> Option<u32> {
 /// ```
 #[must_use]
 pub fn replay(game: &Game) -> Replay {
+    if game.diagnostics.iter().any(|d| d.code == Code::NotDraughts) {
+        // A chess game: the reader has said so, once; there is nothing to replay.
+        return Replay {
+            gametype: "0".to_string(),
+            variant: None,
+            ruleset: None,
+            geometry: None,
+            start: None,
+            plies: Vec::new(),
+            error: None,
+            diagnostics: Vec::new(),
+            variations: vec![LineReplay::default(); game.variations.len()],
+            end: None,
+            leader: Color::White,
+        };
+    }
     let mut diagnostics = Vec::new();
     let Some(value) = game.tag("GameType") else {
         // No tag: try the likely types in turn and keep the one that plays furthest.
@@ -450,6 +471,7 @@ fn replay_as(
         diagnostics,
         variations: vec![LineReplay::default(); game.variations.len()],
         end: None,
+        leader: Color::White,
     };
     let Some(gt) = number else {
         return out;
@@ -499,7 +521,8 @@ fn replay_as(
                     let usual = start_position(v, g);
                     out.start = Some(
                         game.start_fen()
-                            .and_then(|f| Position::from_fen(f, g, usual.turn()).ok())
+                            .and_then(|f| fen_position(f, g, usual.turn()).ok())
+                            .map(|(p, _)| p)
                             .unwrap_or(usual),
                     );
                 }
@@ -565,6 +588,7 @@ fn replay_as(
     };
     let g = &ruleset.geometry;
     let first = g.spec().first_player;
+    out.leader = first;
     let mut pos = ruleset.start_position();
     if out.gametype.trim() == "97" {
         // Frysk! starts with five men each on the back rows.
@@ -578,8 +602,21 @@ fn replay_as(
         } else {
             game.span_start()
         };
-        match Position::from_fen(fen, g, first) {
-            Ok(p) => pos = p,
+        match fen_position(fen, g, first) {
+            Ok((p, relabelled)) => {
+                pos = p;
+                if relabelled {
+                    out.diagnostics.push(Diagnostic::note(
+                        Code::BoardNotation,
+                        span,
+                        format!(
+                            "the FEN names squares {} although this board names them {}; they are read as the same board labelled that way",
+                            notation_words(other_notation(g.spec().notation)),
+                            notation_words(g.spec().notation),
+                        ),
+                    ));
+                }
+            }
             Err(e) => {
                 out.diagnostics.push(Diagnostic::error(
                     Code::BadFen,
@@ -593,16 +630,32 @@ fn replay_as(
         }
     }
     out.start = Some(pos);
-    let mut line = play_line(&game.moves, &ruleset, pos, 1, MAX_BACKTRACKS);
+    let (number, leader) = if game.start_fen().is_some() {
+        written_numbering(&game.moves, pos.turn())
+    } else {
+        (1, first)
+    };
+    out.leader = leader;
+    let numbering = Numbering { number, leader };
+    let mut line = play_line(&game.moves, &ruleset, pos, numbering, MAX_BACKTRACKS);
     if line.error.is_some() && line.backtracks > 0 {
         // No route made the game legal: show the first reading, where it first failed.
-        line = play_line(&game.moves, &ruleset, pos, 1, 0);
+        line = play_line(&game.moves, &ruleset, pos, numbering, 0);
     }
     out.plies = line.plies;
     out.error = line.error;
     out.diagnostics.extend(line.ambiguities);
-    out.variations = replay_variations(game, &ruleset, pos, &out.plies, &mut out.diagnostics);
-    if out.error.is_none() {
+    out.variations = replay_variations(
+        game,
+        &ruleset,
+        pos,
+        &out.plies,
+        leader,
+        &mut out.diagnostics,
+    );
+    // An empty FEN (`W::`, a problem given without its position) has no final position to judge.
+    let pieces = pos.count(Color::White) + pos.count(Color::Black);
+    if out.error.is_none() && pieces > 0 {
         let last = out.plies.last().map_or(pos, |p| p.position);
         out.end = game_end(&last, &ruleset);
         if let Some(d) = check_result(game, &ruleset, out.end, game.tag_span("Result")) {
@@ -668,6 +721,75 @@ fn notation_key(n: Notation) -> &'static str {
     }
 }
 
+fn other_notation(n: Notation) -> Notation {
+    match n {
+        Notation::Numeric => Notation::Algebraic,
+        Notation::Algebraic => Notation::Numeric,
+    }
+}
+
+/// The board `g` labelled the other way (numbers ↔ letter and digit), numbered as
+/// [`renotated`] numbers it.
+fn relabelled_board(g: &Geometry) -> Option<Geometry> {
+    let mut spec = *g.spec();
+    spec.notation = other_notation(spec.notation);
+    spec.corner = Corner::from_digit(match spec.notation {
+        Notation::Algebraic => 0,
+        Notation::Numeric => 2,
+    })?;
+    Geometry::new(spec).ok()
+}
+
+/// Reads a FEN on board `g`. When its squares do not fit `g` but fit the same board labelled the
+/// other way (a FEN in numbers over moves in letters and digits, as old Russian files write the
+/// start position), it is read that way; the flag says so.
+///
+/// ```
+/// use pdn::{Color, Ruleset, Variant};
+/// let rs = Ruleset::of(Variant::Russian).unwrap();
+/// let (pos, relabelled) =
+///     pdn::replay::fen_position("W:W21-32:B1-12", &rs.geometry, Color::White).unwrap();
+/// assert!(relabelled);
+/// assert_eq!(pos, rs.start_position());
+/// ```
+///
+/// # Errors
+/// When the FEN fits neither labelling: the error of the reading on `g`.
+pub fn fen_position(
+    fen: &str,
+    g: &Geometry,
+    default_turn: Color,
+) -> Result<(Position, bool), crate::position::PositionError> {
+    let setup = Setup::parse(fen).map_err(crate::position::PositionError::Fen)?;
+    let error = match Position::from_setup(&setup, g, default_turn) {
+        Ok(p) => return Ok((p, false)),
+        Err(e) => e,
+    };
+    let other_kind = |label: &str| match g.spec().notation {
+        Notation::Algebraic => label.bytes().all(|b| b.is_ascii_digit()),
+        Notation::Numeric => label.starts_with(|c: char| c.is_ascii_alphabetic()),
+    };
+    if setup.pieces.is_empty() || !setup.pieces.iter().all(|(_, _, l)| other_kind(l)) {
+        return Err(error);
+    }
+    let Some(other) = relabelled_board(g) else {
+        return Err(error);
+    };
+    let mut moved = setup.clone();
+    for (_, _, label) in &mut moved.pieces {
+        let Some(sq) = other.parse_square(label).ok().and_then(|sq| {
+            let info = other.info(sq);
+            g.at(info.file, info.rank)
+        }) else {
+            return Err(error);
+        };
+        *label = g.label(sq).to_string();
+    }
+    Position::from_setup(&moved, g, default_turn)
+        .map(|p| (p, true))
+        .map_err(|_| error)
+}
+
 fn notation_words(n: Notation) -> &'static str {
     match n {
         Notation::Numeric => "with numbers",
@@ -700,6 +822,28 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
     } else {
         ("cannot move", "board-blocked")
     };
+    let args = [
+        ("reason", key.to_string()),
+        ("result", written.to_string()),
+        ("loser", end.loser.name().to_string()),
+        ("winner", winner.name().to_string()),
+    ];
+    // Where Black moves first, some files still write White's score first (pdn-standard.md
+    // §1.11): the board decides which reading the file uses.
+    if first != Color::White && outcome(written, Color::White) == Some(Outcome::Win(winner)) {
+        return Some(
+            Diagnostic::note(
+                Code::ResultConvention,
+                span,
+                format!(
+                    "the result {written} is read with White's score first, as some files write it: {} {how}, so {} has won",
+                    end.loser.name(),
+                    winner.name()
+                ),
+            )
+            .with_args(args),
+        );
+    }
     Some(
         Diagnostic::warning(
             Code::ResultContradictsBoard,
@@ -710,12 +854,7 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
                 winner.name()
             ),
         )
-        .with_args([
-            ("reason", key.to_string()),
-            ("result", written.to_string()),
-            ("loser", end.loser.name().to_string()),
-            ("winner", winner.name().to_string()),
-        ]),
+        .with_args(args),
     )
 }
 
@@ -726,6 +865,7 @@ fn replay_variations(
     rs: &Ruleset,
     start: Position,
     main: &[Ply],
+    leader: Color,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<LineReplay> {
     let mut lines = vec![LineReplay::default(); game.variations.len()];
@@ -746,7 +886,13 @@ fn replay_variations(
         let Some(var) = game.variations.get(id) else {
             continue;
         };
-        let line = play_line(&var.moves, rs, before, number, MAX_BACKTRACKS / 8);
+        let line = play_line(
+            &var.moves,
+            rs,
+            before,
+            Numbering { number, leader },
+            MAX_BACKTRACKS / 8,
+        );
         queue(&var.moves, &line.plies, before, &mut work);
         diagnostics.extend(line.ambiguities);
         lines[id] = LineReplay {
@@ -774,7 +920,36 @@ struct Choice {
 /// Most route changes tried per game before giving up (each retries the rest of the game).
 const MAX_BACKTRACKS: usize = 64;
 
-/// Plays a line of moves from `start`, numbering from `number`. When a written capture fits
+/// How a line's moves are numbered: the number of its first move, and the side whose move opens
+/// each number.
+#[derive(Clone, Copy)]
+struct Numbering {
+    number: u32,
+    leader: Color,
+}
+
+/// The numbering a game from a FEN gives itself: its first written move number (1 when none),
+/// and the side to move first in each number. `start_turn` moves first; it opens the numbers
+/// unless the text numbers its move alone (`1... 10x19 2. 5-1`, the reply of move 1).
+pub(crate) fn written_numbering(moves: &[Node], start_turn: Color) -> (u32, Color) {
+    let number = moves
+        .first()
+        .and_then(|n| n.number)
+        .filter(|&n| n > 0)
+        .unwrap_or(1);
+    let alone = moves
+        .get(1)
+        .and_then(|n| n.number)
+        .is_some_and(|next| next > number);
+    let leader = if alone {
+        start_turn.opposite()
+    } else {
+        start_turn
+    };
+    (number, leader)
+}
+
+/// Plays a line of moves from `start`, numbered as `numbering` says. When a written capture fits
 /// routes that take different pieces, the first is tried; if a later move then fails, the other
 /// routes are tried in turn (backtracking), so the route under which the rest of the line is
 /// legal is the one shown.
@@ -782,7 +957,7 @@ fn play_line(
     nodes: &[Node],
     rs: &Ruleset,
     start: Position,
-    number: u32,
+    numbering: Numbering,
     max_backtracks: usize,
 ) -> Line {
     let mut out = Line {
@@ -792,9 +967,9 @@ fn play_line(
         backtracks: 0,
     };
     let g = &rs.geometry;
-    let first = g.spec().first_player;
+    let first = numbering.leader;
     let mut pos = start;
-    let mut number = number;
+    let mut number = numbering.number;
     let mut choices: Vec<Choice> = Vec::new();
     let mut ambiguities: Vec<Diagnostic> = Vec::new();
     let mut first_error: Option<ReplayError> = None;
@@ -807,14 +982,16 @@ fn play_line(
         let mut joined = 0;
         let failure = (|| {
             if let Some(fen) = &node.setup {
-                pos = Position::from_fen(fen, g, pos.turn()).map_err(|e| {
-                    let args = [("reason", "bad-setup".to_string())];
-                    let args = args.into_iter().chain(e.args()).collect();
-                    (
-                        format!("the setup before this move cannot be used: {e}"),
-                        args,
-                    )
-                })?;
+                pos = fen_position(fen, g, pos.turn())
+                    .map(|(p, _)| p)
+                    .map_err(|e| {
+                        let args = [("reason", "bad-setup".to_string())];
+                        let args = args.into_iter().chain(e.args()).collect();
+                        (
+                            format!("the setup before this move cannot be used: {e}"),
+                            args,
+                        )
+                    })?;
             }
             let Some(notation) = &node.notation else {
                 return Err((
@@ -1062,6 +1239,7 @@ pub fn labels(g: &Geometry, squares: &[Square]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagnostic::Severity;
     use crate::reader::read_file;
 
     #[test]
@@ -1171,6 +1349,62 @@ mod tests {
         assert!(r.error.is_none());
         let e = r.variations[0].error.as_ref().unwrap();
         assert_eq!((e.ply, e.text.as_str()), (1, "32-29"));
+    }
+
+    #[test]
+    fn a_fen_in_numbers_on_an_algebraic_board_is_read_with_numbers() {
+        // As the standard's ussr1947.pdn writes it: the usual start in numbers, moves in letters.
+        let f = read_file(
+            "[FEN \"W:W29,30,31,32,25,26,27,28,21,22,23,24:B9,10,11,12,5,6,7,8,1,2,3,4.\"]\n\
+             1. c3-d4 f6-g5 2. b2-c3 g7-f6 *",
+        );
+        let r = replay(&f.games[0]);
+        assert_eq!(r.gametype, "25");
+        assert!(r.error.is_none(), "{:?}", r.error);
+        let rs = r.ruleset.as_ref().unwrap();
+        assert_eq!(r.start, Some(rs.start_position()));
+        let codes: Vec<&str> = r.diagnostics.iter().map(|d| d.code.as_str()).collect();
+        assert_eq!(codes, ["guessed-variant", "board-notation"]);
+        assert!(r.diagnostics.iter().all(|d| d.severity == Severity::Note));
+        // Any position: 22 is c3 and 15 is e5 counted from Black's side, White to move.
+        let f = read_file("[GameType \"25\"][FEN \"W:W22:B15\"] 1. c3-d4 e5:c3 0-1");
+        let r = replay(&f.games[0]);
+        assert!(r.error.is_none(), "{:?}", r.error);
+        assert_eq!(r.plies.len(), 2);
+        let severities: Vec<Severity> = r.diagnostics.iter().map(|d| d.severity).collect();
+        assert_eq!(severities, [Severity::Note], "{:?}", r.diagnostics);
+        // Numbers that fit neither board are still an error.
+        let f = read_file("[GameType \"25\"][FEN \"W:W40:B15\"] 1. c3-d4 *");
+        let r = replay(&f.games[0]);
+        assert!(r.diagnostics.iter().any(|d| d.code == "bad-fen"));
+    }
+
+    #[test]
+    fn an_english_result_with_white_first_is_read_that_way_when_the_board_says_so() {
+        // White to move takes Black's last piece: 1-0 is a Black win as the standard reads
+        // English results, but only White's win fits the board.
+        let game = "[GameType \"21\"][FEN \"W:W18:B14\"] 1. 18x9";
+        let r = replay(&read_file(&format!("{game} 1-0")).games[0]);
+        let d: Vec<_> = r
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity, d.code.as_str()))
+            .collect();
+        assert_eq!(d, [(Severity::Note, "result-convention")]);
+        // 0-1 is White's win read the standard way: nothing to say.
+        let r = replay(&read_file(&format!("{game} 0-1")).games[0]);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        // A draw fits no reading.
+        let r = replay(&read_file(&format!("{game} 1/2-1/2")).games[0]);
+        assert!(
+            r.diagnostics
+                .iter()
+                .any(|d| d.code == "result-contradicts-board")
+        );
+        // An empty FEN (a problem given without its position) is no finished game.
+        let r = replay(&read_file("[GameType \"21\"][FEN \"W::.\"] 1/2-1/2").games[0]);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert_eq!(r.end, None);
     }
 
     #[test]

@@ -39,9 +39,9 @@
 //! * A game without tags written after another has its opening comments after its first move
 //!   number (`1. {…} 32-28`): before it, they would be read as the previous game's last comments.
 //! * An unrecorded move is written `--`.
-//! * A star move is written `$7` (PDN 3.0 forbids `*` as a strength), except a move that reads
-//!   like a result (`0-2*`, read as the move 0-2 with a star): `0-2` alone would be a result.
-//!   (Such a move with `(?)` and no star cannot be written at all: the reader never makes one.)
+//! * A star move is written `$7` (PDN 3.0 forbids `*` as a strength). (A move whose text is a
+//!   result, `0-2`, cannot be written so that it reads back as a move; the reader never makes
+//!   one: `0-2*` is the result 0-2 and a `*`.)
 //! * A mainline move equal to a Delfts-style Result tag (`[Result "4-6"]`, move `4-6`) is written
 //!   `4 -6`, as `4-6` there is read as the game's score.
 //! * The result is written as read, in the file's own family (`2-0`, `1-0`, `1/2-1/2`, a Delfts
@@ -428,7 +428,10 @@ fn write_movetext(
         second: false,
     };
     if let Some(turn) = game.start_fen().and_then(fen_turn) {
-        start.second = turn != first_player();
+        // From a FEN, numbered as the text numbers it (as the replay does): the side to move
+        // opens the numbers unless the text numbers its move alone (`1... 10x19 2.`).
+        let (_, leader) = crate::replay::written_numbering(&game.moves, turn);
+        start.second = turn != leader;
     }
     if let Some(fen) = &game.setup {
         lines.word(&setup_word(fen));
@@ -513,15 +516,9 @@ fn write_movetext(
         } else {
             String::new()
         };
-        let mut nags = node.nags.as_slice();
+        let nags = node.nags.as_slice();
         if node.text == "-" && node.notation.is_none() {
             word.push_str("--");
-        } else if RESULT_LIKE.contains(&node.text.as_str()) && nags.first() == Some(&7) {
-            // `0-2` alone (or before `(?)`) is a result; the reader took `0-2*` for a star move,
-            // so that is how this move is written (the star stands for the first `$7`).
-            word.push_str(&node.text);
-            word.push('*');
-            nags = &nags[1..];
         } else if f.mainline
             && node.strength.is_empty()
             && result_tag == Some(node.text.as_str())
@@ -551,11 +548,6 @@ fn write_movetext(
         f.written_vars = 0;
     }
 }
-
-/// Results that read like moves: a move with such text keeps a mark after it.
-const RESULT_LIKE: [&str; 9] = [
-    "1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2", "1:0", "0:1",
-];
 
 /// `12.` for the first player's move; `12...` for the second player's when `needed`.
 fn number_word(num: Num, needed: bool) -> String {

@@ -317,6 +317,8 @@ const SAMPLES: &[&str] = &[
     "[GameType \"20,W,8,8,N2,0\"]\n1. 32-28 *\n",
     "[GameType \"25\"]\n[FEN \"W:Wc3,Kc5:Bh6\"]\n1. cd4 hg5 *\n",
     "[GameType \"25\"]\n1. ad4 *\n",
+    "[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n1... 14x23 0-1\n",
+    "[Event \"c\"]\n[WhiteElo \"2400\"]\n[ECO \"C41\"]\n1. e4 e5 2. Nf3 d6 *\n",
 ];
 
 /// Every diagnostic of a file as the page shows them: the reader's, the replay's, and the moves

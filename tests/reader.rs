@@ -700,3 +700,100 @@ fn dashes_after_prose_never_make_an_empty_game() {
         assert!(!g.moves.is_empty() || !g.tags.is_empty() || g.setup.is_some());
     }
 }
+
+#[test]
+fn two_dashes_before_a_move_are_one_move_not_recorded() {
+    let f = read_file("[GameType \"20\"] 40. 33-29 18-22 41. - - 33-28 *");
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["33-29", "18-22", "-", "33-28"]);
+    assert!(g.moves[2].notation.is_none());
+    assert_eq!(codes(g), ["unknown-move"]);
+    // Between move numbers, each dash is a move of its own (`1. - - 2. - -`: both sides').
+    let f = read_file("[GameType \"25\"] 1. - - 2. - - *");
+    assert_eq!(moves(&f.games[0]), ["-", "-", "-", "-"]);
+}
+
+#[test]
+fn a_result_followed_by_a_star_is_the_result() {
+    let f = read_file("[GameType \"20\"] 1. 32-28 0-2*");
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["32-28"]);
+    assert_eq!(g.result.as_deref(), Some("0-2"));
+    assert!(g.moves[0].nags.is_empty());
+    // The `*` after it is a second result, said once.
+    assert_eq!(codes(g), ["stray-result"]);
+    assert!(replay(g).error.is_none());
+}
+
+#[test]
+fn a_setup_just_before_a_variation_sets_up_the_mainline_move_after_it() {
+    let f = read_file("[GameType \"20\"] 1. 32-28 19-23 /FEN \"W:W28:B23\"/ (17-22) 2. 28x19 *");
+    let g = &f.games[0];
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+    assert_eq!(moves(g), ["32-28", "19-23", "28x19"]);
+    assert_eq!(g.moves[2].setup.as_deref(), Some("\"W:W28:B23\""));
+    let var = &g.variations[g.moves[1].variations[0]];
+    assert_eq!(var.moves[0].text, "17-22");
+    assert_eq!(var.moves[0].setup, None);
+    let r = replay(g);
+    assert!(r.error.is_none(), "{:?}", r.error);
+    assert!(r.variations[0].error.is_none());
+    // A setup inside the variation is still the variation's.
+    let f = read_file("[GameType \"20\"] 1. 32-28 19-23 (/FEN \"W:W28:B23\"/ 28x19) *");
+    let g = &f.games[0];
+    assert_eq!(
+        g.variations[0].moves[0].setup.as_deref(),
+        Some("\"W:W28:B23\"")
+    );
+}
+
+#[test]
+fn a_marked_score_before_the_result_is_not_the_result() {
+    let f = read_file("[GameType \"20\"] 1. 32-28 19-23 0-0(?) 2-0");
+    let g = &f.games[0];
+    assert_eq!(moves(g), ["32-28", "19-23"]);
+    assert_eq!(g.result.as_deref(), Some("2-0"));
+    assert_eq!(codes(g), ["unknown-text"]);
+    // Without a result after it, `0-0` is the result and `(?)` a variation of nothing.
+    let f = read_file("[GameType \"20\"] 1. 32-28 0-0 *");
+    assert_eq!(f.games[0].result.as_deref(), Some("0-0"));
+}
+
+#[test]
+fn a_chess_game_is_one_diagnostic() {
+    // A PGN game as chess sites write it: the Opera game (Morphy, Paris 1858), and a Chess960
+    // game with a chess FEN.
+    let text = "[Event \"Paris\"]\n[Site \"Paris FRA\"]\n[Date \"1858.??.??\"]\n[Round \"?\"]\n\
+                [White \"Paul Morphy\"]\n[Black \"Duke Karl / Count Isouard\"]\n[Result \"1-0\"]\n\
+                [WhiteElo \"?\"]\n[ECO \"C41\"]\n\n\
+                1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7\n\
+                8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8\n\
+                13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n\n\
+                [Event \"Chess960\"]\n[Variant \"Chess960\"]\n\
+                [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\"]\n\n\
+                1. e4 e5 2. Nd3 Nd6 *\n";
+    let f = read_file(text);
+    assert_eq!(f.games.len(), 2);
+    assert!(f.diagnostics.is_empty(), "{:?}", f.diagnostics);
+    for g in &f.games {
+        assert_eq!(codes(g), ["not-draughts"], "{:?}", g.diagnostics);
+        let r = replay(g);
+        assert!(r.diagnostics.is_empty(), "{:?}", r.diagnostics);
+        assert!(r.error.is_none() && r.ruleset.is_none() && r.geometry.is_none());
+    }
+    let d = &f.games[0].diagnostics[0];
+    assert_eq!(d.severity, pdn::Severity::Error);
+    assert!(d.message.contains("chess"), "{}", d.message);
+    assert!(f.games[1].diagnostics[0].message.contains("Chess960"));
+    // The game list counts the same: one error per game.
+    let list = pdn::reader::read_headers(text);
+    assert_eq!(
+        list.iter()
+            .map(|h| (h.errors, h.warnings))
+            .collect::<Vec<_>>(),
+        [(1, 0), (1, 0)]
+    );
+    // A draughts game is untouched, even with an ECO tag and rated players.
+    let f = read_file("[WhiteElo \"2300\"][ECO \"0095\"] 1. 32-28 19-23 *");
+    assert!(f.games[0].diagnostics.is_empty());
+}

@@ -56,6 +56,66 @@ fn succeed_files_read_without_errors() {
     }
 }
 
+/// The warnings the succeed files really deserve, checked by hand: (file, code, count). Every
+/// other warning, and any error, would be the reader's or the replay's mistake.
+const SUCCEED_WARNINGS: &[(&str, &str, usize)] = &[
+    // Captures that end on one square by routes taking different pieces (`3x26`, `10x26`, …).
+    ("Campionato_Assoluto_2005.pdn", "ambiguous-move", 1),
+    ("Tricks_traps_and_shots.pdn", "ambiguous-move", 2),
+    ("schildpad.pdn", "ambiguous-move", 2),
+    // `30-39` takes 34; `38x33` takes nothing; move 28 written after move 29.
+    ("PROF2.pdn", "capture-separator", 2),
+    ("PROF2.pdn", "move-number-order", 1),
+    // The game ends 1/2-1/2 under [Result "0-1"].
+    ("candidate95.pdn", "result-mismatch", 1),
+    // Column-aligned moves: `1- 6`, `12x 3`.
+    ("candidate95.pdn", "spaces-in-move", 47),
+    ("schildpad.pdn", "spaces-in-move", 162),
+    ("DUTCH96H.pdn", "spaces-in-move", 75),
+];
+
+#[test]
+fn succeed_files_replay_without_errors_or_spurious_warnings() {
+    let Some(files) = standard_files("succeed") else {
+        return;
+    };
+    assert_eq!(files.len(), 39);
+    let mut found: std::collections::BTreeMap<(String, &str), usize> = Default::default();
+    for path in &files {
+        let f = read_bytes(&std::fs::read(path).unwrap());
+        let name = path.file_name().unwrap().to_string_lossy();
+        let name = name
+            .trim_start_matches("wiegerw-pdn__succeed__")
+            .to_string();
+        let idx = LineIndex::new(&f.text);
+        let mut replays = Vec::new();
+        for (i, g) in f.games.iter().enumerate() {
+            let r = pdn::replay::replay(g);
+            assert!(r.error.is_none(), "{name} game {}: {:?}", i + 1, r.error);
+            replays.push(r);
+        }
+        let replayed = replays.iter().flat_map(|r| &r.diagnostics);
+        for d in all_diagnostics(&f).into_iter().chain(replayed) {
+            let line = idx.location(&f.text, d.span.start).0;
+            assert_ne!(
+                d.severity,
+                Severity::Error,
+                "{name}:{line}: {} {}",
+                d.code,
+                d.message
+            );
+            if d.severity == Severity::Warning {
+                *found.entry((name.clone(), d.code.as_str())).or_default() += 1;
+            }
+        }
+    }
+    let expected: std::collections::BTreeMap<(String, &str), usize> = SUCCEED_WARNINGS
+        .iter()
+        .map(|&(f, c, n)| ((f.to_string(), c), n))
+        .collect();
+    assert_eq!(found, expected);
+}
+
 /// A fail file: its name, the games in it (counted by hand) and its faults: (line, code).
 type FailFile = (&'static str, usize, &'static [(usize, &'static str)]);
 

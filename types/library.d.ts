@@ -214,6 +214,8 @@ export interface GameView {
   board: BoardView | null;
   /** The position before the first move. */
   start: PositionView | null;
+  /** The side whose move opens each move number (from a FEN, as the text numbers it). */
+  firstMover: 'white' | 'black';
   /** The mainline's moves as played. */
   plies: PlyView[];
   /** Written moves after the one that failed. */

@@ -133,10 +133,12 @@ export function tagTable(view) {
 }
 
 /**
- * The side that moves first in a move number: the side of a ply followed by a ply with the same
- * number (Black in English checkers, White in most variants). White when no pair says.
+ * The side that moves first in a move number: the view's `firstMover` (the core's numbering);
+ * for older views, the side of a ply followed by a ply with the same number (Black in English
+ * checkers, White in most variants). White when no pair says.
  */
 export function firstMover(view) {
+  if (view && (view.firstMover === 'white' || view.firstMover === 'black')) return view.firstMover;
   const lines = [view, ...(view.variations || [])];
   for (const l of lines) {
     const plies = l.plies || [];

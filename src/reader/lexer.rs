@@ -559,8 +559,8 @@ impl<'a> Lexer<'a> {
         if j < b.len() && (b[j] >= 0x80 || CLASS[b[j] as usize] & WORD_END == 0) {
             return None;
         }
-        let word = &b[start..j];
-        if word.len() == 3 && is_result(word) {
+        // `1-0`, and `0-2*` (a result, then `*`): the long way.
+        if is_result(&b[start..body_end]) {
             return None;
         }
         self.pos = j;
@@ -638,8 +638,61 @@ impl<'a> Lexer<'a> {
             };
         }
         self.pos = end;
+        // `0-2*`: a result and then `*`, not a star move from square 0.
+        let body = word.trim_end_matches('*');
+        if body.len() < word.len() && is_result(body.as_bytes()) {
+            self.pos = start + body.len();
+            return Spanned {
+                token: Token::Result(body),
+                span: Span::new(start, self.pos),
+            };
+        }
         let token = classify(word);
         match token {
+            // `41. - - 33-28`: two dashes before a move are one move not recorded (`--`).
+            Token::UnknownMove if word == "-" => {
+                let second = self.skip_blanks(end);
+                let after = second + 1;
+                if b.get(second) == Some(&b'-') && b.get(after).is_some_and(|&c| is_space(c)) {
+                    let next = self.skip_blanks(after);
+                    let next_end = self.word_end(next);
+                    if next_end > next && is_move_word(&b[next..next_end]) {
+                        self.pos = after;
+                        return Spanned {
+                            token: Token::UnknownMove,
+                            span: Span::new(start, after),
+                        };
+                    }
+                }
+            }
+            // `0-0(?) 2-0`: a score with a strength mark, and then the result: the marked
+            // score is no result (it is skipped as text).
+            Token::Result(_) => {
+                let rest = &b[end..];
+                let marks = rest
+                    .iter()
+                    .skip(1)
+                    .take_while(|c| matches!(c, b'!' | b'?'))
+                    .count();
+                if rest.first() == Some(&b'(') && marks > 0 && rest.get(1 + marks) == Some(&b')') {
+                    let marked_end = end + marks + 2;
+                    let mut next = marked_end;
+                    while next < b.len() && is_space(b[next]) {
+                        next += 1;
+                    }
+                    let next_end = self.word_end(next);
+                    let next_word = &b[next..next_end];
+                    if next_end > next
+                        && is_result(next_word.strip_suffix(b"*").unwrap_or(next_word))
+                    {
+                        self.pos = marked_end;
+                        return Spanned {
+                            token: Token::Unknown(&text[start..marked_end]),
+                            span: Span::new(start, marked_end),
+                        };
+                    }
+                }
+            }
             Token::Move { text: mv, .. } => {
                 return self.with_paren_strength(start, start + mv.len(), end);
             }

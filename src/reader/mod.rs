@@ -45,6 +45,7 @@ use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::encoding::{Encoding, binary_diagnostic, decode};
 use crate::notation::PdnMove;
 
+mod chess;
 mod lexer;
 mod problem;
 mod split;
@@ -364,8 +365,10 @@ struct Builder {
     /// Open variations, innermost last.
     lines: Vec<Variation>,
     pending_number: Option<u32>,
-    /// A `/FEN/` read but not yet attached to a move (its problems are the splitter's).
-    pending_setup: Option<String>,
+    /// `/FEN/`s read but not yet attached to a move, with the depth of their line (its
+    /// problems are the splitter's): a setup just before a variation sets up the next move of
+    /// its own line, after the variation.
+    pending_setup: Vec<(String, usize)>,
     /// Stop after the first game ([`read_game_at`]).
     stop_after_one: bool,
 }
@@ -404,7 +407,11 @@ impl Builder {
 
     fn push_node(&mut self, text: String, notation: Option<PdnMove>, suffix: &str, span: Span) {
         let number = self.pending_number.take();
-        let setup = self.pending_setup.take();
+        let depth = self.lines.len();
+        let setup = match self.pending_setup.last() {
+            Some((_, d)) if *d == depth => self.pending_setup.pop().map(|(fen, _)| fen),
+            _ => None,
+        };
         // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
         let star = suffix.contains('*');
         let strength = if star {
@@ -435,7 +442,7 @@ impl<'a> Visitor<'a> for Builder {
         self.in_game = true;
         self.lines.clear();
         self.pending_number = None;
-        self.pending_setup = None;
+        self.pending_setup.clear();
     }
 
     fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
@@ -490,7 +497,11 @@ impl<'a> Visitor<'a> for Builder {
         if self.lines.is_empty() && self.mainline.is_empty() && self.game.setup.is_none() {
             self.game.setup = Some(fen.to_string());
         } else {
-            self.pending_setup = Some(fen.to_string());
+            let depth = self.lines.len();
+            if self.pending_setup.last().is_some_and(|(_, d)| *d == depth) {
+                self.pending_setup.pop();
+            }
+            self.pending_setup.push((fen.to_string(), depth));
         }
     }
 
@@ -503,7 +514,10 @@ impl<'a> Visitor<'a> for Builder {
 
     fn end_variation(&mut self, span: Span) {
         // A setup no move of the variation followed sets nothing up (reported by the splitter).
-        self.pending_setup = None;
+        let depth = self.lines.len();
+        if self.pending_setup.last().is_some_and(|(_, d)| *d == depth) {
+            self.pending_setup.pop();
+        }
         if let Some(mut v) = self.lines.pop() {
             v.span = span;
             self.attach_variation(v);
@@ -528,7 +542,7 @@ impl<'a> Visitor<'a> for Builder {
             self.attach_variation(v);
         }
         // A setup no move followed sets nothing up (reported by the splitter).
-        self.pending_setup = None;
+        self.pending_setup.clear();
         let mut game = std::mem::take(&mut self.game);
         game.span = span;
         let hint = self.mainline.len() + 8;

@@ -62,6 +62,8 @@ pub(crate) enum ProblemKind {
     OutsideGame,
     /// A move number too large to keep (more than 4294967295).
     NumberOverflow,
+    /// A chess game (SAN moves, a chess FEN or variant): its other problems are left out.
+    NotDraughts,
 }
 
 impl ProblemKind {
@@ -95,6 +97,7 @@ impl ProblemKind {
             ProblemKind::AfterResult => Code::AfterResult,
             ProblemKind::OutsideGame => Code::OutsideGame,
             ProblemKind::NumberOverflow => Code::MoveNumberOverflow,
+            ProblemKind::NotDraughts => Code::NotDraughts,
         }
     }
 
@@ -103,7 +106,9 @@ impl ProblemKind {
     #[must_use]
     pub(crate) const fn severity(self) -> Severity {
         match self {
-            ProblemKind::UnclosedComment | ProblemKind::UnclosedTagValue => Severity::Error,
+            ProblemKind::UnclosedComment
+            | ProblemKind::UnclosedTagValue
+            | ProblemKind::NotDraughts => Severity::Error,
             _ => Severity::Warning,
         }
     }
@@ -229,6 +234,10 @@ impl<'a> Problem<'a> {
                 overflow_shown(d),
                 u32::MAX
             ),
+            ProblemKind::NotDraughts => format!(
+                "this is a chess game, not draughts ({o} {d}); the game's text is shown without \
+                 a board"
+            ),
         }
     }
 
@@ -236,6 +245,12 @@ impl<'a> Problem<'a> {
     /// [`Code::arg_names`], filled from `detail` and then `other`.
     #[must_use]
     pub fn args(&self) -> Vec<crate::diagnostic::Arg> {
+        if self.kind == ProblemKind::NotDraughts {
+            return vec![
+                ("reason", "chess-text".to_string()),
+                ("evidence", format!("{} {}", self.other, self.detail)),
+            ];
+        }
         if self.kind == ProblemKind::NumberOverflow {
             return vec![
                 ("number", overflow_shown(self.detail)),

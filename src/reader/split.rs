@@ -87,7 +87,9 @@ pub trait Visitor<'a> {
     fn end_variation(&mut self, span: Span) {}
     /// The result or `*` that ends the game.
     fn result(&mut self, result: &'a str, span: Span) {}
-    /// A problem in the game being read, or in text outside any game.
+    /// A problem in the game being read, or in text outside any game, in the order found. The
+    /// problems of a game before its first move are held back until that move (or the game's
+    /// end), so that a chess game gets one `not-draughts` problem instead of one per move.
     fn problem(&mut self, problem: &Problem<'a>) {}
     /// The game ends; `span` covers all of its text. Return `ControlFlow::Break(())` to stop
     /// reading.
@@ -105,6 +107,8 @@ pub fn visit<'a, V: Visitor<'a>>(text: &'a str, visitor: &mut V) {
 /// Like [`visit`], starting at byte `start` of `text` (a game's [`span`](super::Game::span)
 /// start). Reading from a game's start gives that game exactly as reading the whole text does.
 pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut V) {
+    // Chess games are told apart per game, their problems replaced by one.
+    let visitor = &mut super::chess::Screen::new(visitor);
     let mut lexer = Lexer::at(text, start);
     let mut splitter = Splitter::new(text);
     while let Some(token) = lexer.next() {
@@ -162,8 +166,9 @@ struct Splitter<'a> {
     variations: Vec<Line>,
     /// The game starts from a `/FEN/` setup.
     setup: bool,
-    /// A later `/FEN/` waiting for the move it sets up.
-    pending_setup: Option<Span>,
+    /// Later `/FEN/`s waiting for the move they set up, with the depth of their line: a setup
+    /// written just before a variation waits for its own line's next move, after the variation.
+    pending_setup: Vec<(Span, usize)>,
     unknown_since_tag: usize,
     /// The last token was text the reader does not understand (then a lone `-` is prose).
     after_unknown: bool,
@@ -216,7 +221,7 @@ impl<'a> Splitter<'a> {
             mainline: Line::default(),
             variations: Vec::new(),
             setup: false,
-            pending_setup: None,
+            pending_setup: Vec::new(),
             unknown_since_tag: 0,
             after_unknown: false,
             number: None,
@@ -438,7 +443,7 @@ impl<'a> Splitter<'a> {
         };
         self.variations.clear();
         self.setup = false;
-        self.pending_setup = None;
+        self.pending_setup.clear();
         self.unknown_since_tag = 0;
         self.number = None;
         v.begin_game(start);
@@ -458,7 +463,9 @@ impl<'a> Splitter<'a> {
             self.close_variation(line, self.end, v);
         }
         self.check_number(v);
-        self.drop_pending_setup(v);
+        while !self.pending_setup.is_empty() {
+            self.drop_pending_setup(v);
+        }
         if missing {
             self.problem(
                 v,
@@ -499,14 +506,23 @@ impl<'a> Splitter<'a> {
 
     /// A setup that no move of its line follows sets nothing up: reported and let go.
     fn drop_pending_setup<V: Visitor<'a>>(&mut self, v: &mut V) {
-        if let Some(span) = self.pending_setup.take() {
+        if let Some((span, _)) = self.pending_setup.pop() {
             self.problem(v, ProblemKind::SetupWithoutMove, span, self.raw(span));
         }
     }
 
+    /// The setup waiting for a move of the current line, if any.
+    fn setup_here(&self) -> bool {
+        self.pending_setup
+            .last()
+            .is_some_and(|&(_, depth)| depth == self.variations.len())
+    }
+
     fn played(&mut self) {
         self.number = None;
-        self.pending_setup = None;
+        if self.setup_here() {
+            self.pending_setup.pop();
+        }
         self.line().moves += 1;
     }
 
@@ -577,8 +593,13 @@ impl<'a> Splitter<'a> {
             Token::Setup(fen) => {
                 if self.variations.is_empty() && self.mainline.moves == 0 && !self.setup {
                     self.setup = true;
-                } else if let Some(old) = self.pending_setup.replace(span) {
-                    self.problem(v, ProblemKind::SetupReplaced, old, self.raw(old));
+                } else {
+                    if self.setup_here() {
+                        if let Some((old, _)) = self.pending_setup.pop() {
+                            self.problem(v, ProblemKind::SetupReplaced, old, self.raw(old));
+                        }
+                    }
+                    self.pending_setup.push((span, self.variations.len()));
                 }
                 v.setup(fen, span);
             }
@@ -593,7 +614,9 @@ impl<'a> Splitter<'a> {
                 if self.variations.is_empty() {
                     self.problem(v, ProblemKind::UnmatchedParen, span, ")");
                 } else {
-                    self.drop_pending_setup(v);
+                    if self.setup_here() {
+                        self.drop_pending_setup(v);
+                    }
                     if let Some(line) = self.variations.pop() {
                         self.close_variation(line, span.end, v);
                     }

@@ -2,7 +2,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  diagnosticsList, formatDate, gameHeader, moveItems, moveList, nagText, offsetOf, tagValue,
+  diagnosticsList, firstMover, formatDate, gameHeader, moveItems, moveLabel, moveList, nagText, offsetOf,
+  tagValue,
 } from '../../www/views.js';
 import { toMarkup, walk } from '../../www/tree.js';
 import { fakeView, multiCaptureView, setUp } from './fixtures.mjs';
@@ -54,6 +55,22 @@ test('moveItems: a game starting with Black', () => {
   assert.equal(items[0].first, null);
   assert.equal(items[0].second.notation, '19-23');
   assert.equal(items[1].first.notation, '28x19');
+});
+
+test('firstMover: the core\'s firstMover decides rows and labels (English from a FEN, White first)', () => {
+  const plies = [
+    { ply: 1, moveNumber: 1, side: 'white', notation: '19-15', comments: [] },
+    { ply: 2, moveNumber: 1, side: 'black', notation: '10x19', comments: [] },
+    { ply: 3, moveNumber: 2, side: 'white', notation: '5-1', comments: [] },
+  ];
+  const v = { plies, comments: [], variations: [], firstMover: 'white' };
+  assert.equal(firstMover(v), 'white');
+  assert.equal(moveLabel(plies[0], firstMover(v)), '1.');
+  const items = moveItems(v);
+  assert.equal(items[0].first.notation, '19-15');
+  assert.equal(items[0].second.notation, '10x19');
+  assert.equal(firstMover({ plies: [plies[0]], firstMover: 'black' }), 'black');
+  assert.equal(firstMover({ plies: [plies[0]] }), 'white');
 });
 
 test('moveList: one element per ply with data-ply, plus the start; current marked; comments as text', () => {

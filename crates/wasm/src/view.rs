@@ -294,6 +294,9 @@ pub struct GameView {
     pub board: Option<BoardView>,
     /// The position before the first move.
     pub start: Option<PositionView>,
+    /// `white` or `black`: the side whose move opens each move number, so rows and labels
+    /// follow the text (`1. 19-15 10x19` from a FEN with White to move, even in English).
+    pub first_mover: &'static str,
     /// The moves played.
     pub plies: Vec<PlyView>,
     /// Written moves after the one that failed.
@@ -481,6 +484,7 @@ impl<'a> FileView<'a> {
             supported: r.ruleset.is_some(),
             board,
             start,
+            first_mover: r.leader.name(),
             plies,
             unplayed,
             comments: prose(&game.intro),
@@ -796,6 +800,48 @@ mod tests {
         assert!(v.diagnostics.iter().any(|d| d.code == "illegal-move"));
         let s = FileView::new(&f, &lines).summary(0).unwrap();
         assert_eq!((s.white.as_str(), s.errors), ("A", 1));
+    }
+
+    #[test]
+    fn move_numbers_follow_the_text_of_a_game_from_a_fen() {
+        // "The Royal Tour" (tests/data/seeds/english-examples.txt): English, White to move
+        // from the FEN, and the text numbers White's move first: 1. 19-15 10x19 ... 7. 5x32.
+        let f = read_file(
+            "[Result \"1-0\"][Setup \"1\"][FEN \"W:W27,19,18,11,7,6,5:B28,26,25,20,17,10,9,4,3,2.\"] \
+             1. 19-15 10x19 2. 5-1 3x10 3. 11-8 4x11 4. 27-24 20x27 5. 18-14 9x18 6. 1-5 2x9 \
+             7. 5x32 1-0",
+        );
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
+        assert_eq!(v.variant_number, Some(21));
+        assert_eq!(v.first_mover, "white");
+        let numbers: Vec<(u32, &str)> = v.plies.iter().map(|p| (p.move_number, p.side)).collect();
+        assert_eq!(numbers[..2], [(1, "white"), (1, "black")]);
+        assert_eq!(numbers.last(), Some(&(7, "white")));
+        assert_eq!(v.plies.last().unwrap().notation, "5x32");
+        // The result fits the board read with White's score first: a note, no warning.
+        let codes: Vec<(&str, &str)> = v.diagnostics.iter().map(|d| (d.severity, d.code)).collect();
+        assert!(codes.contains(&("note", "result-convention")), "{codes:?}");
+        assert!(
+            !codes.iter().any(|c| c.1 == "result-contradicts-board"),
+            "{codes:?}"
+        );
+        // `1... 19-15 2.`: the text numbers White's move as the reply of move 1, so Black opens
+        // the numbers, as usual in English.
+        let f = read_file("[FEN \"W:W27,19:B10,3.\"] 1... 19-15 2. 10-14 27-23 *");
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
+        assert!(v.error.is_none(), "{:?}", v.error);
+        assert_eq!(v.first_mover, "black");
+        let numbers: Vec<u32> = v.plies.iter().map(|p| p.move_number).collect();
+        assert_eq!(numbers, [1, 2, 2]);
+        // Without a FEN, English numbers Black's move first.
+        let f = read_file("1. 11-15 23-19 2. 8-11 *");
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
+        assert_eq!(v.first_mover, "black");
+        assert_eq!(v.plies[1].move_number, 1);
+        assert_eq!(v.plies[2].move_number, 2);
     }
 
     #[test]
