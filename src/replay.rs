@@ -807,16 +807,32 @@ fn game_end(pos: &Position, rs: &Ruleset) -> Option<GameEnd> {
     })
 }
 
-/// A warning when the written result contradicts a finished game on the board.
-fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> Option<Diagnostic> {
+/// How a file writes its results where Black moves first (pdn-standard.md §1.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResultReading {
+    /// The left number is the first mover's score, as the standard says.
+    FirstMoverFirst,
+    /// The left number is White's score, as some programs write it.
+    WhiteFirst,
+}
+
+/// Which readings of the written result fit a game that ended on the board:
+/// `(the standard reading fits, the White-first reading fits)`. `None` when the board does not
+/// decide the game or there is no readable result.
+fn result_fits(game: &Game, first: Color, end: Option<GameEnd>) -> Option<(bool, bool)> {
     let end = end?;
     let written = game.tag("Result").or(game.result.as_deref())?;
-    let first = rs.geometry.spec().first_player;
-    let said = outcome(written, first)?;
     let winner = end.loser.opposite();
-    if said == Outcome::Win(winner) {
-        return None;
-    }
+    let fits_first = outcome(written, first)? == Outcome::Win(winner);
+    let fits_white =
+        first != Color::White && outcome(written, Color::White) == Some(Outcome::Win(winner));
+    Some((fits_first, fits_white))
+}
+
+/// The diagnostic of a result that does not fit the final position under the reading used.
+fn result_diagnostic(game: &Game, end: GameEnd, span: Span, white_first: bool) -> Diagnostic {
+    let written = game.tag("Result").or(game.result.as_deref()).unwrap_or("");
+    let winner = end.loser.opposite();
     let (how, key) = if end.no_pieces {
         ("has no pieces left", "board-no-pieces")
     } else {
@@ -828,34 +844,112 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
         ("loser", end.loser.name().to_string()),
         ("winner", winner.name().to_string()),
     ];
-    // Where Black moves first, some files still write White's score first (pdn-standard.md
-    // §1.11): the board decides which reading the file uses.
-    if first != Color::White && outcome(written, Color::White) == Some(Outcome::Win(winner)) {
-        return Some(
-            Diagnostic::note(
-                Code::ResultConvention,
-                span,
-                format!(
-                    "the result {written} is read with White's score first, as some files write it: {} {how}, so {} has won",
-                    end.loser.name(),
-                    winner.name()
-                ),
-            )
-            .with_args(args),
-        );
-    }
-    Some(
-        Diagnostic::warning(
-            Code::ResultContradictsBoard,
+    if white_first {
+        return Diagnostic::note(
+            Code::ResultConvention,
             span,
             format!(
-                "the result {written} does not fit the final position: {} {how}, so {} has won",
+                "the result {written} is read with White's score first, as some files write it: {} {how}, so {} has won",
                 end.loser.name(),
                 winner.name()
             ),
         )
-        .with_args(args),
+        .with_args(args);
+    }
+    Diagnostic::warning(
+        Code::ResultContradictsBoard,
+        span,
+        format!(
+            "the result {written} does not fit the final position: {} {how}, so {} has won",
+            end.loser.name(),
+            winner.name()
+        ),
     )
+    .with_args(args)
+}
+
+/// A warning when the written result contradicts a finished game on the board; a note when it
+/// fits only with White's score first (where Black moves first, some files still write White's
+/// score first: the board decides which reading the game uses).
+fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> Option<Diagnostic> {
+    let first = rs.geometry.spec().first_player;
+    match result_fits(game, first, end)? {
+        (true, _) => None,
+        (false, white_first) => Some(result_diagnostic(game, end?, span, white_first)),
+    }
+}
+
+impl Replay {
+    /// Which reading of its result this game's final position shows, when the board decides
+    /// the game and exactly one reading fits (never where White moves first: both readings are
+    /// the same there).
+    ///
+    /// ```
+    /// use pdn::replay::{replay, ResultReading};
+    /// let file = pdn::read_file("[GameType \"21\"] [FEN \"B:W18:B14\"] 1... 14x23 0-1");
+    /// let r = replay(&file.games[0]);
+    /// assert_eq!(r.result_reading(&file.games[0]), Some(ResultReading::WhiteFirst));
+    /// ```
+    #[must_use]
+    pub fn result_reading(&self, game: &Game) -> Option<ResultReading> {
+        let first = self.ruleset.as_ref()?.geometry.spec().first_player;
+        match result_fits(game, first, self.end)? {
+            (true, false) if first != Color::White => Some(ResultReading::FirstMoverFirst),
+            (false, true) => Some(ResultReading::WhiteFirst),
+            _ => None,
+        }
+    }
+
+    /// Follows the way the rest of its file writes results (see [`file_result_reading`]): a
+    /// game whose final position fits only the other reading gets the warning that its result
+    /// does not fit the final position, instead of a note or nothing.
+    pub fn follow_file_reading(&mut self, game: &Game, file: ResultReading) {
+        let (Some(own), Some(end)) = (self.result_reading(game), self.end) else {
+            return;
+        };
+        if own == file {
+            return;
+        }
+        let span = game.tag_span("Result");
+        self.diagnostics
+            .retain(|d| !(d.code == Code::ResultConvention && d.span == span));
+        let mut warning = result_diagnostic(game, end, span, false);
+        warning.message.push_str(match file {
+            ResultReading::FirstMoverFirst => {
+                " (the other games of this file write the first mover's score first)"
+            }
+            ResultReading::WhiteFirst => {
+                " (the other games of this file write White's score first)"
+            }
+        });
+        self.diagnostics.push(warning);
+    }
+}
+
+/// The way a file writes its results, from the games whose final position decides them: the
+/// reading more of them show, when one does (see [`Replay::result_reading`]).
+///
+/// ```
+/// use pdn::replay::{file_result_reading, ResultReading::*};
+/// assert_eq!(file_result_reading([Some(WhiteFirst), None, Some(WhiteFirst), Some(FirstMoverFirst)]), Some(WhiteFirst));
+/// assert_eq!(file_result_reading([Some(WhiteFirst), Some(FirstMoverFirst)]), None);
+/// ```
+#[must_use]
+pub fn file_result_reading(
+    readings: impl IntoIterator<Item = Option<ResultReading>>,
+) -> Option<ResultReading> {
+    let (mut standard, mut white) = (0usize, 0usize);
+    for r in readings.into_iter().flatten() {
+        match r {
+            ResultReading::FirstMoverFirst => standard += 1,
+            ResultReading::WhiteFirst => white += 1,
+        }
+    }
+    match standard.cmp(&white) {
+        std::cmp::Ordering::Greater => Some(ResultReading::FirstMoverFirst),
+        std::cmp::Ordering::Less => Some(ResultReading::WhiteFirst),
+        std::cmp::Ordering::Equal => None,
+    }
 }
 
 /// Plays every variation reachable from the played mainline, without recursion: a worklist of

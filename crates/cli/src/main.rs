@@ -256,8 +256,19 @@ mod cli {
                     "no game found in this file",
                 ));
             }
-            for game in &file.games {
-                let r = pdn::replay::replay(game);
+            // Results are judged as the file writes them: the reading most of its finished
+            // games show (pdn-standard.md §1.11; English files differ).
+            let mut replays: Vec<_> = file.games.iter().map(pdn::replay::replay).collect();
+            let readings = replays
+                .iter()
+                .zip(&file.games)
+                .map(|(r, g)| r.result_reading(g));
+            if let Some(reading) = pdn::replay::file_result_reading(readings) {
+                for (r, g) in replays.iter_mut().zip(&file.games) {
+                    r.follow_file_reading(g, reading);
+                }
+            }
+            for (game, r) in file.games.iter().zip(replays) {
                 let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
                 diags.extend(r.diagnostics);
                 if let Some(e) = r.error {

@@ -201,3 +201,36 @@ fn export_prints_canonical_pdn_that_reads_back_the_same() {
     assert_eq!(code, 2);
     assert!(err.contains("--bogus"));
 }
+
+#[test]
+fn check_judges_results_as_the_file_writes_them() {
+    // English, Black to move; Black's capture leaves White without pieces. Two games write that
+    // as 0-1 (White's score first, as some programs do), the third as 1-0 (the standard's
+    // first-mover-first reading). The file's habit is White first, so the third is the odd one.
+    let game =
+        |result: &str| format!("[GameType \"21\"]\n[FEN \"B:W18:B14\"]\n1... 14x23 {result}\n\n");
+    let path = temp_file(
+        "conventions.pdn",
+        &[game("0-1"), game("0-1"), game("1-0")].concat(),
+    );
+    let (out, _, code) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains(":1:1: note: the result 0-1 is read with White's score first"),
+        "{out}"
+    );
+    assert!(lines[1].contains(":5:1: note:"), "{out}");
+    assert!(
+        lines[2].contains(":9:1: warning: the result 1-0 does not fit the final position")
+            && lines[2].ends_with("(the other games of this file write White's score first) [result-contradicts-board]"),
+        "{out}"
+    );
+    // Alone, the 1-0 game fits the standard reading: nothing to say.
+    let alone = temp_file("alone.pdn", &game("1-0"));
+    let (out, _, _) = run(&["check", alone.to_str().unwrap()]);
+    assert!(
+        out.starts_with("1 file, 1 game: 0 errors, 0 warnings, 0 notes"),
+        "{out}"
+    );
+}
