@@ -3,10 +3,19 @@
 // messages of library.js; it has no draughts rules of its own (the core has them).
 
 import init, { Library } from '../pkg/pdn.js';
+import { capView, pickVariations } from './viewcap.js';
 
 const ready = init();
 let lib = null;
 let session = 0; // the open() being served; a newer open() stops an older check pass
+let full = null;  // { index, view }: the last game sent, whole, for its capped variations
+
+/** Game `index` as sent to the page: within the page's budgets (viewcap.js). */
+function gameView(index) {
+  const view = lib.game(index);
+  full = { index, view };
+  return capView(view);
+}
 
 /** Replayed games per `checked` message: small enough to answer a game request quickly. */
 const CHECK_CHUNK = 250;
@@ -54,6 +63,7 @@ async function open(msg) {
   const { id } = msg;
   session = id;
   if (lib) { lib.free(); lib = null; }
+  full = null;
   let bytes = null;
   if (msg.url) bytes = await download(msg.url, id);
   else if (msg.file) bytes = new Uint8Array(await msg.file.arrayBuffer());
@@ -67,7 +77,7 @@ async function open(msg) {
   }
   // The asked-for game first, so the page shows it before the list is built.
   const game = Math.min(Math.max((msg.game ?? 1) - 1, 0), count - 1);
-  post({ type: 'opened', id, count, encoding: lib.encoding, game, view: lib.game(game), outside: lib.outsideDiagnostics() });
+  post({ type: 'opened', id, count, encoding: lib.encoding, game, view: gameView(game), outside: lib.outsideDiagnostics() });
   post({ type: 'rows', id, rows: lib.rows(0, count) });
   if (bytes) {
     // The page's text box shows the decoded text, unless it is too large to edit comfortably.
@@ -90,7 +100,8 @@ async function open(msg) {
 function answer(msg) {
   if (!lib) throw new Error('no text is open');
   switch (msg.type) {
-    case 'game': return lib.game(msg.index);
+    case 'game': return gameView(msg.index);
+    case 'variations': return pickVariations(full && full.index === msg.index ? full.view : lib.game(msg.index), msg.ids);
     case 'gameText': return lib.gameText(msg.index) ?? '';
     case 'exportGame': return lib.exportGame(msg.index);
     case 'exportAll': return lib.exportAll();
