@@ -43,6 +43,7 @@ export default {
   'input.open': 'Open a .pdn file…',
   'input.drop': 'Drop a .pdn or .txt file to open it',
   'input.bigFile': 'The file is too large to edit here ({size}); the box shows the selected game.',
+  'input.bigGame': 'The game is too long to edit here ({size}).',
 
   // Game list
   'list.title': 'Games',

@@ -42,6 +42,7 @@ export default {
   'input.open': 'Ouvrir un fichier .pdn…',
   'input.drop': 'Déposez un fichier .pdn ou .txt pour l’ouvrir',
   'input.bigFile': 'Le fichier est trop gros pour être modifié ici ({size}) ; la zone montre la partie choisie.',
+  'input.bigGame': 'La partie est trop longue pour être modifiée ici ({size}).',
 
   // Game list
   'list.title': 'Parties',

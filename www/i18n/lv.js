@@ -43,6 +43,7 @@ export default {
   'input.open': 'Atvērt .pdn failu…',
   'input.drop': 'Ievelciet šeit .pdn vai .txt failu, lai to atvērtu',
   'input.bigFile': 'Fails ir par lielu, lai to rediģētu šeit ({size}); laukā redzama izvēlētā partija.',
+  'input.bigGame': 'Partija ir par garu, lai to rediģētu šeit ({size}).',
 
   // Game list
   'list.title': 'Partijas',

@@ -41,6 +41,7 @@ export default {
   'input.open': 'Open een .pdn-bestand…',
   'input.drop': 'Sleep een .pdn- of .txt-bestand hierheen om het te openen',
   'input.bigFile': 'Het bestand is te groot om hier te bewerken ({size}); het vak toont de gekozen partij.',
+  'input.bigGame': 'De partij is te lang om hier te bewerken ({size}).',
 
   // Game list
   'list.title': 'Partijen',
