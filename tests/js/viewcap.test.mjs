@@ -99,3 +99,23 @@ test('selectVariations keeps to the move budget; subtreeMoves adds up nested mov
   const nested = viewWith(5, true);
   assert.deepEqual([...subtreeMoves(nested.variations)], [5, 4, 3, 2, 1]);
 });
+
+test('buildInSlices: items go in a slice at a time, within the budget, the first slice at once', async () => {
+  const { buildInSlices } = await import('../../www/viewer.js');
+  const made = [];
+  const doc = {
+    createDocumentFragment: () => ({ kids: [], appendChild(n) { this.kids.push(n); } }),
+    createElement: (tag) => ({ tag, setAttribute() {}, appendChild() {} }),
+    createTextNode: (s) => ({ s }),
+  };
+  const list = { appendChild(frag) { made.push(frag.kids.length); } };
+  let clock = 0;
+  const later = [];
+  function* items() { for (let i = 0; i < 25; i++) { clock += 1; yield { tag: 'li', attrs: {}, children: [] }; } }
+  const slices = [];
+  buildInSlices(doc, list, items(), { budget: 10, now: () => clock, later: (fn) => later.push(fn), onSlice: (done) => slices.push(done) });
+  assert.deepEqual(made, [10]);
+  while (later.length) later.shift()();
+  assert.deepEqual(made, [10, 10, 5]);
+  assert.deepEqual(slices, [false, false, true]);
+});
