@@ -8,7 +8,7 @@ import { toDom } from './tree.js';
 import {
   clocksAt, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
-import { LIMITS } from './viewcap.js';
+import { LIMITS, capView, pickVariations } from './viewcap.js';
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
@@ -65,6 +65,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     playing: false,
     expanded: new Map(), // variation lists opened with "show": key -> times (views.js)
   };
+  let whole = null;       // the uncapped view, when the library is in this thread (no worker)
   let stopBuild = () => {};
   let building = false;  // the move list is still being built
   let unmarked = false;  // the shown move's button was not in the list yet
@@ -276,7 +277,10 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     setPlaying(false);
     state.count = count;
     state.game = index;
-    state.view = view;
+    // A library in this thread (the <pdn-viewer> element) hands out whole views; they get the
+    // worker's budgets here, and "show" picks from the whole one.
+    whole = library && library.variations ? null : view;
+    state.view = whole ? capView(view) : view;
     state.line = null;
     state.expanded = new Map();
     autoOpened = null;
@@ -314,9 +318,9 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       const variations = view.variations || [];
       const times = (state.expanded.get(key) || 0) + 1;
       const missing = ids.findIndex((id) => !variations[id]);
-      if (missing >= 0 && library.variations) {
-        const game = state.game;
-        const entries = await library.variations(game, ids.slice(missing, missing + LIMITS.perLevel));
+      if (missing >= 0) {
+        const asked = ids.slice(missing, missing + LIMITS.perLevel);
+        const entries = whole ? pickVariations(whole, asked) : await library.variations(state.game, asked);
         if (state.view !== view) return; // another game meanwhile
         for (const [id, v] of entries) if (!variations[id]) variations[id] = v;
       }

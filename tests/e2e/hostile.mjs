@@ -83,8 +83,10 @@ function report(name, tasks) {
 }
 
 /** The game is shown, the move list is built and the check pass is over. */
-async function settled(page, count) {
+async function settled(page, count, name = null) {
+  const t0 = Date.now();
   await waitLoads(page, count, { timeout: LOAD_TIMEOUT });
+  if (name) console.log(`# ${name}: game shown ${((Date.now() - t0) / 1000).toFixed(1)} s after the file was chosen (the worker reads it meanwhile)`);
   await page.waitForFunction(() => document.body.dataset.checked === '1'
     && document.getElementById('moves').getAttribute('aria-busy') === 'false', null, { timeout: LOAD_TIMEOUT });
   await page.waitForTimeout(300); // the tasks after the last report
@@ -143,8 +145,10 @@ try {
       const page = await fresh();
       const url = `${base}#pdn=${linkPayload(opens(n))}&game=1&ply=0`;
       console.log(`# ${name}: link of ${url.length - base.length} characters after index.html`);
+      const t0 = Date.now();
       await openPage(page, url);
       await settled(page, 1);
+      console.log(`# ${name}: page ready with the game ${((Date.now() - t0) / 1000).toFixed(1)} s after the link was opened`);
       const next = await usable(page);
       report(name, await longTasks(page, 'load'));
       console.log(`# ${name}: next shown ${next} ms after the click`);
@@ -162,7 +166,7 @@ try {
     const file = path.join(os.tmpdir(), `pdn-hostile-${process.pid}.pdn`);
     writeFileSync(file, opens(300000));
     await page.setInputFiles('#file-input', file);
-    await settled(page, 2);
+    await settled(page, 2, '(b) file');
     rmSync(file, { force: true });
     await usable(page);
     report('(b) file', await longTasks(page, since));
