@@ -184,6 +184,7 @@ try {
     assert(before === 8, `${before} variation items before "show"`);
     const more = await page.$eval('#moves .variations-more', (li) => li.textContent);
     assert(/19,992 more moves in variations/.test(more), `fold text: ${more}`);
+    await page.screenshot({ path: path.join(artifacts, 'hostile-nested.png') });
     await page.click('#moves .show-more');
     await page.waitForFunction(() => document.querySelectorAll('#moves li.variation').length === 16
       && document.getElementById('moves').getAttribute('aria-busy') === 'false', null, { timeout: 30_000 });
