@@ -229,7 +229,8 @@ mod random_games {
                 })
                 // `0-2` reads as a result, also as `0-2*` or `0-2(?) 2-0`.
                 .prop_filter("a result", |t| {
-                    !["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2"].contains(&t.as_str())
+                    !["1-0", "0-1", "2-0", "0-2", "1-1", "0-0", "2-2", "1:0", "0:1"]
+                        .contains(&t.as_str())
                 }),
             1 => ("[a-h][1-8]", "[a-h][1-8]").prop_map(|(a, b)| format!("{a}{b}")),
             1 => Just("-".to_string()),

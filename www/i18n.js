@@ -182,10 +182,16 @@ export function translatePage(root, t) {
   return updated.size;
 }
 
+const numberFormats = new Map();
+
 /** `n` with the language's digit grouping: 20,000 (en), 20 000 (ru, lv, fr), 20.000 (nl). */
 export function formatNumber(code, n) {
   try {
-    return new Intl.NumberFormat(knownCode(code) || DEFAULT).format(n);
+    // One formatter per language: making one loads locale data (tens of ms the first time).
+    const key = knownCode(code) || DEFAULT;
+    let f = numberFormats.get(key);
+    if (!f) numberFormats.set(key, (f = new Intl.NumberFormat(key)));
+    return f.format(n);
   } catch {
     return String(n);
   }

@@ -186,6 +186,8 @@ export function createLibrary(worker = defaultWorker) {
       });
     },
     game: (index) => request('game', { index }),
+    /** More variations of game `index` (a view's capped ones): [[id, variation], ...]. */
+    variations: (index, ids) => request('variations', { index, ids }),
     gameText: (index) => request('gameText', { index }),
     exportGame: (index) => request('exportGame', { index }),
     exportAll: () => request('exportAll'),

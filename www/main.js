@@ -33,6 +33,13 @@ const els = {
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
 
+/**
+ * Texts longer than this (UTF-16 units) are not put in the text box: the browser lays a
+ * textarea out whole, and 100,000 characters take about 50 ms on a slow machine, a 740 KB file
+ * a second. The box then holds the shown game, or nothing when the game alone is longer.
+ */
+export const BOX_LIMIT = 100_000;
+
 const store = {
   get(key, fallback = '') { try { return localStorage.getItem(`pdn-viewer.${key}`) ?? fallback; } catch { return fallback; } },
   set(key, value) { try { localStorage.setItem(`pdn-viewer.${key}`, value); } catch { /* private mode */ } },
@@ -101,6 +108,7 @@ async function setLanguage(code) {
   const catalogue = await loadCatalogue(code);
   lang = code;
   t = createTranslator(code, catalogue, en);
+  formatNumber(code, 0); // its locale data now, while the page loads, not when a game is drawn
   document.documentElement.lang = code;
   translatePage(document, t);
   if (viewer) viewer.setTranslator(t);
@@ -117,6 +125,11 @@ function setTheme(theme) {
 
 // ---- opening texts ----------------------------------------------------------------------
 
+/** "0.3 MB" (a text's length, read as bytes; near enough for a note). */
+function sizeText(length) {
+  return `${formatNumber(lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10))} MB`;
+}
+
 function updateGamesCount() {
   if (!list || open.count < 2) return;
   const shown = list.state.order.length;
@@ -127,7 +140,13 @@ function updateGamesCount() {
 async function fillBoxWithGame() {
   if (!open.boxIsGame || !viewer.state.view) return;
   const text = await library.gameText(viewer.state.game);
-  els.input.value = text;
+  if (text.length > BOX_LIMIT) {
+    els.input.value = '';
+    els.inputNote.textContent = t('input.bigGame', { size: sizeText(text.length) });
+    els.inputNote.hidden = false;
+  } else {
+    els.input.value = text;
+  }
   open.boxOffset = viewer.state.view.source ? viewer.state.view.source.start : 0;
 }
 
@@ -175,12 +194,13 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       });
     },
     text(msg) {
-      if (msg.same) return;
-      if (msg.text != null) {
+      // A pasted text is the user's own and stays in the box; a link's is not put there when long.
+      if (msg.same && (kind !== 'link' || !(msg.length > BOX_LIMIT))) return;
+      if (msg.text != null && msg.text.length <= BOX_LIMIT) {
         els.input.value = msg.text;
       } else {
         open.boxIsGame = true;
-        els.inputNote.textContent = t('input.bigFile', { size: `${formatNumber(lang, Math.round(msg.length / 1024 / 1024 * 10) / 10)} MB` });
+        els.inputNote.textContent = t('input.bigFile', { size: sizeText(msg.length) });
         els.inputNote.hidden = false;
         fillBoxWithGame();
       }

@@ -6,11 +6,39 @@ import { boardModel, boardSvg, clampPly } from './board.js';
 import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
 import {
-  clocksAt, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveList, moveWords, tagTable,
+  clocksAt, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
+import { LIMITS, capView, pickVariations } from './viewcap.js';
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
+}
+
+/** Longest stretch, in milliseconds, the move list is built for before the page gets a turn. */
+export const SLICE_MS = 8;
+
+/**
+ * Appends the trees `items` (an iterator) to `list` as DOM, SLICE_MS at a time: the first slice
+ * at once, the rest in later tasks. `onSlice(done)` runs after each. Returns a cancel function.
+ */
+export function buildInSlices(doc, list, items, { onSlice = () => {}, budget = SLICE_MS, now = () => performance.now(), later = (fn) => setTimeout(fn, 0) } = {}) {
+  let cancelled = false;
+  function slice() {
+    if (cancelled) return;
+    const end = now() + budget;
+    const part = doc.createDocumentFragment();
+    let next;
+    do {
+      next = items.next();
+      if (next.done) break;
+      part.appendChild(toDom(doc, next.value, null));
+    } while (now() < end);
+    list.appendChild(part);
+    onSlice(Boolean(next.done));
+    if (!next.done && !cancelled) later(slice);
+  }
+  slice();
+  return () => { cancelled = true; };
 }
 
 /** Autoplay delays per speed setting, in milliseconds. */
@@ -35,7 +63,13 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     animate: true,
     speed: 'normal',
     playing: false,
+    expanded: new Map(), // variation lists opened with "show": key -> times (views.js)
   };
+  let whole = null;       // the uncapped view, when the library is in this thread (no worker)
+  let stopBuild = () => {};
+  let building = false;  // the move list is still being built
+  let unmarked = false;  // the shown move's button was not in the list yet
+  let autoOpened = null; // the line last opened because the current move was folded away
   let request = 0;    // the newest game request; older answers are dropped
   let timer = null;
 
@@ -64,6 +98,31 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     return p ? t('board.after', { move: `${moveLabel(p, firstMover(state.view))} ${p.notation}` }) : t('board.start');
   }
 
+  /**
+   * Scrolls only the move list, never the page (on a phone the board must stay where it is),
+   * so that `btn` is in view, at the next frame: measuring now would lay the page out twice.
+   */
+  let scrollTarget = null;
+  function scrollSoon(btn) {
+    const first = scrollTarget == null;
+    scrollTarget = btn;
+    if (!first) return;
+    const frame = doc.defaultView && doc.defaultView.requestAnimationFrame
+      ? (fn) => doc.defaultView.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+    frame(() => {
+      const target = scrollTarget;
+      scrollTarget = null;
+      const box = els.moves;
+      if (!target || !box.contains(target) || box.scrollHeight <= box.clientHeight + 1) return;
+      const top = target.offsetTop;
+      const bottom = top + target.offsetHeight;
+      const margin = target.offsetHeight;
+      if (top - margin < box.scrollTop) box.scrollTop = Math.max(0, top - margin);
+      else if (bottom + margin > box.scrollTop + box.clientHeight) box.scrollTop = bottom + margin - box.clientHeight;
+    });
+  }
+
+  /** Marks the shown move in the list and scrolls it into view; false when it is not (yet) there. */
   function markCurrentMove() {
     for (const el of els.moves.querySelectorAll('.move.current')) {
       el.classList.remove('current');
@@ -72,18 +131,40 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const btn = state.line == null
       ? els.moves.querySelector(`.move[data-ply="${state.ply}"]:not([data-line])`)
       : els.moves.querySelector(`.move[data-line="${state.line}"][data-ply="${state.ply}"]`);
-    if (!btn) return;
+    unmarked = !btn;
+    if (!btn) {
+      if (!building) openFolded();
+      return false;
+    }
     btn.classList.add('current');
     btn.setAttribute('aria-current', 'step');
-    // Scroll only the move list, never the page: on a phone the board must stay where it is.
-    const box = els.moves;
-    if (box.scrollHeight > box.clientHeight + 1) {
-      const top = btn.offsetTop;
-      const bottom = top + btn.offsetHeight;
-      const margin = btn.offsetHeight;
-      if (top - margin < box.scrollTop) box.scrollTop = Math.max(0, top - margin);
-      else if (bottom + margin > box.scrollTop + box.clientHeight) box.scrollTop = bottom + margin - box.clientHeight;
+    scrollSoon(btn);
+    return true;
+  }
+
+  /** The ids of a list of alternatives by its key ("m:3": on ply 3 of the mainline). */
+  function listOf(key) {
+    const [line, ply] = String(key).split(':');
+    const view = state.view;
+    const owner = line === 'm' ? view : (view.variations || [])[Number(line)];
+    const p = owner && (owner.plies || [])[Number(ply) - 1];
+    return (p && p.variations) || [];
+  }
+
+  /** The shown variation is folded away (keys, a link): open the lists that hold it. */
+  function openFolded() {
+    const variations = (state.view && state.view.variations) || [];
+    if (state.line == null || autoOpened === state.line || !variations[state.line]) return;
+    autoOpened = state.line;
+    for (let id = state.line; id != null && variations[id];) {
+      const v = variations[id];
+      const key = `${v.parent ?? 'm'}:${v.replaces}`;
+      const at = listOf(key).indexOf(id);
+      const times = Math.ceil((at + 1) / LIMITS.perLevel);
+      if ((state.expanded.get(key) || 0) < times) state.expanded.set(key, times);
+      id = v.parent;
     }
+    drawMoves({ keepScroll: false });
   }
 
   function drawHeader() {
@@ -127,14 +208,49 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     onChange(api);
   }
 
+  /** (Re)builds the move list in slices; the shown move is marked when its slice is in. */
+  function drawMoves({ keepScroll = false, focusLine = null } = {}) {
+    stopBuild();
+    const view = state.view;
+    const ol = doc.createElement('ol');
+    ol.className = 'move-list';
+    let scrollTo = keepScroll ? els.moves.scrollTop : null;
+    els.moves.replaceChildren(ol);
+    if (!keepScroll) els.moves.scrollTop = 0;
+    const where = state.line == null ? state.ply : { line: state.line, ply: state.ply };
+    const items = moveListItems(view, where, { t, expanded: state.expanded });
+    unmarked = true;
+    building = true;
+    stopBuild = buildInSlices(doc, ol, items, {
+      onSlice(done) {
+        building = !done;
+        if (scrollTo != null) {
+          els.moves.scrollTop = scrollTo;
+          if (els.moves.scrollTop >= scrollTo - 1) scrollTo = null;
+        }
+        if (focusLine != null) {
+          const btn = ol.querySelector(`.move[data-line="${focusLine}"]`);
+          if (btn) { btn.focus({ preventScroll: false }); focusLine = null; }
+        }
+        if (unmarked) markCurrentMove();
+        els.moves.setAttribute('aria-busy', String(!done));
+      },
+    });
+  }
+
   function drawGame() {
     const view = state.view;
     replaceChildren(els.tags, html(tagTable(view)));
-    replaceChildren(els.moves, html(moveList(view, state.ply, { t })));
-    replaceChildren(els.diagnostics, html(diagnosticsList(view.diagnostics, t)));
+    drawMoves();
+    const extra = { counts: view.diagnosticCounts, hidden: view.diagnosticsHidden, total: view.diagnosticsTotal };
+    replaceChildren(els.diagnostics, html(diagnosticsList(view.diagnostics, t, { extra })));
     els.diagnostics.hidden = !(view.diagnostics && view.diagnostics.length);
-    els.moves.scrollTop = 0;
   }
+
+  els.moves.addEventListener('click', (e) => {
+    const btn = e.target && e.target.closest ? e.target.closest('.show-more[data-expand]') : null;
+    if (btn && els.moves.contains(btn)) api.expand(btn.dataset.expand);
+  });
 
   function stopTimer() {
     if (timer) clearInterval(timer);
@@ -161,8 +277,13 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     setPlaying(false);
     state.count = count;
     state.game = index;
-    state.view = view;
+    // A library in this thread (the <pdn-viewer> element) hands out whole views; they get the
+    // worker's budgets here, and "show" picks from the whole one.
+    whole = library && library.variations ? null : view;
+    state.view = whole ? capView(view) : view;
     state.line = null;
+    state.expanded = new Map();
+    autoOpened = null;
     state.ply = ply === 'last' ? view.plies.length : clampPly(view, ply);
     drawGame();
     drawPly({ quiet: true });
@@ -184,6 +305,29 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       if (mine !== request) return false; // the user asked for another game meanwhile
       show(index, view, ply, state.count);
       return true;
+    },
+
+    /**
+     * Opens a folded list of alternatives (its "show" button): the next LIMITS.perLevel of them,
+     * LIMITS.depth levels deep. Variations the worker has not sent yet are asked for first.
+     */
+    async expand(key) {
+      if (!state.view) return;
+      const view = state.view;
+      const ids = listOf(key);
+      const variations = view.variations || [];
+      const times = (state.expanded.get(key) || 0) + 1;
+      const missing = ids.findIndex((id) => !variations[id]);
+      if (missing >= 0) {
+        const asked = ids.slice(missing, missing + LIMITS.perLevel);
+        const entries = whole ? pickVariations(whole, asked) : await library.variations(state.game, asked);
+        if (state.view !== view) return; // another game meanwhile
+        for (const [id, v] of entries) if (!variations[id]) variations[id] = v;
+      }
+      state.expanded.set(key, times);
+      // Focus moves to the first variation that was folded, so the keyboard goes on from there.
+      const folded = ids.find((id) => !els.moves.querySelector(`li.variation[data-variation="${id}"]`));
+      drawMoves({ keepScroll: true, focusLine: folded ?? null });
     },
 
     /** Show `ply` plies into `line` (null: the mainline; else a variation id). */
@@ -226,7 +370,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       if (!state.view) return false;
       const variations = state.view.variations || [];
       const next = lineView(state.view, state.line).plies[state.ply];
-      if (next && next.variations && next.variations.length) {
+      if (next && next.variations && next.variations.length && variations[next.variations[0]]) {
         api.goTo(1, next.variations[0]);
         return true;
       }
@@ -235,7 +379,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
         const parentLine = lineView(state.view, v.parent ?? null);
         const siblings = (parentLine.plies[v.replaces - 1] || {}).variations || [];
         const i = siblings.indexOf(state.line);
-        if (i >= 0 && i + 1 < siblings.length) {
+        if (i >= 0 && i + 1 < siblings.length && variations[siblings[i + 1]]) {
           api.goTo(1, siblings[i + 1]);
           return true;
         }

@@ -5,6 +5,7 @@
 import { h } from './tree.js';
 import en from './i18n/en.js';
 import { createTranslator, diagnosticDetail } from './i18n.js';
+import { LIMITS, capDiagnostics, subtreeMoves } from './viewcap.js';
 
 /** English, for callers (and tests) that pass no translator. */
 export const english = createTranslator('en', en, en);
@@ -141,7 +142,7 @@ export function firstMover(view) {
   if (view && (view.firstMover === 'white' || view.firstMover === 'black')) return view.firstMover;
   const lines = [view, ...(view.variations || [])];
   for (const l of lines) {
-    const plies = l.plies || [];
+    const plies = (l && l.plies) || [];
     for (let i = 0; i + 1 < plies.length; i++) {
       if (plies[i].moveNumber === plies[i + 1].moveNumber) return plies[i].side;
     }
@@ -192,17 +193,61 @@ export function lineView(view, line) {
   return { board: view.board, start: v.start, plies: v.plies || [] };
 }
 
+/** The key of a list of alternatives: the line it hangs on ('m' for the mainline) and the ply. */
+export function variationKey(line, ply) {
+  return `${line == null ? 'm' : line}:${ply}`;
+}
+
 /**
  * Variations as flat list items, one per run of moves, indented by depth: a variation that
  * contains others is cut after the move they hang on, its children follow, then it goes on.
  * Iterative (an explicit stack), so deep nesting cannot exhaust the JavaScript stack.
+ * Nesting deeper than `limits.depth`, alternatives past `limits.perLevel` in one list and
+ * variations the worker has not sent yet are one "▸ N more moves in variations" item with a
+ * "show" button (data-expand: the list's key); `expanded` (key -> times shown) opens them.
  */
-export function variationItems(view, ids, current = {}, t = english, first = firstMover(view)) {
-  const out = [];
+export function variationItems(view, ids, current = {}, t = english, first = firstMover(view), opts = {}) {
+  return [...variationEntries(view, ids, current, t, first, opts)];
+}
+
+function* variationEntries(view, ids, current = {}, t = english, first = firstMover(view), opts = {}) {
+  const limits = opts.limits || LIMITS;
+  const expanded = opts.expanded || new Map();
   const all = view.variations || [];
-  const stack = [...ids].reverse().map((id) => ({ id, from: 0 }));
+  let moves = opts.moves || view.variationMoves || null;
+  const movesOf = (id) => {
+    if (!moves) moves = subtreeMoves(all);
+    return moves[id] || 0;
+  };
+  const stack = [{ list: ids, key: opts.key ?? null, maxDepth: limits.depth }];
   while (stack.length) {
-    const { id, from } = stack.pop();
+    const entry = stack.pop();
+    if (entry.more) {
+      const { rest, key, depth } = entry.more;
+      let count = 0;
+      for (const id of rest) count += movesOf(id);
+      const words = t('moves.moreVariations', { count });
+      yield h('li', { class: 'variations-more', 'data-depth': depth, style: `--depth:${Math.min(depth, 8)}` },
+        h('span', { class: 'more-count' }, `\u25b8 ${words}`), ' ',
+        h('button', { type: 'button', class: 'show-more', 'data-expand': key, 'aria-label': t('moves.showMore', { count }) }, t('moves.show')));
+      continue;
+    }
+    if (entry.list) {
+      const list = entry.list.filter((id) => id != null);
+      if (!list.length) continue;
+      const head = all[list[0]];
+      const depth = Math.max(1, Number(head ? head.depth : 0) || 1);
+      const times = entry.key != null ? expanded.get(entry.key) || 0 : 0;
+      const within = depth <= entry.maxDepth;
+      const maxDepth = within ? entry.maxDepth : (times ? depth + limits.depth - 1 : entry.maxDepth);
+      const room = limits.perLevel * (times + (within ? 1 : 0));
+      let n = 0;
+      while (n < list.length && n < room && all[list[n]]) n++;
+      if (n < list.length) stack.push({ more: { rest: list.slice(n), key: entry.key, depth } });
+      for (let k = n - 1; k >= 0; k--) stack.push({ id: list[k], from: 0, maxDepth });
+      continue;
+    }
+    const { id, from, maxDepth } = entry;
     const v = all[id];
     if (!v) continue;
     const parts = [];
@@ -212,12 +257,13 @@ export function variationItems(view, ids, current = {}, t = english, first = fir
     const plies = v.plies || [];
     let i = from;
     let children = null;
+    let childKey = null;
     for (; i < plies.length; i++) {
       const p = plies[i];
       if (p.side === first || i === from) parts.push(h('span', { class: 'move-no' }, moveLabel(p, first)), ' ');
       parts.push(moveButton(p, current.line === id ? current.ply : -1, id, t, first), ' ');
       for (const c of p.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
-      if ((p.variations || []).length) { children = p.variations; i++; break; }
+      if ((p.variations || []).length) { children = p.variations; childKey = variationKey(id, p.ply); i++; break; }
     }
     if (!children) {
       for (const u of v.unplayed || []) parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
@@ -227,14 +273,13 @@ export function variationItems(view, ids, current = {}, t = english, first = fir
       }
     }
     const depth = Math.max(1, Number(v.depth) || 1);
-    out.push(h('li', { class: 'variation', 'data-variation': id, 'data-depth': depth, style: `--depth:${Math.min(depth, 8)}` }, parts));
+    yield h('li', { class: 'variation', 'data-variation': id, 'data-depth': depth, style: `--depth:${Math.min(depth, 8)}` }, parts);
     if (children) {
       const more = i < plies.length || (v.unplayed || []).length || v.error;
-      if (more) stack.push({ id, from: i });
-      for (const c of [...children].reverse()) stack.push({ id: c, from: 0 });
+      if (more) stack.push({ id, from: i, maxDepth });
+      stack.push({ list: children, key: childKey, maxDepth });
     }
   }
-  return out;
 }
 
 function moveButton(p, current, line = null, t = english, first = 'white') {
@@ -272,19 +317,29 @@ export function location(d) {
  * Move list tree. `rest` is the unplayable remainder of the movetext (shown greyed after the
  * error), or ''. The start position is a list entry too, so ply 0 can be clicked.
  */
-export function moveList(view, current, { t = english } = {}) {
+export function moveList(view, current, opts = {}) {
+  return h('ol', { class: 'move-list' }, [...moveListItems(view, current, opts)]);
+}
+
+/**
+ * The items of the move list one by one, in order, so the page can build a long list in short
+ * slices. `opts`: { t, limits, expanded, moves } (see variationItems).
+ */
+export function* moveListItems(view, current, opts = {}) {
+  const { t = english } = opts;
   // `current` is a main-line ply, or { line, ply } for a position inside a variation.
   const where = typeof current === 'object' && current ? current : { line: null, ply: current };
   current = where.line == null ? where.ply : -1;
-  const lis = [];
+  const lis = []; // the items since the last yield
   lis.push(h('li', { class: 'start-row' },
     h('button', { type: 'button', class: `move start${current === 0 ? ' current' : ''}`, 'data-ply': 0, 'aria-current': current === 0 ? 'step' : null }, t('moves.start'))));
   const first = firstMover(view);
+  yield* lis.splice(0);
   for (const it of moveItems(view, first)) {
     if (it.kind === 'comment') {
       lis.push(h('li', { class: 'comment' }, it.text));
     } else if (it.kind === 'variations') {
-      lis.push(...variationItems(view, it.ids, where, t, first));
+      yield* variationEntries(view, it.ids, where, t, first, { ...opts, key: variationKey(null, it.ply) });
     } else {
       // The ' ' text nodes do not affect the grid layout but keep copied text readable.
       lis.push(h('li', { class: 'move-row' },
@@ -293,6 +348,7 @@ export function moveList(view, current, { t = english } = {}) {
         it.first ? moveButton(it.first, current, null, t, first) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }),
         it.second ? [' ', moveButton(it.second, current, null, t, first)] : null));
     }
+    yield* lis.splice(0);
   }
   const restItem = unplayedItem(view, t);
   if (view.error) {
@@ -315,7 +371,7 @@ export function moveList(view, current, { t = english } = {}) {
   if (view.end) lis.push(h('li', { class: 'game-end' }, view.end));
   const result = clean(view.result);
   if (result) lis.push(h('li', { class: 'game-result' }, result));
-  return h('ol', { class: 'move-list' }, lis);
+  yield* lis.splice(0);
 }
 
 /** The written moves that were not replayed (notation and comments), greyed. */
@@ -329,34 +385,60 @@ function unplayedItem(view, t = english) {
   return h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, parts);
 }
 
-/** Diagnostics tree: "line:column: message" entries; the location is a button that selects the text. */
-export function diagnosticsList(diagnostics, t = english) {
+/**
+ * Diagnostics tree: "line:column: message" entries; the location is a button that selects the text.
+ * Past `limits.diagnostics` the list is cut (capDiagnostics) and each code with entries left
+ * out ends with "and N more like this". `extra`: a capped view's { counts, hidden, total }.
+ */
+export function diagnosticsList(diagnostics, t = english, { limits = LIMITS, extra = {} } = {}) {
   const list = diagnostics || [];
   if (!list.length) return null;
+  const { shown, hidden, counts: bySeverity } = capDiagnostics(list, limits, extra);
   const plural = { error: 'diag.errors', warning: 'diag.warnings', note: 'diag.notes' };
   const counts = ['error', 'warning', 'note']
-    .map((k) => [k, list.filter((d) => (d.severity || 'note') === k).length])
-    .filter(([, n]) => n)
-    .map(([k, n]) => t(plural[k], { count: n }))
+    .filter((k) => bySeverity[k])
+    .map((k) => t(plural[k], { count: bySeverity[k] }))
     .join(', ');
-  return h('div', { class: 'diagnostics-box' }, h('h2', {}, t('diag.title', { counts })), h('ul', { class: 'diagnostics' }, list.map((d) => {
-    const loc = location(d);
-    const severity = d.severity || 'note';
-    // The code's title and its detail, both in the page's language (the detail falls back to
-    // the core's English message).
-    const title = d.code ? t(`code.${d.code}`) : '';
-    return h('li', { class: `diag ${severity}`, 'data-code': d.code || null },
-      h('span', { class: 'severity' }, t(`severity.${severity}`)),
-      ' ',
-      loc ? h('button', {
-        type: 'button', class: 'diag-loc', 'data-line': d.line, 'data-column': d.column,
-        'data-start': d.start, 'data-end': d.end, title: t('diag.showInText'),
-      }, loc) : null,
-      loc ? ': ' : '',
-      title && title !== `code.${d.code}` ? h('span', { class: 'diag-title' }, title) : null,
-      title && title !== `code.${d.code}` ? ' — ' : '',
-      h('span', { class: 'diag-detail' }, diagnosticDetail(t, d)));
-  })));
+  const more = new Map(hidden.map((x) => [x.code, x]));
+  const last = new Map();
+  shown.forEach((d, i) => last.set(d.code || '', i));
+  const items = [];
+  shown.forEach((d, i) => {
+    items.push(diagnosticItem(d, t));
+    const code = d.code || '';
+    const h1 = more.get(code);
+    if (h1 && last.get(code) === i) {
+      items.push(moreItem(h1, t));
+      more.delete(code);
+    }
+  });
+  for (const x of more.values()) items.push(moreItem(x, t)); // codes with none listed
+  return h('div', { class: 'diagnostics-box' }, h('h2', {}, t('diag.title', { counts })), h('ul', { class: 'diagnostics' }, items));
+}
+
+function moreItem(x, t) {
+  const title = x.code ? t(`code.${x.code}`) : '';
+  const named = title && title !== `code.${x.code}`;
+  return h('li', { class: `diag-more ${x.severity || 'note'}`, 'data-code': x.code || null, 'data-count': x.count },
+    t('diag.more', { count: x.count }), named ? ` (${title})` : '');
+}
+
+function diagnosticItem(d, t) {
+  const loc = location(d);
+  const severity = d.severity || 'note';
+  // The code's title is translated; the core's detail (English) follows it.
+  const title = d.code ? t(`code.${d.code}`) : '';
+  return h('li', { class: `diag ${severity}`, 'data-code': d.code || null },
+    h('span', { class: 'severity' }, t(`severity.${severity}`)),
+    ' ',
+    loc ? h('button', {
+      type: 'button', class: 'diag-loc', 'data-line': d.line, 'data-column': d.column,
+      'data-start': d.start, 'data-end': d.end, title: t('diag.showInText'),
+    }, loc) : null,
+    loc ? ': ' : '',
+    title && title !== `code.${d.code}` ? h('span', { class: 'diag-title' }, title) : null,
+    title && title !== `code.${d.code}` ? ' — ' : '',
+    h('span', { class: 'diag-detail' }, diagnosticDetail(t, d)));
 }
 
 /**

@@ -9,11 +9,22 @@
 
 import init, { Library } from '../pkg/pdn.js';
 import { LIMITS, limitsFor } from './limits.js';
+import { capView, pickVariations } from './viewcap.js';
 
 let wasm = null;
 const ready = init().then((exports) => { wasm = exports; });
 /** slot -> { lib, session }: the open text of each client, and the open() being served. */
 const slots = new Map();
+
+/**
+ * Game `index` of an open text as sent to the page: within the page's budgets (viewcap.js).
+ * The whole view is kept, so the variations left out can be sent when the page opens them.
+ */
+function gameView(state, index) {
+  const view = state.lib.game(index);
+  state.full = { index, view };
+  return capView(view);
+}
 
 /** Replayed games per `checked` message: small enough to answer a game request quickly. */
 const CHECK_CHUNK = 250;
@@ -142,7 +153,7 @@ async function open(msg) {
   }
   post({ type: 'progress', id, slot, phase: 'read', done: 0, total: 1 });
   const lib = bytes ? Library.fromBytes(bytes) : Library.fromText(text);
-  const state = { lib, session: id };
+  const state = { lib, session: id, full: null };
   slots.set(slot, state);
   const count = lib.count;
   if (count > limits.games) {
@@ -161,7 +172,7 @@ async function open(msg) {
   }
   // The asked-for game first, so the page shows it before the list is built.
   const game = Math.min(Math.max((msg.game ?? 1) - 1, 0), count - 1);
-  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: lib.game(game), outside: lib.outsideDiagnostics() });
+  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: gameView(state, game), outside: lib.outsideDiagnostics() });
   const listed = Math.min(count, msg.rowLimit ?? count);
   post({ type: 'rows', id, slot, rows: lib.rows(0, listed) });
   if (msg.link != null) {
@@ -188,10 +199,12 @@ async function open(msg) {
 }
 
 function answer(msg) {
-  const lib = slots.get(msg.slot ?? 0)?.lib;
+  const state = slots.get(msg.slot ?? 0);
+  const lib = state?.lib;
   if (!lib) throw new Error('no text is open');
   switch (msg.type) {
-    case 'game': return lib.game(msg.index);
+    case 'game': return gameView(state, msg.index);
+    case 'variations': return pickVariations(state.full && state.full.index === msg.index ? state.full.view : lib.game(msg.index), msg.ids);
     case 'gameText': return lib.gameText(msg.index) ?? '';
     case 'exportGame': return lib.exportGame(msg.index);
     case 'exportAll': return lib.exportAll();

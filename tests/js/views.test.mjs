@@ -6,6 +6,7 @@ import {
   tagValue,
 } from '../../www/views.js';
 import { toMarkup, walk } from '../../www/tree.js';
+import { LIMITS } from '../../www/viewcap.js';
 import { fakeView, multiCaptureView, setUp } from './fixtures.mjs';
 import { clocksAt, moveWords, rulesBadge, variantName } from '../../www/views.js';
 import { createTranslator } from '../../www/i18n.js';
@@ -226,7 +227,13 @@ test('variationItems: ten thousand nested variations do not exhaust the stack', 
   for (let id = 0; id < n; id++) {
     v.variations.push({ id, parent: id ? id - 1 : null, replaces: 1, depth: id + 1, start: v.start, comments: [], plies: [{ ply: 1, moveNumber: 1, side: 'black', notation: '19-23', cells: v.start.cells, comments: [], nags: [], variations: id + 1 < n ? [id + 1] : [] }], unplayed: [], error: null });
   }
-  assert.equal(variationItems(v, [0]).length, n);
+  assert.equal(variationItems(v, [0], {}, undefined, undefined, { limits: { ...LIMITS, depth: Infinity } }).length, n);
+  // Shown as it comes: eight levels, then one "▸ more" item for the other 9,992 moves.
+  const items = variationItems(v, [0]);
+  assert.equal(items.length, LIMITS.depth + 1);
+  assert.equal(items[LIMITS.depth].attrs.class, 'variations-more');
+  assert.match(textOf(items[LIMITS.depth]), /9,992 more moves in variations/);
+  assert.equal(walk(items[LIMITS.depth]).find((x) => x.attrs && x.attrs.class === 'show-more').attrs['data-expand'], `${LIMITS.depth - 1}:1`);
 });
 
 test('moveWords: a capture in words, with every taken square, and the crowning', () => {

@@ -49,6 +49,7 @@ export default {
   'input.open': 'Open a .pdn file…',
   'input.drop': 'Drop a .pdn or .txt file to open it',
   'input.bigFile': 'The file is too large to edit here ({size}); the box shows the selected game.',
+  'input.bigGame': 'The game is too long to edit here ({size}).',
 
   // Game list
   'list.title': 'Games',
@@ -156,6 +157,9 @@ export default {
   'moves.clock': 'Clock',
   'moves.eval': 'Evaluation',
   'moves.timeSpent': 'Time spent',
+  'moves.moreVariations': { one: '{count} more move in variations', other: '{count} more moves in variations' },
+  'moves.show': 'show',
+  'moves.showMore': { one: 'Show {count} more move in variations', other: 'Show {count} more moves in variations' },
   'end.noMoves': 'Game over: {loser} has no legal move; {winner} wins.',
   'end.noPieces': 'Game over: {loser} has no pieces left; {winner} wins.',
   'side.white': 'White',
@@ -187,6 +191,7 @@ export default {
   'severity.warning': 'warning',
   'severity.note': 'note',
   'diag.showInText': 'Show in the text',
+  'diag.more': { one: 'and {count} more like this', other: 'and {count} more like this' },
 
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Text after the result',

@@ -48,6 +48,7 @@ export default {
   'input.open': 'Ouvrir un fichier .pdn…',
   'input.drop': 'Déposez un fichier .pdn ou .txt pour l’ouvrir',
   'input.bigFile': 'Le fichier est trop gros pour être modifié ici ({size}) ; la zone montre la partie choisie.',
+  'input.bigGame': 'La partie est trop longue pour être modifiée ici ({size}).',
 
   // Game list
   'list.title': 'Parties',
@@ -155,6 +156,9 @@ export default {
   'moves.clock': 'Pendule',
   'moves.eval': 'Évaluation',
   'moves.timeSpent': 'Temps utilisé',
+  'moves.moreVariations': { one: '{count} coup de plus dans les variantes', other: '{count} coups de plus dans les variantes' },
+  'moves.show': 'afficher',
+  'moves.showMore': { one: 'Afficher {count} coup de plus dans les variantes', other: 'Afficher {count} coups de plus dans les variantes' },
   'end.noMoves': 'Partie terminée : les {loser} n’ont plus de coup possible ; les {winner} gagnent.',
   'end.noPieces': 'Partie terminée : les {loser} n’ont plus de pièces ; les {winner} gagnent.',
   'side.white': 'Blancs',
@@ -186,6 +190,7 @@ export default {
   'severity.warning': 'avertissement',
   'severity.note': 'remarque',
   'diag.showInText': 'Montrer dans le texte',
+  'diag.more': { one: 'et {count} autre du même genre', other: 'et {count} autres du même genre' },
 
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Texte après le résultat',

@@ -49,6 +49,7 @@ export default {
   'input.open': 'Atvērt .pdn failu…',
   'input.drop': 'Ievelciet šeit .pdn vai .txt failu, lai to atvērtu',
   'input.bigFile': 'Fails ir par lielu, lai to rediģētu šeit ({size}); laukā redzama izvēlētā partija.',
+  'input.bigGame': 'Partija ir par garu, lai to rediģētu šeit ({size}).',
 
   // Game list
   'list.title': 'Partijas',
@@ -153,6 +154,9 @@ export default {
   'moves.clock': 'Pulkstenis',
   'moves.eval': 'Novērtējums',
   'moves.timeSpent': 'Patērētais laiks',
+  'moves.moreVariations': { zero: 'vēl {count} gājienu variantos', one: 'vēl {count} gājiens variantos', other: 'vēl {count} gājieni variantos' },
+  'moves.show': 'rādīt',
+  'moves.showMore': { zero: 'Rādīt vēl {count} gājienu variantos', one: 'Rādīt vēl {count} gājienu variantos', other: 'Rādīt vēl {count} gājienus variantos' },
   'end.noMoves': 'Partija beigusies: {loser} nevar izdarīt gājienu, uzvar {winner}.',
   'end.noPieces': 'Partija beigusies: {loser} ir zaudējuši visus kauliņus, uzvar {winner}.',
   'side.white': 'baltie',
@@ -187,6 +191,7 @@ export default {
   'severity.warning': 'brīdinājums',
   'severity.note': 'piezīme',
   'diag.showInText': 'Parādīt tekstā',
+  'diag.more': { zero: 'un vēl {count} tādu pašu', one: 'un vēl {count} tāds pats', other: 'un vēl {count} tādi paši' },
 
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Teksts pēc rezultāta',

@@ -47,6 +47,7 @@ export default {
   'input.open': 'Open een .pdn-bestand…',
   'input.drop': 'Sleep een .pdn- of .txt-bestand hierheen om het te openen',
   'input.bigFile': 'Het bestand is te groot om hier te bewerken ({size}); het vak toont de gekozen partij.',
+  'input.bigGame': 'De partij is te lang om hier te bewerken ({size}).',
 
   // Game list
   'list.title': 'Partijen',
@@ -154,6 +155,9 @@ export default {
   'moves.clock': 'Klok',
   'moves.eval': 'Beoordeling',
   'moves.timeSpent': 'Gebruikte tijd',
+  'moves.moreVariations': { one: 'nog {count} zet in varianten', other: 'nog {count} zetten in varianten' },
+  'moves.show': 'tonen',
+  'moves.showMore': { one: 'Toon nog {count} zet in varianten', other: 'Toon nog {count} zetten in varianten' },
   'end.noMoves': 'Partij afgelopen: {loser} kan geen zet meer doen; {winner} wint.',
   'end.noPieces': 'Partij afgelopen: {loser} heeft geen stukken meer; {winner} wint.',
   'side.white': 'Wit',
@@ -185,6 +189,7 @@ export default {
   'severity.warning': 'waarschuwing',
   'severity.note': 'opmerking',
   'diag.showInText': 'Toon in de tekst',
+  'diag.more': { one: 'en nog {count} van deze soort', other: 'en nog {count} van deze soort' },
 
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Tekst na de uitslag',

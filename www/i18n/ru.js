@@ -50,6 +50,7 @@ export default {
   'input.open': 'Открыть файл .pdn…',
   'input.drop': 'Перетащите сюда файл .pdn или .txt, чтобы открыть его',
   'input.bigFile': 'Файл слишком большой, чтобы править его здесь ({size}); в поле показана выбранная партия.',
+  'input.bigGame': 'Партия слишком длинная, чтобы править её здесь ({size}).',
 
   // Game list
   'list.title': 'Партии',
@@ -154,6 +155,9 @@ export default {
   'moves.clock': 'Часы',
   'moves.eval': 'Оценка',
   'moves.timeSpent': 'Затрачено времени',
+  'moves.moreVariations': { one: 'ещё {count} ход в вариантах', few: 'ещё {count} хода в вариантах', many: 'ещё {count} ходов в вариантах', other: 'ещё {count} хода в вариантах' },
+  'moves.show': 'показать',
+  'moves.showMore': { one: 'Показать ещё {count} ход в вариантах', few: 'Показать ещё {count} хода в вариантах', many: 'Показать ещё {count} ходов в вариантах', other: 'Показать ещё {count} хода в вариантах' },
   'end.noMoves': 'Партия окончена: {loser} не могут сделать ход, {winner} выигрывают.',
   'end.noPieces': 'Партия окончена: {loser} лишились всех шашек, {winner} выигрывают.',
   'side.white': 'белые',
@@ -191,6 +195,7 @@ export default {
   'severity.warning': 'предупреждение',
   'severity.note': 'примечание',
   'diag.showInText': 'Показать в тексте',
+  'diag.more': { one: 'и ещё {count} такое же', few: 'и ещё {count} таких же', many: 'и ещё {count} таких же', other: 'и ещё {count} таких же' },
 
   // One short title per message code of the PDN reader (the English detail is shown after it)
   'code.after-result': 'Текст после результата',
