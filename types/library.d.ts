@@ -228,8 +228,38 @@ export interface GameView {
   /** Every variation, at any depth. */
   variations: VariationView[];
   error: ErrorView | null;
-  /** All diagnostics of the game, in text order. */
+  /**
+   * The game's diagnostics in text order: all of them, or, past 100, the first ones (at most 20
+   * of each code); the three fields below then say what is left out.
+   */
   diagnostics: Diagnostic[];
+  /** Diagnostics left out of `diagnostics`, by code (only when some are). */
+  diagnosticsHidden?: HiddenDiagnostics[];
+  /** Every diagnostic counted by severity (only when some are left out). */
+  diagnosticCounts?: SeverityCounts;
+  /** How many diagnostics there are in all (only when some are left out). */
+  diagnosticsTotal?: number;
+}
+
+/** Diagnostics counted by severity. */
+export interface SeverityCounts {
+  error: number;
+  warning: number;
+  note: number;
+}
+
+/** Diagnostics of one code left out of a list. */
+export interface HiddenDiagnostics {
+  code: string;
+  severity: 'error' | 'warning' | 'note';
+  count: number;
+}
+
+/** What a list of diagnostics leaves out. */
+export interface DiagnosticsSummary {
+  counts: SeverityCounts;
+  hidden: HiddenDiagnostics[];
+  total: number;
 }
 
 /**
@@ -261,8 +291,13 @@ export class Library {
   exportGame(index: number): string;
   /** Every game as canonical PDN. */
   exportAll(): string;
-  /** Problems in the text outside any game (all there is to say when no game was found). */
+  /**
+   * Problems in the text outside any game (all there is to say when no game was found): all of
+   * them, or past 100 the first ones (at most 20 of each code).
+   */
   outsideDiagnostics(): Diagnostic[];
+  /** What `outsideDiagnostics()` leaves out, or null when it lists them all. */
+  outsideSummary(): DiagnosticsSummary | null;
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;

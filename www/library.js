@@ -216,12 +216,13 @@ export function createLocalLibrary(wasm) {
       lib = source.bytes ? wasm.Library.fromBytes(source.bytes) : wasm.Library.fromText(source.text ?? '');
       const count = lib.count;
       const outside = lib.outsideDiagnostics();
+      const outsideSummary = lib.outsideSummary();
       if (!count) {
-        h.opened?.({ count, encoding: lib.encoding, outside });
+        h.opened?.({ count, encoding: lib.encoding, outside, outsideSummary });
         return { count };
       }
       const game = Math.min(Math.max((source.game ?? 1) - 1, 0), count - 1);
-      h.opened?.({ count, game, view: lib.game(game), encoding: lib.encoding, outside });
+      h.opened?.({ count, game, view: lib.game(game), encoding: lib.encoding, outside, outsideSummary });
       h.rows?.(lib.rows(0, count));
       h.done?.();
       return { count };

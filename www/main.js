@@ -172,7 +172,7 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       open.boxIsGame = false;
       els.inputNote.hidden = true;
       if (msg.count === 0) {
-        showNoGame(msg.outside || []);
+        showNoGame(msg.outside || [], msg.outsideSummary);
         return;
       }
       viewer.setGame(msg.game, msg.view, first ? ply : 0, msg.count);
@@ -227,11 +227,13 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
   }
 }
 
-function showNoGame(outside) {
+function showNoGame(outside, summary = null) {
   hideProgress();
   say(t('status.noGames'), 'error');
-  // What the reader found instead, with line:column, so the user sees why.
-  const tree = diagnosticsList(outside, t);
+  // What the reader found instead, with line:column, so the user sees why (past 100, the core
+  // sends the first ones and counts the rest).
+  const extra = summary ? { counts: summary.counts, hidden: summary.hidden, total: summary.total } : {};
+  const tree = diagnosticsList(outside, t, { extra });
   els.diagnostics.replaceChildren(...(tree ? [toDom(document, tree, null)] : []));
   els.diagnostics.hidden = !tree;
 }

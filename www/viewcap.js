@@ -123,7 +123,11 @@ function oversized(view, limits) {
 export function capView(view, limits = LIMITS) {
   if (!view || !oversized(view, limits)) return view;
   const out = { ...view, capped: true };
-  const d = capDiagnostics(view.diagnostics, limits);
+  // The core lists at most 100 itself and counts the rest (diagnosticsTotal and the others).
+  const core = view.diagnosticsTotal != null
+    ? { hidden: view.diagnosticsHidden, counts: view.diagnosticCounts, total: view.diagnosticsTotal }
+    : {};
+  const d = capDiagnostics(view.diagnostics, limits, core);
   out.diagnostics = d.shown;
   out.diagnosticsHidden = d.hidden;
   out.diagnosticCounts = d.counts;

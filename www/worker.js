@@ -167,12 +167,12 @@ async function open(msg) {
     return;
   }
   if (count === 0) {
-    post({ type: 'opened', id, slot, count, encoding: lib.encoding, outside: lib.outsideDiagnostics() });
+    post({ type: 'opened', id, slot, count, encoding: lib.encoding, outside: lib.outsideDiagnostics(), outsideSummary: lib.outsideSummary() });
     return;
   }
   // The asked-for game first, so the page shows it before the list is built.
   const game = Math.min(Math.max((msg.game ?? 1) - 1, 0), count - 1);
-  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: gameView(state, game), outside: lib.outsideDiagnostics() });
+  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: gameView(state, game), outside: lib.outsideDiagnostics(), outsideSummary: lib.outsideSummary() });
   const listed = Math.min(count, msg.rowLimit ?? count);
   post({ type: 'rows', id, slot, rows: lib.rows(0, listed) });
   if (msg.link != null) {

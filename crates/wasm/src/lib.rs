@@ -115,10 +115,19 @@ mod bindings {
             self.inner.export_all()
         }
 
-        /// Problems in text outside any game (all there is to say when no game was found).
+        /// Problems in text outside any game (all there is to say when no game was found), as
+        /// the page lists them: at most 100, see `outsideSummary()` for the rest.
         #[wasm_bindgen(js_name = outsideDiagnostics)]
         pub fn outside_diagnostics(&self) -> Result<JsValue, JsError> {
-            to_js(&self.inner.outside_diagnostics())
+            to_js(&self.inner.outside_listed().0)
+        }
+
+        /// What `outsideDiagnostics()` leaves out when there are more than the page lists:
+        /// `{counts: {error, warning, note}, hidden: [{code, severity, count}], total}`, or
+        /// `null` when it lists them all.
+        #[wasm_bindgen(js_name = outsideSummary)]
+        pub fn outside_summary(&self) -> Result<JsValue, JsError> {
+            to_js(&self.inner.outside_listed().1)
         }
     }
 

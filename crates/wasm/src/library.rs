@@ -4,7 +4,7 @@
 
 use std::cell::OnceCell;
 
-use crate::view::{DiagnosticView, FileView, GameSummary, GameView};
+use crate::view::{DiagnosticView, DiagnosticsSummary, FileView, GameSummary, GameView};
 use pdn::diagnostic::{Diagnostic, LineIndex};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
@@ -163,6 +163,18 @@ impl Library {
         let views = self.views();
         self.outside.iter().map(|d| views.diagnostic(d)).collect()
     }
+
+    /// The problems outside any game as the page lists them ([`crate::view::listed`]), and
+    /// what that list leaves out.
+    #[must_use]
+    pub fn outside_listed(&self) -> (Vec<DiagnosticView>, Option<DiagnosticsSummary>) {
+        let views = self.views();
+        let (shown, summary) = crate::view::listed(&self.outside);
+        (
+            shown.into_iter().map(|d| views.diagnostic(d)).collect(),
+            summary,
+        )
+    }
 }
 
 #[cfg(test)]
@@ -242,5 +254,29 @@ mod tests {
         let start = String::from_utf16(&utf16[v.source.start..v.source.end]).unwrap();
         assert!(start.starts_with("[White \"B\"]"));
         assert_eq!(v.source.line, 2);
+    }
+
+    #[test]
+    fn floods_of_diagnostics_are_listed_up_to_a_hundred_and_counted() {
+        // A million stray brackets: no game, a million problems; the page gets 20, counted.
+        let lib = Library::new("[".repeat(1_000_000));
+        assert_eq!(lib.len(), 0);
+        let (shown, summary) = lib.outside_listed();
+        let summary = summary.unwrap();
+        assert_eq!((shown.len(), summary.total), (20, 1_000_000));
+        assert_eq!(summary.counts.warning, 1_000_000);
+        assert_eq!(summary.hidden.len(), 1);
+        assert_eq!(summary.hidden[0].count, 999_980);
+        // A game with 300 unclosed variations: 20 listed, the rest counted in the view.
+        let lib = Library::new(format!("[Event \"p\"] 1. 32-28 {}", "(".repeat(300)));
+        let view = lib.view(0).unwrap();
+        assert!(view.diagnostics.len() <= crate::view::LISTED);
+        assert_eq!(view.diagnostics_total, Some(301));
+        let counted = view.diagnostic_counts.unwrap();
+        assert_eq!(counted.warning + counted.note + counted.error, 301);
+        // A few: listed whole, nothing counted.
+        let lib = Library::new("stray [Event \"a\"] 1. 32-28 *".to_string());
+        assert!(lib.outside_listed().1.is_none());
+        assert!(lib.view(0).unwrap().diagnostics_total.is_none());
     }
 }

@@ -311,8 +311,110 @@ pub struct GameView {
     pub variations: Vec<VariationView>,
     /// The move that stopped the replay.
     pub error: Option<ErrorView>,
-    /// All diagnostics of the game, in text order.
+    /// The game's diagnostics in text order: all of them, or, past [`LISTED`], the ones
+    /// [`listed`] keeps (the page lists no more; the rest are counted below).
     pub diagnostics: Vec<DiagnosticView>,
+    /// Diagnostics left out of `diagnostics`, by code (only when some are).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostics_hidden: Option<Vec<HiddenView>>,
+    /// Every diagnostic counted by severity (only when some are left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostic_counts: Option<SeverityCounts>,
+    /// How many diagnostics there are in all (only when some are left out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diagnostics_total: Option<usize>,
+}
+
+/// Diagnostics listed per game (or outside any game); past that, at most [`LISTED_PER_CODE`] of
+/// each code, so one flood does not hide the others. The page's `www/viewcap.js` uses the same
+/// numbers. Nothing is dropped from the data: `pdn check` prints every one.
+pub const LISTED: usize = 100;
+/// See [`LISTED`].
+pub const LISTED_PER_CODE: usize = 20;
+
+/// Diagnostics counted by severity.
+#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SeverityCounts {
+    /// Errors.
+    pub error: usize,
+    /// Warnings.
+    pub warning: usize,
+    /// Notes.
+    pub note: usize,
+}
+
+/// Diagnostics of one code left out of a list.
+#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+pub struct HiddenView {
+    /// Their code.
+    pub code: &'static str,
+    /// The severity of the first one left out.
+    pub severity: &'static str,
+    /// How many.
+    pub count: usize,
+}
+
+/// What a list of diagnostics leaves out: see [`listed`].
+#[derive(Serialize, Clone, Debug, Default, PartialEq, Eq)]
+pub struct DiagnosticsSummary {
+    /// Every diagnostic counted by severity.
+    pub counts: SeverityCounts,
+    /// The ones left out, by code.
+    pub hidden: Vec<HiddenView>,
+    /// How many there are in all.
+    pub total: usize,
+}
+
+/// The diagnostics to list, in their order: all when there are at most [`LISTED`]; else the
+/// first ones, at most [`LISTED_PER_CODE`] of each code and [`LISTED`] in all, with a summary
+/// of the rest. Linear: a text of a million stray brackets costs no more than reading it.
+///
+/// ```
+/// use pdn::{Code, Diagnostic, Span};
+/// let many: Vec<Diagnostic> = (0..1000)
+///     .map(|i| Diagnostic::warning(Code::UnknownText, Span::new(i, i + 1), "x"))
+///     .collect();
+/// let (shown, summary) = pdn_wasm::view::listed(&many);
+/// assert_eq!(shown.len(), 20);
+/// let summary = summary.unwrap();
+/// assert_eq!((summary.total, summary.counts.warning, summary.hidden[0].count), (1000, 1000, 980));
+/// ```
+#[must_use]
+pub fn listed(all: &[Diagnostic]) -> (Vec<&Diagnostic>, Option<DiagnosticsSummary>) {
+    if all.len() <= LISTED {
+        return (all.iter().collect(), None);
+    }
+    let mut summary = DiagnosticsSummary {
+        total: all.len(),
+        ..DiagnosticsSummary::default()
+    };
+    let mut shown = Vec::with_capacity(LISTED);
+    let mut per_code: std::collections::HashMap<Code, usize> = Default::default();
+    for d in all {
+        match d.severity {
+            pdn::Severity::Error => summary.counts.error += 1,
+            pdn::Severity::Warning => summary.counts.warning += 1,
+            pdn::Severity::Note => summary.counts.note += 1,
+        }
+        let n = per_code.entry(d.code).or_default();
+        if *n < LISTED_PER_CODE && shown.len() < LISTED {
+            shown.push(d);
+            *n += 1;
+        } else if let Some(h) = summary
+            .hidden
+            .iter_mut()
+            .find(|h| h.code == d.code.as_str())
+        {
+            h.count += 1;
+        } else {
+            summary.hidden.push(HiddenView {
+                code: d.code.as_str(),
+                severity: d.severity.as_str(),
+                count: 1,
+            });
+        }
+    }
+    (shown, Some(summary))
 }
 
 /// Views over a read file, with the line index of its text for line:column.
@@ -370,7 +472,8 @@ impl<'a> FileView<'a> {
         }
     }
 
-    fn all_diagnostics(&self, game: &Game, r: &Replay) -> Vec<DiagnosticView> {
+    /// Every diagnostic of the game (reading, replay, the moves that stop a line), in text order.
+    fn game_diagnostics(game: &Game, r: &Replay) -> Vec<Diagnostic> {
         let mut all: Vec<Diagnostic> = game.diagnostics.clone();
         all.extend(r.diagnostics.iter().cloned());
         if let Some(e) = &r.error {
@@ -390,7 +493,28 @@ impl<'a> FileView<'a> {
             );
         }
         all.sort_by_key(|d| (d.span.start, d.severity));
-        all.iter().map(|d| self.diagnostic(d)).collect()
+        all
+    }
+
+    fn all_diagnostics(&self, game: &Game, r: &Replay) -> Vec<DiagnosticView> {
+        Self::game_diagnostics(game, r)
+            .iter()
+            .map(|d| self.diagnostic(d))
+            .collect()
+    }
+
+    /// The game's diagnostics as the page lists them ([`listed`]), in text order.
+    fn listed_diagnostics(
+        &self,
+        game: &Game,
+        r: &Replay,
+    ) -> (Vec<DiagnosticView>, Option<DiagnosticsSummary>) {
+        let all = Self::game_diagnostics(game, r);
+        let (shown, summary) = listed(&all);
+        (
+            shown.into_iter().map(|d| self.diagnostic(d)).collect(),
+            summary,
+        )
     }
 
     /// The list row of game `index` (0-based).
@@ -465,6 +589,7 @@ impl<'a> FileView<'a> {
                 capitalised(e.loser.opposite().name())
             )
         });
+        let (diagnostics, summary) = self.listed_diagnostics(game, &r);
         GameView {
             number,
             tags: game
@@ -492,7 +617,10 @@ impl<'a> FileView<'a> {
             end,
             variations,
             error,
-            diagnostics: self.all_diagnostics(game, &r),
+            diagnostics,
+            diagnostics_hidden: summary.as_ref().map(|s| s.hidden.clone()),
+            diagnostic_counts: summary.as_ref().map(|s| s.counts),
+            diagnostics_total: summary.map(|s| s.total),
         }
     }
 }
