@@ -541,8 +541,8 @@ impl Diagnostic {
 /// Line starts of a text, for turning byte offsets into line:column.
 ///
 /// Every lookup costs a binary search over the lines plus a count over at most
-/// [`LineIndex::STEP`] bytes, however long the line: columns in UTF-16 units come from
-/// checkpoints of the UTF-16 offset every `STEP` bytes, not from a count from the line's start
+/// a fixed number of bytes, however long the line: columns in UTF-16 units come from
+/// checkpoints of the UTF-16 offset every 64 bytes, not from a count from the line's start
 /// (which made a megabyte-long line with many diagnostics quadratic).
 #[derive(Clone, Debug)]
 pub struct LineIndex {
