@@ -3,8 +3,9 @@
 // variations. The page must stay responsive: with the Long Tasks API, no task on the main
 // thread may take over 100 ms once the page has loaded (module parsing and the first layout
 // before DOMContentLoaded are allowed), the first move and a plain message about the broken
-// text must show, and the next-move button must still work. Prints the longest task per case
-// and `N passed, N failed`.
+// text must show, and the next-move button must still work. A megabyte of "[" or "(" (no game,
+// a million problems) shows "No game found" with a short counted list, and the next text opens.
+// Prints the longest task per case and `N passed, N failed`.
 //
 //   node tests/e2e/hostile.mjs [--only=<regexp>]
 
@@ -172,6 +173,37 @@ try {
     report('(b) file', await longTasks(page, since));
     await page.close();
   });
+
+  for (const [name, ch] of [['(d) 1 MB of "[" as a file', '['], ['(e) 1 MB of "(" as a file', '(']]) {
+    await check(`${name}: no game, a million problems: "No game found" and a short counted list; no task over ${BUDGET} ms; the next text still opens`, async () => {
+      const page = await fresh();
+      await openPage(page, base);
+      const since = await page.evaluate(() => performance.now());
+      const file = path.join(os.tmpdir(), `pdn-hostile-${process.pid}-${ch === '[' ? 'brackets' : 'parens'}.pdn`);
+      writeFileSync(file, ch.repeat(1_000_000));
+      const t0 = Date.now();
+      await page.setInputFiles('#file-input', file);
+      await page.waitForFunction(() => {
+        const d = document.getElementById('diagnostics');
+        return d && !d.hidden && /more like this/.test(d.textContent);
+      }, null, { timeout: LOAD_TIMEOUT });
+      rmSync(file, { force: true });
+      console.log(`# ${name}: the message shown ${((Date.now() - t0) / 1000).toFixed(1)} s after the file was chosen`);
+      const diag = await page.$eval('#diagnostics', (d) => ({ text: d.textContent, items: d.querySelectorAll('li').length }));
+      assert(diag.items <= 110, `${diag.items} messages listed`);
+      assert(/1,000,000 warnings/.test(diag.text), `the heading counts them all: ${diag.text.slice(0, 200)}`);
+      assert(/and 999,980 more like this/.test(diag.text), `the rest are counted: ${diag.text.slice(-300)}`);
+      const status = await page.textContent('#status');
+      assert(/no game/i.test(status), `the status says so: ${status}`);
+      await page.waitForTimeout(300);
+      report(name, await longTasks(page, since));
+      // The reader still works: an ordinary game opens next.
+      const game = '[Event "c"] [GameType "20"] 1. 32-28 19-23 2. 28x19 14x23 *';
+      await page.evaluate((h) => { location.hash = h; }, `#pdn=${linkPayload(game)}&game=1&ply=0`);
+      await page.waitForFunction(() => document.querySelector('#moves .move[data-ply="1"]')?.textContent === '32-28', null, { timeout: 30_000 });
+      await page.close();
+    });
+  }
 
   await check(`20,000 nested variations: shown 8 deep, "▸ more" opens the next levels from the worker; no task over ${BUDGET} ms`, async () => {
     const page = await fresh();
