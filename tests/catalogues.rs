@@ -130,9 +130,25 @@ fn catalogue(text: &str) -> Catalogue {
             continue;
         };
         let rest = rest.trim();
-        if rest.starts_with('{') {
-            out.insert(key.clone(), Vec::new());
-            open = Some(key);
+        if let Some(inner) = rest.strip_prefix('{') {
+            // Plural forms on the key's line (`{ one: '…', other: '…' },`) or one a line below.
+            let mut forms = Vec::new();
+            let mut rest = inner.trim_start();
+            while let Some((form, after)) = rest.split_once(':') {
+                if form.contains('}') {
+                    break;
+                }
+                let Some((value, after)) = js_string(after.trim_start()) else {
+                    break;
+                };
+                forms.push((form.trim().to_string(), value));
+                rest = after.trim_start().trim_start_matches(',').trim_start();
+            }
+            let closed = rest.starts_with('}');
+            out.insert(key.clone(), forms);
+            if !closed {
+                open = Some(key);
+            }
         } else if let Some((value, _)) = js_string(rest) {
             out.insert(key, vec![(String::new(), value)]);
         }
