@@ -880,6 +880,40 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
 }
 
 impl Replay {
+    /// Every diagnostic of `game` (the one this replays), as a viewer lists them: the reader's,
+    /// the replay's, the move that stops the mainline (an error) and those that stop a
+    /// variation (warnings), in text order.
+    ///
+    /// ```
+    /// let file = pdn::read_file("[GameType \"20\"] 1. 32-28 (1. 99-1) 19-23 2. 28-22 *");
+    /// let r = pdn::replay::replay(&file.games[0]);
+    /// let codes: Vec<&str> = r.all_diagnostics(&file.games[0]).iter().map(|d| d.code.as_str()).collect();
+    /// assert_eq!(codes, ["illegal-move-in-variation", "illegal-move"]);
+    /// ```
+    #[must_use]
+    pub fn all_diagnostics(&self, game: &Game) -> Vec<Diagnostic> {
+        let mut all: Vec<Diagnostic> = game.diagnostics.clone();
+        all.extend(self.diagnostics.iter().cloned());
+        if let Some(e) = &self.error {
+            all.push(
+                Diagnostic::error(Code::IllegalMove, e.span, e.message.clone())
+                    .with_args(e.args.clone()),
+            );
+        }
+        for e in self.variations.iter().filter_map(|v| v.error.as_ref()) {
+            all.push(
+                Diagnostic::warning(
+                    Code::IllegalMoveInVariation,
+                    e.span,
+                    format!("in a variation: {}", e.message),
+                )
+                .with_args(e.args.clone()),
+            );
+        }
+        all.sort_by_key(|d| (d.span.start, d.severity));
+        all
+    }
+
     /// Which reading of its result this game's final position shows, when the board decides
     /// the game and exactly one reading fits (never where White moves first: both readings are
     /// the same there).

@@ -343,25 +343,7 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
     let file = pdn::read_file(text);
     let mut all = file.diagnostics.clone();
     for game in &file.games {
-        let r = pdn::replay::replay(game);
-        all.extend(game.diagnostics.iter().cloned());
-        all.extend(r.diagnostics.iter().cloned());
-        if let Some(e) = &r.error {
-            all.push(
-                Diagnostic::error(Code::IllegalMove, e.span, e.message.clone())
-                    .with_args(e.args.clone()),
-            );
-        }
-        for e in r.variations.iter().filter_map(|v| v.error.as_ref()) {
-            all.push(
-                Diagnostic::warning(
-                    Code::IllegalMoveInVariation,
-                    e.span,
-                    format!("in a variation: {}", e.message),
-                )
-                .with_args(e.args.clone()),
-            );
-        }
+        all.extend(pdn::replay::replay(game).all_diagnostics(game));
     }
     if file.games.is_empty() {
         all.push(Diagnostic::warning(

@@ -472,32 +472,8 @@ impl<'a> FileView<'a> {
         }
     }
 
-    /// Every diagnostic of the game (reading, replay, the moves that stop a line), in text order.
-    fn game_diagnostics(game: &Game, r: &Replay) -> Vec<Diagnostic> {
-        let mut all: Vec<Diagnostic> = game.diagnostics.clone();
-        all.extend(r.diagnostics.iter().cloned());
-        if let Some(e) = &r.error {
-            all.push(
-                Diagnostic::error(Code::IllegalMove, e.span, e.message.clone())
-                    .with_args(e.args.clone()),
-            );
-        }
-        for e in r.variations.iter().filter_map(|v| v.error.as_ref()) {
-            all.push(
-                Diagnostic::warning(
-                    Code::IllegalMoveInVariation,
-                    e.span,
-                    format!("in a variation: {}", e.message),
-                )
-                .with_args(e.args.clone()),
-            );
-        }
-        all.sort_by_key(|d| (d.span.start, d.severity));
-        all
-    }
-
     fn all_diagnostics(&self, game: &Game, r: &Replay) -> Vec<DiagnosticView> {
-        Self::game_diagnostics(game, r)
+        r.all_diagnostics(game)
             .iter()
             .map(|d| self.diagnostic(d))
             .collect()
@@ -509,7 +485,7 @@ impl<'a> FileView<'a> {
         game: &Game,
         r: &Replay,
     ) -> (Vec<DiagnosticView>, Option<DiagnosticsSummary>) {
-        let all = Self::game_diagnostics(game, r);
+        let all = r.all_diagnostics(game);
         let (shown, summary) = listed(&all);
         (
             shown.into_iter().map(|d| self.diagnostic(d)).collect(),
