@@ -61,3 +61,51 @@ export function describeFailure(t, e, name, number = (n) => String(n)) {
   if (e.kind === 'scheme') return t('status.srcScheme', { url: name });
   return null;
 }
+
+/** The error of a text past a limit: `kind` 'tooLarge', its `size` (null when unknown), `limit`, `unit`. */
+export function tooLarge(size, limit, unit = 'bytes') {
+  return Object.assign(
+    new Error(`the text is too large: ${size == null ? `more than ${limit}` : size} ${unit}; the limit is ${limit}`),
+    { kind: 'tooLarge', size, limit, unit },
+  );
+}
+
+/**
+ * Reads a response's body, counting bytes as they come, and stops past `limit` (a declared
+ * Content-Length over it is refused before reading). `progress(done, total)` hears of each
+ * piece; `cancel()` stops the download (else the body is cancelled). Throws tooLarge.
+ */
+export async function readLimited(response, limit, { progress = null, cancel = null } = {}) {
+  const total = Number(response.headers.get('content-length')) || 0;
+  const stop = (reader) => {
+    if (cancel) cancel();
+    else (reader || response.body)?.cancel().catch(() => {});
+  };
+  if (total > limit) {
+    stop(null);
+    throw tooLarge(total, limit);
+  }
+  if (!response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.length > limit) throw tooLarge(bytes.length, limit);
+    return bytes;
+  }
+  const reader = response.body.getReader();
+  const parts = [];
+  let done = 0;
+  for (;;) {
+    const { done: end, value } = await reader.read();
+    if (end) break;
+    done += value.length;
+    if (done > limit) {
+      stop(reader);
+      throw tooLarge(total > done ? total : null, limit);
+    }
+    parts.push(value);
+    if (progress) progress(done, total);
+  }
+  const bytes = new Uint8Array(done);
+  let at = 0;
+  for (const p of parts) { bytes.set(p, at); at += p.length; }
+  return bytes;
+}

@@ -7,7 +7,7 @@
 
 import init, * as wasm from '../pkg/pdn.js';
 import { createLibrary, createLocalLibrary, createWorkerHost } from './library.js';
-import { describeFailure, limitsFor, testSettings } from './limits.js';
+import { describeFailure, limitsFor, readLimited, testSettings } from './limits.js';
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
 import { lineView } from './views.js';
@@ -79,34 +79,6 @@ function workerHost() {
     return new Worker(URL.createObjectURL(blob), { type: 'module' });
   });
   return host;
-}
-
-/** Reads a response's body, counting bytes as they come, and stops past `limit`. */
-async function readLimited(response, limit) {
-  const refuse = (size) => Object.assign(new Error(`more than ${limit} bytes`), { kind: 'tooLarge', size, limit, unit: 'bytes' });
-  const total = Number(response.headers.get('content-length')) || 0;
-  if (total > limit) {
-    response.body?.cancel().catch(() => {});
-    throw refuse(total);
-  }
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const reader = response.body.getReader();
-  const parts = [];
-  let done = 0;
-  for (;;) {
-    const { done: end, value } = await reader.read();
-    if (end) break;
-    done += value.length;
-    if (done > limit) {
-      reader.cancel().catch(() => {});
-      throw refuse(null);
-    }
-    parts.push(value);
-  }
-  const bytes = new Uint8Array(done);
-  let at = 0;
-  for (const p of parts) { bytes.set(p, at); at += p.length; }
-  return bytes;
 }
 
 /** Base64 (of UTF-8) -> text: the encoded form of a child script (data-encoding="base64"). */

@@ -8,7 +8,7 @@
 // with `fatal: true` and library.js replaces this worker with a fresh one.
 
 import init, { Library } from '../pkg/pdn.js';
-import { LIMITS, limitsFor } from './limits.js';
+import { LIMITS, limitsFor, readLimited, tooLarge } from './limits.js';
 import { capView, pickVariations } from './viewcap.js';
 
 let wasm = null;
@@ -38,11 +38,6 @@ function errorText(e) {
   return e && e.message ? e.message : String(e);
 }
 
-const tooLarge = (size, limit, what = 'bytes') => Object.assign(
-  new Error(`the text is too large: ${size == null ? 'more than ' + limit : size} ${what}; the limit is ${limit}`),
-  { kind: 'tooLarge', size, limit, unit: what },
-);
-
 /**
  * Downloads a URL, reporting progress and counting bytes as they come: past `limit` the
  * download is cancelled. Throws an Error with `kind` = 'network', 'http', 'scheme' or 'tooLarge'.
@@ -64,29 +59,10 @@ async function download(url, id, slot, limit) {
   if (!response.ok) {
     throw Object.assign(new Error(`${response.status} ${response.statusText}`.trim()), { kind: 'http', status: response.status });
   }
-  const total = Number(response.headers.get('content-length')) || 0;
-  if (total > limit) {
-    abort.abort();
-    throw tooLarge(total, limit);
-  }
-  const reader = response.body.getReader();
-  const parts = [];
-  let done = 0;
-  for (;;) {
-    const { done: end, value } = await reader.read();
-    if (end) break;
-    done += value.length;
-    if (done > limit) {
-      abort.abort();
-      throw tooLarge(total > done ? total : null, limit);
-    }
-    parts.push(value);
-    post({ type: 'progress', id, slot, phase: 'download', done, total });
-  }
-  const bytes = new Uint8Array(done);
-  let at = 0;
-  for (const p of parts) { bytes.set(p, at); at += p.length; }
-  return bytes;
+  return readLimited(response, limit, {
+    progress: (done, total) => post({ type: 'progress', id, slot, phase: 'download', done, total }),
+    cancel: () => abort.abort(),
+  });
 }
 
 /** A trap (out of memory, an abort) leaves the wasm instance unusable: this worker must go. */

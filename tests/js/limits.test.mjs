@@ -1,0 +1,44 @@
+// Unit tests for the size limits shared by the reading worker and <pdn-viewer>.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { LIMITS, limitsFor, readLimited, tooLarge } from '../../www/limits.js';
+
+/** A response whose body arrives in `pieces` (Uint8Arrays), with an optional Content-Length. */
+function response(pieces, length = null) {
+  const body = new ReadableStream({
+    start(c) {
+      for (const p of pieces) c.enqueue(p);
+      c.close();
+    },
+  });
+  const headers = length == null ? {} : { 'content-length': String(length) };
+  return new Response(body, { headers });
+}
+
+test('readLimited joins the pieces and reports progress', async () => {
+  const seen = [];
+  const bytes = await readLimited(response([new Uint8Array([1, 2]), new Uint8Array([3])], 3), 10, {
+    progress: (done, total) => seen.push([done, total]),
+  });
+  assert.deepEqual([...bytes], [1, 2, 3]);
+  assert.deepEqual(seen, [[2, 3], [3, 3]]);
+});
+
+test('readLimited refuses a declared length over the limit before reading, and stops a stream past it', async () => {
+  let cancelled = 0;
+  await assert.rejects(readLimited(response([new Uint8Array(20)], 20), 10, { cancel: () => { cancelled++; } }),
+    (e) => e.kind === 'tooLarge' && e.size === 20 && e.limit === 10);
+  assert.equal(cancelled, 1);
+  // No Content-Length: counted as it comes, stopped once past the limit (size unknown).
+  await assert.rejects(readLimited(response([new Uint8Array(6), new Uint8Array(6), new Uint8Array(6)]), 10),
+    (e) => e.kind === 'tooLarge' && e.size === null && e.limit === 10);
+});
+
+test('tooLarge says the size, the limit and the unit; limitsFor only lowers limits', () => {
+  const e = tooLarge(600000, 500000, 'games');
+  assert.equal(e.kind, 'tooLarge');
+  assert.match(e.message, /600000 games; the limit is 500000/);
+  assert.equal(limitsFor({ bytes: 10 }).bytes, 10);
+  assert.equal(limitsFor({ bytes: LIMITS.bytes * 2 }).bytes, LIMITS.bytes);
+  assert.equal(limitsFor({ games: -1 }).games, LIMITS.games);
+});
