@@ -205,6 +205,25 @@ try {
     });
   }
 
+  await check(`(f) a link of 3 million one-move games (32 MB unpacked): refused by the games limit in plain words; no task over ${BUDGET} ms; the next link opens`, async () => {
+    const page = await fresh();
+    await openPage(page, base);
+    const since = await page.evaluate(() => performance.now());
+    const payload = linkPayload('1. 32-28 *\n'.repeat(3_000_000));
+    console.log(`# (f): link of ${payload.length} characters`);
+    const t0 = Date.now();
+    await page.evaluate((h) => { location.hash = h; }, `#pdn=${payload}&game=1&ply=0`);
+    await page.waitForFunction(() => /games/.test(document.getElementById('status').textContent)
+      && /500,000/.test(document.getElementById('status').textContent), null, { timeout: LOAD_TIMEOUT });
+    console.log(`# (f): refused ${((Date.now() - t0) / 1000).toFixed(1)} s after the link was opened: ${await page.textContent('#status')}`);
+    await page.waitForTimeout(300);
+    report('(f) 3 million games', await longTasks(page, since));
+    const game = '[Event "c"] [GameType "20"] 1. 32-28 19-23 2. 28x19 14x23 *';
+    await page.evaluate((h) => { location.hash = h; }, `#pdn=${linkPayload(game)}&game=1&ply=0`);
+    await page.waitForFunction(() => document.querySelector('#moves .move[data-ply="1"]')?.textContent === '32-28', null, { timeout: 30_000 });
+    await page.close();
+  });
+
   await check(`20,000 nested variations: shown 8 deep, "▸ more" opens the next levels from the worker; no task over ${BUDGET} ms`, async () => {
     const page = await fresh();
     await openPage(page, base);
