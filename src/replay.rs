@@ -933,31 +933,36 @@ impl Replay {
             _ => None,
         }
     }
+}
 
-    /// Follows the way the rest of its file writes results (see [`file_result_reading`]): a
-    /// game whose final position fits only the other reading gets the warning that its result
-    /// does not fit the final position, instead of a note or nothing.
-    pub fn follow_file_reading(&mut self, game: &Game, file: ResultReading) {
-        let (Some(own), Some(end)) = (self.result_reading(game), self.end) else {
-            return;
-        };
-        if own == file {
-            return;
-        }
-        let span = game.tag_span("Result");
-        self.diagnostics
-            .retain(|d| !(d.code == Code::ResultConvention && d.span == span));
-        let mut warning = result_diagnostic(game, end, span, false);
-        warning.message.push_str(match file {
-            ResultReading::FirstMoverFirst => {
-                " (the other games of this file write the first mover's score first)"
-            }
-            ResultReading::WhiteFirst => {
-                " (the other games of this file write White's score first)"
-            }
-        });
-        self.diagnostics.push(warning);
+/// Follows the way the rest of its file writes results (see [`file_result_reading`]): when a
+/// game's own reading (`own`, from [`Replay::result_reading`]) is the other one, the note that
+/// its result is read with White's score first, if any, gives way to the warning that the result
+/// does not fit the final position `end`. Takes the game's diagnostics rather than its replay,
+/// so a caller going through a large file keeps only those until the file's reading is known.
+pub fn follow_file_reading(
+    game: &Game,
+    own: Option<ResultReading>,
+    end: Option<GameEnd>,
+    file: ResultReading,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let (Some(own), Some(end)) = (own, end) else {
+        return;
+    };
+    if own == file {
+        return;
     }
+    let span = game.tag_span("Result");
+    diagnostics.retain(|d| !(d.code == Code::ResultConvention && d.span == span));
+    let mut warning = result_diagnostic(game, end, span, false);
+    warning.message.push_str(match file {
+        ResultReading::FirstMoverFirst => {
+            " (the other games of this file write the first mover's score first)"
+        }
+        ResultReading::WhiteFirst => " (the other games of this file write White's score first)",
+    });
+    diagnostics.push(warning);
 }
 
 /// The way a file writes its results, from the games whose final position decides them: the

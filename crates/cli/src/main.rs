@@ -257,25 +257,34 @@ mod cli {
                 ));
             }
             // Results are judged as the file writes them: the reading most of its finished
-            // games show (pdn-standard.md §1.11; English files differ).
-            let mut replays: Vec<_> = file.games.iter().map(pdn::replay::replay).collect();
-            let readings = replays
+            // games show (pdn-standard.md §1.11; English files differ). Each replay is dropped
+            // after its game; only its diagnostics, reading and end wait for the file's reading.
+            let checked: Vec<_> = file
+                .games
                 .iter()
-                .zip(&file.games)
-                .map(|(r, g)| r.result_reading(g));
-            if let Some(reading) = pdn::replay::file_result_reading(readings) {
-                for (r, g) in replays.iter_mut().zip(&file.games) {
-                    r.follow_file_reading(g, reading);
-                }
-            }
-            for (game, r) in file.games.iter().zip(replays) {
-                let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-                diags.extend(r.diagnostics);
-                if let Some(e) = r.error {
-                    diags.push(
-                        Diagnostic::error(pdn::diagnostic::Code::IllegalMove, e.span, e.message)
+                .map(|game| {
+                    let r = pdn::replay::replay(game);
+                    let reading = r.result_reading(game);
+                    let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
+                    diags.extend(r.diagnostics);
+                    if let Some(e) = r.error {
+                        diags.push(
+                            Diagnostic::error(
+                                pdn::diagnostic::Code::IllegalMove,
+                                e.span,
+                                e.message,
+                            )
                             .with_args(e.args),
-                    );
+                        );
+                    }
+                    (diags, reading, r.end)
+                })
+                .collect();
+            let file_reading =
+                pdn::replay::file_result_reading(checked.iter().map(|(_, reading, _)| *reading));
+            for (game, (mut diags, reading, end)) in file.games.iter().zip(checked) {
+                if let Some(file_reading) = file_reading {
+                    pdn::replay::follow_file_reading(game, reading, end, file_reading, &mut diags);
                 }
                 diags.sort_by_key(|d| (d.span.start, d.severity));
                 all.extend(diags);
