@@ -281,19 +281,7 @@ fn gametype_of_variant_name(name: &str) -> Option<u32> {
 pub fn replay(game: &Game) -> Replay {
     if game.diagnostics.iter().any(|d| d.code == Code::NotDraughts) {
         // A chess game: the reader has said so, once; there is nothing to replay.
-        return Replay {
-            gametype: "0".to_string(),
-            variant: None,
-            ruleset: None,
-            geometry: None,
-            start: None,
-            plies: Vec::new(),
-            error: None,
-            diagnostics: Vec::new(),
-            variations: vec![LineReplay::default(); game.variations.len()],
-            end: None,
-            leader: Color::White,
-        };
+        return Replay::nothing(game, "0".to_string(), Vec::new());
     }
     let mut diagnostics = Vec::new();
     let Some(value) = game.tag("GameType") else {
@@ -460,19 +448,7 @@ fn replay_as(
     number: Option<GameType>,
     diagnostics: Vec<Diagnostic>,
 ) -> Replay {
-    let mut out = Replay {
-        gametype: gametype_text,
-        variant: None,
-        ruleset: None,
-        geometry: None,
-        start: None,
-        plies: Vec::new(),
-        error: None,
-        diagnostics,
-        variations: vec![LineReplay::default(); game.variations.len()],
-        end: None,
-        leader: Color::White,
-    };
+    let mut out = Replay::nothing(game, gametype_text, diagnostics);
     let Some(gt) = number else {
         return out;
     };
@@ -880,6 +856,24 @@ fn check_result(game: &Game, rs: &Ruleset, end: Option<GameEnd>, span: Span) -> 
 }
 
 impl Replay {
+    /// A replay of `game` as type `gametype` with nothing played yet: no board, no moves, an
+    /// unreached line per variation.
+    fn nothing(game: &Game, gametype: String, diagnostics: Vec<Diagnostic>) -> Replay {
+        Replay {
+            gametype,
+            variant: None,
+            ruleset: None,
+            geometry: None,
+            start: None,
+            plies: Vec::new(),
+            error: None,
+            diagnostics,
+            variations: vec![LineReplay::default(); game.variations.len()],
+            end: None,
+            leader: Color::White,
+        }
+    }
+
     /// Every diagnostic of `game` (the one this replays), as a viewer lists them: the reader's,
     /// the replay's, the move that stops the mainline (an error) and those that stop a
     /// variation (warnings), in text order.
