@@ -8,8 +8,12 @@ export const LIMITS = Object.freeze({
   linkBytes: 32 * 1024 * 1024,
   /** Games in one text: no real file of 64 MiB has more; millions of empty games are an attack. */
   games: 500_000,
-  /** Texts longer than this (UTF-16 units) never go into the page's text box whole. */
-  boxChars: 2 * 1024 * 1024,
+  /**
+   * Texts longer than this (UTF-16 units) never go into the page's text box whole: the browser
+   * lays a textarea out whole, and 100,000 characters take about 50 ms on a slow machine, a
+   * 740 KB file a second. The box then holds the shown game, or nothing when it alone is longer.
+   */
+  boxChars: 100_000,
 });
 
 /**

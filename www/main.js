@@ -33,13 +33,6 @@ const els = {
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
 
-/**
- * Texts longer than this (UTF-16 units) are not put in the text box: the browser lays a
- * textarea out whole, and 100,000 characters take about 50 ms on a slow machine, a 740 KB file
- * a second. The box then holds the shown game, or nothing when the game alone is longer.
- */
-export const BOX_LIMIT = 100_000;
-
 const store = {
   get(key, fallback = '') { try { return localStorage.getItem(`pdn-viewer.${key}`) ?? fallback; } catch { return fallback; } },
   set(key, value) { try { localStorage.setItem(`pdn-viewer.${key}`, value); } catch { /* private mode */ } },
@@ -140,7 +133,7 @@ function updateGamesCount() {
 async function fillBoxWithGame() {
   if (!open.boxIsGame || !viewer.state.view) return;
   const text = await library.gameText(viewer.state.game);
-  if (text.length > BOX_LIMIT) {
+  if (text.length > LIMITS.boxChars) {
     els.input.value = '';
     els.inputNote.textContent = t('input.bigGame', { size: sizeText(text.length) });
     els.inputNote.hidden = false;
@@ -195,8 +188,8 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
     },
     text(msg) {
       // A pasted text is the user's own and stays in the box; a link's is not put there when long.
-      if (msg.same && (kind !== 'link' || !(msg.length > BOX_LIMIT))) return;
-      if (msg.text != null && msg.text.length <= BOX_LIMIT) {
+      if (msg.same && (kind !== 'link' || !(msg.length > LIMITS.boxChars))) return;
+      if (msg.text != null && msg.text.length <= LIMITS.boxChars) {
         els.input.value = msg.text;
       } else {
         open.boxIsGame = true;
