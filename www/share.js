@@ -4,9 +4,7 @@
 // pure so the link format can be unit tested.
 
 import { encodeBase64url, decodeBase64url } from './base64url.js';
-
-/** Refuse to inflate more than this; a hostile link could otherwise expand to gigabytes. */
-export const MAX_SHARED_TEXT_BYTES = 32 * 1024 * 1024;
+import { LIMITS } from './limits.js';
 
 /** Input fed to the transform at a time: deflate expands at most ~1032 times, so one slice never
  *  makes more than about 1 MB before the output count is checked again. */
@@ -65,9 +63,10 @@ export async function packText(text) {
 
 /**
  * base64url payload -> PDN text. Throws an Error with a readable message on a damaged link, and
- * one with kind 'tooLarge' when it unpacks to more than `limit` bytes.
+ * one with kind 'tooLarge' when it unpacks to more than `limit` bytes (LIMITS.linkBytes unless
+ * told: a hostile link could otherwise expand to gigabytes).
  */
-export async function unpackText(payload, limit = MAX_SHARED_TEXT_BYTES) {
+export async function unpackText(payload, limit = LIMITS.linkBytes) {
   let bytes;
   try {
     bytes = decodeBase64url(payload);
