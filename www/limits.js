@@ -113,3 +113,28 @@ export async function readLimited(response, limit, { progress = null, cancel = n
   for (const p of parts) { bytes.set(p, at); at += p.length; }
   return bytes;
 }
+
+/**
+ * Downloads an `http:` or `https:` address, counting bytes as they come and stopping past
+ * `limit` (readLimited). Throws an Error with `kind`: 'scheme' (another kind of address),
+ * 'network' (refused, e.g. by CORS, or unreachable: browsers do not say which, on purpose),
+ * 'http' (with `status`) or 'tooLarge'. `credentials` is fetch's.
+ */
+export async function download(url, limit, { progress = null, credentials = 'omit' } = {}) {
+  let parsed;
+  try { parsed = new URL(url); } catch { parsed = null; }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw Object.assign(new Error(`only http: and https: addresses can be downloaded (${url})`), { kind: 'scheme' });
+  }
+  const abort = new AbortController();
+  let response;
+  try {
+    response = await fetch(parsed.href, { credentials, signal: abort.signal });
+  } catch (e) {
+    throw Object.assign(new Error(e && e.message ? e.message : String(e)), { kind: 'network' });
+  }
+  if (!response.ok) {
+    throw Object.assign(new Error(`${response.status} ${response.statusText}`.trim()), { kind: 'http', status: response.status });
+  }
+  return readLimited(response, limit, { progress, cancel: () => abort.abort() });
+}

@@ -7,7 +7,7 @@
 
 import init, * as wasm from '../pkg/pdn.js';
 import { createLibrary, createLocalLibrary, createWorkerHost } from './library.js';
-import { describeFailure, limitsFor, readLimited, testSettings } from './limits.js';
+import { describeFailure, download, limitsFor, testSettings } from './limits.js';
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
 import { lineView } from './views.js';
@@ -287,20 +287,16 @@ export class PdnViewerElement extends HTMLElement {
     const limits = limitsFor(testSettings()?.limits);
     const src = this.getAttribute('src');
     if (src) {
-      let url = null;
-      try { url = new URL(src, this.ownerDocument.baseURI); } catch { /* said below */ }
-      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(this.t('status.srcScheme', { url: src }));
-      let response;
+      let href = src;
+      try { href = new URL(src, this.ownerDocument.baseURI).href; } catch { /* download() says so */ }
       try {
-        response = await fetch(url.href);
-      } catch {
-        throw new Error(this.t('status.srcCors', { url: url.href }));
-      }
-      if (!response.ok) throw new Error(this.t('status.fetchFailed', { url: url.href, reason: this.t('status.fetchHttp', { status: response.status }) }));
-      try {
-        return { bytes: await readLimited(response, limits.bytes), name: url.href };
+        // The host page's cookies go along to its own server, as a plain fetch would send them.
+        return { bytes: await download(href, limits.bytes, { credentials: 'same-origin' }), name: href };
       } catch (e) {
-        throw new Error(this.failureText(e, url.href));
+        if (e.kind === 'scheme') throw new Error(this.t('status.srcScheme', { url: src }));
+        if (e.kind === 'network') throw new Error(this.t('status.srcCors', { url: href }));
+        if (e.kind === 'http') throw new Error(this.t('status.fetchFailed', { url: href, reason: this.t('status.fetchHttp', { status: e.status }) }));
+        throw new Error(this.failureText(e, href));
       }
     }
     if (this.link != null) return { link: this.link, name: this.t('what.link') };

@@ -8,7 +8,7 @@
 // with `fatal: true` and library.js replaces this worker with a fresh one.
 
 import init, { Library } from '../pkg/pdn.js';
-import { LIMITS, limitsFor, readLimited, tooLarge } from './limits.js';
+import { LIMITS, download, limitsFor, tooLarge } from './limits.js';
 import { capView, pickVariations } from './viewcap.js';
 
 let wasm = null;
@@ -36,33 +36,6 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function errorText(e) {
   return e && e.message ? e.message : String(e);
-}
-
-/**
- * Downloads a URL, reporting progress and counting bytes as they come: past `limit` the
- * download is cancelled. Throws an Error with `kind` = 'network', 'http', 'scheme' or 'tooLarge'.
- */
-async function download(url, id, slot, limit) {
-  let parsed;
-  try { parsed = new URL(url); } catch { parsed = null; }
-  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-    throw Object.assign(new Error(`only http: and https: addresses can be downloaded (${url})`), { kind: 'scheme' });
-  }
-  const abort = new AbortController();
-  let response;
-  try {
-    response = await fetch(parsed.href, { credentials: 'omit', signal: abort.signal });
-  } catch (e) {
-    // Browsers give no detail for a CORS refusal or a dead network, on purpose.
-    throw Object.assign(new Error(errorText(e)), { kind: 'network' });
-  }
-  if (!response.ok) {
-    throw Object.assign(new Error(`${response.status} ${response.statusText}`.trim()), { kind: 'http', status: response.status });
-  }
-  return readLimited(response, limit, {
-    progress: (done, total) => post({ type: 'progress', id, slot, phase: 'download', done, total }),
-    cancel: () => abort.abort(),
-  });
 }
 
 /** A trap (out of memory, an abort) leaves the wasm instance unusable: this worker must go. */
@@ -96,7 +69,9 @@ async function open(msg) {
   let bytes = null;
   let text = null;
   if (msg.url) {
-    bytes = await download(msg.url, id, slot, limits.bytes);
+    bytes = await download(msg.url, limits.bytes, {
+      progress: (done, total) => post({ type: 'progress', id, slot, phase: 'download', done, total }),
+    });
   } else if (msg.file) {
     if (msg.file.size > limits.bytes) throw tooLarge(msg.file.size, limits.bytes);
     bytes = new Uint8Array(await msg.file.arrayBuffer());

@@ -1,7 +1,7 @@
 // Unit tests for the size limits shared by the reading worker and <pdn-viewer>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMITS, limitsFor, readLimited, tooLarge } from '../../www/limits.js';
+import { LIMITS, download, limitsFor, readLimited, tooLarge } from '../../www/limits.js';
 
 /** A response whose body arrives in `pieces` (Uint8Arrays), with an optional Content-Length. */
 function response(pieces, length = null) {
@@ -41,4 +41,24 @@ test('tooLarge says the size, the limit and the unit; limitsFor only lowers limi
   assert.equal(limitsFor({ bytes: 10 }).bytes, 10);
   assert.equal(limitsFor({ bytes: LIMITS.bytes * 2 }).bytes, LIMITS.bytes);
   assert.equal(limitsFor({ games: -1 }).games, LIMITS.games);
+});
+
+test('download: only http(s) addresses; network and HTTP failures and sizes come back as kinds', async (t) => {
+  const real = globalThis.fetch;
+  t.after(() => { globalThis.fetch = real; });
+  await assert.rejects(download('javascript:alert(1)', 10), (e) => e.kind === 'scheme');
+  await assert.rejects(download('not an address', 10), (e) => e.kind === 'scheme');
+  const asked = [];
+  globalThis.fetch = async (url, init) => {
+    asked.push([url, init.credentials]);
+    if (url.endsWith('/refused')) throw new TypeError('Failed to fetch');
+    if (url.endsWith('/missing')) return new Response('', { status: 404, statusText: 'Not Found' });
+    return response([new Uint8Array(8)]);
+  };
+  await assert.rejects(download('https://example.org/refused', 10), (e) => e.kind === 'network');
+  await assert.rejects(download('https://example.org/missing', 10), (e) => e.kind === 'http' && e.status === 404);
+  await assert.rejects(download('https://example.org/big', 4), (e) => e.kind === 'tooLarge');
+  const bytes = await download('https://example.org/ok', 10, { credentials: 'same-origin' });
+  assert.equal(bytes.length, 8);
+  assert.deepEqual(asked.map(([, c]) => c), ['omit', 'omit', 'omit', 'same-origin']);
 });
