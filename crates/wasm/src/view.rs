@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use pdn::comment;
-use pdn::diagnostic::{Code, Diagnostic, LineIndex, Span};
+use pdn::diagnostic::{Code, Diagnostic, LineIndex, Severity, Span};
 use pdn::geometry::Geometry;
 use pdn::reader::{Game, GameHeader, Node, PdnFile};
 use pdn::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
@@ -392,9 +392,9 @@ pub fn listed(all: &[Diagnostic]) -> (Vec<&Diagnostic>, Option<DiagnosticsSummar
     let mut per_code: std::collections::HashMap<Code, usize> = Default::default();
     for d in all {
         match d.severity {
-            pdn::Severity::Error => summary.counts.error += 1,
-            pdn::Severity::Warning => summary.counts.warning += 1,
-            pdn::Severity::Note => summary.counts.note += 1,
+            Severity::Error => summary.counts.error += 1,
+            Severity::Warning => summary.counts.warning += 1,
+            Severity::Note => summary.counts.note += 1,
         }
         let n = per_code.entry(d.code).or_default();
         if *n < LISTED_PER_CODE && shown.len() < LISTED {
@@ -472,13 +472,6 @@ impl<'a> FileView<'a> {
         }
     }
 
-    fn all_diagnostics(&self, game: &Game, r: &Replay) -> Vec<DiagnosticView> {
-        r.all_diagnostics(game)
-            .iter()
-            .map(|d| self.diagnostic(d))
-            .collect()
-    }
-
     /// The game's diagnostics as the page lists them ([`listed`]), in text order.
     fn listed_diagnostics(
         &self,
@@ -503,14 +496,20 @@ impl<'a> FileView<'a> {
     #[must_use]
     pub fn summary_of(&self, game: &Game, number: usize) -> GameSummary {
         let r = replay(game);
-        let diags = self.all_diagnostics(game, &r);
+        let diags = r.all_diagnostics(game);
         GameSummary {
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
             variant_number: r.variant.map(|v| v.gametype()),
             plies: r.plies.len(),
-            errors: diags.iter().filter(|d| d.severity == "error").count(),
-            warnings: diags.iter().filter(|d| d.severity == "warning").count(),
+            errors: diags
+                .iter()
+                .filter(|d| d.severity == Severity::Error)
+                .count(),
+            warnings: diags
+                .iter()
+                .filter(|d| d.severity == Severity::Warning)
+                .count(),
             checked: true,
             ..GameSummary::from_tags(number, |n| game.tag(n), game.result.as_deref())
         }
