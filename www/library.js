@@ -202,9 +202,11 @@ export function createLibrary(worker = defaultWorker) {
 /**
  * The same interface over a wasm module in this thread, for small texts where a worker is not
  * worth its start-up (the <pdn-viewer> element, the self-contained export). `wasm` is the
- * initialised pkg/pdn.js module. Everything happens at once, in the order the worker reports.
+ * initialised pkg/pdn.js module. Reports come in the order the worker sends them; `pause()` is
+ * awaited between reading, the first game's view and the list, so a caller can give the page a
+ * turn between them (a cold wasm instance compiles each function on its first call).
  */
-export function createLocalLibrary(wasm) {
+export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
   let lib = null;
   const need = () => {
     if (!lib) throw new Error('no text is open');
@@ -213,17 +215,26 @@ export function createLocalLibrary(wasm) {
   return {
     async open(source, h = {}) {
       if (lib) lib.free();
-      lib = source.bytes ? wasm.Library.fromBytes(source.bytes) : wasm.Library.fromText(source.text ?? '');
-      const count = lib.count;
-      const outside = lib.outsideDiagnostics();
-      const outsideSummary = lib.outsideSummary();
+      lib = null;
+      const mine = source.bytes ? wasm.Library.fromBytes(source.bytes) : wasm.Library.fromText(source.text ?? '');
+      lib = mine;
+      const count = mine.count;
+      const outside = mine.outsideDiagnostics();
+      const outsideSummary = mine.outsideSummary();
       if (!count) {
-        h.opened?.({ count, encoding: lib.encoding, outside, outsideSummary });
+        h.opened?.({ count, encoding: mine.encoding, outside, outsideSummary });
         return { count };
       }
+      await pause();
+      if (lib !== mine) return { count: null, replaced: true }; // another text came meanwhile
       const game = Math.min(Math.max((source.game ?? 1) - 1, 0), count - 1);
-      h.opened?.({ count, game, view: lib.game(game), encoding: lib.encoding, outside, outsideSummary });
-      h.rows?.(lib.rows(0, count));
+      const view = mine.game(game);
+      await pause();
+      if (lib !== mine) return { count: null, replaced: true };
+      h.opened?.({ count, game, view, encoding: mine.encoding, outside, outsideSummary });
+      await pause();
+      if (lib !== mine) return { count: null, replaced: true };
+      h.rows?.(mine.rows(0, count));
       h.done?.();
       return { count };
     },

@@ -15,6 +15,14 @@ import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n.js';
 
+/**
+ * A turn for the host page: what follows runs in a later task, after the timers, input and
+ * frames already waiting. The element's start is cut into such steps (wasm start, the first
+ * game's view, its first drawing, the game list) so that no one task of it blocks the host page
+ * for long (docs/embedding.md: under 100 ms).
+ */
+const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
+
 let ready = null;
 /**
  * Starts the wasm core once for every element on the page. Its bytes are fetched beside pdn.js,
@@ -53,6 +61,11 @@ function core() {
 export const INLINE_LIMIT = 4096;
 /** The game selector lists at most this many games (the `game` attribute reaches any game). */
 export const LIST_LIMIT = 2000;
+/**
+ * Milliseconds of making options per task when the selector is filled: the browser lays out
+ * what a slice added (measuring every option's text) in about twice that time, after it.
+ */
+const LIST_SLICE_MS = 4;
 
 let host;
 /**
@@ -116,6 +129,7 @@ const LAYOUT = `
 .pv-games { width: 100%; margin-bottom: 6px; }
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .moves { max-height: 360px; }
+.pv-games.pv-filling { opacity: 0; }
 .pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
 `;
 
@@ -236,13 +250,20 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   async start() {
+    const started = core(); // fetched and compiled (off this thread) while the language loads
+    started.catch(() => {}); // said below
     await this.setLanguage(this.getAttribute('lang'));
+    await nextTask();
+    // The first number formatted loads the language's locale data (tens of ms): its own task.
+    formatNumber(this.lang || 'en', 0);
     try {
-      await core();
+      await started;
     } catch (e) {
       throw new Error(this.coreMessage(e));
     }
-    this.local = createLocalLibrary(wasm);
+    // Every element of the page waits for the same core: each goes on in a task of its own.
+    await nextTask();
+    this.local = createLocalLibrary(wasm, { pause: nextTask });
     this.library = this.makeLibrary();
     const p = this.parts;
     this.viewer = createViewer({
@@ -264,6 +285,7 @@ export class PdnViewerElement extends HTMLElement {
     });
     p.games.addEventListener('change', () => this.showGame(Number(p.games.value) + 1));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
+    await nextTask();
     await this.load();
   }
 
@@ -359,7 +381,8 @@ export class PdnViewerElement extends HTMLElement {
     });
     if (!count && !this.count) throw new Error(this.t('status.noGames'));
     this.parts.error.hidden = true;
-    this.fillList(rows);
+    await nextTask();
+    await this.fillList(rows);
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
   }
@@ -369,19 +392,45 @@ export class PdnViewerElement extends HTMLElement {
     return this.count > 1 && list !== 'off' && list !== 'false';
   }
 
-  fillList(rows) {
+  /**
+   * Fills the game selector, LIST_SLICE_MS of making options per task: 2,000 options made and
+   * laid out at once block the host page for about 100 ms. The selector is laid out but
+   * transparent until it is whole (so each slice's layout is paid as it comes, and no partial
+   * list is seen; opacity, unlike visibility, does not restyle every option when it ends).
+   * Resolves when it is whole, or at once when a newer list replaced it.
+   */
+  async fillList(rows) {
     const doc = this.ownerDocument;
-    this.games.replaceChildren(...rows.map((r, i) => {
+    const mine = (this.filling = (this.filling || 0) + 1);
+    const select = this.games;
+    select.replaceChildren();
+    select.classList.add('pv-filling');
+    select.hidden = !this.listWanted();
+    select.setAttribute('aria-label', this.t('list.title'));
+    const option = (r, i) => {
       const o = doc.createElement('option');
       o.value = String(i);
       const white = (r.white || '').trim() || this.t('side.white');
       const black = (r.black || '').trim() || this.t('side.black');
       o.textContent = `${r.number}. ${white} – ${black}${r.result ? ` (${r.result})` : ''}`;
       return o;
-    }));
-    this.games.value = String(this.viewer.state.game);
-    this.games.hidden = !this.listWanted();
-    this.games.setAttribute('aria-label', this.t('list.title'));
+    };
+    let i = 0;
+    while (i < rows.length) {
+      if (i > 0) {
+        await nextTask();
+        if (this.filling !== mine) return;
+      }
+      const end = performance.now() + LIST_SLICE_MS;
+      const part = doc.createDocumentFragment();
+      do {
+        part.append(option(rows[i], i));
+        i += 1;
+      } while (i < rows.length && performance.now() < end);
+      select.append(part);
+    }
+    select.value = String(this.viewer.state.game);
+    select.classList.remove('pv-filling');
   }
 
   async setLanguage(code) {

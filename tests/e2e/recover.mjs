@@ -250,36 +250,108 @@ ${GAME}
   writeFileSync(path.join(root, 'tests', 'e2e', 'artifacts', 'recover-host.html'), hostPage('../../../www/pdn-viewer.js'));
   writeFileSync(path.join(root, 'tests', 'e2e', 'artifacts', 'recover-host-cdn.html'), hostPage(`${otherOrigin}/www/pdn-viewer.js`));
 
-  const elementCheck = async (page, url) => {
-    await page.goto(url, { waitUntil: 'domcontentloaded' });
-    await watchMainThread(page);
-    await page.waitForFunction(() => ['big', 'small'].every((id) => document.getElementById(id)?.dataset.ply != null)
-      && document.getElementById('big').shadowRoot.querySelectorAll('option').length > 0, null, { timeout: 60_000 });
-    const gap = await longestGap(page);
+  // The element must never block its host page for more than 100 ms at a time (issue 16). Three
+  // figures per load, from the moment the page's own HTML is parsed until both elements show
+  // their game and the big one's list is whole: the longest gap between 10 ms timer ticks, the
+  // longest task the Long Tasks API saw, and, from a Chromium trace, the most CPU time the page's
+  // main thread spent in one task. On this shared 2-core machine a busy neighbour stretches the
+  // first two (the page's thread waits for a core: a trace shows 150 ms tasks holding 20 ms of
+  // CPU), so: the CPU figure must stay under ELEMENT_BUDGET, and the wall-clock gap must stay
+  // under ELEMENT_MARGIN in the best of up to three loads (a real block comes back every time,
+  // a neighbour's does not), unless in every load the main thread's tasks took over twice the
+  // CPU time they used (it had less than half a core while it had work: the trace measures this
+  // too): then the machine is too busy for wall-clock figures to mean anything, the CPU figure
+  // alone decides, and the test says so. Every figure is printed, any over ELEMENT_BUDGET marked.
+  const ELEMENT_BUDGET = 100;
+  const ELEMENT_MARGIN = 150;
+  const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+  /** The longest task (wall and CPU ms) of the thread that set the mark `pdn-watch`, after it. */
+  const busiestTask = (trace) => {
+    const events = JSON.parse(trace.toString()).traceEvents;
+    const mark = events.find((e) => e.name === 'pdn-watch');
+    if (!mark) return null;
+    let wall = 0;
+    let cpu = 0;
+    let wallSum = 0;
+    let cpuSum = 0;
+    for (const e of events) {
+      if (e.pid !== mark.pid || e.tid !== mark.tid || e.ph !== 'X' || e.ts < mark.ts) continue;
+      if (e.name !== 'ThreadControllerImpl::RunTask') continue;
+      wall = Math.max(wall, e.dur / 1000);
+      cpu = Math.max(cpu, (e.tdur ?? 0) / 1000);
+      wallSum += e.dur / 1000;
+      cpuSum += (e.tdur ?? 0) / 1000;
+    }
+    // How much longer the thread's tasks took than the CPU they used: 1 on an idle machine.
+    const stretch = cpuSum > 0 ? wallSum / cpuSum : 1;
+    return { wall: Math.round(wall), cpu: Math.round(cpu), stretch: Math.round(stretch * 10) / 10 };
+  };
+  const watchLongTasks = () => {
+    window.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  };
+
+  /** One load of the host page at `url`: the figures above, and the element checked. */
+  const elementLoad = async (page, url) => {
+    await page.context().addInitScript(watchLongTasks);
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    let trace;
+    try {
+      await page.goto(url, { waitUntil: 'domcontentloaded' });
+      await watchMainThread(page);
+      await page.evaluate(() => { window.watchFrom = performance.now(); performance.mark('pdn-watch'); });
+      await page.waitForFunction(() => ['big', 'small'].every((id) => document.getElementById(id)?.dataset.ply != null)
+        && document.getElementById('big').shadowRoot.querySelectorAll('option').length > 0
+        && !document.getElementById('big').shadowRoot.querySelector('.pv-filling'), null, { timeout: 60_000 });
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const gap = Math.round(await longestGap(page));
+    const task = Math.round(await page.evaluate(() => window.longTasks
+      .filter((t) => t.start + t.duration >= window.watchFrom).reduce((m, t) => Math.max(m, t.duration), 0)));
+    const busiest = busiestTask(trace);
+    assert(busiest, 'the trace has the page\'s mark');
     const state = await page.$eval('#big', (el) => ({ game: el.dataset.game, options: el.shadowRoot.querySelectorAll('option').length, header: el.shadowRoot.querySelector('.game-header-box').textContent }));
     assert(state.game === '149999' && state.header.includes('G149999'), `the big element shows game 149999: ${JSON.stringify(state)}`);
-    assert(state.options <= 2000 && state.options > 0, `the selector lists at most 2000 games (${state.options})`);
-    // Read in this thread, 150,000 games cost the host seconds; the bound is loose because test
-    // machines are shared (the longest gap is printed).
-    assert(gap < 400, `the host page was blocked for ${Math.round(gap)} ms`);
+    assert(state.options === 2000, `the selector lists the first 2000 games (${state.options})`);
     // The big element answers game requests from its worker.
     await page.$eval('#big', (el) => el.setAttribute('game', '2'));
     await page.waitForFunction(() => document.getElementById('big').dataset.game === '2');
-    return `longest main-thread gap ${Math.round(gap)} ms`;
+    return { gap, task, cpu: busiest.cpu, stretch: busiest.stretch };
   };
 
-  await check('<pdn-viewer> with 150,000 inline games reads them in a worker: the host is not blocked', async () => {
-    return withPage(null, (page) => elementCheck(page, `${origin}/tests/e2e/artifacts/recover-host.html`));
+  /** Up to three loads (each in a fresh page of `open()`); the figures of each are returned. */
+  const elementCheck = async (open, url) => {
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      const figures = await open((page) => elementLoad(page, url));
+      runs.push(figures);
+      assert(figures.cpu < ELEMENT_BUDGET, `one task of the host page's main thread used ${figures.cpu} ms of CPU (over ${ELEMENT_BUDGET} ms)`);
+      if (figures.gap < ELEMENT_BUDGET) break;
+    }
+    const words = runs.map((r) => `longest gap ${r.gap} ms${r.gap >= ELEMENT_BUDGET ? ' (OVER 100)' : ''}, longest task ${r.task} ms, `
+      + `most CPU in one task ${r.cpu} ms, tasks took ${r.stretch}× their CPU time`).join('; ');
+    const best = Math.min(...runs.map((r) => r.gap));
+    if (best < ELEMENT_MARGIN) return words;
+    const busy = runs.every((r) => r.stretch > 2);
+    assert(busy, `the host page was blocked for ${best} ms at best (over ${ELEMENT_MARGIN} ms): ${words}`);
+    return `${words}; the machine is too busy to judge by the clock: judged by CPU`;
+  };
+
+  await check('<pdn-viewer> with 150,000 inline games reads them in a worker: the host is never blocked 100 ms', async () => {
+    return elementCheck((fn) => withPage(null, fn), `${origin}/tests/e2e/artifacts/recover-host.html`);
   });
 
   await check('<pdn-viewer> from another origin (a CDN) with the same page: a blob: worker, same result', async () => {
-    return withPage(null, async (page) => {
+    return elementCheck((fn) => withPage(null, async (page) => {
       const workers = [];
       page.on('worker', (w) => workers.push(w.url()));
-      const note = await elementCheck(page, `${origin}/tests/e2e/artifacts/recover-host-cdn.html`);
+      const figures = await fn(page);
       assert(workers.some((u) => u.startsWith('blob:')), `a blob: worker (${workers.join(', ')})`);
-      return note;
-    });
+      return figures;
+    }), `${origin}/tests/e2e/artifacts/recover-host-cdn.html`);
   });
 
   await check('embed.html with a #pdn= link: the element unpacks it (in its worker), under the CSP', async () => {
