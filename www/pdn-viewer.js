@@ -366,12 +366,14 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   async load() {
+    const mine = (this.loads = (this.loads || 0) + 1); // a newer load (src= changed) takes over
     const source = await this.text();
+    if (this.loads !== mine) return;
     const want = Number(this.getAttribute('game')) || 1;
     const plyAttr = this.getAttribute('ply');
     const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
     let rows = [];
-    const { count } = await this.read({ ...source, game: want }, {
+    const { count, replaced } = await this.read({ ...source, game: want }, {
       opened: (msg) => {
         this.count = msg.count;
         if (!msg.count) return;
@@ -379,10 +381,13 @@ export class PdnViewerElement extends HTMLElement {
       },
       rows: (r) => { rows = r; },
     });
+    if (replaced || this.loads !== mine) return;
     if (!count && !this.count) throw new Error(this.t('status.noGames'));
     this.parts.error.hidden = true;
     await nextTask();
+    if (this.loads !== mine) return;
     await this.fillList(rows);
+    if (this.loads !== mine) return;
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
   }
