@@ -171,9 +171,13 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   connectedCallback() {
-    if (this.viewer) return;
-    this.build();
-    this.loading = this.start().catch((e) => this.fail(e));
+    if (this.loading) return;
+    // Built in a task of its own: a page's viewers are all upgraded in one task (when the module
+    // is defined), and several of them built there would add up.
+    this.loading = nextTask().then(() => {
+      this.build();
+      return this.start();
+    }).catch((e) => this.fail(e));
   }
 
   disconnectedCallback() {
