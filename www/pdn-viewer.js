@@ -17,7 +17,7 @@ import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i
 
 /**
  * A turn for the host page: what follows runs in a later task, after the timers, input and
- * frames already waiting. The element's start is cut into such steps (wasm start, the first
+ * frames already waiting. The element's start is cut into such steps (shadow DOM, wasm, the first
  * game's view, its first drawing, the game list) so that no one task of it blocks the host page
  * for long (docs/embedding.md: under 100 ms).
  */
