@@ -48,6 +48,9 @@ fn an_illegal_move_is_for_visitors() {
     let game = &file.games[0];
     let replay = pdn::replay::replay(game);
     let all = replay.all_diagnostics(game);
-    let stop = all.iter().find(|d| d.code == Code::IllegalMove).expect("illegal move");
+    let stop = all
+        .iter()
+        .find(|d| d.code == Code::IllegalMove)
+        .expect("illegal move");
     assert_eq!(stop.code.audience(), Audience::Visitor);
 }

@@ -967,7 +967,10 @@ mod tests {
         assert_eq!(views.game(1).unwrap().outcome, Some("white"));
         let third = views.game(2).unwrap();
         assert_eq!(third.outcome, Some("unfinished"));
-        let guessed = third.diagnostics.iter().find(|d| d.code == "guessed-variant");
+        let guessed = third
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "guessed-variant");
         assert_eq!(guessed.unwrap().audience, "author");
         let f = read_file("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *");
         let lines = LineIndex::new(&f.text);
