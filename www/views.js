@@ -463,7 +463,8 @@ export function messagesSetting(value, fallback = 'errors') {
 /**
  * The diagnostics of a view to list under a `messages` setting, with the capped view's counts
  * ({ list, extra } for diagnosticsList): all of them; only those the core marks for visitors
- * (`audience: 'visitor'`, pdn::Code::audience — the one place that decides); or none.
+ * (`audience: 'visitor'`, pdn::Code::audience — the one place that decides) but the one
+ * the move list shows already (where the game stops); or none.
  */
 export function diagnosticsFor(view, messages = 'all') {
   const all = (view && view.diagnostics) || [];
@@ -471,7 +472,11 @@ export function diagnosticsFor(view, messages = 'all') {
   if (messages === 'none') return { list: [], extra: {} };
   if (messages !== 'errors') return { list: all, extra };
   const visitor = (d) => d && d.audience === 'visitor';
-  const list = all.filter(visitor);
+  // The move list already says where and why the game stops; a visitor is not told twice.
+  const stop = view.error
+    ? (d) => d.code === 'illegal-move' && d.line === view.error.line && d.column === view.error.column
+    : view.supported === false ? (d) => d === all.find((x) => x.severity === 'error') : () => false;
+  const list = all.filter((d) => visitor(d) && !stop(d));
   const hidden = (extra.hidden || []).filter(visitor);
   if (!hidden.length) return { list, extra: {} };
   const counts = { error: 0, warning: 0, note: 0 };

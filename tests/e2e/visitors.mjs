@@ -89,7 +89,8 @@ try {
     await page.goto(`${origin}/tests/e2e/embed/visitors.html`);
     for (const id of ['#default', '#all', '#none']) await page.waitForFunction((s) => document.querySelector(s)?.dataset.ply != null, id);
     const d = await messagesOf(page, '#default');
-    assertEqual(d.codes, ['illegal-move'], 'default messages');
+    // The variation's illegal move is listed; the mainline's is said once, in the move list.
+    assertEqual(d.codes, ['illegal-move-in-variation'], 'default messages');
     assertEqual(d.buttons, 0, 'no location buttons in the element');
     assert(!/guess|GameType/i.test(d.text), `no guessed-variant note: ${d.text}`);
     assert(/The game stops at move 3:/.test(d.moveError), `the move list says where the game stops: ${d.moveError}`);
@@ -117,7 +118,7 @@ try {
     await openMain(page);
     const packed = await page.evaluate(async () => {
       const { packText } = await import('./www/share.js');
-      return packText('[White "Ozols"][Black "Bērziņš"]\n1. 32-28 19-23 2. 28-19 14x23 3. 28-22 *');
+      return packText('[White "Ozols"][Black "Bērziņš"]\n1. 32-28 (1. 31-22) 19-23 2. 28-19 14x23 3. 28-22 *');
     });
     await page.context().close();
     return packed;
@@ -126,7 +127,7 @@ try {
 
   await check('embed.html: messages=errors by default, messages=all and messages=none as URL parameters', async () => {
     const page = await newPage();
-    for (const [query, want] of [['', ['illegal-move']], ['?messages=all', null], ['?messages=none', []]]) {
+    for (const [query, want] of [['', ['illegal-move-in-variation']], ['?messages=all', null], ['?messages=none', []]]) {
       await page.goto(`${origin}/embed.html${query}#pdn=${packed}`);
       await page.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.ply != null);
       const m = await messagesOf(page, 'pdn-viewer');
@@ -180,7 +181,7 @@ try {
   await check('main page: every message, with line:column buttons that select the text', async () => {
     const page = await newPage();
     await openMain(page);
-    await pasteAndLoad(page, '[White "Ozols"][Black "Bērziņš"]\n1. 32-28 19-23 2. 28-19 14x23 3. 28-22 *');
+    await pasteAndLoad(page, '[White "Ozols"][Black "Bērziņš"]\n1. 32-28 (1. 31-22) 19-23 2. 28-19 14x23 3. 28-22 *');
     const codes = await page.$$eval('#diagnostics li.diag', (lis) => lis.map((li) => li.dataset.code));
     assert(codes.includes('guessed-variant') && codes.includes('illegal-move'), `all messages: ${codes}`);
     assert(await page.$$eval('#diagnostics button.diag-loc', (b) => b.length) >= 3, 'location buttons');

@@ -25,6 +25,10 @@ test('messages: all, errors (the visitor ones) or none; unknown settings give th
   // A capped view: the hidden counts of visitor codes only.
   const capped = { ...VIEW, diagnosticsHidden: [{ code: 'illegal-move-in-variation', audience: 'visitor', severity: 'error', count: 5 }, { code: 'unknown-text', audience: 'author', severity: 'warning', count: 900 }], diagnosticCounts: { error: 6, warning: 901, note: 1 }, diagnosticsTotal: 908 };
   const { extra } = diagnosticsFor(capped, 'errors');
+  // The stop the move list shows is not listed again for visitors.
+  const stopped = { ...VIEW, error: { line: 3, column: 7 } };
+  assert.deepEqual(diagnosticsFor(stopped, 'errors').list, []);
+  assert.equal(diagnosticsFor(stopped, 'all').list.length, 3);
   assert.deepEqual(extra.counts, { error: 6, warning: 0, note: 0 });
   assert.equal(extra.hidden.length, 1);
 });
