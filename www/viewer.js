@@ -404,7 +404,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     flip() {
       state.flipped = !state.flipped;
       els.flip.setAttribute('aria-pressed', String(state.flipped));
-      drawBoard();
+      if (state.view) drawBoard(); // with no game, the board's place keeps saying why
     },
     togglePlay() {
       if (state.playing) { setPlaying(false); updateNav(); return; }
