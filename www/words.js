@@ -121,13 +121,14 @@ export function durationWords(seconds, t) {
  * A TimeControl tag in words, or the tag as written when its form is not known. The forms of
  * the PGN and PDN standards, periods separated by ':': "40/7200" (40 moves in 2 h), "3600"
  * (the rest of the game in 1 h), "5400+30" (with 30 s added per move), "*180" (an hourglass).
- * A base time of at most 120 is read as minutes ("30+0" → "30 min + 0 s"), as draughts sites
- * write it; larger ones are seconds, as the standard says.
+ * Times are seconds, as the standard says ("120+0", lidraughts' 2-minute games: "2 min + 0 s"),
+ * except a base time under 60, which no game is played with: it is read as minutes, as some
+ * programs write it ("30+0" → "30 min + 0 s", "3+2" → "3 min + 2 s").
  */
 export function timeControlWords(value, t) {
   const raw = clean(value);
   if (!raw || raw === '?' || raw === '-') return raw;
-  const base = (n) => (n <= 120 ? n * 60 : n);
+  const base = (n) => (n < 60 ? n * 60 : n);
   const periods = raw.split(':');
   const words = [];
   for (const [i, period] of periods.entries()) {

@@ -60,7 +60,10 @@ test('time controls in words; unknown forms as written', () => {
   assert.equal(timeControlWords('5400+30', t), '1 h 30 min + 30 s per move');
   assert.equal(timeControlWords('40/7200:3600', t), '40 moves in 2 h, then the rest of the game in 1 h');
   assert.equal(timeControlWords('*180', t), 'hourglass of 3 min');
-  assert.equal(timeControlWords('90', t), '1 h 30 min');
+  assert.equal(timeControlWords('45', t), '45 min');
+  assert.equal(timeControlWords('5400', t), '1 h 30 min');
+  assert.equal(timeControlWords('120+0', t), '2 min + 0 s per move');
+  assert.equal(timeControlWords('3+2', t), '3 min + 2 s per move');
   assert.equal(timeControlWords('2 hours', t), '2 hours');
   assert.equal(timeControlWords('40/7200:abc', t), '40/7200:abc');
   assert.equal(durationWords(45, t), '45 s');
