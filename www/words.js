@@ -152,16 +152,18 @@ export function timeControlWords(value, t) {
 
 /**
  * A sort key of a date in the usual written forms: "2007.05.12", "2007-05-12", "12.5.2007",
- * "12/05/2007", "2007", "2007.??.??" (unknown parts sort first within what is known). Null
+ * "12/05/2007", "2007", "2007.", "2007.??.??" (unknown parts sort first within what is known),
+ * a range by its first day. Null
  * when nothing of it is known ("????.??.??", "", "?"): such dates go last.
  */
 export function dateKey(date) {
   const d = clean(date);
   let y; let mo = 0; let da = 0;
   let m;
-  if ((m = /^(\d{4}|\?{4})(?:[.\-/](\d{1,2}|\?\?)(?:[.\-/](\d{1,2}|\?\?))?)?$/.exec(d))) {
+  // The first date of a range ("2007.05.01 - 2007.05.10"); a trailing dot ("2007.") is allowed.
+  if ((m = /^(\d{4}|\?{4})(?:[.\-/](\d{1,2}|\?{1,2})(?:[.\-/](\d{1,2}|\?{1,2}))?)?(?!\d)/.exec(d))) {
     [, y, mo, da] = m;
-  } else if ((m = /^(\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)[.\-/](\d{4}|\?{4})$/.exec(d))) {
+  } else if ((m = /^(\d{1,2}|\?\?)[.\-/](\d{1,2}|\?\?)[.\-/](\d{4}|\?{4})(?!\d)/.exec(d))) {
     [, da, mo, y] = m;
   } else {
     return null;

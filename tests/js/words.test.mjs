@@ -78,6 +78,11 @@ test('date keys: yyyy.mm.dd, d.m.yyyy, dd/mm/yyyy, partial and unknown dates', (
   assert.equal(dateKey('2007-05-12'), 20070512);
   assert.equal(dateKey('2007.??.??'), 20070000);
   assert.equal(dateKey('2007'), 20070000);
+  assert.equal(dateKey('2007.'), 20070000);
+  assert.equal(dateKey('2007.05.1'), 20070501);
+  assert.equal(dateKey('2007.05.01 - 2007.05.10'), 20070501);
+  assert.equal(dateKey('20070512'), null);
+  assert.equal(dateKey('spring 2007'), null);
   assert.equal(dateKey('????.??.??'), null);
   assert.equal(dateKey(''), null);
   assert.equal(dateKey('?'), null);
