@@ -29,6 +29,9 @@ test('messages: all, errors (the visitor ones) or none; unknown settings give th
   const stopped = { ...VIEW, error: { line: 3, column: 7 } };
   assert.deepEqual(diagnosticsFor(stopped, 'errors').list, []);
   assert.equal(diagnosticsFor(stopped, 'all').list.length, 3);
+  // A game that cannot be replayed: the move list says why; a second visitor error is listed.
+  const chess = { tags: [], supported: false, diagnostics: [diag('not-draughts', 'visitor', 'error'), diag('bad-fen', 'visitor', 'error')] };
+  assert.deepEqual(diagnosticsFor(chess, 'errors').list.map((d) => d.code), ['bad-fen']);
   assert.deepEqual(extra.counts, { error: 6, warning: 0, note: 0 });
   assert.equal(extra.hidden.length, 1);
 });
