@@ -266,6 +266,102 @@ impl Code {
     }
 }
 
+/// Who a diagnostic is for: see [`Code::audience`].
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Audience {
+    /// Anyone looking at the game: the game (or a variation) cannot be shown whole, or at all.
+    Visitor,
+    /// The file's author or editor: how the text is written (guessed variant, notation,
+    /// punctuation, stray text); the game is shown all the same.
+    Author,
+}
+
+impl Audience {
+    /// `visitor` or `author`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Audience::Visitor => "visitor",
+            Audience::Author => "author",
+        }
+    }
+}
+
+impl fmt::Display for Audience {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Code {
+    /// Who needs to read a diagnostic of this code. The one place that decides it: a viewer
+    /// on a club page (`messages="errors"`) lists only the [`Audience::Visitor`] ones, which say
+    /// why a visitor does not see the whole game (it stops at an illegal move, a variation
+    /// stops, the variant or setup cannot be played, there is no game); everything about how
+    /// the text is written (a guessed variant, `-` for a capture, stray text, a missing result)
+    /// is for [`Audience::Author`]s, shown on the main page and with `messages="all"`.
+    ///
+    /// ```
+    /// use pdn::diagnostic::{Audience, Code};
+    /// assert_eq!(Code::IllegalMove.audience(), Audience::Visitor);
+    /// assert_eq!(Code::GuessedVariant.audience(), Audience::Author);
+    /// assert_eq!(Code::CaptureSeparator.audience(), Audience::Author);
+    /// ```
+    #[must_use]
+    pub const fn audience(self) -> Audience {
+        match self {
+            Code::IllegalMove
+            | Code::IllegalMoveInVariation
+            | Code::NotDraughts
+            | Code::VariantNotSupported
+            | Code::BadFen
+            | Code::NoGames
+            | Code::BinaryFile => Audience::Visitor,
+            Code::UnclosedTagValue
+            | Code::UnquotedTagValue
+            | Code::UnclosedTag
+            | Code::UnclosedComment
+            | Code::NestedComment
+            | Code::UnmatchedBrace
+            | Code::ProseInParentheses
+            | Code::SpacesInMove
+            | Code::GluedResult
+            | Code::UnknownText
+            | Code::UnknownMove
+            | Code::NagWithoutMove
+            | Code::NumberWithoutMove
+            | Code::MoveNumberOrder
+            | Code::UnmatchedParen
+            | Code::UnclosedVariation
+            | Code::VariationWithoutMove
+            | Code::SetupWithoutMove
+            | Code::SetupReplaced
+            | Code::StrayResult
+            | Code::MissingResult
+            | Code::ResultMismatch
+            | Code::NonstandardResult
+            | Code::AfterResult
+            | Code::OutsideGame
+            | Code::MoveNumberOverflow
+            | Code::GuessedVariant
+            | Code::BadGametype
+            | Code::LidraughtsVariant
+            | Code::BoardNotation
+            | Code::ResultContradictsBoard
+            | Code::ResultConvention
+            | Code::CaptureSeparator
+            | Code::AmbiguousMove
+            | Code::AmbiguousShortMove
+            | Code::BoardSizeIgnored => Audience::Author,
+        }
+    }
+}
+
 impl fmt::Display for Code {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

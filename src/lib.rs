@@ -89,7 +89,7 @@ pub mod types;
 pub mod variant;
 pub mod writer;
 
-pub use diagnostic::{Code, Diagnostic, Severity, Span};
+pub use diagnostic::{Audience, Code, Diagnostic, Severity, Span};
 pub use fen::Setup;
 pub use geometry::{Geometry, Square};
 pub use notation::PdnMove;

@@ -64,6 +64,11 @@ export interface Diagnostic {
   severity: Severity;
   /** Stable code, for translations. */
   code: string;
+  /**
+   * Who needs it (`pdn::Code::audience`): 'visitor' when the game, a variation or the text
+   * cannot be shown whole, 'author' for how the text is written.
+   */
+  audience: 'visitor' | 'author';
   /** Plain words (English). */
   message: string;
   /**
@@ -225,6 +230,13 @@ export interface GameView {
   result: string | null;
   /** When the mainline ends with the side to move unable to move: who lost and why, in words. */
   end: string | null;
+  /** The same end as values: the side that lost, the winner, and why. */
+  ending: { loser: 'white' | 'black'; winner: 'white' | 'black'; reason: 'no-pieces' | 'no-moves' } | null;
+  /**
+   * What the result says, read by the variant's first mover: the winner, 'draw', 'unfinished'
+   * (`*`), or null when it names no winner or there is none.
+   */
+  outcome: 'white' | 'black' | 'draw' | 'unfinished' | null;
   /** Every variation, at any depth. */
   variations: VariationView[];
   error: ErrorView | null;
@@ -251,6 +263,7 @@ export interface SeverityCounts {
 /** Diagnostics of one code left out of a list. */
 export interface HiddenDiagnostics {
   code: string;
+  audience: 'visitor' | 'author';
   severity: 'error' | 'warning' | 'note';
   count: number;
 }

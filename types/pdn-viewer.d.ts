@@ -30,6 +30,11 @@ export interface PdnViewerAttributes {
   lang?: 'en' | 'ru' | 'lv' | 'nl' | 'fr' | string;
   /** The address of a PDN file, fetched by the browser (another site's file needs CORS). */
   src?: string;
+  /**
+   * Which messages to list: 'errors' (the default: only what a visitor needs, the diagnostics
+   * whose `audience` is 'visitor'), 'all' (also the notes for the file's author) or 'none'.
+   */
+  messages?: 'errors' | 'all' | 'none';
 }
 
 /** The shown game and move. */

@@ -4,14 +4,22 @@
 // inline, so that the page's Content-Security-Policy can forbid every inline script.
 
 import { parseShareHash } from './share.js';
+import { pageTitle } from './words.js';
+import en from './i18n/en.js';
+import { createTranslator, loadCatalogue, pickLanguage } from './i18n.js';
 import './pdn-viewer.js';
 
 const params = new URLSearchParams(location.search);
 const viewer = document.createElement('pdn-viewer');
-for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list']) {
+for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages']) {
   if (params.has(name)) viewer.setAttribute(name, params.get(name));
 }
 if (!params.has('moves')) viewer.setAttribute('moves', 'auto');
+// The frame's title names the game shown ("Mikhalchenko – Ndjofang — PDN viewer").
+const site = document.title;
+viewer.addEventListener('pdn-game', (e) => {
+  document.title = pageTitle({ tags: [['White', e.detail.white], ['Black', e.detail.black]] }, site);
+});
 
 async function source() {
   const link = parseShareHash(location.hash);
@@ -26,9 +34,36 @@ async function source() {
   return null;
 }
 
+/** The message the frame sends its parent page whenever its height changes (docs/embedding.md). */
+export const HEIGHT_MESSAGE = 'pdn-viewer:height';
+
+/**
+ * Tells the parent page the height of the content, whenever it changes, so that a few lines of
+ * script there (the page's embed snippet) can size the frame to fit: { type, height } in CSS
+ * pixels, whole numbers.
+ */
+function reportHeight() {
+  if (window.parent === window || typeof ResizeObserver === 'undefined') return;
+  let last = -1;
+  const send = () => {
+    const height = Math.ceil(document.body.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
+  };
+  new ResizeObserver(send).observe(document.body);
+  send();
+}
+
+reportHeight();
+
 try {
   const s = await source();
-  if (!s) throw new Error('Nothing to show: give embed.html ?src=<file.pdn> or a #pdn= link.');
+  if (!s) {
+    const code = pickLanguage([params.get('lang'), ...(navigator.languages || [])].filter(Boolean), '');
+    const t = createTranslator(code, await loadCatalogue(code), en);
+    throw new Error(t('embed.nothing'));
+  }
   if (s.src) viewer.setAttribute('src', s.src);
   else viewer.link = s.link; // unpacked by the element, in its worker when it has one
   document.body.append(viewer);

@@ -4,8 +4,12 @@
 // them to one scrolling element.
 
 import { h, toDom } from './tree.js';
+import { dateKey } from './words.js';
 
-/** Columns in display order: the row field each shows and its catalogue key. */
+/**
+ * Columns in display order: the row field each shows and its catalogue key; `first`: the
+ * direction of the first sort by it (games with problems first).
+ */
 export const COLUMNS = [
   { key: 'number', label: 'col.number' },
   { key: 'white', label: 'col.white' },
@@ -15,7 +19,7 @@ export const COLUMNS = [
   { key: 'date', label: 'col.date' },
   { key: 'round', label: 'col.round' },
   { key: 'variant', label: 'col.variant' },
-  { key: 'errors', label: 'col.problems' },
+  { key: 'errors', label: 'col.problems', first: -1 },
 ];
 
 /** Height of one row in CSS pixels; the stylesheet uses the same value (--row-height). */
@@ -41,25 +45,32 @@ export function filterRows(rows, query) {
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /**
- * Sort key of a row for a column: numbers for the number and problem columns, text otherwise.
- * "?" and "-" (PDN for unknown) count as empty, as the cells show them, so they sort last too.
+ * Sort key of a row for a column: numbers for the number and problem columns, the date as a
+ * number (words.js dateKey: yyyy.mm.dd, d.m.yyyy, dd/mm/yyyy; null when unknown), text
+ * otherwise. "?" and "-" (PDN for unknown) count as empty, as the cells show them, so they sort
+ * last too.
  */
 function sortValue(row, key) {
   if (key === 'number') return row.number;
   if (key === 'errors') return (row.errors || 0) * 1e6 + (row.warnings || 0);
+  if (key === 'date') return dateKey(row.date);
   return known(row[key]);
 }
 
 /**
  * `indexes` sorted by a column (`dir` 1 ascending, -1 descending); ties keep file order.
- * Empty texts go last in both directions (a list sorted by date starts with dated games).
+ * Empty texts and unknown dates go last in both directions (a list sorted by date starts with
+ * dated games).
  */
 export function sortIndexes(rows, indexes, key, dir = 1) {
   const numeric = key === 'number' || key === 'errors';
   return [...indexes].sort((a, b) => {
     const va = sortValue(rows[a], key);
     const vb = sortValue(rows[b], key);
-    if (!numeric) {
+    if (key === 'date') {
+      if ((va == null) !== (vb == null)) return va == null ? 1 : -1;
+      if (va !== vb && va != null) return (va - vb) * dir;
+    } else if (!numeric) {
       if (!va !== !vb) return va ? -1 : 1;
       const c = collator.compare(va, vb);
       if (c) return c * dir;
@@ -224,7 +235,8 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
     const sort = e.target.closest('button.sort');
     if (sort) {
       const key = sort.dataset.sort;
-      state.sortDir = state.sortKey === key ? -state.sortDir : 1;
+      const column = COLUMNS.find((c) => c.key === key);
+      state.sortDir = state.sortKey === key ? -state.sortDir : (column && column.first) || 1;
       state.sortKey = key;
       reorder();
       reveal(state.order.indexOf(state.selected));

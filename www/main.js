@@ -10,6 +10,7 @@ import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
+import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from './words.js';
 import { toDom } from './tree.js';
 import { boardModel } from './board.js';
 import { prefersReducedMotion } from './board-dom.js';
@@ -73,15 +74,23 @@ let loads = 0;
 
 // ---- messages ---------------------------------------------------------------------------
 
+/**
+ * Shows a status message. `text` is a function that words it (called again when the language
+ * changes, so the message follows it) or plain text.
+ */
+let statusWords = null;
 function say(text, kind = 'info') {
-  els.status.textContent = text;
+  statusWords = typeof text === 'function' ? text : null;
+  els.status.textContent = statusWords ? statusWords() : text;
   els.status.dataset.kind = kind;
 }
+/** A name given as a function (words of the page's language) or as text. */
+const named = (what) => (typeof what === 'function' ? what() : what);
 const errorText = (e) => (e && e.message ? e.message : String(e));
 /** Plain words for a text that could not be opened (limits.js), or null for other errors. */
 const failure = (e, name) => describeFailure(t, e, name, (n) => formatNumber(lang, n));
-window.addEventListener('error', (e) => say(t('status.unexpected', { error: errorText(e.error || e.message) }), 'error'));
-window.addEventListener('unhandledrejection', (e) => say(t('status.unexpected', { error: errorText(e.reason) }), 'error'));
+window.addEventListener('error', (e) => say(() => t('status.unexpected', { error: errorText(e.error || e.message) }), 'error'));
+window.addEventListener('unhandledrejection', (e) => say(() => t('status.unexpected', { error: errorText(e.reason) }), 'error'));
 
 function showProgress(text, fraction) {
   els.progress.hidden = false;
@@ -107,6 +116,9 @@ async function setLanguage(code) {
   if (viewer) viewer.setTranslator(t);
   if (list) list.setTranslator(t);
   updateGamesCount();
+  if (statusWords) els.status.textContent = statusWords();
+  if (open.empty) showEmptyBoard();
+  updateTitle();
   els.lang.value = code;
 }
 
@@ -149,18 +161,19 @@ async function fillBoxWithGame() {
  */
 async function openSource(source, { game = 1, ply = 0, what, kind, url = null, quiet = false }) {
   hideProgress();
-  showProgress(t('status.reading', { name: what, percent: 0 }), null);
+  showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   let first = true;
   document.body.dataset.checked = '0';
   const handlers = {
     progress(p) {
       if (p.phase === 'download') {
-        showProgress(t('status.reading', { name: what, percent: p.total ? Math.round((100 * p.done) / p.total) : '…' }), p.total ? p.done / p.total : null);
+        showProgress(t('status.reading', { name: named(what), percent: p.total ? Math.round((100 * p.done) / p.total) : '…' }), p.total ? p.done / p.total : null);
       }
     },
     opened(msg) {
       open.source = { kind, url, name: what };
       open.count = msg.count;
+      open.empty = msg.count === 0;
       open.boxOffset = 0;
       open.boxIsGame = false;
       els.inputNote.hidden = true;
@@ -168,10 +181,11 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
         showNoGame(msg.outside || [], msg.outsideSummary);
         return;
       }
+      els.board.classList.remove('no-game');
       viewer.setGame(msg.game, msg.view, first ? ply : 0, msg.count);
       first = false;
       els.games.hidden = msg.count < 2;
-      if (!quiet) say(t('status.loaded', { what, count: msg.count, game: msg.game + 1 }));
+      if (!quiet) say(() => t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 }));
       loads += 1;
       document.body.dataset.loads = String(loads);
       document.body.dataset.games = String(msg.count);
@@ -220,9 +234,17 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
   }
 }
 
+/**
+ * A text with no game: the board, moves and header are cleared and the board's place says so,
+ * where the eye is after pressing Load; the status line too.
+ */
 function showNoGame(outside, summary = null) {
   hideProgress();
-  say(t('status.noGames'), 'error');
+  say(() => t('status.noGames'), 'error');
+  viewer.clear();
+  els.games.hidden = true;
+  showEmptyBoard();
+  updateTitle();
   // What the reader found instead, with line:column, so the user sees why (past 100, the core
   // sends the first ones and counts the rest).
   const extra = summary ? { counts: summary.counts, hidden: summary.hidden, total: summary.total } : {};
@@ -231,11 +253,27 @@ function showNoGame(outside, summary = null) {
   els.diagnostics.hidden = !tree;
 }
 
+/** The board's place when the open text has no game: the same words as the status line. */
+function showEmptyBoard() {
+  const p = document.createElement('p');
+  p.className = 'board-missing no-game';
+  p.setAttribute('role', 'alert');
+  p.textContent = t('status.noGames');
+  els.board.replaceChildren(p);
+  els.board.classList.add('no-game');
+}
+
+/** The window's title names the shown game, then the site: "Mikhalchenko – Ndjofang · FMJD WC 2007 — PDN viewer". */
+function updateTitle() {
+  const view = viewer && !open.empty ? viewer.state.view : null;
+  document.title = view ? pageTitle(view, t('app.title')) : t('app.title');
+}
+
 async function openText(text, opts) {
   try {
     await openSource({ text, game: opts.game }, opts);
   } catch (e) {
-    say(failure(e, opts.what) || t('status.loadFailed', { name: opts.what, error: errorText(e) }), 'error');
+    say(() => failure(e, named(opts.what)) || t('status.loadFailed', { name: named(opts.what), error: errorText(e) }), 'error');
   }
 }
 
@@ -244,7 +282,7 @@ async function openFile(file) {
     await openSource({ file }, { what: file.name, kind: 'file' });
     revealBoard();
   } catch (e) {
-    say(failure(e, file.name) || t('status.loadFailed', { name: file.name, error: errorText(e) }), 'error');
+    say(() => failure(e, file.name) || t('status.loadFailed', { name: file.name, error: errorText(e) }), 'error');
   }
 }
 
@@ -255,19 +293,21 @@ async function openUrl(url, { game, ply }) {
   let absolute = null;
   try { absolute = new URL(url, location.href); } catch { /* not an address at all */ }
   if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:')) {
-    say(t('status.srcScheme', { url }), 'error');
+    say(() => t('status.srcScheme', { url }), 'error');
     return false;
   }
-  say(t('status.fetching', { url }));
+  // The status line names the file ("round7.pdn"), not its whole address.
+  const name = fileNameOf(absolute.href);
+  say(() => t('status.fetching', { url: name }));
   try {
-    await openSource({ url: absolute.href, game }, { game, ply, what: url, kind: 'src', url });
+    await openSource({ url: absolute.href, game }, { game, ply, what: name, kind: 'src', url });
     return true;
   } catch (e) {
-    const plain = failure(e, url);
-    if (plain) say(plain, 'error');
-    else if (e.kind === 'network') say(t('status.fetchCors', { url }), 'error');
-    else if (e.kind === 'http') say(t('status.fetchFailed', { url, reason: t('status.fetchHttp', { status: e.status }) }), 'error');
-    else say(t('status.fetchFailed', { url, reason: errorText(e) }), 'error');
+    const plain = failure(e, name);
+    if (plain) say(() => failure(e, name), 'error');
+    else if (e.kind === 'network') say(() => t('status.fetchCors', { url: name }), 'error');
+    else if (e.kind === 'http') say(() => t('status.fetchFailed', { url: name, reason: t('status.fetchHttp', { status: e.status }) }), 'error');
+    else say(() => t('status.fetchFailed', { url: name, reason: errorText(e) }), 'error');
     return false;
   }
 }
@@ -278,11 +318,11 @@ async function openFromHash() {
   if (!link) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
-  const what = t('what.link');
+  const what = () => t('what.link');
   try {
     await openSource({ link: link.pdn, game: link.game || 1 }, { game: link.game || 1, ply: link.ply ?? 0, what, kind: 'link' });
   } catch (e) {
-    say(failure(e, what) || t('status.linkFailed', { error: errorText(e) }), 'error');
+    say(() => failure(e, what()) || t('status.linkFailed', { error: errorText(e) }), 'error');
     return false;
   }
   return true;
@@ -362,7 +402,7 @@ function wireDrop() {
       // A text too large to edit comfortably is opened without going into the box.
       const fits = text.length <= LIMITS.boxChars;
       if (fits) els.input.value = text;
-      openText(text, { what: t('what.pasted'), kind: fits ? 'paste' : 'drop' });
+      openText(text, { what: () => t('what.pasted'), kind: fits ? 'paste' : 'drop' });
     }
   });
 }
@@ -386,16 +426,25 @@ async function copyText(text, okMessage) {
     els.exportOutput.value = text;
     els.exportOutput.hidden = false;
     els.exportOutput.select();
-    say(t('export.copyFailed'));
+    say(() => t('export.copyFailed'));
   }
   return copied;
 }
 
+/** The shown game's file name without extension: "mikhalchenko-ndjofang-2007" (words.js). */
 function fileStem() {
-  const v = viewer.state.view;
-  const tag = (name) => ((v && v.tags.find(([k]) => k.toLowerCase() === name)) || [])[1] || '';
-  const stem = [tag('white'), tag('black')].filter((s) => s && s !== '?').join(' - ') || `game-${viewer.state.game + 1}`;
-  return stem.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 80);
+  return gameFileStem(viewer.state.view, viewer.state.game + 1);
+}
+
+/**
+ * The whole file's download name: the opened file's own name; for a pasted text or a link, the
+ * event when every game has the same one ("fmjd-wc-2007.pdn"); else games.pdn.
+ */
+function wholeName() {
+  const src = open.source;
+  if (src && (src.kind === 'file' || src.kind === 'src') && typeof src.name === 'string') return wholeFileName(src.name);
+  const events = new Set(list && open.count > 1 ? list.state.rows.map((r) => r.event || '') : [tagOf(viewer.state.view, 'Event')]);
+  return `${(events.size === 1 && slug([...events][0])) || 'games'}.pdn`;
 }
 
 function currentFen() {
@@ -444,7 +493,7 @@ async function copyLink() {
   if (navigator.clipboard && navigator.clipboard.writeText) {
     try { await navigator.clipboard.writeText(url); copied = true; } catch { /* the box has it */ }
   }
-  say(t(copied ? 'share.linkCopied' : 'share.linkReady', { length: url.length }));
+  say(() => t(copied ? 'share.linkCopied' : 'share.linkReady', { length: url.length }));
   if (!copied) els.shareLink.select();
 }
 
@@ -468,7 +517,16 @@ async function fillSnippets() {
 ${pdn.replace(/<\//g, '<\\/')}
 </script></pdn-viewer>`;
   const src = `${base}embed.html#pdn=${await packText(pdn)}&game=1&ply=${ply}`;
-  $('snippet-iframe').value = `<iframe src="${src}" title="${fileStem().replace(/"/g, '&quot;')}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy"></iframe>`;
+  const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  // The frame posts its content's height (www/embed.js); the lines under it fit the frame to it.
+  $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>
+<script>
+addEventListener('message', (e) => {
+  if (e.origin !== ${JSON.stringify(location.origin)} || !e.data || e.data.type !== 'pdn-viewer:height') return;
+  for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
+    if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
+});
+</script>`;
 }
 
 async function downloadHtml() {
@@ -482,7 +540,7 @@ async function downloadHtml() {
   const s = viewer.state;
   const html = await standaloneHtml({
     pdn: await gameForSnippet(),
-    title: fileStem(),
+    title: pageTitle(s.view, t('app.title')),
     attrs: { ply: viewer.mainlinePly(), coordinates: s.coordinates, orientation: s.flipped ? 'black' : null, lang },
     fetchText: async (path) => (await get(path)).text(),
     fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
@@ -513,8 +571,9 @@ function showInText(btn) {
 
 // ---- wiring -----------------------------------------------------------------------------
 
-function guard(fn, what) {
-  return (...args) => Promise.resolve(fn(...args)).catch((e) => say(`${what}: ${errorText(e)}`, 'error'));
+/** `fn`, its failure said on the status line with the catalogue text `key` ({error}). */
+function guard(fn, key) {
+  return (...args) => Promise.resolve(fn(...args)).catch((e) => say(() => t(key, { error: errorText(e) }), 'error'));
 }
 
 function wire() {
@@ -535,18 +594,30 @@ function wire() {
     if (index < 0) return;
     await viewer.showGame(index, 0);
     if (list) list.select(index);
-    say(t('status.gameOf', { game: index + 1, count: open.count }));
+    say(() => t('status.gameOf', { game: index + 1, count: open.count }));
     els.shareLink.value = '';
     await fillBoxWithGame();
-  }, 'Could not show the game');
+  }, 'fail.game');
   els.prevGame.addEventListener('click', () => { if (list) pick(list.neighbour(-1)); });
   els.nextGame.addEventListener('click', () => { if (list) pick(list.neighbour(1)); });
   els.filter.addEventListener('input', () => { if (list) { list.filter(els.filter.value); updateGamesCount(); } });
 
-  els.load.addEventListener('click', async () => {
+  // The box's text is opened by the Load button, by Ctrl+Enter (⌘+Enter) in the box, and at
+  // once when text is pasted or dropped into it.
+  const loadBox = async () => {
     open.pasted = els.input.value;
-    await openText(els.input.value, { what: t('what.pasted'), kind: 'paste' });
+    await openText(els.input.value, { what: () => t('what.pasted'), kind: 'paste' });
     revealBoard();
+  };
+  els.load.addEventListener('click', loadBox);
+  els.input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey) {
+      e.preventDefault();
+      loadBox();
+    }
+  });
+  els.input.addEventListener('input', (e) => {
+    if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox();
   });
   els.fileInput.addEventListener('change', async () => {
     const file = els.fileInput.files && els.fileInput.files[0];
@@ -555,44 +626,43 @@ function wire() {
     els.fileInput.value = ''; // choosing the same file again must fire "change" again
   });
 
-  els.copyLink.addEventListener('click', guard(copyLink, 'Could not build the link'));
+  els.copyLink.addEventListener('click', guard(copyLink, 'fail.link'));
   const embedBox = $('embed-box');
-  embedBox.addEventListener('toggle', guard(() => (embedBox.open ? fillSnippets() : null), 'Embed'));
+  embedBox.addEventListener('toggle', guard(() => (embedBox.open ? fillSnippets() : null), 'fail.embed'));
   $('copy-element').addEventListener('click', guard(async () => {
     await fillSnippets();
     await copyText($('snippet-element').value, t('export.copied'));
-  }, 'Embed'));
+  }, 'fail.embed'));
   $('copy-iframe').addEventListener('click', guard(async () => {
     await fillSnippets();
     await copyText($('snippet-iframe').value, t('export.copied'));
-  }, 'Embed'));
-  $('download-html').addEventListener('click', guard(downloadHtml, 'Export'));
+  }, 'fail.embed'));
+  $('download-html').addEventListener('click', guard(downloadHtml, 'fail.export'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
   $('copy-game').addEventListener('click', guard(async () => {
     await copyText(await library.exportGame(viewer.state.game), t('export.copied'));
-  }, 'Export'));
+  }, 'fail.export'));
   $('download-game').addEventListener('click', guard(async () => {
     const text = await library.exportGame(viewer.state.game);
     await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
-  }, 'Export'));
+  }, 'fail.export'));
   $('download-file').addEventListener('click', guard(async () => {
     const text = await library.exportAll();
-    const name = (open.source?.kind === 'file' && open.source.name.replace(/\.[^.]*$/, '')) || 'games';
-    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${name}.pdn`);
-  }, 'Export'));
-  $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'Export'));
+    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), wholeName());
+  }, 'fail.export'));
+  $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'fail.export'));
   $('download-svg').addEventListener('click', guard(async () => {
     await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
-  }, 'Export'));
+  }, 'fail.export'));
   $('download-png').addEventListener('click', guard(async () => {
     const { svgToPngBlob } = await exporter();
     await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
-  }, 'Export'));
+  }, 'fail.export'));
 
   els.lang.addEventListener('change', guard(async () => {
     store.set('lang', els.lang.value);
     await setLanguage(els.lang.value);
-  }, 'Language'));
+  }, 'fail.language'));
   els.theme.addEventListener('change', () => { store.set('theme', els.theme.value); setTheme(els.theme.value); });
   els.speed.addEventListener('change', () => { store.set('speed', els.speed.value); viewer.setSpeed(els.speed.value); });
   els.coordinates.addEventListener('change', () => { store.set('coordinates', els.coordinates.value); viewer.setCoordinates(els.coordinates.value); });
@@ -624,11 +694,11 @@ async function main() {
   }
   const code = pickLanguage(navigator.languages || [navigator.language], store.get('lang'));
   await setLanguage(code);
-  say(t('status.loadingReader'));
+  say(() => t('status.loadingReader'));
 
   viewer = createViewer({
     doc: document, els, library, t,
-    onChange: syncAddress,
+    onChange: () => { syncAddress(); updateTitle(); },
     reducedMotion: () => prefersReducedMotion(window),
   });
   restoreSettings();
@@ -651,9 +721,9 @@ async function main() {
     const hadError = els.status.dataset.kind === 'error';
     els.input.value = SAMPLE_PDN;
     await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample', quiet: true });
-    if (!hadError) say(t('status.sample'));
+    if (!hadError) say(() => t('status.sample'));
   }
   document.body.dataset.ready = '1';
 }
 
-main().catch((e) => say(t('status.readerFailed', { error: errorText(e) }), 'error'));
+main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

@@ -10,7 +10,7 @@ import { createLibrary, createLocalLibrary, createWorkerHost } from './library.j
 import { describeFailure, download, limitsFor, testSettings } from './limits.js';
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
-import { lineView } from './views.js';
+import { lineView, messagesSetting } from './views.js';
 import { prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n.js';
@@ -153,7 +153,7 @@ function icon(doc, path) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src'];
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages'];
   }
 
   constructor() {
@@ -208,6 +208,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'lang') this.setLanguage(value).catch((e) => this.fail(e));
     else if (name === 'src') this.loading = this.load().catch((e) => this.fail(e));
     else if (name === 'list') this.games.hidden = !this.listWanted();
+    else if (name === 'messages') v.setMessages(messagesSetting(value));
   }
 
   build() {
@@ -278,6 +279,10 @@ export class PdnViewerElement extends HTMLElement {
       host: this,
       reducedMotion: () => prefersReducedMotion(this.ownerDocument.defaultView),
       onChange: () => this.moved(),
+      // A club page's visitors see what stops a game, not notes on how it is written; there is
+      // no text box, so line:column is plain text.
+      messages: messagesSetting(this.getAttribute('messages')),
+      locations: false,
     });
     this.viewer.setCoordinates(this.getAttribute('coordinates') || 'numbers');
     // The same controls as the page (controls.js). Keys are heard on the element itself, so

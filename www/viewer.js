@@ -6,7 +6,7 @@ import { boardModel, boardSvg, clampPly } from './board.js';
 import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
 import {
-  clocksAt, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
+  clocksAt, diagnosticsFor, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
 import { LIMITS, capView, pickVariations } from './viewcap.js';
 
@@ -50,8 +50,10 @@ export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
  * library: { game(i) -> Promise<GameView> } (library.js)
  * onChange(api): after every redraw of the position (for the address, buttons outside).
  * host: the element that gets data-ply, data-game and data-line (the page's body by default).
+ * messages: 'all' | 'errors' | 'none' (views.js diagnosticsFor); locations: line:column as
+ * buttons that show the spot in a text box (the main page), else as plain text.
  */
-export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false, host = doc.body }) {
+export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false, host = doc.body, messages = 'all', locations = true }) {
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
@@ -218,7 +220,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     els.moves.replaceChildren(ol);
     if (!keepScroll) els.moves.scrollTop = 0;
     const where = state.line == null ? state.ply : { line: state.line, ply: state.ply };
-    const items = moveListItems(view, where, { t, expanded: state.expanded });
+    const items = moveListItems(view, where, { t, expanded: state.expanded, locations });
     unmarked = true;
     building = true;
     stopBuild = buildInSlices(doc, ol, items, {
@@ -242,9 +244,15 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const view = state.view;
     replaceChildren(els.tags, html(tagTable(view)));
     drawMoves();
-    const extra = { counts: view.diagnosticCounts, hidden: view.diagnosticsHidden, total: view.diagnosticsTotal };
-    replaceChildren(els.diagnostics, html(diagnosticsList(view.diagnostics, t, { extra })));
-    els.diagnostics.hidden = !(view.diagnostics && view.diagnostics.length);
+    drawDiagnostics();
+  }
+
+  function drawDiagnostics() {
+    const view = state.view;
+    if (!view) return;
+    const { list, extra } = diagnosticsFor(view, messages);
+    replaceChildren(els.diagnostics, html(diagnosticsList(list, t, { extra, locations })));
+    els.diagnostics.hidden = !list.length;
   }
 
   els.moves.addEventListener('click', (e) => {
@@ -396,7 +404,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     flip() {
       state.flipped = !state.flipped;
       els.flip.setAttribute('aria-pressed', String(state.flipped));
-      drawBoard();
+      if (state.view) drawBoard(); // with no game, the board's place keeps saying why
     },
     togglePlay() {
       if (state.playing) { setPlaying(false); updateNav(); return; }
@@ -412,6 +420,31 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     },
     setCoordinates(mode) { state.coordinates = mode; if (state.view) drawBoard(); },
     setAnimate(on) { state.animate = Boolean(on); },
+    /**
+     * Shows no game (a text without one): the header, move list, tags and board are emptied
+     * and the buttons disabled; the caller says why in the board's place.
+     */
+    clear() {
+      setPlaying(false);
+      request += 1; // an answer still on its way is for the old text
+      stopBuild();
+      state.view = null;
+      state.game = -1;
+      state.count = 0;
+      state.line = null;
+      state.ply = 0;
+      whole = null;
+      for (const el of [els.header, els.moves, els.tags, els.board]) el.replaceChildren();
+      replaceChildren(els.diagnostics, null);
+      els.diagnostics.hidden = true;
+      updateNav();
+      host.dataset.game = '0';
+    },
+    /** Which messages to list: 'all', 'errors' (what a visitor needs) or 'none'. */
+    setMessages(value) {
+      messages = value;
+      drawDiagnostics();
+    },
     /** New language: redraw everything that has words. */
     setTranslator(fn) {
       t = fn;

@@ -6,6 +6,7 @@ import { h } from './tree.js';
 import en from './i18n/en.js';
 import { createTranslator, diagnosticDetail } from './i18n.js';
 import { LIMITS, capDiagnostics, subtreeMoves } from './viewcap.js';
+import { timeControlWords } from './words.js';
 
 /** English, for callers (and tests) that pass no translator. */
 export const english = createTranslator('en', en, en);
@@ -81,20 +82,67 @@ export function clocksAt(line, ply) {
   return out;
 }
 
+/** A player's rating from the tags (WhiteElo, WhiteRating, WhiteFMJDRating…), or ''. */
+export function ratingOf(view, side) {
+  const prefix = side === 'black' ? 'black' : 'white';
+  for (const name of [`${prefix}elo`, `${prefix}rating`]) {
+    const v = known(tagValue(view, name));
+    if (v && v !== '0') return v;
+  }
+  const hit = (view.tags || []).find(([k, v]) => {
+    const n = String(k).toLowerCase();
+    return n.startsWith(prefix) && /(elo|rating)$/.test(n) && known(v) && known(v) !== '0';
+  });
+  return hit ? clean(hit[1]) : '';
+}
+
+/** The Site tag as an address when it is an http(s) one, else null. */
+export function siteLink(site) {
+  const v = clean(site);
+  if (!/^https?:\/\//i.test(v)) return null;
+  try {
+    const url = new URL(v);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Header tree: players with piece swatches and clocks, result, then event · site · round · date,
- * the rules badge and the time controls. `clocks` is clocksAt() of the shown position.
+ * Comment text as paragraphs: the file's single line breaks are joined (they only wrapped its
+ * lines), blank lines separate paragraphs.
+ */
+export function paragraphs(text) {
+  return String(text ?? '').split(/\r?\n[ \t]*(?:\r?\n\s*)+/)
+    .map((p) => p.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+}
+
+/** A comment as an element: one `p` per paragraph (`tag`: the wrapper, li or span). */
+function commentNode(tag, attrs, text) {
+  const paras = paragraphs(text);
+  if (paras.length <= 1) return h(tag, attrs, paras[0] || '');
+  return h(tag, attrs, paras.map((p) => h('span', { class: 'para' }, p)));
+}
+
+/**
+ * Header tree: players with piece swatches, ratings and clocks, the result (and in words), then
+ * event · site (a link when it is a web address) · round · date, the rules badge and the time
+ * controls in words. `clocks` is clocksAt() of the shown position.
  */
 export function gameHeader(view, { t = english, clocks = null } = {}) {
-  const white = known(tagValue(view, 'White')) || 'White';
-  const black = known(tagValue(view, 'Black')) || 'Black';
+  const white = known(tagValue(view, 'White')) || t('side.white');
+  const black = known(tagValue(view, 'Black')) || t('side.black');
   // The Result tag is the declared outcome; the movetext often just ends with '*'.
   const tagResult = known(tagValue(view, 'Result'));
   const result = (tagResult && tagResult !== '*' ? tagResult : '') || clean(view.result) || tagResult || '*';
+  const outcome = view.outcome ? t(`outcome.${view.outcome}`) : '';
   const round = known(tagValue(view, 'Round'));
+  const site = known(tagValue(view, 'Site'));
+  const href = siteLink(site);
   const details = [
     known(tagValue(view, 'Event')),
-    known(tagValue(view, 'Site')),
+    href ? h('a', { class: 'site', href, rel: 'noopener nofollow', target: '_blank' }, site) : site,
     round ? t('header.round', { round }) : '',
     formatDate(tagValue(view, 'Date')),
   ].filter(Boolean);
@@ -105,6 +153,10 @@ export function gameHeader(view, { t = english, clocks = null } = {}) {
     const running = clocks.running === side;
     return h('span', { class: `clock${running ? ' running' : ''}`, title: t('moves.clock') }, v);
   };
+  const rating = (side) => {
+    const v = ratingOf(view, side);
+    return v ? h('span', { class: 'rating', title: t('header.rating') }, v) : null;
+  };
   const times = [
     ['WhiteTime', 'header.whiteTime'],
     ['BlackTime', 'header.blackTime'],
@@ -112,17 +164,18 @@ export function gameHeader(view, { t = english, clocks = null } = {}) {
   const timeControl = known(tagValue(view, 'TimeControl'));
   return h('div', { class: 'game-header' },
     h('div', { class: 'players' },
-      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.white') }, white), clock('white')),
+      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.white') }, white), rating('white'), clock('white')),
       h('span', { class: 'vs', 'aria-hidden': 'true' }, '–'),
-      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.black') }, black), clock('black')),
-      h('span', { class: 'result', title: t('header.result') }, result)),
+      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.black') }, black), rating('black'), clock('black')),
+      h('span', { class: 'result', title: outcome ? `${t('header.result')}: ${outcome}` : t('header.result') }, result),
+      outcome ? h('span', { class: 'result-words' }, outcome) : null),
     h('div', { class: 'game-details' },
-      details.length ? h('span', { class: 'event' }, details.join(' · ')) : null,
+      details.length ? h('span', { class: 'event' }, details.flatMap((d, i) => (i ? [' · ', d] : [d]))) : null,
       h('span', { class: 'variant', title: badge.title }, badge.text),
       times.length || timeControl
         ? h('span', { class: 'times' }, [
           ...times.map(([key, v]) => `${t(key)} ${v}`),
-          timeControl ? `TimeControl ${timeControl}` : '',
+          timeControl ? t('header.timeControl', { control: timeControlWords(timeControl, t) }) : '',
         ].filter(Boolean).join(' · '))
         : null));
 }
@@ -252,7 +305,7 @@ function* variationEntries(view, ids, current = {}, t = english, first = firstMo
     if (!v) continue;
     const parts = [];
     if (from === 0) {
-      for (const c of v.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
+      for (const c of v.comments || []) parts.push(commentNode('span', { class: 'comment' }, c), ' ');
     }
     const plies = v.plies || [];
     let i = from;
@@ -262,13 +315,13 @@ function* variationEntries(view, ids, current = {}, t = english, first = firstMo
       const p = plies[i];
       if (p.side === first || i === from) parts.push(h('span', { class: 'move-no' }, moveLabel(p, first)), ' ');
       parts.push(moveButton(p, current.line === id ? current.ply : -1, id, t, first), ' ');
-      for (const c of p.comments || []) parts.push(h('span', { class: 'comment' }, c), ' ');
+      for (const c of p.comments || []) parts.push(commentNode('span', { class: 'comment' }, c), ' ');
       if ((p.variations || []).length) { children = p.variations; childKey = variationKey(id, p.ply); i++; break; }
     }
     if (!children) {
       for (const u of v.unplayed || []) parts.push(h('span', { class: 'unplayed-move' }, u.notation), ' ');
       if (v.error) {
-        const loc = location(v.error);
+        const loc = opts.locations === false ? '' : location(v.error);
         parts.push(h('span', { class: 'variation-error', role: 'note' }, `${loc ? `${loc}: ` : ''}${diagnosticDetail(t, v.error)}`));
       }
     }
@@ -337,7 +390,7 @@ export function* moveListItems(view, current, opts = {}) {
   yield* lis.splice(0);
   for (const it of moveItems(view, first)) {
     if (it.kind === 'comment') {
-      lis.push(h('li', { class: 'comment' }, it.text));
+      lis.push(commentNode('li', { class: 'comment' }, it.text));
     } else if (it.kind === 'variations') {
       yield* variationEntries(view, it.ids, where, t, first, { ...opts, key: variationKey(null, it.ply) });
     } else {
@@ -351,27 +404,40 @@ export function* moveListItems(view, current, opts = {}) {
     yield* lis.splice(0);
   }
   const restItem = unplayedItem(view, t);
+  const locations = opts.locations !== false;
   if (view.error) {
     const e = view.error;
     const loc = location(e);
-    const message = diagnosticDetail(t, e) || 'this move cannot be played';
+    const message = diagnosticDetail(t, e) || t('moves.cannotPlay');
     // The core's message usually starts with the move already ("27-21: no piece on 27").
     const what = e.move && !message.startsWith(e.move) ? `${e.move}: ` : '';
+    // Where there is no text box (a club page), the move, not the line:column, says where.
+    const lead = !locations ? t('moves.stopsAt', { move: stopMoveNumber(view, e, first) })
+      : loc ? t('moves.errorAt', { location: loc }) : t('moves.error');
     lis.push(h('li', { class: 'move-error', role: 'note' },
-      h('strong', {}, loc ? `${t('moves.errorAt', { location: loc })} ` : `${t('moves.error')} `), `${what}${message}`));
+      h('strong', {}, `${lead} `), `${what}${message}`));
     if (restItem) lis.push(restItem);
   } else if (view.supported === false) {
     const diag = (view.diagnostics || []).find((d) => d.severity === 'error');
     const loc = location(diag);
     lis.push(h('li', { class: 'move-error', role: 'note' },
-      h('strong', {}, loc ? `${t('moves.notReplayedAt', { location: loc })} ` : `${t('moves.notReplayed')}: `),
+      h('strong', {}, loc && locations ? `${t('moves.notReplayedAt', { location: loc })} ` : `${t('moves.notReplayed')}: `),
       diag ? diagnosticDetail(t, diag) : t('moves.variantUnsupported', { variant: view.variant || view.gametype })));
     if (restItem) lis.push(restItem);
   }
-  if (view.end) lis.push(h('li', { class: 'game-end' }, view.end));
+  if (view.ending) lis.push(h('li', { class: 'game-end' }, t(view.ending.reason === 'no-pieces' ? 'end.noPieces' : 'end.noMoves', { loser: t(`side.${view.ending.loser}`), winner: t(`side.${view.ending.winner}`) })));
+  else if (view.end) lis.push(h('li', { class: 'game-end' }, view.end));
   const result = clean(view.result);
   if (result) lis.push(h('li', { class: 'game-result' }, result));
   yield* lis.splice(0);
+}
+
+/** The move number of the move that stopped the replay, from the move before it (1 when none). */
+export function stopMoveNumber(view, e, first = firstMover(view)) {
+  const plies = (view && view.plies) || [];
+  const before = plies[Math.min(Number(e && e.ply) || 1, plies.length + 1) - 2];
+  if (!before) return 1;
+  return before.side === first ? before.moveNumber : before.moveNumber + 1;
 }
 
 /** The written moves that were not replayed (notation and comments), greyed. */
@@ -385,12 +451,47 @@ function unplayedItem(view, t = english) {
   return h('li', { class: 'move-rest', 'aria-label': t('moves.notReplayed') }, parts);
 }
 
+/** The `messages` settings: everything (authors), what a visitor needs, nothing. */
+export const MESSAGES = Object.freeze(['all', 'errors', 'none']);
+
+/** A known `messages` setting, or `fallback` ('errors' on club pages, 'all' on the main page). */
+export function messagesSetting(value, fallback = 'errors') {
+  const v = clean(value).toLowerCase();
+  return MESSAGES.includes(v) ? v : fallback;
+}
+
 /**
- * Diagnostics tree: "line:column: message" entries; the location is a button that selects the text.
+ * The diagnostics of a view to list under a `messages` setting, with the capped view's counts
+ * ({ list, extra } for diagnosticsList): all of them; only those the core marks for visitors
+ * (`audience: 'visitor'`, pdn::Code::audience — the one place that decides) but the one
+ * the move list shows already (where the game stops); or none.
+ */
+export function diagnosticsFor(view, messages = 'all') {
+  const all = (view && view.diagnostics) || [];
+  const extra = { counts: view && view.diagnosticCounts, hidden: view && view.diagnosticsHidden, total: view && view.diagnosticsTotal };
+  if (messages === 'none') return { list: [], extra: {} };
+  if (messages !== 'errors') return { list: all, extra };
+  const visitor = (d) => d && d.audience === 'visitor';
+  // The move list already says where and why the game stops; a visitor is not told twice.
+  const stop = view.error
+    ? (d) => d.code === 'illegal-move' && d.line === view.error.line && d.column === view.error.column
+    : view.supported === false ? (d) => d === all.find((x) => x.severity === 'error') : () => false;
+  const list = all.filter((d) => visitor(d) && !stop(d));
+  const hidden = (extra.hidden || []).filter(visitor);
+  if (!hidden.length) return { list, extra: {} };
+  const counts = { error: 0, warning: 0, note: 0 };
+  for (const d of list) counts[d.severity in counts ? d.severity : 'note'] += 1;
+  for (const x of hidden) counts[x.severity in counts ? x.severity : 'note'] += x.count;
+  return { list, extra: { counts, hidden, total: counts.error + counts.warning + counts.note } };
+}
+
+/**
+ * Diagnostics tree: "line:column: message" entries; the location is a button that selects the
+ * text, or plain text with `locations: false` (where there is no text box to show it in).
  * Past `limits.diagnostics` the list is cut (capDiagnostics) and each code with entries left
  * out ends with "and N more like this". `extra`: a capped view's { counts, hidden, total }.
  */
-export function diagnosticsList(diagnostics, t = english, { limits = LIMITS, extra = {} } = {}) {
+export function diagnosticsList(diagnostics, t = english, { limits = LIMITS, extra = {}, locations = true } = {}) {
   const list = diagnostics || [];
   if (!list.length) return null;
   const { shown, hidden, counts: bySeverity } = capDiagnostics(list, limits, extra);
@@ -404,7 +505,7 @@ export function diagnosticsList(diagnostics, t = english, { limits = LIMITS, ext
   shown.forEach((d, i) => last.set(d.code || '', i));
   const items = [];
   shown.forEach((d, i) => {
-    items.push(diagnosticItem(d, t));
+    items.push(diagnosticItem(d, t, locations));
     const code = d.code || '';
     const h1 = more.get(code);
     if (h1 && last.get(code) === i) {
@@ -423,7 +524,7 @@ function moreItem(x, t) {
     t('diag.more', { count: x.count }), named ? ` (${title})` : '');
 }
 
-function diagnosticItem(d, t) {
+function diagnosticItem(d, t, locations = true) {
   const loc = location(d);
   const severity = d.severity || 'note';
   // The code's title is translated; the core's detail (English) follows it.
@@ -431,10 +532,11 @@ function diagnosticItem(d, t) {
   return h('li', { class: `diag ${severity}`, 'data-code': d.code || null },
     h('span', { class: 'severity' }, t(`severity.${severity}`)),
     ' ',
-    loc ? h('button', {
+    loc && locations ? h('button', {
       type: 'button', class: 'diag-loc', 'data-line': d.line, 'data-column': d.column,
       'data-start': d.start, 'data-end': d.end, title: t('diag.showInText'),
     }, loc) : null,
+    loc && !locations ? h('span', { class: 'diag-at' }, loc) : null,
     loc ? ': ' : '',
     title && title !== `code.${d.code}` ? h('span', { class: 'diag-title' }, title) : null,
     title && title !== `code.${d.code}` ? ' — ' : '',

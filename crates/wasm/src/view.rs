@@ -244,6 +244,9 @@ pub struct DiagnosticView {
     pub severity: &'static str,
     /// Stable code for translations.
     pub code: &'static str,
+    /// `visitor` or `author`: who needs it ([`pdn::Code::audience`]); a viewer on a club page
+    /// lists only the visitor ones.
+    pub audience: &'static str,
     /// Plain words.
     pub message: String,
     /// The values in `message`, by name (`pdn::Diagnostic::args`), for wording it in the
@@ -307,6 +310,13 @@ pub struct GameView {
     pub result: Option<String>,
     /// When the mainline ends with the side to move unable to move: who lost and why, in words.
     pub end: Option<String>,
+    /// The same end as values, for wording it in the page's language.
+    pub ending: Option<EndingView>,
+    /// What the result (the `Result` tag, else the movetext's) says, read by the variant's
+    /// first mover (and White first where the file writes results that way): `white` or
+    /// `black` (the winner), `draw`, `unfinished` (`*`); `None` when it names no winner or
+    /// there is none.
+    pub outcome: Option<&'static str>,
     /// Every variation, at any depth; [`PlyView::variations`] index into it.
     pub variations: Vec<VariationView>,
     /// The move that stopped the replay.
@@ -323,6 +333,33 @@ pub struct GameView {
     /// How many diagnostics there are in all (only when some are left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diagnostics_total: Option<usize>,
+}
+
+/// How the mainline ends on the board (see [`GameView::ending`]).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct EndingView {
+    /// `white` or `black`: the side to move, which has lost.
+    pub loser: &'static str,
+    /// `white` or `black`.
+    pub winner: &'static str,
+    /// `no-pieces` or `no-moves` (its pieces are blocked).
+    pub reason: &'static str,
+}
+
+/// What a written result says: see [`GameView::outcome`].
+fn outcome_words(game: &Game, r: &Replay) -> Option<&'static str> {
+    let written = game.tag("Result").or(game.result.as_deref())?.trim();
+    if written == "*" {
+        return Some("unfinished");
+    }
+    let first = match (r.ruleset.as_ref(), r.result_reading(game)) {
+        (_, Some(pdn::replay::ResultReading::WhiteFirst)) | (None, _) => Color::White,
+        (Some(rs), _) => rs.geometry.spec().first_player,
+    };
+    match pdn::replay::outcome(written, first)? {
+        pdn::replay::Outcome::Win(side) => Some(side.name()),
+        pdn::replay::Outcome::Draw => Some("draw"),
+    }
 }
 
 /// Diagnostics listed per game (or outside any game); past that, at most [`LISTED_PER_CODE`] of
@@ -348,6 +385,8 @@ pub struct SeverityCounts {
 pub struct HiddenView {
     /// Their code.
     pub code: &'static str,
+    /// `visitor` or `author` ([`pdn::Code::audience`]).
+    pub audience: &'static str,
     /// The severity of the first one left out.
     pub severity: &'static str,
     /// How many.
@@ -409,6 +448,7 @@ pub fn listed(all: &[Diagnostic]) -> (Vec<&Diagnostic>, Option<DiagnosticsSummar
         } else {
             summary.hidden.push(HiddenView {
                 code: d.code.as_str(),
+                audience: d.code.audience().as_str(),
                 severity: d.severity.as_str(),
                 count: 1,
             });
@@ -455,6 +495,7 @@ impl<'a> FileView<'a> {
         DiagnosticView {
             severity: d.severity.as_str(),
             code: d.code.as_str(),
+            audience: d.code.audience().as_str(),
             message: d.message.clone(),
             args: d.args.iter().cloned().collect(),
             line,
@@ -564,6 +605,12 @@ impl<'a> FileView<'a> {
                 capitalised(e.loser.opposite().name())
             )
         });
+        let ending = r.end.map(|e| EndingView {
+            loser: e.loser.name(),
+            winner: e.loser.opposite().name(),
+            reason: if e.no_pieces { "no-pieces" } else { "no-moves" },
+        });
+        let outcome = outcome_words(game, &r);
         let (diagnostics, summary) = self.listed_diagnostics(game, &r);
         GameView {
             number,
@@ -590,6 +637,8 @@ impl<'a> FileView<'a> {
             comments: prose(&game.intro),
             result: game.result.clone(),
             end,
+            ending,
+            outcome,
             variations,
             error,
             diagnostics,
@@ -903,6 +952,31 @@ mod tests {
         assert!(v.diagnostics.iter().any(|d| d.code == "illegal-move"));
         let s = FileView::new(&f, &lines).summary(0).unwrap();
         assert_eq!((s.white.as_str(), s.errors), ("A", 1));
+    }
+
+    #[test]
+    fn results_and_audiences_come_as_values() {
+        let f = read_file(
+            "[GameType \"21\"][Result \"1-0\"]\n1. 11-15 *\n\n[GameType \"20\"]\n1. 32-28 2-0\n\n\
+             [Result \"*\"]\n1. 32-28 *",
+        );
+        let lines = LineIndex::new(&f.text);
+        let views = FileView::new(&f, &lines);
+        // English: the left score is the first mover's, Black's.
+        assert_eq!(views.game(0).unwrap().outcome, Some("black"));
+        assert_eq!(views.game(1).unwrap().outcome, Some("white"));
+        let third = views.game(2).unwrap();
+        assert_eq!(third.outcome, Some("unfinished"));
+        let guessed = third
+            .diagnostics
+            .iter()
+            .find(|d| d.code == "guessed-variant");
+        assert_eq!(guessed.unwrap().audience, "author");
+        let f = read_file("[GameType \"20\"]\n1. 32-28 19-23 2. 28-22 *");
+        let lines = LineIndex::new(&f.text);
+        let v = FileView::new(&f, &lines).game(0).unwrap();
+        let stop = v.diagnostics.iter().find(|d| d.code == "illegal-move");
+        assert_eq!(stop.unwrap().audience, "visitor");
     }
 
     #[test]

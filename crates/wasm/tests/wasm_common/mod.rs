@@ -119,6 +119,15 @@ pub fn errors_cross_as_values_and_exceptions() {
     let codes: Vec<String> = diagnostics.iter().map(|d| string(&d, "code")).collect();
     assert!(codes.contains(&"illegal-move".to_string()), "{codes:?}");
     assert!(codes.contains(&"guessed-variant".to_string()), "{codes:?}");
+    // Who each is for crosses too (pdn::Code::audience): a club page lists the visitor ones.
+    for d in diagnostics.iter() {
+        let want = if string(&d, "code") == "illegal-move" {
+            "visitor"
+        } else {
+            "author"
+        };
+        assert_eq!(string(&d, "audience"), want, "{}", string(&d, "code"));
+    }
     // Out of range: a JS exception, not a panic.
     assert!(file.game(5).is_err());
     assert!(file.export_game(5).is_err());
