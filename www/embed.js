@@ -8,6 +8,7 @@ import './pdn-viewer.js';
 
 const params = new URLSearchParams(location.search);
 const viewer = document.createElement('pdn-viewer');
+viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
 for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list']) {
   if (params.has(name)) viewer.setAttribute(name, params.get(name));
 }
