@@ -30,6 +30,11 @@ export interface PdnViewerAttributes {
   lang?: 'en' | 'ru' | 'lv' | 'nl' | 'fr' | string;
   /** The address of a PDN file, fetched by the browser (another site's file needs CORS). */
   src?: string;
+  /**
+   * Present: the element is as tall as the page's CSS makes it; the board takes what that height
+   * allows with its buttons under it, the move list scrolls in the rest (embed.html sets it).
+   */
+  fill?: '' | boolean;
 }
 
 /** The shown game and move. */

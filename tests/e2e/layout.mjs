@@ -7,7 +7,8 @@
 // the buttons, the move list scrolling in the rest. Same harness and output as run.mjs.
 //
 //   node tests/e2e/layout.mjs            screenshots of every case go to tests/e2e/artifacts
-//   node tests/e2e/layout.mjs --docs     also writes the README's docs/screenshots/game-list.png
+//   node tests/e2e/layout.mjs --docs     also writes the README's docs/screenshots/phone-list.png
+//   node tests/e2e/layout.mjs --only=REGEX   only the checks whose names match
 
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -60,12 +61,15 @@ const FILE = '/tests/e2e/artifacts/layout-200.pdn';
 const server = await startStaticServer(root);
 const origin = server.origin;
 const browser = await launchBrowser();
-const problems = [];
 let passed = 0;
 let failed = 0;
 const started = Date.now();
+/** Checks run CONCURRENT at a time, each in its own browser context; results print in order. */
+const CONCURRENT = 4;
+const checks = [];
 
-async function withPage(options, fn) {
+/** A fresh page (own context) for one check; its page and console errors go to `problems`. */
+async function withPage(options, problems, fn) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
@@ -78,18 +82,33 @@ async function withPage(options, fn) {
   }
 }
 
-async function check(name, fn) {
-  if (only && !only.test(name)) return;
-  const before = problems.length;
-  try {
-    const note = await fn();
-    if (problems.length > before) throw new Error(problems.slice(before).join(' | '));
-    passed++;
-    console.log(`ok   ${name}${note ? `\n     ${note}` : ''}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
+/** Adds a check; `fn(problems)` returns an optional line of figures. Any page error fails it. */
+function check(name, fn) {
+  if (!only || only.test(name)) checks.push({ name, fn });
+}
+
+async function runChecks() {
+  const lines = [];
+  let next = 0;
+  let printed = 0;
+  const worker = async () => {
+    while (next < checks.length) {
+      const i = next++;
+      const { name, fn } = checks[i];
+      const problems = [];
+      try {
+        const note = await fn(problems);
+        if (problems.length) throw new Error(problems.join(' | '));
+        passed++;
+        lines[i] = `ok   ${name}${note ? `\n     ${note}` : ''}`;
+      } catch (e) {
+        failed++;
+        lines[i] = `FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`;
+      }
+      while (lines[printed]) console.log(lines[printed++]);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENT }, worker));
 }
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 const shot = (page, name) => page.screenshot({ path: path.join(artifacts, name) });
@@ -179,16 +198,20 @@ try {
   for (const [w, h] of SIZES) {
     for (const file of ['sample', '200']) {
       const phone = w < PHONE;
-      await check(`index.html ${w}×${h}, ${file === 'sample' ? 'the sample' : 'a 200-game file'}: board and buttons on the first screen, nothing cut off (${LANGS.join(' ')})${phone && file === '200' ? ', the list a panel' : ''}`, async () => withPage({
+      check(`index.html ${w}×${h}, ${file === 'sample' ? 'the sample' : 'a 200-game file'}: board and buttons on the first screen, nothing cut off (${LANGS.join(' ')})${phone && file === '200' ? ', the list a panel' : ''}`, async (problems) => withPage({
         viewport: { width: w, height: h }, deviceScaleFactor: 1, isMobile: phone, hasTouch: phone, locale: 'en', colorScheme: 'light',
-      }, async (page) => {
+      }, problems, async (page) => {
         const url = file === 'sample' ? `${origin}/index.html?game=1&ply=20` : `${origin}/index.html?src=${FILE}&game=3&ply=20`;
+        const t0 = Date.now();
+        const times = [];
+        const lap = (what) => times.push(`${what} ${Date.now() - t0}`);
         await page.goto(url);
         await page.waitForSelector('body[data-ready="1"]');
         await page.waitForFunction(() => document.body.dataset.ply === '20');
         if (file === '200') {
           await page.waitForFunction(() => document.body.dataset.checked === '1' && document.querySelector('#game-list tr.game-row'));
         }
+        lap('open');
         await page.waitForTimeout(100); // one more layout pass after the last measurement
         const sizes = [];
         for (const lang of LANGS) {
@@ -201,7 +224,8 @@ try {
           const m = await page.evaluate(measure, null);
           verdict(m, lang);
           sizes.push(m.size);
-          if (lang === 'en' || lang === 'ru') await shot(page, `layout-${w}x${h}-${file}-${lang}.png`);
+          if (lang === 'en' || (lang === 'ru' && phone)) await shot(page, `layout-${w}x${h}-${file}-${lang}.png`);
+          lap(lang);
         }
         const list = await listState(page);
         if (file === 'sample') {
@@ -232,7 +256,8 @@ try {
           assert(list.sideways <= 0, `the table fits its box (${list.sideways} px more)`);
           assert(list.box.bottom <= h, `the list inside the window (bottom ${list.box.bottom})`);
         }
-        return `board ${sizes[0]} px (${sizes.join(' ')} by language)`;
+        lap('end');
+        return `board ${sizes[0]} px (${sizes.join(' ')} by language) ${process.env.LAYOUT_TIMES ? times.join(', ') : ''}`;
       }));
     }
   }
@@ -240,9 +265,9 @@ try {
   // ---- embed.html in a 640-px-high iframe ----------------------------------------------------
   for (const w of [280, 360, 768, 1200]) {
     for (const file of ['sample', '200']) {
-      await check(`embed.html in a ${w}×640 iframe, ${file === 'sample' ? 'one game' : '200 games'}: board and buttons inside the frame, moves scroll inside`, async () => withPage({
+      check(`embed.html in a ${w}×640 iframe, ${file === 'sample' ? 'one game' : '200 games'}: board and buttons inside the frame, moves scroll inside`, async (problems) => withPage({
         viewport: { width: Math.max(w + 40, 400), height: 720 }, deviceScaleFactor: 1, locale: 'en',
-      }, async (page) => {
+      }, problems, async (page) => {
         const src = file === 'sample' ? '/tests/e2e/artifacts/layout-sample.pdn' : FILE;
         const host = `layout-host-${w}-${file}.html`;
         writeFileSync(path.join(artifacts, host), `<!doctype html><meta charset="utf-8"><title>host</title><link rel="icon" href="data:,"><body style="margin:20px">
@@ -266,10 +291,10 @@ try {
     }
   }
 
+  await runChecks();
   if (updateDocs) {
-    copyFileSync(path.join(artifacts, 'layout-1280x800-200-en.png'), path.join(root, 'docs', 'screenshots', 'game-list.png'));
+    copyFileSync(path.join(artifacts, 'layout-360x740-200-list-open.png'), path.join(root, 'docs', 'screenshots', 'phone-list.png'));
   }
-  await check('no page errors and no console errors', async () => assert(!problems.length, problems.join(' | ')));
 } catch (e) {
   failed++;
   console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
