@@ -231,6 +231,8 @@ try {
         if (file === 'sample') {
           assert(!list.shown, 'no game list for one game');
         } else if (phone) {
+          await page.selectOption('#lang', 'en'); // the README's screenshot of the open list
+          await page.waitForFunction(() => document.documentElement.lang === 'en');
           assert(!list.table, 'on a phone the list is folded away when the page opens');
           assert(list.toggle && /\(200\)/.test(list.toggle), `a "Games (200)" button: ${list.toggle}`);
           await page.click('#games-toggle');
