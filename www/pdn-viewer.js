@@ -258,7 +258,7 @@ export class PdnViewerElement extends HTMLElement {
       let frame = 0;
       const schedule = () => { if (!frame) frame = win.requestAnimationFrame(() => { frame = 0; this.fitBoard(); }); };
       const observer = new win.ResizeObserver(schedule);
-      for (const e of [this, parts.header, parts.board]) observer.observe(e);
+      for (const e of [this, parts.games, parts.error, parts.header, parts.board]) observer.observe(e);
     }
   }
 

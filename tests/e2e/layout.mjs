@@ -174,6 +174,9 @@ function verdict(m, what) {
   if (bad.length) throw new Error(`${what}: ${bad.join(' | ')}`);
 }
 
+/** Resolves after two animation frames: the board's size is measured in one (layout.js). */
+const settle = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+
 /** The game list, from the page: is the table visible, and its columns inside the list box. */
 const listState = (page) => page.evaluate(() => {
   const panel = document.getElementById('games');
@@ -212,13 +215,14 @@ try {
           await page.waitForFunction(() => document.body.dataset.checked === '1' && document.querySelector('#game-list tr.game-row'));
         }
         lap('open');
-        await page.waitForTimeout(100); // one more layout pass after the last measurement
+        await page.waitForTimeout(100);
+        await page.evaluate(settle);
         const sizes = [];
         for (const lang of LANGS) {
           if (lang !== 'en') {
             await page.selectOption('#lang', lang);
             await page.waitForFunction((l) => document.documentElement.lang === l, lang);
-            await page.waitForTimeout(50);
+            await page.evaluate(settle);
           }
           await page.evaluate(() => window.scrollTo(0, 0));
           const m = await page.evaluate(measure, null);
@@ -252,6 +256,7 @@ try {
           await page.waitForFunction(() => document.body.dataset.game === '5');
           const after = await listState(page);
           assert(!after.table, 'choosing a game closes the list');
+          await page.evaluate(settle);
           verdict(await page.evaluate(measure, null), 'after choosing game 5');
         } else {
           assert(list.table, 'the list is shown beside or above the board');
@@ -278,6 +283,7 @@ try {
         const frame = page.frames().find((f) => f.url().includes('embed.html'));
         await frame.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.ply === '20');
         await page.waitForTimeout(150);
+        await frame.evaluate(settle);
         const m = await frame.evaluate(measure, 'pdn-viewer');
         verdict(m, `${w}×640`);
         const moves = await frame.evaluate(() => {
