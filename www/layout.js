@@ -19,7 +19,7 @@ export const PHONE_QUERY = '(max-width: 759px)';
 
 /**
  * Wires the layout of index.html. `els` needs board, controls (the navigation bar), games (the
- * list's section), gameList, toggle, toggleText and close. Returns { fit, setCount(n, label),
+ * list's section), gameList, toggle, toggleText and close. Returns { fit, setCount(label),
  * open, close, isOpen }.
  */
 export function attachLayout({ doc = document, win = window, els, onOpen = () => {} }) {
