@@ -35,6 +35,10 @@ export interface PdnViewerAttributes {
    * whose `audience` is 'visitor'), 'all' (also the notes for the file's author) or 'none'.
    */
   messages?: 'errors' | 'all' | 'none';
+   * Present: the element is as tall as the page's CSS makes it; the board takes what that height
+   * allows with its buttons under it, the move list scrolls in the rest (embed.html sets it).
+   */
+  fill?: '' | boolean;
 }
 
 /** The shown game and move. */

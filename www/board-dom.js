@@ -6,6 +6,26 @@ import { SQUARE } from './board.js';
 
 const centre = (v) => v * SQUARE + SQUARE / 2;
 
+/** The smallest board the fitting below allows, in CSS px: below it the page scrolls instead. */
+export const MIN_BOARD = 220;
+
+/**
+ * The board's outer width (CSS px) whose height fits `room` px: `aspect` is the drawing's width
+ * over its height, `frame` the board's border on both sides together. Used by the page
+ * (layout.js) and <pdn-viewer fill> to size the board from the height they have.
+ */
+export function boardFit(room, { aspect = 1, frame = 0, min = MIN_BOARD } = {}) {
+  if (!Number.isFinite(room) || !(aspect > 0)) return min;
+  return Math.max(min, Math.floor((room - frame) * aspect + frame));
+}
+
+/** Width over height of the board drawn in `boardEl` (its SVG viewBox), 1 when there is none. */
+export function boardAspect(boardEl) {
+  const svg = boardEl && boardEl.querySelector('svg');
+  const vb = svg && svg.viewBox && svg.viewBox.baseVal;
+  return vb && vb.width && vb.height ? vb.width / vb.height : 1;
+}
+
 /** True when the user asked the system for less motion. */
 export function prefersReducedMotion(win = globalThis) {
   return !!(win && typeof win.matchMedia === 'function'

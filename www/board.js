@@ -146,7 +146,9 @@ function algebraicNodes(model) {
   }
   for (let row = 0; row < height; row++) {
     const rank = flipped ? row : height - 1 - row;
-    out.push(h('text', { class: `coord coord-rank ${tone(0, row)}`, x: 5, y: row * SQUARE + 21 }, String(rank + 1)));
+    out.push(h('text', {
+      class: `coord coord-rank ${tone(0, row)}`, x: 5, y: row * SQUARE + 4, 'dominant-baseline': 'hanging',
+    }, String(rank + 1)));
   }
   return out;
 }
@@ -178,8 +180,9 @@ export function boardSvg(model, { label = 'Draughts board', numbers = true, coor
     : null;
   let coords = [];
   if (mode === 'numbers') {
+    // Hung from the square's top edge, so a larger font (small boards, style.css) stays inside it.
     coords = model.squares.map((s) => h('text', {
-      class: 'sq-num', x: s.col * SQUARE + 5, y: s.row * SQUARE + 20,
+      class: 'sq-num', x: s.col * SQUARE + 5, y: s.row * SQUARE + 4, 'dominant-baseline': 'hanging',
     }, s.label));
   } else if (mode === 'algebraic') {
     coords = algebraicNodes(model);
@@ -188,7 +191,8 @@ export function boardSvg(model, { label = 'Draughts board', numbers = true, coor
   return h('svg', {
     xmlns: 'http://www.w3.org/2000/svg',
     viewBox: `0 0 ${width * SQUARE} ${height * SQUARE}`,
-    class: `board-svg${model.flipped ? ' flipped' : ''}${allPlayable ? ' all-playable' : ''}`,
+    // files-N: the stylesheet sizes the labels by the squares' size on screen.
+    class: `board-svg files-${width}${model.flipped ? ' flipped' : ''}${allPlayable ? ' all-playable' : ''}`,
     role: 'img',
     'aria-label': label,
     'data-ply': model.ply,

@@ -11,6 +11,7 @@ import './pdn-viewer.js';
 
 const params = new URLSearchParams(location.search);
 const viewer = document.createElement('pdn-viewer');
+viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
 for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages']) {
   if (params.has(name)) viewer.setAttribute(name, params.get(name));
 }
@@ -40,18 +41,44 @@ export const HEIGHT_MESSAGE = 'pdn-viewer:height';
 /**
  * Tells the parent page the height of the content, whenever it changes, so that a few lines of
  * script there (the page's embed snippet) can size the frame to fit: { type, height } in CSS
- * pixels, whole numbers.
+ * pixels, whole numbers. Until the parent does, the viewer fills the frame (`fill`: the board and
+ * its buttons in view, the moves scrolling), and the content's own height is measured in one
+ * synchronous layout without `fill` (nothing is painted in between). Once the frame has taken
+ * the height sent, the page is laid out at its content's height (html.fit-content) for good, so
+ * the frame's size and the content's never chase each other.
  */
 function reportHeight() {
-  if (window.parent === window || typeof ResizeObserver === 'undefined') return;
+  if (window.parent === window) return;
+  const root = document.documentElement;
+  const fitted = () => root.classList.contains('fit-content');
+  const measure = () => Math.ceil(document.body.getBoundingClientRect().height);
+  const contentHeight = () => {
+    if (fitted()) return measure();
+    root.classList.add('fit-content');
+    viewer.removeAttribute('fill');
+    const height = measure();
+    root.classList.remove('fit-content');
+    viewer.setAttribute('fill', '');
+    return height;
+  };
   let last = -1;
   const send = () => {
-    const height = Math.ceil(document.body.getBoundingClientRect().height);
-    if (height === last) return;
+    const height = contentHeight();
+    if (height === last || height === 0) return;
     last = height;
     window.parent.postMessage({ type: HEIGHT_MESSAGE, height }, '*');
   };
-  new ResizeObserver(send).observe(document.body);
+  window.addEventListener('resize', () => {
+    if (!fitted() && last > 0 && Math.abs(window.innerHeight - last) <= 1) {
+      root.classList.add('fit-content');
+      viewer.removeAttribute('fill');
+    }
+    send();
+  });
+  // In fill mode the body is as tall as the frame: a new game (another header, more moves) is
+  // what changes the content's height; once fitted, the body's own size says it.
+  viewer.addEventListener('pdn-game', () => requestAnimationFrame(send));
+  if (typeof ResizeObserver !== 'undefined') new ResizeObserver(send).observe(document.body);
   send();
 }
 

@@ -14,6 +14,7 @@ import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from 
 import { toDom } from './tree.js';
 import { boardModel } from './board.js';
 import { prefersReducedMotion } from './board-dom.js';
+import { attachLayout } from './layout.js';
 import en from './i18n/en.js';
 import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from './i18n.js';
 
@@ -30,6 +31,8 @@ const els = {
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
 };
+/** The board's size and the phone's list panel (layout.js); set up in wire(). */
+let layout = null;
 
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
@@ -139,6 +142,7 @@ function updateGamesCount() {
   if (!list || open.count < 2) return;
   const shown = list.state.order.length;
   els.gamesCount.textContent = t('list.shown', { shown, count: open.count });
+  if (layout) layout.setCount(t('list.toggle', { count: open.count }));
 }
 
 /** The box holds the shown game's text when the whole file is too large to edit. */
@@ -577,6 +581,14 @@ function guard(fn, key) {
 }
 
 function wire() {
+  layout = attachLayout({
+    els: {
+      board: els.board, controls: document.querySelector('.controls'), header: els.header, games: els.games,
+      gameList: els.gameList, toggle: $('games-toggle'), toggleText: $('games-toggle-text'), close: $('games-close'),
+    },
+    // The list was folded away (no height): draw the rows around the open game again.
+    onOpen: () => { if (list) list.select(list.state.selected); },
+  });
   // Buttons, keys (anywhere on the page), move clicks, swipe and wheel: the same as <pdn-viewer>.
   attachControls({
     keyTarget: document, board: els.board, moves: els.moves, viewer,

@@ -11,7 +11,7 @@ import { describeFailure, download, limitsFor, testSettings } from './limits.js'
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
 import { lineView, messagesSetting } from './views.js';
-import { prefersReducedMotion } from './board-dom.js';
+import { boardAspect, boardFit, prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n.js';
 
@@ -59,6 +59,8 @@ function core() {
  * a file of many games costs it in proportion. Shorter texts are read in this thread.
  */
 export const INLINE_LIMIT = 4096;
+/** With `fill` and the moves under the board, the room (CSS px) the board leaves them at least. */
+export const MOVES_BELOW = 110;
 /** The game selector lists at most this many games (the `game` attribute reaches any game). */
 export const LIST_LIMIT = 2000;
 /**
@@ -130,6 +132,21 @@ const LAYOUT = `
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .moves { max-height: 360px; }
 .pv-games.pv-filling { opacity: 0; }
+/* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large
+   as that height allows with the buttons under it (--board-fit, measured by fitBoard()); the
+   move list takes the rest and scrolls. */
+:host([fill]) { height: 100%; }
+:host([fill]) .pv { height: 100%; display: flex; flex-direction: column; }
+:host([fill]) .pv-main { flex: 1 1 auto; min-height: 0; grid-template-rows: auto minmax(0, 1fr); }
+:host([fill]) .pv-board-col { width: 100%; max-width: var(--board-fit, none); justify-self: center; }
+:host([fill]) .pv-side { min-height: 0; }
+:host([fill]) .moves { flex: 1 1 auto; min-height: 0; max-height: none; }
+:host([fill][moves="right"]) .pv-main { grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(180px, 1fr); grid-template-rows: minmax(0, 1fr); }
+@container (min-width: 620px) {
+  :host([fill]:not([moves="bottom"]):not([moves="none"])) .pv-main {
+    grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(200px, 1fr); grid-template-rows: minmax(0, 1fr);
+  }
+}
 .pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
 `;
 
@@ -241,17 +258,49 @@ export class PdnViewerElement extends HTMLElement {
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     parts.tags = el(doc, 'div');
+    parts.nav = nav;
+    parts.container = el(doc, 'div', { class: 'pv', part: 'container' });
     root.replaceChildren(
       el(doc, 'link', { rel: 'stylesheet', href: css }),
       el(doc, 'style', {}, LAYOUT),
-      el(doc, 'div', { class: 'pv', part: 'container' },
-        parts.games, parts.error, parts.header,
-        el(doc, 'div', { class: 'pv-main' },
-          el(doc, 'div', { class: 'pv-board-col' }, parts.board, nav, parts.plyInfo, parts.announcer),
-          el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics))),
-    );
+      parts.container);
+    parts.container.append(
+      parts.games, parts.error, parts.header,
+      el(doc, 'div', { class: 'pv-main' },
+        el(doc, 'div', { class: 'pv-board-col' }, parts.board, nav, parts.plyInfo, parts.announcer),
+        el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
+    // With `fill`, the board's size follows the element's (and anything above the board).
+    const win = doc.defaultView;
+    if (win && win.ResizeObserver) {
+      let frame = 0;
+      const schedule = () => { if (!frame) frame = win.requestAnimationFrame(() => { frame = 0; this.fitBoard(); }); };
+      const observer = new win.ResizeObserver(schedule);
+      for (const e of [this, parts.games, parts.error, parts.header, parts.board]) observer.observe(e);
+    }
+  }
+
+  /**
+   * With the `fill` attribute: the widest board whose whole height and the buttons under it fit
+   * in the element, leaving the move list some room when it is below the board.
+   */
+  fitBoard() {
+    const p = this.parts;
+    if (!this.hasAttribute('fill')) {
+      p.container.style.removeProperty('--board-fit');
+      return;
+    }
+    const host = this.getBoundingClientRect();
+    const board = p.board.getBoundingClientRect();
+    if (!board.width || !host.height) return;
+    const side = p.moves.getBoundingClientRect();
+    const below = side.top >= board.bottom || !side.width ? MOVES_BELOW : 0; // moves under the board
+    const col = p.plyInfo.getBoundingClientRect();
+    const padding = parseFloat(this.ownerDocument.defaultView.getComputedStyle(p.container).paddingBottom) || 0;
+    const room = host.bottom - padding - board.top - (col.bottom - board.bottom) - below;
+    const width = boardFit(room, { aspect: boardAspect(p.board), frame: p.board.offsetWidth - p.board.clientWidth, min: 160 });
+    if (p.container.style.getPropertyValue('--board-fit') !== `${width}px`) p.container.style.setProperty('--board-fit', `${width}px`);
   }
 
   async start() {

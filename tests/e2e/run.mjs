@@ -1347,13 +1347,15 @@ try {
           .filter((e) => !e.closest('.game-list-scroll') && e.getClientRects().length && e.getBoundingClientRect().right > 361)
           .map((e) => `${e.tagName}#${e.id}.${e.className}`).slice(0, 5));
         assertEqual(wide, [], 'elements sticking out to the right');
-        // The list: visible, inside the screen, a row can be tapped.
-        assert(await phone.isVisible('#games'), 'list shown');
+        // The list: folded behind its button; opened, inside the screen, a row can be tapped.
+        assert(await phone.isVisible('#games-toggle') && !(await phone.isVisible('#game-list')), 'list folded behind its button');
+        await phone.tap('#games-toggle');
         const list = await phone.$eval('#game-list .game-list-scroll', (e) => e.getBoundingClientRect().toJSON());
         assert(list.left >= 0 && list.right <= 360, `list inside the screen (${list.left}…${list.right})`);
         await phone.tap('#game-list tr.game-row[data-index="1"] .col-white');
         await phone.waitForFunction(() => document.body.dataset.game === '2');
         await expectPieces(phone, B[0], 'game 2 after tapping its row');
+        assert(!(await phone.isVisible('#game-list')), 'the list folds away when a game is chosen');
         const buttons = await phone.$$eval('.controls button', (bs) => bs.map((b) => b.getBoundingClientRect()).map((r) => [r.width, r.height]));
         assert(buttons.every(([w, h]) => w >= 40 && h >= 36), `navigation buttons large enough to tap: ${JSON.stringify(buttons)}`);
         if (code === 'en') {

@@ -61,6 +61,8 @@ export default {
   'list.none': 'No game matches the filter.',
   'list.prevGame': 'Previous game',
   'list.nextGame': 'Next game',
+  'list.toggle': 'Games ({count})',
+  'list.close': 'Close the list',
   'col.number': '#',
   'col.white': 'White',
   'col.black': 'Black',

@@ -60,6 +60,8 @@ export default {
   'list.none': 'Aucune partie ne correspond au filtre.',
   'list.prevGame': 'Partie précédente',
   'list.nextGame': 'Partie suivante',
+  'list.toggle': 'Parties ({count})',
+  'list.close': 'Fermer la liste',
   'col.number': 'N°',
   'col.white': 'Blancs',
   'col.black': 'Noirs',

@@ -58,6 +58,8 @@ export default {
   'list.none': 'Filtram neatbilst neviena partija.',
   'list.prevGame': 'Iepriekšējā partija',
   'list.nextGame': 'Nākamā partija',
+  'list.toggle': 'Partijas ({count})',
+  'list.close': 'Aizvērt sarakstu',
   'col.number': 'Nr.',
   'col.white': 'Baltie',
   'col.black': 'Melnie',

@@ -59,6 +59,8 @@ export default {
   'list.none': 'Geen partij past bij het filter.',
   'list.prevGame': 'Vorige partij',
   'list.nextGame': 'Volgende partij',
+  'list.toggle': 'Partijen ({count})',
+  'list.close': 'Lijst sluiten',
   'col.number': 'Nr.',
   'col.white': 'Wit',
   'col.black': 'Zwart',

@@ -59,6 +59,8 @@ export default {
   'list.none': 'Ни одна партия не подходит под фильтр.',
   'list.prevGame': 'Предыдущая партия',
   'list.nextGame': 'Следующая партия',
+  'list.toggle': 'Партии ({count})',
+  'list.close': 'Закрыть список',
   'col.number': '№',
   'col.white': 'Белые',
   'col.black': 'Чёрные',
