@@ -9,6 +9,7 @@
 //   node tests/e2e/layout.mjs            screenshots of every case go to tests/e2e/artifacts
 //   node tests/e2e/layout.mjs --docs     also writes the README's docs/screenshots/phone-list.png
 //   node tests/e2e/layout.mjs --only=REGEX   only the checks whose names match
+//   LAYOUT_TIMES=1 node tests/e2e/layout.mjs  also prints when each page step ended (ms)
 
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
