@@ -296,7 +296,9 @@ try {
   });
 
   await check('game list: dates of every form sorted, unknown dates last both ways; problems first on the first click', async () => {
-    const page = await newPage();
+    // Wide enough for the list beside the board to show its date column (layout.js hides the
+    // columns a narrow list has no room for).
+    const page = await newPage({ viewport: { width: 1600, height: 900 } });
     await openMain(page);
     const games = [
       ['A', '2007.05.19', '1. 32-28 *'],
