@@ -34,7 +34,8 @@ test-native:
 	cargo test --workspace
 
 test-wasm:
-	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
+	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser \
+	  --test editor_node --test editor_browser
 
 test-js:
 	node --test tests/js/

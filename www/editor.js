@@ -8,7 +8,6 @@
 // The board is drawn by board.js like the viewer's (data-square/data-piece on pieces,
 // data-field on playable squares), inside #editor-board.
 
-import init, * as core from '../pkg/pdn.js';
 import { boardModel, boardSvg } from './board.js';
 import { h, toDom } from './tree.js';
 
@@ -18,7 +17,10 @@ export const TOOLS = Object.freeze(['wm', 'wk', 'bm', 'bk', '']);
 let ready = null;
 /** The core, in this thread (fetched and compiled once, off the main thread). */
 function loadCore() {
-  ready ??= init().then(() => core);
+  ready ??= import('../pkg/pdn.js').then(async (core) => {
+    await core.default();
+    return core;
+  });
   return ready;
 }
 

@@ -250,8 +250,9 @@ fn game_text(v: Variant, fen: &str) -> Option<String> {
     Some(write_game(game, &WriteOptions::default()))
 }
 
+/// The wasm-bindgen functions the page calls (`editorView`, `editorPlace`, …), on `wasm32` only.
 #[cfg(target_arch = "wasm32")]
-mod bindings {
+pub mod bindings {
     use wasm_bindgen::prelude::*;
 
     use super::EditorView;
