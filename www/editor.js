@@ -2,7 +2,7 @@
 // it out as a FEN, a PDN game starting there, a share link, or into the viewer ("Analyse from
 // here"). Loaded on first use. It holds no draughts rules: every step (a piece placed, the side
 // to move, clear, the start position, another variant) goes to the core (pkg/pdn.js, editor*
-// functions) with the FEN shown, and the core answers with the board to draw, the canonical FEN,
+// editorStep) with the FEN shown, and the core answers with the board to draw, the canonical FEN,
 // the problems (codes and values, worded here from the catalogues) and the PDN.
 //
 // The board is drawn by board.js like the viewer's (data-square/data-piece on pieces,
@@ -131,7 +131,13 @@ export function editorTree(t, variants) {
 export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordinates = 'numbers', link, analyse, onClose }) {
   const [api] = await Promise.all([loadCore(), loadStyle(doc)]);
   doc.getElementById('editor')?.remove();
-  const dialog = toDom(doc, editorTree(t, api.editorVariants()), null);
+  let first;
+  try {
+    first = api.editorStep('switch', Number(gametype) || 20, fen || '?:W:B', '', '');
+  } catch {
+    first = api.editorStep('start', 20, '', '', '');
+  }
+  const dialog = toDom(doc, editorTree(t, first.variants), null);
   // The pictures are SVG: made in its namespace, not as HTML elements.
   for (const b of dialog.querySelectorAll('[data-tool]')) b.append(toDom(doc, toolIcon(b.dataset.tool === 'erase' ? '' : b.dataset.tool)));
   doc.body.append(dialog);
@@ -200,7 +206,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     const target = e.target.closest('[data-square], [data-field]');
     if (!target) return;
     const square = target.getAttribute('data-square') ?? target.getAttribute('data-field');
-    step(() => api.editorPlace(g(), fenNow(), square, state.tool));
+    step(() => api.editorStep('place', g(), fenNow(), square, state.tool));
   });
   for (const b of dialog.querySelectorAll('[data-tool]')) {
     b.addEventListener('click', () => {
@@ -209,13 +215,13 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     });
   }
   for (const b of dialog.querySelectorAll('[data-turn]')) {
-    b.addEventListener('click', () => step(() => api.editorTurn(g(), fenNow(), b.dataset.turn)));
+    b.addEventListener('click', () => step(() => api.editorStep('turn', g(), fenNow(), '', b.dataset.turn)));
   }
-  $('editor-clear').addEventListener('click', () => step(() => api.editorClear(g(), fenNow())));
-  $('editor-start').addEventListener('click', () => step(() => api.editorStart(g())));
+  $('editor-clear').addEventListener('click', () => step(() => api.editorStep('clear', g(), fenNow(), '', '')));
+  $('editor-start').addEventListener('click', () => step(() => api.editorStep('start', g(), '', '', '')));
   $('editor-flip').addEventListener('click', () => { state.flipped = !state.flipped; render(state.view); });
-  $('editor-variant').addEventListener('change', (e) => step(() => api.editorSwitch(Number(e.target.value), fenNow())));
-  const setFen = () => step(() => api.editorView(g(), $('editor-fen').value));
+  $('editor-variant').addEventListener('change', (e) => step(() => api.editorStep('switch', Number(e.target.value), fenNow(), '', '')));
+  const setFen = () => step(() => api.editorStep('view', g(), $('editor-fen').value, '', ''));
   $('editor-set-fen').addEventListener('click', setFen);
   $('editor-fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); setFen(); } });
   $('editor-copy-fen').addEventListener('click', () => copy(fenNow()));
@@ -244,12 +250,6 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     if (analyse) await analyse(pdn);
   });
 
-  let first;
-  try {
-    first = api.editorSwitch(Number(gametype) || 20, fen || '?:W:B');
-  } catch {
-    first = api.editorStart(20);
-  }
   render(first);
   dialog.showModal();
   return { dialog, close };

@@ -44,6 +44,8 @@ pub struct ProblemView {
 pub struct EditorView {
     /// GameType number of the variant.
     pub gametype: u32,
+    /// Every variant the editor offers (the page's variant menu).
+    pub variants: Vec<VariantChoice>,
     /// The board to draw.
     pub board: BoardView,
     /// One character per square of `board.squares`: `.`, `w`, `W`, `b`, `B`.
@@ -229,6 +231,7 @@ fn view_of(v: Variant, g: &Geometry, mut setup: Setup) -> EditorView {
     };
     EditorView {
         gametype: v.gametype(),
+        variants: variants(),
         board,
         cells: cells.into_iter().collect(),
         turn: turn.name(),
@@ -250,69 +253,44 @@ fn game_text(v: Variant, fen: &str) -> Option<String> {
     Some(write_game(game, &WriteOptions::default()))
 }
 
-/// The wasm-bindgen functions the page calls (`editorView`, `editorPlace`, …), on `wasm32` only.
+/// One editing step by name, as the page calls it: `view` (`fen` on GameType `gametype`),
+/// `start`, `place` (`piece` on `square`), `turn` (`piece` is `white` or `black`), `clear`,
+/// `switch` (to `gametype`). `None` for a GameType that is not a draughts variant or an unknown
+/// step.
+#[must_use]
+pub fn step(name: &str, gametype: u32, fen: &str, square: &str, piece: &str) -> Option<EditorView> {
+    match name {
+        "view" => edit(gametype, fen),
+        "start" => start(gametype),
+        "place" => place(gametype, fen, square, piece),
+        "turn" => set_turn(gametype, fen, piece),
+        "clear" => clear(gametype, fen),
+        "switch" => switch(gametype, fen),
+        _ => None,
+    }
+}
+
+/// The wasm-bindgen function the page calls (`editorStep`), on `wasm32` only.
 #[cfg(target_arch = "wasm32")]
 pub mod bindings {
     use wasm_bindgen::prelude::*;
 
-    use super::EditorView;
-
-    fn to_js(view: Option<EditorView>, gametype: u32) -> Result<JsValue, JsError> {
-        let view = view.ok_or_else(|| {
-            JsError::new(&format!("GameType {gametype} is not a draughts variant"))
-        })?;
-        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-        serde::Serialize::serialize(&view, &serializer).map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// The variants the editor offers: `[{gametype, name}]`.
-    #[wasm_bindgen(js_name = editorVariants)]
-    pub fn editor_variants() -> Result<JsValue, JsError> {
-        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-        serde::Serialize::serialize(&super::variants(), &serializer)
-            .map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// The editor's view of `fen` on GameType `gametype` (see `pdn_wasm::editor::EditorView`).
-    #[wasm_bindgen(js_name = editorView)]
-    pub fn editor_view(gametype: u32, fen: &str) -> Result<JsValue, JsError> {
-        to_js(super::edit(gametype, fen), gametype)
-    }
-
-    /// The variant's starting position.
-    #[wasm_bindgen(js_name = editorStart)]
-    pub fn editor_start(gametype: u32) -> Result<JsValue, JsError> {
-        to_js(super::start(gametype), gametype)
-    }
-
-    /// `fen` with `piece` (`wm`/`wk`/`bm`/`bk`, or `''` to remove) on `square`; the same piece
-    /// again removes it.
-    #[wasm_bindgen(js_name = editorPlace)]
-    pub fn editor_place(
+    /// One editing step (see `pdn_wasm::editor::step`): the editor's view after it, `{gametype,
+    /// variants, board, cells, turn, fen, readable, problems, pdn}`. Throws for a GameType that
+    /// is not a draughts variant.
+    #[wasm_bindgen(js_name = editorStep)]
+    pub fn editor_step(
+        name: &str,
         gametype: u32,
         fen: &str,
         square: &str,
         piece: &str,
     ) -> Result<JsValue, JsError> {
-        to_js(super::place(gametype, fen, square, piece), gametype)
-    }
-
-    /// `fen` with `turn` (`white`/`black`) to move.
-    #[wasm_bindgen(js_name = editorTurn)]
-    pub fn editor_turn(gametype: u32, fen: &str, turn: &str) -> Result<JsValue, JsError> {
-        to_js(super::set_turn(gametype, fen, turn), gametype)
-    }
-
-    /// An empty board, the same side to move.
-    #[wasm_bindgen(js_name = editorClear)]
-    pub fn editor_clear(gametype: u32, fen: &str) -> Result<JsValue, JsError> {
-        to_js(super::clear(gametype, fen), gametype)
-    }
-
-    /// `fen` on GameType `gametype` when it fits its board, else its starting position.
-    #[wasm_bindgen(js_name = editorSwitch)]
-    pub fn editor_switch(gametype: u32, fen: &str) -> Result<JsValue, JsError> {
-        to_js(super::switch(gametype, fen), gametype)
+        let view = super::step(name, gametype, fen, square, piece).ok_or_else(|| {
+            JsError::new(&format!("GameType {gametype} is not a draughts variant"))
+        })?;
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        serde::Serialize::serialize(&view, &serializer).map_err(|e| JsError::new(&e.to_string()))
     }
 }
 
@@ -384,5 +362,10 @@ mod tests {
         assert_eq!(edit(21, "?:W25:B05").unwrap().fen, "B:W25:B5");
         assert_eq!(place(20, "W:W05:B40", "5", "").unwrap().fen, "W:W:B40");
         assert_eq!(variants().len(), 14);
+        // The page's one entry point.
+        assert!(step("castle", 20, "", "", "").is_none());
+        let v = step("turn", 20, "W:W31:B1", "", "black").unwrap();
+        assert_eq!((v.fen.as_str(), v.variants.len()), ("B:W31:B1", 14));
+        assert_eq!(step("place", 20, &v.fen, "31", "").unwrap().fen, "B:W:B1");
     }
 }

@@ -19,11 +19,27 @@ macro_rules! editor_tests {
 }
 
 use js_sys::{Array, Reflect};
-use pdn_wasm::editor::bindings::{
-    editor_clear, editor_place, editor_start, editor_switch, editor_turn, editor_variants,
-    editor_view,
-};
-use wasm_bindgen::JsValue;
+use pdn_wasm::editor::bindings::editor_step;
+use wasm_bindgen::{JsError, JsValue};
+
+fn editor_start(gametype: u32) -> Result<JsValue, JsError> {
+    editor_step("start", gametype, "", "", "")
+}
+fn editor_view(gametype: u32, fen: &str) -> Result<JsValue, JsError> {
+    editor_step("view", gametype, fen, "", "")
+}
+fn editor_clear(gametype: u32, fen: &str) -> Result<JsValue, JsError> {
+    editor_step("clear", gametype, fen, "", "")
+}
+fn editor_switch(gametype: u32, fen: &str) -> Result<JsValue, JsError> {
+    editor_step("switch", gametype, fen, "", "")
+}
+fn editor_place(gametype: u32, fen: &str, square: &str, piece: &str) -> Result<JsValue, JsError> {
+    editor_step("place", gametype, fen, square, piece)
+}
+fn editor_turn(gametype: u32, fen: &str, turn: &str) -> Result<JsValue, JsError> {
+    editor_step("turn", gametype, fen, "", turn)
+}
 
 fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).unwrap()
@@ -84,7 +100,7 @@ pub fn refuses_then_accepts() {
 }
 
 pub fn variants_fens_and_errors() {
-    let variants = Array::from(&editor_variants().unwrap());
+    let variants = Array::from(&get(&editor_start(21).unwrap(), "variants"));
     assert_eq!(variants.length(), 14);
     assert_eq!(get(&variants.get(0), "gametype").as_f64(), Some(20.0));
     let bad = editor_view(20, "X:W1").unwrap();
@@ -94,7 +110,10 @@ pub fn variants_fens_and_errors() {
     let russian = editor_switch(25, "W:W31:B1").unwrap();
     assert_eq!(string(&russian, "turn"), "white");
     assert!(string(&russian, "fen").starts_with("W:Wa1,c1,"));
-    let err = editor_view(1, "W:W:B").unwrap_err();
-    let err: JsValue = err.into();
+    let err: JsValue = editor_view(1, "W:W:B").unwrap_err().into();
     assert!(err.is_object(), "an exception for chess");
+    assert!(
+        editor_step("castle", 20, "", "", "").is_err(),
+        "an unknown step"
+    );
 }
