@@ -8,7 +8,7 @@
 // The board is drawn by board.js like the viewer's (data-square/data-piece on pieces,
 // data-field on playable squares), inside #editor-board.
 
-import { boardModel, boardSvg } from './board.js';
+import { SQUARE, boardModel, boardSvg } from './board.js';
 import { h, toDom } from './tree.js';
 
 /** Palette tools: piece codes as in data-piece, and '' for the eraser. */
@@ -61,6 +61,25 @@ export function editorModel(view, flipped) {
   return boardModel({ board: view.board, start: { cells: view.cells }, plies: [] }, 0, { flipped });
 }
 
+/**
+ * The playable square next to `from` on screen in direction `key` (an arrow key's name), or
+ * `from` itself at the edge: the nearest one in the same screen row (left, right) or column (up,
+ * down). Screen places only, from the model: no rules.
+ */
+export function nextSquare(model, from, key) {
+  const here = model.squares.find((s) => s.label === from) || model.squares[0];
+  if (!here) return null;
+  const [dc, dr] = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[key] || [0, 0];
+  let best = here;
+  let distance = Infinity;
+  for (const s of model.squares) {
+    const along = dc ? (s.col - here.col) * dc : (s.row - here.row) * dr;
+    const across = dc ? s.row - here.row : s.col - here.col;
+    if (along > 0 && across === 0 && along < distance) { best = s; distance = along; }
+  }
+  return best.label;
+}
+
 /** A palette button's picture: a piece (classes as on the board, no data-piece) or an eraser. */
 export function toolIcon(tool) {
   if (!tool) {
@@ -90,7 +109,8 @@ export function editorTree(t, variants) {
       h('button', { type: 'button', id: 'editor-close', class: 'editor-close', 'aria-label': t('editor.close'), title: t('editor.close') }, '×')),
     h('div', { class: 'editor-body' },
       h('div', { class: 'editor-board-wrap' },
-        h('div', { id: 'editor-board', class: 'board editor-board' }),
+        h('div', { id: 'editor-board', class: 'board editor-board', role: 'group', tabindex: '0', 'aria-describedby': 'editor-keys' }),
+        h('p', { id: 'editor-keys', class: 'visually-hidden' }, t('editor.keys')),
         h('div', { class: 'palette', role: 'group', 'aria-label': t('editor.palette') },
           TOOLS.map((tool) => h('button', {
             type: 'button', class: 'tool', 'data-tool': tool || 'erase', 'aria-pressed': 'false',
@@ -142,14 +162,27 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   for (const b of dialog.querySelectorAll('[data-tool]')) b.append(toDom(doc, toolIcon(b.dataset.tool === 'erase' ? '' : b.dataset.tool)));
   doc.body.append(dialog);
   const $ = (id) => dialog.querySelector(`#${id}`);
-  const state = { view: null, tool: 'wm', flipped: false };
+  const state = { view: null, tool: 'wm', flipped: false, cursor: null };
 
   const say = (text) => { $('editor-status').textContent = text; };
 
   function render(view) {
     state.view = view;
     const model = editorModel(view, state.flipped);
-    $('editor-board').replaceChildren(toDom(doc, boardSvg(model, { label: t('editor.boardLabel'), coordinates })));
+    const svg = toDom(doc, boardSvg(model, { label: t('editor.boardLabel'), coordinates }));
+    // The keyboard's square: a frame, shown while the board has the keyboard focus (editor.css).
+    state.cursor = model.squares.some((sq) => sq.label === state.cursor) ? state.cursor : model.squares[0]?.label;
+    const at = model.squares.find((sq) => sq.label === state.cursor);
+    if (at) {
+      svg.append(toDom(doc, h('rect', {
+        class: 'editor-cursor', x: at.col * SQUARE + 4, y: at.row * SQUARE + 4, width: SQUARE - 8, height: SQUARE - 8,
+      })));
+      const piece = model.pieces.find((p) => p.square === at.label);
+      $('editor-board').setAttribute('aria-label', t('editor.square', {
+        square: at.label, piece: piece ? t(TOOL_KEYS[piece.piece]) : t('editor.empty'),
+      }));
+    }
+    $('editor-board').replaceChildren(svg);
     $('editor-variant').value = String(view.gametype);
     $('editor-fen').value = view.fen;
     for (const b of dialog.querySelectorAll('[data-turn]')) b.setAttribute('aria-pressed', String(b.dataset.turn === view.turn));
@@ -206,7 +239,19 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     const target = e.target.closest('[data-square], [data-field]');
     if (!target) return;
     const square = target.getAttribute('data-square') ?? target.getAttribute('data-field');
+    state.cursor = square;
     step(() => api.editorStep('place', g(), fenNow(), square, state.tool));
+  });
+  $('editor-board').addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      step(() => api.editorStep('place', g(), fenNow(), state.cursor, state.tool));
+    } else if (e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      state.cursor = nextSquare(editorModel(state.view, state.flipped), state.cursor, e.key);
+      render(state.view);
+    }
   });
   for (const b of dialog.querySelectorAll('[data-tool]')) {
     b.addEventListener('click', () => {

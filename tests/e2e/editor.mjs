@@ -152,6 +152,21 @@ try {
     await waitFen(page, 'B:WK3,33:B28');
   });
 
+  await check('desktop: the keyboard: arrows choose a square, Enter places the chosen piece, again removes it', async () => {
+    await tool(page, 'bk');
+    await page.focus('#editor-board');
+    await page.keyboard.press('ArrowUp'); // from 33, the square last clicked, up the same column: 23
+    assertEqual(await page.$eval('#editor-board', (e) => e.getAttribute('aria-label')), 'Square 23: empty', 'the square named');
+    await page.keyboard.press('Enter');
+    await waitFen(page, 'B:WK3,33:BK23,28');
+    assertEqual(await page.$eval('#editor-board', (e) => e.getAttribute('aria-label')), 'Square 23: Black king', 'the piece named');
+    await page.keyboard.press(' ');
+    await waitFen(page, 'B:WK3,33:B28');
+    const focused = await page.evaluate(() => document.activeElement?.id);
+    assertEqual(focused, 'editor-board', 'the board keeps the focus');
+    await page.screenshot({ path: path.join(artifacts, 'editor-keyboard-1280x800.png') });
+  });
+
   await check('desktop: Copy FEN and Copy link', async () => {
     await page.click('#editor-copy-fen');
     assertEqual(await page.evaluate(() => navigator.clipboard.readText()), 'B:WK3,33:B28', 'FEN on the clipboard');

@@ -2,7 +2,7 @@
 // model handed to board.js, the dialog's tree (texts as text, every control named).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { TOOLS, editorModel, editorTree, problemText, toolIcon } from '../../www/editor.js';
+import { TOOLS, editorModel, editorTree, nextSquare, problemText, toolIcon } from '../../www/editor.js';
 import { createTranslator } from '../../www/i18n.js';
 import { toMarkup, walk } from '../../www/tree.js';
 import en from '../../www/i18n/en.js';
@@ -52,4 +52,23 @@ test('the dialog: every tool and button named, tag text never markup, no data-pi
   for (const tool of TOOLS) assert.ok(!toMarkup(toolIcon(tool)).includes('data-piece'));
   const evil = createTranslator('en', { ...en, 'editor.title': '<img src=x onerror=alert(1)>' }, en);
   assert.ok(toMarkup(editorTree(evil, [])).includes('&lt;img'), 'text is escaped, not markup');
+});
+
+test('arrow keys move to the nearest playable square on screen in that direction, or stay at the edge', () => {
+  // A 4x4 chequer: playable squares where file + rank is even (a1, c1, b2, d2, a3, c3, b4, d4).
+  const squares = [];
+  for (let rank = 0; rank < 4; rank++) {
+    for (let file = 0; file < 4; file++) {
+      if ((file + rank) % 2 === 0) squares.push({ label: `${'abcd'[file]}${rank + 1}`, file, rank });
+    }
+  }
+  const model = editorModel({ board: { width: 4, height: 4, squares }, cells: '.'.repeat(8) }, false);
+  assert.equal(nextSquare(model, 'a1', 'ArrowRight'), 'c1');
+  assert.equal(nextSquare(model, 'c1', 'ArrowRight'), 'c1', 'edge');
+  assert.equal(nextSquare(model, 'a1', 'ArrowUp'), 'a3');
+  assert.equal(nextSquare(model, 'a3', 'ArrowDown'), 'a1');
+  assert.equal(nextSquare(model, 'b2', 'ArrowLeft'), 'b2', 'no square to the left in that row');
+  const flipped = editorModel({ board: { width: 4, height: 4, squares }, cells: '.'.repeat(8) }, true);
+  assert.equal(nextSquare(flipped, 'a1', 'ArrowLeft'), 'c1', 'flipped: c1 is left of a1 on screen');
+  assert.equal(nextSquare(model, 'zz', 'ArrowUp'), 'a3', 'an unknown square starts from the first');
 });
