@@ -124,7 +124,7 @@ export function editorTree(t, variants) {
           button('editor-clear', 'editor.clear'),
           button('editor-start', 'editor.start'),
           button('editor-flip', 'editor.flip', { 'aria-pressed': 'false' })),
-        h('div', { id: 'editor-problems', class: 'editor-problems', role: 'alert' }),
+        h('div', { id: 'editor-problems', class: 'editor-problems', role: 'status', 'aria-live': 'polite' }),
         h('label', { class: 'editor-fen' }, h('span', {}, 'FEN'),
           h('input', { type: 'text', id: 'editor-fen', spellcheck: 'false', autocomplete: 'off' })),
         h('div', { class: 'actions' },
@@ -206,7 +206,6 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
       const view = fn();
       if (!view.readable) {
         $('editor-problems').replaceChildren(toDom(doc, h('ul', {}, view.problems.map((p) => h('li', { 'data-code': p.code }, problemText(t, p)))), null));
-        dialog.dataset.valid = '0';
         return;
       }
       say('');

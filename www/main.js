@@ -423,8 +423,11 @@ async function boardDocument() {
  * The board editor (www/editor.js, loaded on first use) over the page, starting from `fen` on
  * GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
  */
-async function editPosition(fen = currentFen(), gametype = viewer.state.view?.variantNumber) {
+async function editPosition(fen, gametype = viewer.state.view?.variantNumber) {
   const { openEditor } = await import('./editor.js');
+  if (fen == null) {
+    try { fen = currentFen(); } catch { fen = ''; } // no game shown: an empty board
+  }
   await openEditor({
     doc: document, t, fen, gametype: gametype || 20, coordinates: viewer.state.coordinates,
     link: async (pdn) => buildShareUrl(location.href.split('?')[0], { pdn: await packText(pdn), game: 1, ply: 0 }),

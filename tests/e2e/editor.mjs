@@ -110,8 +110,8 @@ try {
     assertEqual((await state(page)).valid, '0', 'not valid');
     assert(await page.$eval('#editor-analyse', (b) => b.disabled), '"Analyse from here" is disabled');
     assert(await page.$eval('#editor-copy-link', (b) => b.disabled), '"Copy link" is disabled');
-    const alert = await page.$eval('#editor-problems', (e) => e.getAttribute('role'));
-    assertEqual(alert, 'alert', 'the problems are announced');
+    const live = await page.$eval('#editor-problems', (e) => e.getAttribute('aria-live'));
+    assertEqual(live, 'polite', 'the problems are announced');
     await page.screenshot({ path: path.join(artifacts, 'editor-refused-1280x800.png') });
   });
 
