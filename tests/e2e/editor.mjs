@@ -244,6 +244,16 @@ try {
     await ru.screenshot({ path: path.join(artifacts, 'editor-ru-360x740.png') });
   });
   await ru.context().close();
+  const dark = await newPage({ colorScheme: 'dark' });
+  await check('desktop, dark theme: an English position set up from the address (screenshot)', async () => {
+    await openPage(dark, `${origin}/index.html?edit=${encodeURIComponent('B:W18,K30:B5,6')}&gametype=21`);
+    await dark.waitForSelector('#editor[open] #editor-board svg');
+    assertEqual(await state(dark), { fen: 'B:W18,K30:B5,6', valid: '1', gametype: '21' }, 'English, Black to move');
+    assertEqual(await editorPieces(dark), { 18: 'wm', 30: 'wk', 5: 'bm', 6: 'bm' }, 'pieces');
+    await inView(dark);
+    await dark.screenshot({ path: path.join(artifacts, 'editor-dark-1280x800.png') });
+  });
+  await dark.context().close();
 } catch (e) {
   failed++;
   console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
