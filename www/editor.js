@@ -241,6 +241,8 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     state.cursor = square;
     step(() => api.editorStep('place', g(), fenNow(), square, state.tool));
   });
+  // The page's keys (arrows step through moves, f flips) are not for the page behind the dialog.
+  dialog.addEventListener('keydown', (e) => e.stopPropagation());
   $('editor-board').addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === 'Enter' || e.key === ' ') {

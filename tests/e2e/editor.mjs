@@ -164,6 +164,14 @@ try {
     await waitFen(page, 'B:WK3,33:B28');
     const focused = await page.evaluate(() => document.activeElement?.id);
     assertEqual(focused, 'editor-board', 'the board keeps the focus');
+    // The page behind does not take the editor's keys.
+    const behind = () => page.evaluate(() => [document.body.dataset.ply, document.querySelector('#flip').getAttribute('aria-pressed')]);
+    const before = await behind();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('End');
+    await page.keyboard.press('f');
+    await page.keyboard.press('ArrowLeft');
+    assertEqual(await behind(), before, 'viewer ply and flip');
     await page.screenshot({ path: path.join(artifacts, 'editor-keyboard-1280x800.png') });
   });
 
