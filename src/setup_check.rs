@@ -153,6 +153,8 @@ fn check_on(setup: &Setup, variant: Variant, g: &Geometry) -> Result<Position, V
     let mut problems = Vec::new();
     let mut pos = Position::empty(setup.turn.unwrap_or(g.spec().first_player));
     let mut pieces = Vec::new();
+    // Squares taken so far, by index (a FEN may list any number of pieces: no quadratic search).
+    let mut taken = vec![false; g.len()];
     for (color, role, label) in &setup.pieces {
         let Ok(sq) = g.parse_square(label) else {
             problems.push(SetupProblem::NotPlayable {
@@ -161,7 +163,7 @@ fn check_on(setup: &Setup, variant: Variant, g: &Geometry) -> Result<Position, V
             continue;
         };
         let square = g.label(sq).to_string();
-        if pieces.iter().any(|(s, _)| *s == sq) {
+        if std::mem::replace(&mut taken[sq.index()], true) {
             problems.push(SetupProblem::TwoPieces { square });
             continue;
         }

@@ -332,8 +332,10 @@ export interface EditorView {
   fen: string;
   /** false when the FEN given could not be read; then only problems means anything. */
   readable: boolean;
-  /** Everything that makes the position impossible; empty when it can be played. */
+  /** What makes the position impossible (at most 20); empty when it can be played. */
   problems: EditorProblem[];
+  /** How many more problems there are than listed. */
+  more: number;
   /** A PDN game starting there ([GameType], [SetUp "1"], [FEN]), when the position is valid. */
   pdn: string | null;
 }

@@ -189,6 +189,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     for (const b of dialog.querySelectorAll('[data-tool]')) b.setAttribute('aria-pressed', String((b.dataset.tool === 'erase' ? '' : b.dataset.tool) === state.tool));
     $('editor-flip').setAttribute('aria-pressed', String(state.flipped));
     const problems = view.problems.map((p) => h('li', { 'data-code': p.code }, problemText(t, p)));
+    if (view.more) problems.push(h('li', { class: 'more' }, t('editor.more', { count: view.more })));
     const list = problems.length
       ? [h('p', {}, t('editor.invalid')), h('ul', {}, problems)]
       : [h('p', { class: 'ok' }, t('editor.valid'))];

@@ -399,6 +399,7 @@ export default {
   'editor.empty': 'empty',
   'editor.valid': 'The position can be played.',
   'editor.invalid': 'This position is not possible:',
+  'editor.more': { one: 'and {count} more problem', other: 'and {count} more problems' },
   'editor.what': 'The set-up position',
   'editor.problem.setup-no-board': 'this variant\'s board cannot be drawn',
   'editor.problem.setup-not-playable': '"{square}" is not a playable square on this board',

@@ -398,6 +398,7 @@ export default {
   'editor.empty': 'vide',
   'editor.valid': 'On peut jouer à partir de cette position.',
   'editor.invalid': 'Cette position n\'est pas possible :',
+  'editor.more': { one: 'et {count} autre problème', other: 'et {count} autres problèmes' },
   'editor.what': 'La position composée',
   'editor.problem.setup-no-board': 'le damier de cette variante ne peut pas être dessiné',
   'editor.problem.setup-not-playable': '« {square} » n’est pas une case jouable de ce damier',

@@ -401,6 +401,7 @@ export default {
   'editor.empty': 'tukšs',
   'editor.valid': 'No šīs pozīcijas var spēlēt.',
   'editor.invalid': 'Šāda pozīcija nav iespējama:',
+  'editor.more': { zero: 'un vēl {count} kļūdu', one: 'un vēl {count} kļūda', other: 'un vēl {count} kļūdas' },
   'editor.what': 'Izkārtotā pozīcija',
   'editor.problem.setup-no-board': 'šī varianta dēli nevar uzzīmēt',
   'editor.problem.setup-not-playable': '“{square}” nav šī dēļa spēles lauciņš',

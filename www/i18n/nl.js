@@ -397,6 +397,7 @@ export default {
   'editor.empty': 'leeg',
   'editor.valid': 'Vanuit deze stelling kan gespeeld worden.',
   'editor.invalid': 'Deze stelling is niet mogelijk:',
+  'editor.more': { one: 'en nog {count} probleem', other: 'en nog {count} problemen' },
   'editor.what': 'De opgezette stelling',
   'editor.problem.setup-no-board': 'het bord van deze variant kan niet getekend worden',
   'editor.problem.setup-not-playable': '"{square}" is geen speelveld van dit bord',

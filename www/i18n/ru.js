@@ -407,6 +407,7 @@ export default {
   'editor.empty': 'пусто',
   'editor.valid': 'С этой позиции можно играть.',
   'editor.invalid': 'Такая позиция невозможна:',
+  'editor.more': { one: 'и ещё {count} ошибка', few: 'и ещё {count} ошибки', many: 'и ещё {count} ошибок', other: 'и ещё {count} ошибки' },
   'editor.what': 'Расставленная позиция',
   'editor.problem.setup-no-board': 'доску этого варианта нельзя нарисовать',
   'editor.problem.setup-not-playable': '«{square}» — не игровое поле этой доски',

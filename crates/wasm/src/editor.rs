@@ -56,12 +56,18 @@ pub struct EditorView {
     pub fen: String,
     /// `false` when the FEN given could not be read; then only `problems` means anything.
     pub readable: bool,
-    /// Everything wrong; empty when the position is a position of the variant.
+    /// What is wrong, at most [`LISTED`] of it; empty when the position is a position of the
+    /// variant.
     pub problems: Vec<ProblemView>,
+    /// How many more problems there are than `problems` lists.
+    pub more: usize,
     /// A PDN game starting there (`GameType`, `SetUp`, `FEN` tags, written by the core's writer),
     /// when the position is valid.
     pub pdn: Option<String>,
 }
+
+/// Most problems a view lists (a FEN typed in may hold thousands of pieces).
+pub const LISTED: usize = 20;
 
 /// The variants, in GameType order.
 #[must_use]
@@ -90,6 +96,7 @@ pub fn edit(gametype: u32, fen: &str) -> Option<EditorView> {
         Err(e) => {
             let mut view = view_of(v, &g, Setup::default());
             view.readable = false;
+            view.more = 0;
             view.problems = vec![ProblemView {
                 code: "setup-fen",
                 args: e.args().into_iter().collect(),
@@ -210,7 +217,7 @@ fn view_of(v: Variant, g: &Geometry, mut setup: Setup) -> EditorView {
             })
             .collect(),
     };
-    let (fen, problems, pdn) = match check_setup(&setup, v) {
+    let (fen, mut problems, pdn) = match check_setup(&setup, v) {
         Ok(pos) => {
             let fen = pos.to_fen(g);
             let pdn = game_text(v, &fen);
@@ -229,9 +236,12 @@ fn view_of(v: Variant, g: &Geometry, mut setup: Setup) -> EditorView {
             None,
         ),
     };
+    let more = problems.len().saturating_sub(LISTED);
+    problems.truncate(LISTED);
     EditorView {
         gametype: v.gametype(),
         variants: variants(),
+        more,
         board,
         cells: cells.into_iter().collect(),
         turn: turn.name(),
@@ -362,6 +372,14 @@ mod tests {
         assert_eq!(edit(21, "?:W25:B05").unwrap().fen, "B:W25:B5");
         assert_eq!(place(20, "W:W05:B40", "5", "").unwrap().fen, "W:W:B40");
         assert_eq!(variants().len(), 14);
+        // A FEN with a thousand pieces: twenty problems listed, the rest counted, quickly.
+        let many = format!("W:W{}:B1", ["28"; 1000].join(","));
+        let v = edit(20, &many).unwrap();
+        assert_eq!(
+            (v.problems.len(), v.more),
+            (LISTED, 999 - LISTED),
+            "999 squares given twice"
+        );
         // The page's one entry point.
         assert!(step("castle", 20, "", "", "").is_none());
         let v = step("turn", 20, "W:W31:B1", "", "black").unwrap();
