@@ -34,7 +34,8 @@ test-native:
 	cargo test --workspace
 
 test-wasm:
-	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser
+	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser \
+	  --test editor_node --test editor_browser
 
 test-js:
 	node --test tests/js/
@@ -47,6 +48,7 @@ test-e2e:
 	node tests/e2e/package.mjs
 	node tests/e2e/recover.mjs
 	node tests/e2e/visitors.mjs
+	node tests/e2e/editor.mjs
 
 lint: doc-check
 	cargo fmt --all --check

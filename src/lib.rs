@@ -85,6 +85,7 @@ pub mod notation;
 pub mod position;
 pub mod reader;
 pub mod replay;
+pub mod setup_check;
 pub mod types;
 pub mod variant;
 pub mod writer;

@@ -315,3 +315,50 @@ export class Library {
   free(): void;
   [Symbol.dispose](): void;
 }
+
+/** One thing wrong with a position set up in the board editor. */
+export interface EditorProblem {
+  /**
+   * 'setup-not-playable' | 'setup-two-pieces' | 'setup-man-crowning-row' | 'setup-too-many' |
+   * 'setup-no-pieces' | 'setup-no-board', or 'setup-fen' when the FEN could not be read.
+   */
+  code: string;
+  /** Its values by name: square, side ('white' | 'black'), count, max; for 'setup-fen' why and value. */
+  args: Record<string, string>;
+  /** The core's English words. */
+  message: string;
+}
+
+/** The board editor's view of a position (see editorStep). */
+export interface EditorView {
+  /** GameType number of the variant. */
+  gametype: number;
+  /** Every variant the editor offers. */
+  variants: { gametype: number; name: string }[];
+  /** The board to draw. */
+  board: BoardView;
+  /** One character per square of board.squares: '.', 'w', 'W', 'b', 'B'. */
+  cells: string;
+  /** The side to move. */
+  turn: 'white' | 'black';
+  /** The canonical FEN of what is set up (also when it is not a valid position). */
+  fen: string;
+  /** false when the FEN given could not be read; then only problems means anything. */
+  readable: boolean;
+  /** What makes the position impossible (at most 20); empty when it can be played. */
+  problems: EditorProblem[];
+  /** How many more problems there are than listed. */
+  more: number;
+  /** A PDN game starting there ([GameType], [SetUp "1"], [FEN]), when the position is valid. */
+  pdn: string | null;
+}
+
+/**
+ * One step of the board editor, computed by the core: 'view' (fen on GameType gametype),
+ * 'start', 'place' (piece 'wm' | 'wk' | 'bm' | 'bk' on square; '' or the same piece again
+ * removes it), 'turn' (piece is 'white' or 'black'), 'clear', 'switch' (to gametype; a position
+ * that does not fit its board gives its start). Throws for a GameType that is not a draughts
+ * variant or an unknown step.
+ */
+export function editorStep(name: 'view' | 'start' | 'place' | 'turn' | 'clear' | 'switch',
+  gametype: number, fen: string, square: string, piece: string): EditorView;

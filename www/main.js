@@ -472,6 +472,34 @@ async function boardDocument() {
   return standaloneSvg(model, { label, coordinates: s.coordinates }, boardColors(els.board));
 }
 
+/**
+ * The board editor (www/editor.js, loaded on first use) over the page, starting from `fen` on
+ * GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
+ */
+async function editPosition(fen, gametype = viewer.state.view?.variantNumber) {
+  const { openEditor } = await import('./editor.js');
+  if (fen == null) {
+    try { fen = currentFen(); } catch { fen = ''; } // no game shown: an empty board
+  }
+  await openEditor({
+    doc: document, t, fen, gametype: gametype || 20, coordinates: viewer.state.coordinates,
+    link: async (pdn) => buildShareUrl(location.href.split('?')[0], { pdn: await packText(pdn), game: 1, ply: 0 }),
+    onClose: () => {
+      // A ?edit= address has been used: a reload should not open the editor again.
+      const url = new URL(location.href);
+      url.searchParams.delete('edit');
+      url.searchParams.delete('gametype');
+      if (url.href !== location.href) history.replaceState(null, '', url.href);
+    },
+    analyse: async (pdn) => {
+      els.input.value = pdn;
+      open.pasted = pdn;
+      await openText(pdn, { what: t('editor.what'), kind: 'paste' });
+      revealBoard();
+    },
+  });
+}
+
 /** The link for the shown game and move: the whole text, or only this game when that is long. */
 async function makeLink() {
   const s = viewer.state;
@@ -663,6 +691,7 @@ function wire() {
     await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), wholeName());
   }, 'fail.export'));
   $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'fail.export'));
+  $('edit-position').addEventListener('click', guard(() => editPosition(), 'fail.editor'));
   $('download-svg').addEventListener('click', guard(async () => {
     await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
   }, 'fail.export'));
@@ -736,6 +765,8 @@ async function main() {
     if (!hadError) say(() => t('status.sample'));
   }
   document.body.dataset.ready = '1';
+  // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
+  if (params.has('edit')) await editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));
