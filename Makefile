@@ -45,6 +45,7 @@ test-e2e:
 	node tests/e2e/hostile.mjs
 	node tests/e2e/package.mjs
 	node tests/e2e/recover.mjs
+	node tests/e2e/analysis.mjs
 
 lint: doc-check
 	cargo fmt --all --check

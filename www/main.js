@@ -6,6 +6,7 @@
 import { createLibrary } from './library.js';
 import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
+import { createAnalysis } from './analysis.js';
 import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash } from './share.js';
@@ -28,7 +29,12 @@ const els = {
   prevGame: $('prev-game'), nextGame: $('next-game'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
+  routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), promote: $('promote-variation'),
+  remove: $('delete-variation'), cut: $('cut-line'), strength: $('strength'), comment: $('comment-input'),
+  saveComment: $('save-comment'),
 };
+/** Games of the open text edited on the board (0-based): their links carry the edited game. */
+const edited = new Set();
 
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
@@ -210,6 +216,7 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       });
     },
   };
+  edited.clear();
   try {
     const r = await library.open(source, handlers);
     if (r.count === 0) hideProgress();
@@ -424,11 +431,12 @@ async function makeLink() {
   const s = viewer.state;
   const ply = viewer.mainlinePly();
   const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
-  let url = whole != null
+  // An edited game is linked as the core writes it: the text no longer holds it.
+  let url = whole != null && !edited.has(s.game)
     ? buildShareUrl(location.href.split('?')[0], { pdn: await packText(whole), game: s.game + 1, ply })
     : null;
   if (!url || (url.length > LONG_LINK && open.count > 1)) {
-    const one = await library.gameText(s.game);
+    const one = edited.has(s.game) ? await library.exportGame(s.game) : await library.gameText(s.game);
     url = buildShareUrl(location.href.split('?')[0], { pdn: await packText(one), game: 1, ply });
   }
   return url;
@@ -525,6 +533,12 @@ function wire() {
     options: { wheel: () => els.wheel.checked },
   });
   wireDrop();
+  const analysis = createAnalysis({
+    doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
+    say: (text, kind) => say(text, kind),
+    onEdited: (r) => { if (r.edited) edited.add(viewer.state.game); else edited.delete(viewer.state.game); syncAddress(); },
+  });
+  viewer.setDecorator(analysis.decorate);
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');

@@ -9,6 +9,7 @@ import {
   clocksAt, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
 import { LIMITS, capView, pickVariations } from './viewcap.js';
+import { marksAt, marksLayer } from './marks.js';
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
@@ -72,6 +73,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   let autoOpened = null; // the line last opened because the current move was folded away
   let request = 0;    // the newest game request; older answers are dropped
   let timer = null;
+  let decorate = () => {}; // draws over the board after each drawing (the analysis board's hints)
 
   const html = (tree) => (tree ? toDom(doc, tree, null) : null);
 
@@ -88,8 +90,17 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const model = boardModel(line, state.ply, { flipped: state.flipped });
     const label = positionWords(line);
     const svg = toDom(doc, boardSvg(model, { label, coordinates: state.coordinates }));
+    // Marks of the shown position ([%csl] squares under the pieces, [%cal] arrows over them).
+    const marks = marksAt(view, state.line, state.ply);
+    if (marks) {
+      const squares = marksLayer(model, { squares: marks.squares });
+      const arrows = marksLayer(model, { arrows: marks.arrows });
+      if (squares) svg.insertBefore(toDom(doc, squares), svg.querySelector('g.pieces'));
+      if (arrows) svg.appendChild(toDom(doc, arrows));
+    }
     replaceChildren(els.board, svg);
     if (animateFrom && state.animate) animateMove(svg, model, { reducedMotion: reducedMotion() });
+    decorate(svg, model);
   }
 
   /** "Position after 12. 32-28" or "Start position". */
@@ -328,6 +339,41 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       // Focus moves to the first variation that was folded, so the keyboard goes on from there.
       const folded = ids.find((id) => !els.moves.querySelector(`li.variation[data-variation="${id}"]`));
       drawMoves({ keepScroll: true, focusLine: folded ?? null });
+    },
+
+    /**
+     * Draws the position after `move` (a legal move from library.legalMoves: its cells, route
+     * and captures, computed by the core) over the shown one, before the edited game arrives.
+     */
+    preview(move) {
+      const view = state.view;
+      if (!view || !view.board) return;
+      const line = lineView(view, state.line);
+      const before = state.ply > 0 ? line.plies[state.ply - 1].cells : (line.start && line.start.cells) || '';
+      const model = boardModel({ board: view.board, start: { cells: before }, plies: [move] }, 1, { flipped: state.flipped });
+      const svg = toDom(doc, boardSvg(model, { label: t('board.after', { move: move.notation }), coordinates: state.coordinates }));
+      svg.dataset.preview = move.notation;
+      replaceChildren(els.board, svg);
+    },
+    /** Draws the shown position again (after a preview that was not played). */
+    redraw() { if (state.view) drawBoard(); },
+
+    /** Draws over every board drawn: fn(svg, model) (the analysis board, analysis.js). */
+    setDecorator(fn) { decorate = fn || (() => {}); if (state.view) drawBoard(); },
+
+    /**
+     * Shows the game as an edit left it ({ view, place }, library.edit): the new view at
+     * `place`. `list: false` when the moves did not change (marks), so the list stays as it is.
+     */
+    applyEdit({ view, place }, { animate = false, list = true } = {}) {
+      if (!view) return;
+      setPlaying(false);
+      whole = library && library.variations ? null : view;
+      state.view = whole ? capView(view) : view;
+      state.line = place && place.line != null ? place.line : null;
+      state.ply = place ? place.ply : 0;
+      if (list) drawGame();
+      drawPly({ animate: animate && state.ply > 0 });
     },
 
     /** Show `ply` plies into `line` (null: the mainline; else a variation id). */
