@@ -304,6 +304,32 @@ try {
     await other.context().close();
   });
 
+  await check('<pdn-viewer analysis>: a move played on the element\'s board starts a variation; marks drawn', async () => {
+    const p = await newPage();
+    await p.evaluate(async (text) => {
+      await import('/www/pdn-viewer.js');
+      const el = document.createElement('pdn-viewer');
+      el.setAttribute('analysis', '');
+      el.setAttribute('ply', '1');
+      el.textContent = text;
+      document.body.prepend(el);
+    }, '[GameType "20"] 1. 32-28 {[%csl R28]} 19-23 *');
+    await p.waitForSelector('pdn-viewer[data-ply="1"]');
+    await p.waitForSelector('pdn-viewer [data-mark-square="28"][data-color="red"]');
+    const square = async (label) => {
+      const b = await p.$eval(`pdn-viewer rect.sq-dark[data-field="${label}"]`, (e) => e.getBoundingClientRect().toJSON());
+      return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    };
+    await p.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('[data-moves]'));
+    let s = await square('17');
+    await p.mouse.click(s.x, s.y);
+    s = await square('22');
+    await p.mouse.click(s.x, s.y);
+    await p.waitForSelector('pdn-viewer[data-line="0"][data-ply="1"]');
+    assert(await p.$('pdn-viewer .move[data-line="0"]'), 'the variation is in the element\'s move list');
+    await p.context().close();
+  });
+
   if (bench) {
     await check('speed: legal moves on a click, a played move shown (benchmark)', async () => {
       await load(page, '[GameType "20"]\n*');
