@@ -6,7 +6,6 @@
 import { createLibrary } from './library.js';
 import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
-import { createAnalysis } from './analysis.js';
 import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
 import { buildShareUrl, packText, parseShareHash } from './share.js';
@@ -533,12 +532,16 @@ function wire() {
     options: { wheel: () => els.wheel.checked },
   });
   wireDrop();
-  const analysis = createAnalysis({
-    doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
-    say: (text, kind) => say(text, kind),
-    onEdited: (r) => { if (r.edited) edited.add(viewer.state.game); else edited.delete(viewer.state.game); syncAddress(); },
-  });
-  viewer.setDecorator(analysis.decorate);
+  // The analysis board (moves played on the board, marks drawn) loads on its own, so it never
+  // holds up the first game.
+  import('./analysis.js').then(({ createAnalysis }) => {
+    const analysis = createAnalysis({
+      doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
+      say: (text, kind) => say(text, kind),
+      onEdited: (r) => { if (r.edited) edited.add(viewer.state.game); else edited.delete(viewer.state.game); syncAddress(); },
+    });
+    viewer.setDecorator(analysis.decorate);
+  }).catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
