@@ -2,7 +2,7 @@
 // shown, orientation, coordinates, autoplay) and redraws the page parts from it with the pure
 // builders. It knows no draughts rules: positions, moves and words come from the core's views.
 
-import { boardModel, boardSvg, clampPly } from './board.js';
+import { SQUARE, boardModel, boardSvg, clampPly } from './board.js';
 import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
 import {
@@ -10,6 +10,8 @@ import {
 } from './views.js';
 import { LIMITS, capView, pickVariations } from './viewcap.js';
 import { marksAt, marksLayer } from './marks.js';
+
+const cssEscape = (s) => String(s).replace(/["\\]/g, '\\$&');
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
@@ -74,6 +76,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   let request = 0;    // the newest game request; older answers are dropped
   let timer = null;
   let decorate = () => {}; // draws over the board after each drawing (the analysis board's hints)
+  let shownModel = null;   // the board model last drawn
 
   const html = (tree) => (tree ? toDom(doc, tree, null) : null);
 
@@ -99,6 +102,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       if (arrows) svg.appendChild(toDom(doc, arrows));
     }
     replaceChildren(els.board, svg);
+    shownModel = model;
     if (animateFrom && state.animate) animateMove(svg, model, { reducedMotion: reducedMotion() });
     decorate(svg, model);
   }
@@ -348,12 +352,27 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     preview(move) {
       const view = state.view;
       if (!view || !view.board) return;
+      const svg = els.board.querySelector('svg');
+      const to = shownModel && shownModel.squares.find((q) => q.label === move.to);
+      const piece = svg && svg.querySelector(`.piece[data-square="${cssEscape(move.from)}"]`);
+      if (!move.promotes && to && piece) {
+        // The piece moves and the pieces it takes go: a few changes, not a new drawing.
+        for (const c of move.captured || []) {
+          const taken = svg.querySelector(`.piece[data-square="${cssEscape(c)}"]`);
+          if (taken) taken.remove();
+        }
+        piece.setAttribute('transform', `translate(${to.col * SQUARE + SQUARE / 2} ${to.row * SQUARE + SQUARE / 2})`);
+        piece.setAttribute('data-square', move.to);
+        for (const g of svg.querySelectorAll('g.hints, g.last-move')) g.remove();
+        svg.dataset.preview = move.notation;
+        return;
+      }
       const line = lineView(view, state.line);
       const before = state.ply > 0 ? line.plies[state.ply - 1].cells : (line.start && line.start.cells) || '';
       const model = boardModel({ board: view.board, start: { cells: before }, plies: [move] }, 1, { flipped: state.flipped });
-      const svg = toDom(doc, boardSvg(model, { label: t('board.after', { move: move.notation }), coordinates: state.coordinates }));
-      svg.dataset.preview = move.notation;
-      replaceChildren(els.board, svg);
+      const drawn = toDom(doc, boardSvg(model, { label: t('board.after', { move: move.notation }), coordinates: state.coordinates }));
+      drawn.dataset.preview = move.notation;
+      replaceChildren(els.board, drawn);
     },
     /** Draws the shown position again (after a preview that was not played). */
     redraw() { if (state.view) drawBoard(); },
