@@ -243,6 +243,11 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     if (label && label !== d.from && targetsFrom(moves, d.from, []).includes(label)) {
       sel = { from: d.from, chosen: [], candidates: null };
       arrive(label);
+    } else if (label && label !== d.from && routes(moves, d.from, null, [label]).length) {
+      // Dropped on a landing square on the way: the capture goes on from there, to a square
+      // still to be clicked (a capture is never cut short).
+      sel = { from: d.from, chosen: [label], candidates: null };
+      drawHints();
     } else {
       drawHints();
     }

@@ -135,6 +135,19 @@ try {
     assert(q['21'] === 'wm' && !q['27'] && !q['32'], `32x21 took 27: ${JSON.stringify(q)}`);
   });
 
+  await check('touch: a piece tapped then its square tapped plays the move', async () => {
+    const t = await newPage({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    await load(t, '[GameType "20"]\n*');
+    for (const label of ['33', '29']) {
+      await t.$eval(`#board rect.sq-dark[data-field="${label}"]`, (e) => e.scrollIntoView({ block: 'center' }));
+      const p = await at(t, label);
+      await t.touchscreen.tap(p.x, p.y);
+    }
+    await waitAt(t, 1);
+    assert((await pieces(t))['29'] === 'wm', '33-29 played by taps');
+    await t.context().close();
+  });
+
   await check('English: a quiet move (Black first) and a capture', async () => {
     await load(page, '[GameType "21"]\n*');
     await drag(page, '11', '15');
@@ -204,6 +217,16 @@ try {
     await waitAt(page, 1);
     let p = await pieces(page);
     assert(p['36'] === 'wk' && !p['14'] && p['19'] === 'bm', `the route by 20 took 14, not 19: ${JSON.stringify(p)}`);
+    // Dragged to a landing square on the way: the capture is not cut short; the end is clicked.
+    await load(page, KING);
+    await drag(page, '47', '13');
+    assert(await page.$('#board [data-chosen="13"]'), 'the square on the way is kept');
+    assertEqual(await page.$$eval('#board [data-target]', (els) => els.map((e) => e.dataset.target)), ['36'], 'the end still to click');
+    assertEqual(await page.evaluate(() => document.body.dataset.ply), '0', 'nothing played yet');
+    await clickSquare(page, '36');
+    await waitAt(page, 1);
+    p = await pieces(page);
+    assert(p['36'] === 'wk' && p['14'] === 'bm' && !p['19'], `the route by 13 took 19: ${JSON.stringify(p)}`);
     await load(page, KING);
     await page.fill('#move-input', '47x38x24x13x36');
     await page.press('#move-input', 'Enter');

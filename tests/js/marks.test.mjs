@@ -66,3 +66,17 @@ test('marks of a position and their layers', () => {
   assert.ok(hints.some((n) => n.attrs['data-target'] === '2'));
   assert.equal(hintsLayer(model, {}), null);
 });
+
+test('library edits: one name per wasm call, the place to show and whether the game is edited', async () => {
+  const { applyEdit, EDITS } = await import('../../www/library.js');
+  const calls = [];
+  const lib = new Proxy({}, {
+    get: (_, name) => (name === 'isEdited' ? () => true : (...args) => { calls.push([name, ...args]); return { line: 0, ply: 1 }; }),
+  });
+  assert.deepEqual(applyEdit(lib, 3, 'play', { line: null, ply: 2, choice: 5 }), { place: { line: 0, ply: 1 }, edited: true });
+  assert.deepEqual(calls[0], ['play', 3, undefined, 2, 5]);
+  assert.deepEqual(applyEdit(lib, 3, 'setMarks', { line: 1, ply: 2, squares: 'G1', arrows: '' }).place, { line: 1, ply: 2 });
+  assert.deepEqual(calls[1], ['setMarks', 3, 1, 2, 'G1', '']);
+  assert.throws(() => applyEdit(lib, 3, 'format'), /unknown edit/);
+  assert.ok(Object.isFrozen(EDITS));
+});
