@@ -2,8 +2,9 @@
 //! and each game is read, replayed and exported only when it is asked for. The page's worker
 //! holds one of these, so a 20,000-game file is listed in a fraction of a full read.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
 use crate::view::{DiagnosticView, DiagnosticsSummary, FileView, GameSummary, GameView};
@@ -30,6 +31,8 @@ pub struct Library {
     lines: OnceCell<LineIndex>,
     /// Games edited on the analysis board, by index: what views and exports give from then on.
     edited: HashMap<usize, Game>,
+    /// The game last replayed for its legal moves, kept while the board moves through it.
+    replayed: RefCell<Option<(usize, Rc<pdn::replay::Replay>)>>,
 }
 
 impl Library {
@@ -44,6 +47,7 @@ impl Library {
             outside,
             lines: OnceCell::new(),
             edited: HashMap::new(),
+            replayed: RefCell::new(None),
         }
     }
 
@@ -60,6 +64,7 @@ impl Library {
                 outside: vec![pdn::encoding::binary_diagnostic()],
                 lines: OnceCell::new(),
                 edited: HashMap::new(),
+                replayed: RefCell::new(None),
             };
         }
         Library {
@@ -176,7 +181,20 @@ impl Library {
     /// the game has no such position (not replayed that far, unknown rules).
     #[must_use]
     pub fn legal_moves(&self, index: usize, place: Place) -> Option<Vec<MoveView>> {
-        let r = pdn::replay::replay(&self.game(index)?);
+        let cached = self
+            .replayed
+            .borrow()
+            .as_ref()
+            .filter(|(i, _)| *i == index)
+            .map(|(_, r)| Rc::clone(r));
+        let r = match cached {
+            Some(r) => r,
+            None => {
+                let r = Rc::new(pdn::replay::replay(&self.game(index)?));
+                *self.replayed.borrow_mut() = Some((index, Rc::clone(&r)));
+                r
+            }
+        };
         let (pos, moves) = edit::legal_moves(&r, place)?;
         Some(move_views(r.ruleset.as_ref()?, &pos, &moves))
     }
@@ -193,6 +211,7 @@ impl Library {
         let out = f(&mut game, &r)?;
         if game != before {
             self.edited.insert(index, game);
+            self.replayed.replace(None);
         }
         Ok(out)
     }
@@ -298,6 +317,7 @@ impl Library {
     /// Forgets the edits of game `index`: it is the text's again.
     pub fn revert(&mut self, index: usize) {
         self.edited.remove(&index);
+        self.replayed.replace(None);
     }
 
     /// Problems in text that belongs to no game (stray text, a result with no game).
