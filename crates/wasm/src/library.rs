@@ -3,7 +3,6 @@
 //! holds one of these, so a 20,000-game file is listed in a fraction of a full read.
 
 use std::cell::{OnceCell, RefCell};
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
@@ -13,6 +12,13 @@ use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
 use pdn::writer::{WriteOptions, write_game_into};
+
+/// How many moves and variations a game has: a move played grows it.
+fn size(game: &Game) -> usize {
+    game.moves.len()
+        + game.variations.len()
+        + game.variations.iter().map(|v| v.moves.len()).sum::<usize>()
+}
 
 /// A text and the list of its games.
 ///
@@ -29,8 +35,9 @@ pub struct Library {
     headers: Vec<GameHeader>,
     outside: Vec<Diagnostic>,
     lines: OnceCell<LineIndex>,
-    /// Games edited on the analysis board, by index: what views and exports give from then on.
-    edited: HashMap<usize, Game>,
+    /// Games edited on the analysis board, with their indexes (a few: a list, not a map): what
+    /// views and exports give from then on.
+    edited: Vec<(usize, Game)>,
     /// The game last replayed for its legal moves, kept while the board moves through it.
     replayed: RefCell<Option<(usize, Rc<pdn::replay::Replay>)>>,
 }
@@ -46,7 +53,7 @@ impl Library {
             headers,
             outside,
             lines: OnceCell::new(),
-            edited: HashMap::new(),
+            edited: Vec::new(),
             replayed: RefCell::new(None),
         }
     }
@@ -63,7 +70,7 @@ impl Library {
                 headers: Vec::new(),
                 outside: vec![pdn::encoding::binary_diagnostic()],
                 lines: OnceCell::new(),
-                edited: HashMap::new(),
+                edited: Vec::new(),
                 replayed: RefCell::new(None),
             };
         }
@@ -118,7 +125,7 @@ impl Library {
     /// other edits).
     #[must_use]
     pub fn game(&self, index: usize) -> Option<Game> {
-        if let Some(g) = self.edited.get(&index) {
+        if let Some((_, g)) = self.edited.iter().find(|(i, _)| *i == index) {
             return Some(g.clone());
         }
         reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
@@ -162,8 +169,8 @@ impl Library {
         let mut out = String::with_capacity(self.text.len() + self.text.len() / 8);
         let options = WriteOptions::default();
         for (i, h) in self.headers.iter().enumerate() {
-            let game = match self.edited.get(&i) {
-                Some(g) => Some(g.clone()),
+            let game = match self.edited.iter().find(|(e, _)| *e == i) {
+                Some((_, g)) => Some(g.clone()),
                 None => reader::read_game_at(&self.text, h.span.start),
             };
             if let Some(game) = game {
@@ -203,14 +210,17 @@ impl Library {
     fn edit<T>(
         &mut self,
         index: usize,
+        changes: bool,
         f: impl FnOnce(&mut Game, &pdn::replay::Replay) -> Result<T, EditError>,
     ) -> Result<T, EditError> {
         let mut game = self.game(index).ok_or(EditError::NoPosition)?;
-        let before = game.clone();
+        let before = size(&game);
         let r = pdn::replay::replay(&game);
         let out = f(&mut game, &r)?;
-        if game != before {
-            self.edited.insert(index, game);
+        // Only a move played that the game already had changes nothing.
+        if changes || size(&game) != before {
+            self.edited.retain(|(i, _)| *i != index);
+            self.edited.push((index, game));
             self.replayed.replace(None);
         }
         Ok(out)
@@ -228,7 +238,7 @@ impl Library {
         place: Place,
         choice: usize,
     ) -> Result<PlaceView, EditError> {
-        self.edit(index, |game, r| {
+        self.edit(index, false, |game, r| {
             let (_, moves) = edit::legal_moves(r, place).ok_or(EditError::NoPosition)?;
             let mv = moves.get(choice).ok_or(EditError::IllegalMove)?;
             edit::play(game, r, place, mv).map(PlaceView::from)
@@ -241,7 +251,7 @@ impl Library {
     ///
     /// [`EditError::NoVariation`].
     pub fn delete_variation(&mut self, index: usize, id: usize) -> Result<PlaceView, EditError> {
-        self.edit(index, |game, _| {
+        self.edit(index, true, |game, _| {
             edit::delete_variation(game, id).map(PlaceView::from)
         })
     }
@@ -252,7 +262,7 @@ impl Library {
     ///
     /// [`EditError::NoVariation`].
     pub fn promote_variation(&mut self, index: usize, id: usize) -> Result<PlaceView, EditError> {
-        self.edit(index, |game, _| {
+        self.edit(index, true, |game, _| {
             edit::promote_variation(game, id).map(PlaceView::from)
         })
     }
@@ -263,7 +273,7 @@ impl Library {
     ///
     /// [`EditError::NoPosition`].
     pub fn cut_line(&mut self, index: usize, place: Place) -> Result<PlaceView, EditError> {
-        self.edit(index, |game, r| {
+        self.edit(index, true, |game, r| {
             edit::cut_line(game, r, place).map(PlaceView::from)
         })
     }
@@ -274,7 +284,9 @@ impl Library {
     ///
     /// [`EditError::NoPosition`].
     pub fn set_comment(&mut self, index: usize, place: Place, text: &str) -> Result<(), EditError> {
-        self.edit(index, |game, r| edit::set_comment(game, r, place, text))
+        self.edit(index, true, |game, r| {
+            edit::set_comment(game, r, place, text)
+        })
     }
 
     /// Sets the strength mark of the move leading to `place` ([`pdn::edit::set_strength`]).
@@ -288,7 +300,9 @@ impl Library {
         place: Place,
         mark: &str,
     ) -> Result<(), EditError> {
-        self.edit(index, |game, r| edit::set_strength(game, r, place, mark))
+        self.edit(index, true, |game, r| {
+            edit::set_strength(game, r, place, mark)
+        })
     }
 
     /// Replaces the marks of the position at `place`: `squares` as `G28,R19`, `arrows` as
@@ -305,18 +319,20 @@ impl Library {
         arrows: &str,
     ) -> Result<(), EditError> {
         let marks = marks_from(squares, arrows);
-        self.edit(index, |game, r| edit::set_marks(game, r, place, &marks))
+        self.edit(index, true, |game, r| {
+            edit::set_marks(game, r, place, &marks)
+        })
     }
 
     /// Whether game `index` was edited.
     #[must_use]
     pub fn is_edited(&self, index: usize) -> bool {
-        self.edited.contains_key(&index)
+        self.edited.iter().any(|(i, _)| *i == index)
     }
 
     /// Forgets the edits of game `index`: it is the text's again.
     pub fn revert(&mut self, index: usize) {
-        self.edited.remove(&index);
+        self.edited.retain(|(i, _)| *i != index);
         self.replayed.replace(None);
     }
 
