@@ -80,7 +80,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   function hintState() {
     if (!sel || !moves) return {};
     if (sel.candidates) {
-      return { selected: sel.from, chosen: sel.chosen, via: distinguishing(sel.candidates), targets: [] };
+      return { selected: sel.from, chosen: sel.chosen, via: distinguishing(sel.candidates), targets: [...new Set(sel.candidates.map((m) => m.to))] };
     }
     return { selected: sel.from, chosen: sel.chosen, targets: targetsFrom(moves, sel.from, sel.chosen) };
   }
