@@ -49,6 +49,7 @@ test-e2e:
 	node tests/e2e/recover.mjs
 	node tests/e2e/visitors.mjs
 	node tests/e2e/editor.mjs
+	node tests/e2e/analysis.mjs
 
 lint: doc-check
 	cargo fmt --all --check

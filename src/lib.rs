@@ -62,6 +62,8 @@
 //!   moves, FEN; [`notation`] finds the legal move a written move stands for;
 //! * [`replay`]: a game's variant, start position and every position of its mainline and
 //!   variations;
+//! * [`edit`]: the legal moves of any position of a game, and its move tree edited (moves
+//!   played, variations added, deleted and promoted, comments, strengths and marks);
 //! * [`writer`]: games back to PDN text; [`comment`]: commands inside comments
 //!   (`[%clock]`, `[%eval]`).
 //!
@@ -78,6 +80,7 @@
 
 pub mod comment;
 pub mod diagnostic;
+pub mod edit;
 pub mod encoding;
 pub mod fen;
 pub mod geometry;

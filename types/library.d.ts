@@ -159,6 +159,50 @@ export interface PlyView {
   eval: string | null;
   /** Time spent on the move, from `[%emt]`. */
   spent: string | null;
+  /** Squares and arrows to draw on the position after it (`[%csl]`, `[%cal]`); absent when none. */
+  marks?: MarksView;
+}
+
+/** A mark colour, from the `G`/`R`/`Y`/`B` letters of `[%csl]`/`[%cal]`. */
+export type MarkColor = 'green' | 'red' | 'yellow' | 'blue';
+
+/** Marks drawn on a position. */
+export interface MarksView {
+  squares: { color: MarkColor; square: string }[];
+  arrows: { color: MarkColor; from: string; to: string }[];
+}
+
+/**
+ * One legal move of a position (`Library.legalMoves`), with everything needed to draw it and
+ * the position it leads to; `index` plays it (`Library.play`). Routes that take the same
+ * pieces from the same start to the same end are one move; routes that take different pieces
+ * are different moves, told apart by `path` and `captured`.
+ */
+export interface MoveView {
+  index: number;
+  /** The shortest notation the standard allows: '32-28', '28x17', or the full route ('47x38x24x13x36') when another capture shares start and end. */
+  notation: string;
+  from: string;
+  to: string;
+  /** Start, every landing square, end. */
+  path: string[];
+  /** Squares of the pieces taken, in the order they are taken. */
+  captured: string[];
+  /** The piece is crowned by the move. */
+  promotes: boolean;
+  /** Canonical FEN after the move. */
+  fen: string;
+  /** Cells after the move, as `PositionView.cells`. */
+  cells: string;
+}
+
+/**
+ * A position of a game: `ply` plies into `line` (null: the mainline; else an index into
+ * `GameView.variations`). Ply 0 of a variation is the position before its first move.
+ */
+export interface Place {
+  line: number | null;
+  ply: number;
 }
 
 /** A written move that was not played (after an error). */
@@ -227,6 +271,8 @@ export interface GameView {
   unplayed: UnplayedView[];
   /** Comments before the first move. */
   comments: string[];
+  /** Marks on the start position, from the first comments' `[%csl]`/`[%cal]`; absent when none. */
+  marks?: MarksView;
   result: string | null;
   /** When the mainline ends with the side to move unable to move: who lost and why, in words. */
   end: string | null;
@@ -311,6 +357,36 @@ export class Library {
   outsideDiagnostics(): Diagnostic[];
   /** What `outsideDiagnostics()` leaves out, or null when it lists them all. */
   outsideSummary(): DiagnosticsSummary | null;
+  /**
+   * The analysis board. A position is named by `line` (undefined or null: the mainline; else a
+   * variation id) and `ply`. The legal moves there, or null when the game has no such position
+   * (not replayed that far, unknown rules).
+   */
+  legalMoves(index: number, line: number | null | undefined, ply: number): MoveView[] | null;
+  /**
+   * Plays legal move `choice` (a `MoveView.index` of the same position): the line's next move
+   * when it is that move (a step forward), the variation that starts with it, or a new move
+   * (at the line's end) or variation. Returns where the move is shown. From then on `game`,
+   * `exportGame` and `exportAll` give the edited game. Throws when the move or the place is not
+   * there, or when the line's next move cannot be played (moves are added before it).
+   */
+  play(index: number, line: number | null | undefined, ply: number, choice: number): Place;
+  /** Deletes variation `id` and those inside it; returns the place before the move it replaced. */
+  deleteVariation(index: number, id: number): Place;
+  /** Makes variation `id` the line it branches from (that line becomes its first alternative); returns the place of its first move. */
+  promoteVariation(index: number, id: number): Place;
+  /** Deletes the moves after that position (at a variation's start: the variation). */
+  cutLine(index: number, line: number | null | undefined, ply: number): Place;
+  /** Sets the comment of the move leading there (at the mainline's start: the game's first comment); its `[%…]` commands stay. */
+  setComment(index: number, line: number | null | undefined, ply: number, text: string): void;
+  /** Sets the strength mark of the move leading there: '!', '?', '!!', '??', '!?', '?!' or '' (none). */
+  setStrength(index: number, line: number | null | undefined, ply: number, mark: string): void;
+  /** Replaces the marks of that position, written back as `[%csl]`/`[%cal]`: `squares` as 'G28,R19', `arrows` as 'Y28-19,Bc3e5'. */
+  setMarks(index: number, line: number | null | undefined, ply: number, squares: string, arrows: string): void;
+  /** Whether game `index` was edited. */
+  isEdited(index: number): boolean;
+  /** Forgets the edits of game `index`. */
+  revert(index: number): void;
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;

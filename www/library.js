@@ -5,6 +5,29 @@
 
 import { testSettings } from './limits.js';
 
+/**
+ * The analysis board's edits, one name each, as the wasm Library's methods take them: the worker
+ * and the in-thread library both apply them here. Returns where the board goes: {line, ply}.
+ */
+export const EDITS = Object.freeze({
+  play: (lib, i, { line, ply, choice }) => lib.play(i, line ?? undefined, ply, choice),
+  deleteVariation: (lib, i, { id }) => lib.deleteVariation(i, id),
+  promoteVariation: (lib, i, { id }) => lib.promoteVariation(i, id),
+  cutLine: (lib, i, { line, ply }) => lib.cutLine(i, line ?? undefined, ply),
+  setComment: (lib, i, { line, ply, text }) => { lib.setComment(i, line ?? undefined, ply, text); return { line, ply }; },
+  setStrength: (lib, i, { line, ply, mark }) => { lib.setStrength(i, line ?? undefined, ply, mark); return { line, ply }; },
+  setMarks: (lib, i, { line, ply, squares, arrows }) => { lib.setMarks(i, line ?? undefined, ply, squares, arrows); return { line, ply }; },
+  revert: (lib, i) => { lib.revert(i); return { line: null, ply: 0 }; },
+});
+
+/** Applies edit `op` (a name of EDITS) with `args` to game `index` of a wasm Library. */
+export function applyEdit(lib, index, op, args = {}) {
+  const fn = EDITS[op];
+  if (!fn) throw new Error(`unknown edit ${op}`);
+  const place = fn(lib, index, args);
+  return { place: { line: place.line ?? null, ply: place.ply }, edited: lib.isEdited(index) };
+}
+
 const defaultWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 
 /**
@@ -192,6 +215,10 @@ export function createLibrary(worker = defaultWorker) {
     exportGame: (index) => request('exportGame', { index }),
     exportAll: () => request('exportAll'),
     text: () => request('text'),
+    /** The legal moves `ply` plies into `line` of game `index` (null when there is no such position). */
+    legalMoves: (index, line, ply) => request('legalMoves', { index, line, ply }),
+    /** Edits game `index` (see EDITS): resolves to { place, edited, view } (the view within the page's budgets). */
+    edit: (index, op, args) => request('edit', { index, op, args }),
     terminate: () => {
       if (own) host.terminate();
       else host.detach(slot);
@@ -243,6 +270,8 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
     exportGame: async (index) => need().exportGame(index),
     exportAll: async () => need().exportAll(),
     text: async () => need().text(),
+    legalMoves: async (index, line, ply) => need().legalMoves(index, line ?? undefined, ply),
+    edit: async (index, op, args) => ({ ...applyEdit(need(), index, op, args), view: need().game(index) }),
     terminate() { if (lib) lib.free(); lib = null; },
   };
 }

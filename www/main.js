@@ -30,9 +30,14 @@ const els = {
   prevGame: $('prev-game'), nextGame: $('next-game'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
+  routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), promote: $('promote-variation'),
+  remove: $('delete-variation'), cut: $('cut-line'), strength: $('strength'), comment: $('comment-input'),
+  saveComment: $('save-comment'),
 };
 /** The board's size and the phone's list panel (layout.js); set up in wire(). */
 let layout = null;
+/** Games of the open text edited on the board (0-based): their links carry the edited game. */
+const edited = new Set();
 
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
@@ -228,6 +233,7 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       });
     },
   };
+  edited.clear();
   try {
     const r = await library.open(source, handlers);
     if (r.count === 0) hideProgress();
@@ -505,11 +511,12 @@ async function makeLink() {
   const s = viewer.state;
   const ply = viewer.mainlinePly();
   const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
-  let url = whole != null
+  // An edited game is linked as the core writes it: the text no longer holds it.
+  let url = whole != null && !edited.has(s.game)
     ? buildShareUrl(location.href.split('?')[0], { pdn: await packText(whole), game: s.game + 1, ply })
     : null;
   if (!url || (url.length > LONG_LINK && open.count > 1)) {
-    const one = await library.gameText(s.game);
+    const one = edited.has(s.game) ? await library.exportGame(s.game) : await library.gameText(s.game);
     url = buildShareUrl(location.href.split('?')[0], { pdn: await packText(one), game: 1, ply });
   }
   return url;
@@ -624,6 +631,16 @@ function wire() {
     options: { wheel: () => els.wheel.checked },
   });
   wireDrop();
+  // The analysis board (moves played on the board, marks drawn) loads on its own, so it never
+  // holds up the first game.
+  import('./analysis.js').then(({ createAnalysis }) => {
+    const analysis = createAnalysis({
+      doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
+      say: (text, kind) => say(text, kind),
+      onEdited: (r) => { if (r.edited) edited.add(viewer.state.game); else edited.delete(viewer.state.game); syncAddress(); },
+    });
+    viewer.setDecorator(analysis.decorate);
+  }).catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');

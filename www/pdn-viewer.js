@@ -10,6 +10,7 @@ import { createLibrary, createLocalLibrary, createWorkerHost } from './library.j
 import { describeFailure, download, limitsFor, testSettings } from './limits.js';
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
+import { createAnalysis } from './analysis.js';
 import { lineView, messagesSetting } from './views.js';
 import { boardAspect, boardFit, prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
@@ -211,6 +212,8 @@ export class PdnViewerElement extends HTMLElement {
       exportGame: (i) => use().exportGame(i),
       exportAll: () => use().exportAll(),
       text: () => use().text(),
+      legalMoves: (i, line, ply) => use().legalMoves(i, line, ply),
+      edit: (i, op, args) => use().edit(i, op, args),
       terminate: () => use().terminate(),
     };
   }
@@ -341,6 +344,11 @@ export class PdnViewerElement extends HTMLElement {
       buttons: { first: p.first, prev: p.prev, play: p.play, next: p.next, last: p.last, flip: p.flip },
       options: { wheel: () => this.hasAttribute('wheel') && !['off', 'false'].includes(this.getAttribute('wheel')) },
     });
+    // With the `analysis` attribute, moves can be played on the board (analysis.js).
+    if (this.hasAttribute('analysis')) {
+      const analysis = createAnalysis({ doc: this.ownerDocument, board: p.board, viewer: this.viewer, library: this.library, t: (...a) => this.t(...a) });
+      this.viewer.setDecorator(analysis.decorate);
+    }
     p.games.addEventListener('change', () => this.showGame(Number(p.games.value) + 1));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     await nextTask();

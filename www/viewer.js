@@ -2,13 +2,16 @@
 // shown, orientation, coordinates, autoplay) and redraws the page parts from it with the pure
 // builders. It knows no draughts rules: positions, moves and words come from the core's views.
 
-import { boardModel, boardSvg, clampPly } from './board.js';
+import { SQUARE, boardModel, boardSvg, clampPly } from './board.js';
 import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
 import {
   clocksAt, diagnosticsFor, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
 import { LIMITS, capView, pickVariations } from './viewcap.js';
+import { marksAt, marksLayer } from './marks.js';
+
+const cssEscape = (s) => String(s).replace(/["\\]/g, '\\$&');
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
@@ -74,6 +77,8 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   let autoOpened = null; // the line last opened because the current move was folded away
   let request = 0;    // the newest game request; older answers are dropped
   let timer = null;
+  let decorate = () => {}; // draws over the board after each drawing (the analysis board's hints)
+  let shownModel = null;   // the board model last drawn
 
   const html = (tree) => (tree ? toDom(doc, tree, null) : null);
 
@@ -90,8 +95,18 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const model = boardModel(line, state.ply, { flipped: state.flipped });
     const label = positionWords(line);
     const svg = toDom(doc, boardSvg(model, { label, coordinates: state.coordinates }));
+    // Marks of the shown position ([%csl] squares under the pieces, [%cal] arrows over them).
+    const marks = marksAt(view, state.line, state.ply);
+    if (marks) {
+      const squares = marksLayer(model, { squares: marks.squares });
+      const arrows = marksLayer(model, { arrows: marks.arrows });
+      if (squares) svg.insertBefore(toDom(doc, squares), svg.querySelector('g.pieces'));
+      if (arrows) svg.appendChild(toDom(doc, arrows));
+    }
     replaceChildren(els.board, svg);
+    shownModel = model;
     if (animateFrom && state.animate) animateMove(svg, model, { reducedMotion: reducedMotion() });
+    decorate(svg, model);
   }
 
   /** "Position after 12. 32-28" or "Start position". */
@@ -336,6 +351,56 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       // Focus moves to the first variation that was folded, so the keyboard goes on from there.
       const folded = ids.find((id) => !els.moves.querySelector(`li.variation[data-variation="${id}"]`));
       drawMoves({ keepScroll: true, focusLine: folded ?? null });
+    },
+
+    /**
+     * Draws the position after `move` (a legal move from library.legalMoves: its cells, route
+     * and captures, computed by the core) over the shown one, before the edited game arrives.
+     */
+    preview(move) {
+      const view = state.view;
+      if (!view || !view.board) return;
+      const svg = els.board.querySelector('svg');
+      const to = shownModel && shownModel.squares.find((q) => q.label === move.to);
+      const piece = svg && svg.querySelector(`.piece[data-square="${cssEscape(move.from)}"]`);
+      if (!move.promotes && to && piece) {
+        // The piece moves and the pieces it takes go: a few changes, not a new drawing.
+        for (const c of move.captured || []) {
+          const taken = svg.querySelector(`.piece[data-square="${cssEscape(c)}"]`);
+          if (taken) taken.remove();
+        }
+        piece.setAttribute('transform', `translate(${to.col * SQUARE + SQUARE / 2} ${to.row * SQUARE + SQUARE / 2})`);
+        piece.setAttribute('data-square', move.to);
+        for (const g of svg.querySelectorAll('g.hints, g.last-move')) g.remove();
+        svg.dataset.preview = move.notation;
+        return;
+      }
+      const line = lineView(view, state.line);
+      const before = state.ply > 0 ? line.plies[state.ply - 1].cells : (line.start && line.start.cells) || '';
+      const model = boardModel({ board: view.board, start: { cells: before }, plies: [move] }, 1, { flipped: state.flipped });
+      const drawn = toDom(doc, boardSvg(model, { label: t('board.after', { move: move.notation }), coordinates: state.coordinates }));
+      drawn.dataset.preview = move.notation;
+      replaceChildren(els.board, drawn);
+    },
+    /** Draws the shown position again (after a preview that was not played). */
+    redraw() { if (state.view) drawBoard(); },
+
+    /** Draws over every board drawn: fn(svg, model) (the analysis board, analysis.js). */
+    setDecorator(fn) { decorate = fn || (() => {}); if (state.view) drawBoard(); },
+
+    /**
+     * Shows the game as an edit left it ({ view, place }, library.edit): the new view at
+     * `place`. `list: false` when the moves did not change (marks), so the list stays as it is.
+     */
+    applyEdit({ view, place }, { animate = false, list = true } = {}) {
+      if (!view) return;
+      setPlaying(false);
+      whole = library && library.variations ? null : view;
+      state.view = whole ? capView(view) : view;
+      state.line = place && place.line != null ? place.line : null;
+      state.ply = place ? place.ply : 0;
+      if (list) drawGame();
+      drawPly({ animate: animate && state.ply > 0 });
     },
 
     /** Show `ply` plies into `line` (null: the mainline; else a variation id). */

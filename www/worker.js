@@ -10,6 +10,7 @@
 import init, { Library } from '../pkg/pdn.js';
 import { LIMITS, download, limitsFor, tooLarge } from './limits.js';
 import { capView, pickVariations } from './viewcap.js';
+import { applyEdit } from './library.js';
 
 let wasm = null;
 const ready = init().then((exports) => { wasm = exports; });
@@ -160,6 +161,8 @@ function answer(msg) {
     case 'exportGame': return lib.exportGame(msg.index);
     case 'exportAll': return lib.exportAll();
     case 'text': return lib.text();
+    case 'legalMoves': return lib.legalMoves(msg.index, msg.line ?? undefined, msg.ply);
+    case 'edit': return { ...applyEdit(lib, msg.index, msg.op, msg.args), view: gameView(state, msg.index) };
     default: throw new Error(`unknown request ${msg.type}`);
   }
 }

@@ -441,4 +441,18 @@ export default {
   'editor.problem.setup-no-pieces.white': 'White has no pieces',
   'editor.problem.setup-no-pieces.black': 'Black has no pieces',
   'editor.problem.setup-fen': 'the FEN cannot be read: {why}',
+  // Analysis board: playing moves, editing the game, marks
+  'analysis.enter': 'Play a move',
+  'analysis.play': 'Play',
+  'analysis.help': 'Click or drag a piece to play a move. Right-click a square or right-drag an arrow to mark it (Shift: red, Alt: blue, both: yellow).',
+  'analysis.tools': 'Edit the game',
+  'analysis.promote': 'Promote variation',
+  'analysis.delete': 'Delete variation',
+  'analysis.cut': 'Delete the moves after this',
+  'analysis.strength': 'Move mark',
+  'analysis.comment': 'Comment',
+  'analysis.saveComment': 'Save comment',
+  'analysis.routes': 'Several routes end there. Click a square on the way, or choose one:',
+  'analysis.failed': 'The move could not be played: {error}',
+  'analysis.noSuchMove': '{move} is not a legal move here.',
 };

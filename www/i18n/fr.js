@@ -440,4 +440,18 @@ export default {
   'editor.problem.setup-no-pieces.white': 'les Blancs n\'ont aucune pièce',
   'editor.problem.setup-no-pieces.black': 'les Noirs n\'ont aucune pièce',
   'editor.problem.setup-fen': 'la FEN est illisible : {why}',
+  // Analysis board: playing moves, editing the game, marks
+  'analysis.enter': 'Jouer un coup',
+  'analysis.play': 'Jouer',
+  'analysis.help': 'Cliquez sur un pion ou faites-le glisser pour jouer. Clic droit sur une case ou glisser avec le bouton droit pour la marquer ou tracer une flèche (Maj : rouge, Alt : bleu, les deux : jaune).',
+  'analysis.tools': 'Modifier la partie',
+  'analysis.promote': 'Promouvoir la variante',
+  'analysis.delete': 'Supprimer la variante',
+  'analysis.cut': 'Supprimer les coups suivants',
+  'analysis.strength': 'Appréciation du coup',
+  'analysis.comment': 'Commentaire',
+  'analysis.saveComment': 'Enregistrer le commentaire',
+  'analysis.routes': 'Plusieurs rafles arrivent sur cette case. Cliquez sur une case du chemin ou choisissez-en une :',
+  'analysis.failed': 'Le coup n’a pas pu être joué : {error}',
+  'analysis.noSuchMove': '{move} n’est pas un coup légal ici.',
 };

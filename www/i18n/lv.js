@@ -443,4 +443,18 @@ export default {
   'editor.problem.setup-no-pieces.white': 'baltajiem nav neviena kauliņa',
   'editor.problem.setup-no-pieces.black': 'melnajiem nav neviena kauliņa',
   'editor.problem.setup-fen': 'FEN nevar nolasīt: {why}',
+  // Analysis board: playing moves, editing the game, marks
+  'analysis.enter': 'Izdarīt gājienu',
+  'analysis.play': 'Izdarīt',
+  'analysis.help': 'Noklikšķiniet uz kauliņa vai velciet to, lai izdarītu gājienu. Labais klikšķis uz lauciņa vai vilkšana ar labo pogu to iezīmē vai uzzīmē bultu (Shift — sarkana, Alt — zila, abi — dzeltena).',
+  'analysis.tools': 'Partijas labošana',
+  'analysis.promote': 'Padarīt variantu par galveno',
+  'analysis.delete': 'Dzēst variantu',
+  'analysis.cut': 'Dzēst gājienus pēc šī',
+  'analysis.strength': 'Gājiena vērtējums',
+  'analysis.comment': 'Komentārs',
+  'analysis.saveComment': 'Saglabāt komentāru',
+  'analysis.routes': 'Uz šo lauciņu ved vairāki sišanas ceļi. Noklikšķiniet uz lauciņa ceļā vai izvēlieties ceļu:',
+  'analysis.failed': 'Gājienu neizdevās izdarīt: {error}',
+  'analysis.noSuchMove': 'Gājiens {move} šeit nav atļauts.',
 };

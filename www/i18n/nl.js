@@ -439,4 +439,18 @@ export default {
   'editor.problem.setup-no-pieces.white': 'Wit heeft geen stukken',
   'editor.problem.setup-no-pieces.black': 'Zwart heeft geen stukken',
   'editor.problem.setup-fen': 'de FEN is niet te lezen: {why}',
+  // Analysis board: playing moves, editing the game, marks
+  'analysis.enter': 'Zet spelen',
+  'analysis.play': 'Spelen',
+  'analysis.help': 'Klik of sleep een schijf om een zet te spelen. Klik met rechts op een veld of sleep met rechts een pijl om te markeren (Shift: rood, Alt: blauw, beide: geel).',
+  'analysis.tools': 'Partij bewerken',
+  'analysis.promote': 'Variant tot hoofdlijn maken',
+  'analysis.delete': 'Variant verwijderen',
+  'analysis.cut': 'Zetten hierna verwijderen',
+  'analysis.strength': 'Zetbeoordeling',
+  'analysis.comment': 'Commentaar',
+  'analysis.saveComment': 'Commentaar opslaan',
+  'analysis.routes': 'Meerdere slagroutes eindigen daar. Klik op een veld onderweg of kies er een:',
+  'analysis.failed': 'De zet kon niet gespeeld worden: {error}',
+  'analysis.noSuchMove': '{move} is hier geen geldige zet.',
 };

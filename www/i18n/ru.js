@@ -449,4 +449,18 @@ export default {
   'editor.problem.setup-no-pieces.white': 'у белых нет шашек',
   'editor.problem.setup-no-pieces.black': 'у чёрных нет шашек',
   'editor.problem.setup-fen': 'FEN не читается: {why}',
+  // Analysis board: playing moves, editing the game, marks
+  'analysis.enter': 'Сделать ход',
+  'analysis.play': 'Сделать',
+  'analysis.help': 'Щёлкните по шашке или перетащите её, чтобы сделать ход. Правый щелчок по полю или протягивание правой кнопкой рисует отметку или стрелку (Shift — красная, Alt — синяя, обе — жёлтая).',
+  'analysis.tools': 'Правка партии',
+  'analysis.promote': 'Сделать вариант главным',
+  'analysis.delete': 'Удалить вариант',
+  'analysis.cut': 'Удалить ходы после этого',
+  'analysis.strength': 'Оценка хода',
+  'analysis.comment': 'Комментарий',
+  'analysis.saveComment': 'Сохранить комментарий',
+  'analysis.routes': 'Сюда ведут несколько путей взятия. Щёлкните по полю на пути или выберите путь:',
+  'analysis.failed': 'Ход не удалось сделать: {error}',
+  'analysis.noSuchMove': 'Ход {move} здесь невозможен.',
 };

@@ -4,6 +4,7 @@
 //! live in the `pdn` crate.
 
 pub mod editor;
+pub mod analysis;
 pub mod library;
 pub mod view;
 
@@ -15,6 +16,7 @@ mod bindings {
     use wasm_bindgen::prelude::*;
 
     use crate::library::Library as CoreLibrary;
+    use pdn::edit::Place;
 
     #[wasm_bindgen(start)]
     fn start() {
@@ -130,6 +132,123 @@ mod bindings {
         pub fn outside_summary(&self) -> Result<JsValue, JsError> {
             to_js(&self.inner.outside_listed().1)
         }
+    }
+
+    /// The analysis board's calls: legal moves and edits of a game (`pdn::edit`).
+    #[wasm_bindgen]
+    impl Library {
+        /// The legal moves `ply` plies into `line` (`undefined`/`null`: the mainline; else a
+        /// variation id) of game `index`: `[{index, notation, from, to, path, captured,
+        /// promotes, fen, cells}]`, or `null` when there is no such position.
+        #[wasm_bindgen(js_name = legalMoves)]
+        pub fn legal_moves(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.legal_moves(index, Place { line, ply }))
+        }
+
+        /// Plays legal move `choice` (its `index`) there; returns `{line, ply}`, where it is
+        /// shown. Throws when the move or the place is not there.
+        pub fn play(
+            &mut self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            choice: usize,
+        ) -> Result<JsValue, JsError> {
+            edited(self.inner.play(index, Place { line, ply }, choice))
+        }
+
+        /// Deletes variation `id` (and those inside it); returns the place before the move it
+        /// replaced.
+        #[wasm_bindgen(js_name = deleteVariation)]
+        pub fn delete_variation(&mut self, index: usize, id: usize) -> Result<JsValue, JsError> {
+            edited(self.inner.delete_variation(index, id))
+        }
+
+        /// Makes variation `id` the line it branches from; returns the place of its first move.
+        #[wasm_bindgen(js_name = promoteVariation)]
+        pub fn promote_variation(&mut self, index: usize, id: usize) -> Result<JsValue, JsError> {
+            edited(self.inner.promote_variation(index, id))
+        }
+
+        /// Deletes the moves of the line after that position.
+        #[wasm_bindgen(js_name = cutLine)]
+        pub fn cut_line(
+            &mut self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            edited(self.inner.cut_line(index, Place { line, ply }))
+        }
+
+        /// Sets the comment of the move leading there (the `[%…]` commands stay).
+        #[wasm_bindgen(js_name = setComment)]
+        pub fn set_comment(
+            &mut self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            text: &str,
+        ) -> Result<(), JsError> {
+            self.inner
+                .set_comment(index, Place { line, ply }, text)
+                .map_err(error)
+        }
+
+        /// Sets the strength mark (`!`, `?`, `!!`, `??`, `!?`, `?!`, or `""`) of that move.
+        #[wasm_bindgen(js_name = setStrength)]
+        pub fn set_strength(
+            &mut self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            mark: &str,
+        ) -> Result<(), JsError> {
+            self.inner
+                .set_strength(index, Place { line, ply }, mark)
+                .map_err(error)
+        }
+
+        /// Replaces the marks of that position: `squares` as `G28,R19`, `arrows` as `Y28-19`.
+        #[wasm_bindgen(js_name = setMarks)]
+        pub fn set_marks(
+            &mut self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            squares: &str,
+            arrows: &str,
+        ) -> Result<(), JsError> {
+            self.inner
+                .set_marks(index, Place { line, ply }, squares, arrows)
+                .map_err(error)
+        }
+
+        /// Whether game `index` was edited.
+        #[wasm_bindgen(js_name = isEdited)]
+        pub fn is_edited(&self, index: usize) -> bool {
+            self.inner.is_edited(index)
+        }
+
+        /// Forgets the edits of game `index`.
+        pub fn revert(&mut self, index: usize) {
+            self.inner.revert(index);
+        }
+    }
+
+    fn error(e: pdn::edit::EditError) -> JsError {
+        JsError::new(&e.to_string())
+    }
+
+    fn edited(
+        r: Result<crate::analysis::PlaceView, pdn::edit::EditError>,
+    ) -> Result<JsValue, JsError> {
+        to_js(&r.map_err(error)?)
     }
 
     fn no_game(index: usize, count: usize) -> JsError {

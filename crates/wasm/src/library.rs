@@ -2,13 +2,23 @@
 //! and each game is read, replayed and exported only when it is asked for. The page's worker
 //! holds one of these, so a 20,000-game file is listed in a fraction of a full read.
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
+use std::rc::Rc;
 
+use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
 use crate::view::{DiagnosticView, DiagnosticsSummary, FileView, GameSummary, GameView};
 use pdn::diagnostic::{Diagnostic, LineIndex};
+use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
 use pdn::writer::{WriteOptions, write_game_into};
+
+/// How many moves and variations a game has: a move played grows it.
+fn size(game: &Game) -> usize {
+    game.moves.len()
+        + game.variations.len()
+        + game.variations.iter().map(|v| v.moves.len()).sum::<usize>()
+}
 
 /// A text and the list of its games.
 ///
@@ -25,6 +35,11 @@ pub struct Library {
     headers: Vec<GameHeader>,
     outside: Vec<Diagnostic>,
     lines: OnceCell<LineIndex>,
+    /// Games edited on the analysis board, with their indexes (a few: a list, not a map): what
+    /// views and exports give from then on.
+    edited: Vec<(usize, Game)>,
+    /// The game last replayed for its legal moves, kept while the board moves through it.
+    replayed: RefCell<Option<(usize, Rc<pdn::replay::Replay>)>>,
 }
 
 impl Library {
@@ -38,6 +53,8 @@ impl Library {
             headers,
             outside,
             lines: OnceCell::new(),
+            edited: Vec::new(),
+            replayed: RefCell::new(None),
         }
     }
 
@@ -53,6 +70,8 @@ impl Library {
                 headers: Vec::new(),
                 outside: vec![pdn::encoding::binary_diagnostic()],
                 lines: OnceCell::new(),
+                edited: Vec::new(),
+                replayed: RefCell::new(None),
             };
         }
         Library {
@@ -102,9 +121,13 @@ impl Library {
         ))
     }
 
-    /// Game `index` (0-based) read in full.
+    /// Game `index` (0-based) read in full, as edited when it was ([`Library::play`] and the
+    /// other edits).
     #[must_use]
     pub fn game(&self, index: usize) -> Option<Game> {
+        if let Some((_, g)) = self.edited.iter().find(|(i, _)| *i == index) {
+            return Some(g.clone());
+        }
         reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
     }
 
@@ -146,7 +169,11 @@ impl Library {
         let mut out = String::with_capacity(self.text.len() + self.text.len() / 8);
         let options = WriteOptions::default();
         for (i, h) in self.headers.iter().enumerate() {
-            if let Some(game) = reader::read_game_at(&self.text, h.span.start) {
+            let game = match self.edited.iter().find(|(e, _)| *e == i) {
+                Some((_, g)) => Some(g.clone()),
+                None => reader::read_game_at(&self.text, h.span.start),
+            };
+            if let Some(game) = game {
                 // As `write_games`: a blank line between games.
                 if i > 0 {
                     out.push('\n');
@@ -155,6 +182,158 @@ impl Library {
             }
         }
         out
+    }
+
+    /// The legal moves at `place` of game `index` (see [`pdn::edit::legal_moves`]): `None` when
+    /// the game has no such position (not replayed that far, unknown rules).
+    #[must_use]
+    pub fn legal_moves(&self, index: usize, place: Place) -> Option<Vec<MoveView>> {
+        let cached = self
+            .replayed
+            .borrow()
+            .as_ref()
+            .filter(|(i, _)| *i == index)
+            .map(|(_, r)| Rc::clone(r));
+        let r = match cached {
+            Some(r) => r,
+            None => {
+                let r = Rc::new(pdn::replay::replay(&self.game(index)?));
+                *self.replayed.borrow_mut() = Some((index, Rc::clone(&r)));
+                r
+            }
+        };
+        let (pos, moves) = edit::legal_moves(&r, place)?;
+        Some(move_views(r.ruleset.as_ref()?, &pos, &moves))
+    }
+
+    /// Applies `f` to game `index` and its replay; the game is kept as edited when it changed.
+    fn edit<T>(
+        &mut self,
+        index: usize,
+        changes: bool,
+        f: impl FnOnce(&mut Game, &pdn::replay::Replay) -> Result<T, EditError>,
+    ) -> Result<T, EditError> {
+        let mut game = self.game(index).ok_or(EditError::NoPosition)?;
+        let before = size(&game);
+        let r = pdn::replay::replay(&game);
+        let out = f(&mut game, &r)?;
+        // Only a move played that the game already had changes nothing.
+        if changes || size(&game) != before {
+            self.edited.retain(|(i, _)| *i != index);
+            self.edited.push((index, game));
+            self.replayed.replace(None);
+        }
+        Ok(out)
+    }
+
+    /// Plays move `choice` (an index of [`Library::legal_moves`] at the same place) at `place`
+    /// of game `index`: see [`pdn::edit::play`]. Returns where the move is shown.
+    ///
+    /// # Errors
+    ///
+    /// When the place or the move is not there (see [`EditError`]).
+    pub fn play(
+        &mut self,
+        index: usize,
+        place: Place,
+        choice: usize,
+    ) -> Result<PlaceView, EditError> {
+        self.edit(index, false, |game, r| {
+            let (_, moves) = edit::legal_moves(r, place).ok_or(EditError::NoPosition)?;
+            let mv = moves.get(choice).ok_or(EditError::IllegalMove)?;
+            edit::play(game, r, place, mv).map(PlaceView::from)
+        })
+    }
+
+    /// Deletes variation `id` of game `index` ([`pdn::edit::delete_variation`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EditError::NoVariation`].
+    pub fn delete_variation(&mut self, index: usize, id: usize) -> Result<PlaceView, EditError> {
+        self.edit(index, true, |game, _| {
+            edit::delete_variation(game, id).map(PlaceView::from)
+        })
+    }
+
+    /// Promotes variation `id` of game `index` ([`pdn::edit::promote_variation`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EditError::NoVariation`].
+    pub fn promote_variation(&mut self, index: usize, id: usize) -> Result<PlaceView, EditError> {
+        self.edit(index, true, |game, _| {
+            edit::promote_variation(game, id).map(PlaceView::from)
+        })
+    }
+
+    /// Deletes the moves after `place` ([`pdn::edit::cut_line`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EditError::NoPosition`].
+    pub fn cut_line(&mut self, index: usize, place: Place) -> Result<PlaceView, EditError> {
+        self.edit(index, true, |game, r| {
+            edit::cut_line(game, r, place).map(PlaceView::from)
+        })
+    }
+
+    /// Sets the comment of the move leading to `place` ([`pdn::edit::set_comment`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EditError::NoPosition`].
+    pub fn set_comment(&mut self, index: usize, place: Place, text: &str) -> Result<(), EditError> {
+        self.edit(index, true, |game, r| {
+            edit::set_comment(game, r, place, text)
+        })
+    }
+
+    /// Sets the strength mark of the move leading to `place` ([`pdn::edit::set_strength`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EditError::BadStrength`], [`EditError::NoPosition`].
+    pub fn set_strength(
+        &mut self,
+        index: usize,
+        place: Place,
+        mark: &str,
+    ) -> Result<(), EditError> {
+        self.edit(index, true, |game, r| {
+            edit::set_strength(game, r, place, mark)
+        })
+    }
+
+    /// Replaces the marks of the position at `place`: `squares` as `G28,R19`, `arrows` as
+    /// `Y28-19` ([`pdn::edit::set_marks`]).
+    ///
+    /// # Errors
+    ///
+    /// [`EditError::NoPosition`].
+    pub fn set_marks(
+        &mut self,
+        index: usize,
+        place: Place,
+        squares: &str,
+        arrows: &str,
+    ) -> Result<(), EditError> {
+        let marks = marks_from(squares, arrows);
+        self.edit(index, true, |game, r| {
+            edit::set_marks(game, r, place, &marks)
+        })
+    }
+
+    /// Whether game `index` was edited.
+    #[must_use]
+    pub fn is_edited(&self, index: usize) -> bool {
+        self.edited.iter().any(|(i, _)| *i == index)
+    }
+
+    /// Forgets the edits of game `index`: it is the text's again.
+    pub fn revert(&mut self, index: usize) {
+        self.edited.retain(|(i, _)| *i != index);
+        self.replayed.replace(None);
     }
 
     /// Problems in text that belongs to no game (stray text, a result with no game).

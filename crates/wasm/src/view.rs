@@ -188,6 +188,9 @@ pub struct PlyView {
     pub eval: Option<String>,
     /// Time spent on the move, from `[%emt]`.
     pub spent: Option<String>,
+    /// Squares and arrows to draw on the position after it, from `[%csl]`/`[%cal]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<crate::analysis::MarksView>,
 }
 
 /// A variation as played: it replaces move `replaces` of its parent line.
@@ -306,6 +309,9 @@ pub struct GameView {
     pub unplayed: Vec<UnplayedView>,
     /// Comments before the first move.
     pub comments: Vec<String>,
+    /// Marks on the start position, from the first comments' `[%csl]`/`[%cal]`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<crate::analysis::MarksView>,
     /// The result, if any.
     pub result: Option<String>,
     /// When the mainline ends with the side to move unable to move: who lost and why, in words.
@@ -635,6 +641,7 @@ impl<'a> FileView<'a> {
             plies,
             unplayed,
             comments: prose(&game.intro),
+            marks: crate::analysis::MarksView::of(&game.intro),
             result: game.result.clone(),
             end,
             ending,
@@ -681,6 +688,7 @@ impl FileView<'_> {
                     clock: notes.clock,
                     eval: notes.eval,
                     spent: notes.spent,
+                    marks: crate::analysis::MarksView::of(&comments),
                 }
             })
             .collect()

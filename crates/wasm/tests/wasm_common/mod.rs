@@ -20,6 +20,11 @@ macro_rules! boundary_tests {
         fn decodes_cp1251_bytes() {
             wasm_common::decodes_cp1251_bytes();
         }
+
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn analysis_moves_and_edits() {
+            wasm_common::analysis_moves_and_edits();
+        }
     };
 }
 
@@ -149,4 +154,63 @@ pub fn decodes_cp1251_bytes() {
         string(&Array::from(&file.rows(0, 1).unwrap()).get(0), "white"),
         "Петров"
     );
+}
+
+/// The analysis calls as the page makes them: legal moves with routes and the position after,
+/// a move played into a new variation, its comment and marks, promotion, and errors as
+/// exceptions.
+pub fn analysis_moves_and_edits() {
+    let mut lib = Library::from_text(TWO_GAMES.to_string());
+    let moves = Array::from(&lib.legal_moves(0, None, 1).unwrap());
+    let pick = |moves: &Array, notation: &str| -> (usize, JsValue) {
+        let m = moves
+            .iter()
+            .find(|m| string(m, "notation") == notation)
+            .unwrap_or_else(|| panic!("{notation} is not legal"));
+        (number(&m, "index") as usize, m)
+    };
+    let (i, m) = pick(&moves, "17-22");
+    assert_eq!(Array::from(&get(&m, "path")).length(), 2);
+    assert_eq!(string(&m, "from"), "17");
+    assert!(string(&m, "cells").len() == 50);
+    let at = lib.play(0, None, 1, i).unwrap();
+    assert!(get(&at, "line").as_f64() == Some(0.0));
+    assert_eq!(number(&at, "ply"), 1.0);
+    let moves = Array::from(&lib.legal_moves(0, Some(0), 1).unwrap());
+    let (i, m) = pick(&moves, "28x17");
+    assert_eq!(
+        Array::from(&get(&m, "captured"))
+            .get(0)
+            .as_string()
+            .unwrap(),
+        "22"
+    );
+    lib.play(0, Some(0), 1, i).unwrap();
+    lib.set_comment(0, Some(0), 2, "forced").unwrap();
+    lib.set_marks(0, Some(0), 2, "R17", "G28-17").unwrap();
+    assert!(lib.is_edited(0));
+    let view = lib.game(0).unwrap();
+    let variation = Array::from(&get(&view, "variations")).get(0);
+    let ply = Array::from(&get(&variation, "plies")).get(1);
+    let marks = get(&ply, "marks");
+    let square = Array::from(&get(&marks, "squares")).get(0);
+    assert_eq!(string(&square, "color"), "red");
+    let text = lib.export_game(0).unwrap();
+    assert!(
+        text.contains("(1... 17-22 2. 28x17 {[%csl R17] [%cal G28-17] forced})"),
+        "{text}"
+    );
+    let shown = lib.promote_variation(0, 0).unwrap();
+    assert!(get(&shown, "line").is_null());
+    assert!(
+        lib.export_game(0)
+            .unwrap()
+            .contains("1. 32-28 17-22 (1... 19-23")
+    );
+    // A move that is not there, a place that is not there: exceptions.
+    assert!(lib.play(0, None, 0, 99).is_err());
+    assert!(lib.legal_moves(0, None, 99).unwrap().is_null());
+    assert!(lib.delete_variation(0, 7).is_err());
+    lib.revert(0);
+    assert!(!lib.is_edited(0));
 }

@@ -1,0 +1,82 @@
+// Pure parts of the analysis board (www/marks.js): choosing among the core's legal moves
+// (targets, routes, the squares that tell routes apart, typed moves) and marks (colours from
+// modifier keys, toggling, the arguments of setMarks, the SVG layers).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  distinguishing, hintsLayer, markColor, marksArgs, marksAt, marksLayer, movesForEntry, routes, targetsFrom, toggleMark,
+} from '../../www/marks.js';
+import { walk } from '../../www/tree.js';
+
+// The two routes of the flying king on 47 (W:WK47:B14,19,29,31,42), and a quiet move.
+const MOVES = [
+  { index: 0, notation: '47x38x20x9x36', from: '47', to: '36', path: ['47', '38', '20', '9', '36'], captured: ['42', '29', '14', '31'] },
+  { index: 1, notation: '47x38x24x13x36', from: '47', to: '36', path: ['47', '38', '24', '13', '36'], captured: ['42', '29', '19', '31'] },
+  { index: 2, notation: '33-28', from: '33', to: '28', path: ['33', '28'], captured: [] },
+];
+
+test('targets and routes come from the legal moves only', () => {
+  assert.deepEqual(targetsFrom(MOVES, '47'), ['36']);
+  assert.equal(routes(MOVES, '47', '36').length, 2);
+  assert.deepEqual(routes(MOVES, '47', '36', ['24']).map((m) => m.index), [1]);
+  assert.deepEqual(targetsFrom(MOVES, '47', ['99']), []);
+  assert.deepEqual(distinguishing(routes(MOVES, '47', '36')).sort(), ['13', '20', '24', '9']);
+});
+
+test('typed moves: short, full routes, algebraic, unknown', () => {
+  assert.deepEqual(movesForEntry(MOVES, '33-28').map((m) => m.index), [2]);
+  assert.deepEqual(movesForEntry(MOVES, '47x36').map((m) => m.index), [0, 1]);
+  assert.deepEqual(movesForEntry(MOVES, '47x38x24x13x36!').map((m) => m.index), [1]);
+  assert.deepEqual(movesForEntry(MOVES, '47:20:36').map((m) => m.index), [0]);
+  assert.deepEqual(movesForEntry(MOVES, '32-28'), []);
+  assert.deepEqual(movesForEntry(MOVES, ''), []);
+  const algebraic = [{ index: 0, notation: 'c3-d4', from: 'c3', to: 'd4', path: ['c3', 'd4'], captured: [] }];
+  assert.equal(movesForEntry(algebraic, 'C3D4').length, 1);
+  assert.equal(movesForEntry(algebraic, 'c3-d4').length, 1);
+});
+
+test('mark colours follow the modifier keys; drawing a mark again removes it', () => {
+  assert.equal(markColor({}), 'green');
+  assert.equal(markColor({ shiftKey: true }), 'red');
+  assert.equal(markColor({ altKey: true }), 'blue');
+  assert.equal(markColor({ shiftKey: true, altKey: true }), 'yellow');
+  let marks = toggleMark(null, '28', null, 'green');
+  marks = toggleMark(marks, '32', '28', 'red');
+  assert.deepEqual(marksArgs(marks), { squares: 'G28', arrows: 'R32-28' });
+  marks = toggleMark(marks, '28', '28', 'blue');
+  assert.deepEqual(marks.squares, [{ color: 'blue', square: '28' }]);
+  marks = toggleMark(marks, '32', '28', 'red');
+  assert.deepEqual(marksArgs(marks), { squares: 'B28', arrows: '' });
+  assert.deepEqual(marksArgs({ squares: [], arrows: [{ color: 'yellow', from: 'c3', to: 'e5' }] }).arrows, 'Yc3e5');
+});
+
+test('marks of a position and their layers', () => {
+  const view = {
+    marks: { squares: [{ color: 'red', square: '1' }], arrows: [] },
+    plies: [{ marks: { squares: [], arrows: [{ color: 'blue', from: '1', to: '2' }] } }],
+    variations: [],
+  };
+  assert.equal(marksAt(view, null, 0).squares[0].square, '1');
+  assert.equal(marksAt(view, null, 1).arrows[0].color, 'blue');
+  const model = { width: 2, height: 2, squares: [{ label: '1', col: 0, row: 0 }, { label: '2', col: 1, row: 1 }] };
+  const layer = walk(marksLayer(model, marksAt(view, null, 1)));
+  assert.ok(layer.some((n) => n.attrs['data-mark-arrow'] === '1-2' && n.attrs['data-color'] === 'blue'));
+  assert.equal(marksLayer(model, { squares: [{ color: 'red', square: '99' }] }), null);
+  const hints = walk(hintsLayer(model, { selected: '1', targets: ['2'] }));
+  assert.ok(hints.some((n) => n.attrs['data-target'] === '2'));
+  assert.equal(hintsLayer(model, {}), null);
+});
+
+test('library edits: one name per wasm call, the place to show and whether the game is edited', async () => {
+  const { applyEdit, EDITS } = await import('../../www/library.js');
+  const calls = [];
+  const lib = new Proxy({}, {
+    get: (_, name) => (name === 'isEdited' ? () => true : (...args) => { calls.push([name, ...args]); return { line: 0, ply: 1 }; }),
+  });
+  assert.deepEqual(applyEdit(lib, 3, 'play', { line: null, ply: 2, choice: 5 }), { place: { line: 0, ply: 1 }, edited: true });
+  assert.deepEqual(calls[0], ['play', 3, undefined, 2, 5]);
+  assert.deepEqual(applyEdit(lib, 3, 'setMarks', { line: 1, ply: 2, squares: 'G1', arrows: '' }).place, { line: 1, ply: 2 });
+  assert.deepEqual(calls[1], ['setMarks', 3, 1, 2, 'G1', '']);
+  assert.throws(() => applyEdit(lib, 3, 'format'), /unknown edit/);
+  assert.ok(Object.isFrozen(EDITS));
+});
