@@ -3,8 +3,8 @@
 //! JavaScript. Everything but the boundary is plain Rust, tested natively; the draughts rules
 //! live in the `pdn` crate.
 
-pub mod editor;
 pub mod analysis;
+pub mod editor;
 pub mod library;
 pub mod view;
 
