@@ -5,7 +5,7 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
 WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
 
-.PHONY: setup build serve package test test-native test-wasm test-e2e test-js lint doc-check publish-check bench clean
+.PHONY: setup build serve package test test-native test-wasm test-e2e test-js lint doc-check publish-check bench bench-page clean
 
 setup:
 	@bash scripts/setup.sh
@@ -70,6 +70,13 @@ bench:
 	  echo "PDN_CORPORA is not set: measuring the repository's own test files only"; \
 	  cargo run --release -p pdn-cli -- bench tests/data; \
 	fi
+
+# The page's size and speed (README, "Page speed and size"): the wasm's reading work under Node
+# next to the same work natively, then the page in headless Chromium (bytes loaded up front, the
+# sample ready, the 20,000-game file listed). The big file is made from the repository's games.
+bench-page: build
+	env -u PDN_CORPORA node tests/e2e/bench-wasm.mjs
+	env -u PDN_CORPORA node tests/e2e/bench.mjs
 
 clean:
 	rm -rf target pkg
