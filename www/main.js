@@ -8,7 +8,6 @@ import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
 import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
-import { buildShareUrl, packText, parseShareHash } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
 import { toDom } from './tree.js';
 import { boardModel } from './board.js';
@@ -47,6 +46,8 @@ const library = createLibrary(() => {
   window.pdnWorker = null;
   return early || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 });
+/** The link format (share.js, with its compression), loaded when a link is opened or made. */
+const sharing = () => import('./share.js');
 let viewer = null;
 let list = null;
 let listReady = null;
@@ -274,7 +275,8 @@ async function openUrl(url, { game, ply }) {
 
 /** Opens the game in the location hash, if there is one. Returns true when it did. */
 async function openFromHash() {
-  const link = parseShareHash(location.hash);
+  if (!location.hash) return false;
+  const link = (await sharing()).parseShareHash(location.hash);
   if (!link) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
@@ -301,7 +303,7 @@ function revealBoard() {
 let addressTimer = null;
 function syncAddress() {
   clearTimeout(addressTimer);
-  addressTimer = setTimeout(() => {
+  addressTimer = setTimeout(async () => {
     if ($('embed-box').open) fillSnippets().catch(() => {});
     const src = open.source;
     if (!src || !viewer.state.view) return;
@@ -309,7 +311,7 @@ function syncAddress() {
     const ply = viewer.mainlinePly();
     const url = new URL(location.href);
     if (src.kind === 'link') {
-      const link = parseShareHash(url.hash);
+      const link = (await sharing()).parseShareHash(url.hash);
       if (!link) return;
       url.hash = `pdn=${link.pdn}&game=${game}&ply=${ply}`;
     } else if (src.kind === 'src' || src.kind === 'sample') {
@@ -424,6 +426,7 @@ async function makeLink() {
   const s = viewer.state;
   const ply = viewer.mainlinePly();
   const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
+  const { buildShareUrl, packText } = await sharing();
   let url = whole != null
     ? buildShareUrl(location.href.split('?')[0], { pdn: await packText(whole), game: s.game + 1, ply })
     : null;
@@ -467,7 +470,7 @@ async function fillSnippets() {
 <pdn-viewer ply="${ply}"><script type="application/x-draughts-pdn">
 ${pdn.replace(/<\//g, '<\\/')}
 </script></pdn-viewer>`;
-  const src = `${base}embed.html#pdn=${await packText(pdn)}&game=1&ply=${ply}`;
+  const src = `${base}embed.html#pdn=${await (await sharing()).packText(pdn)}&game=1&ply=${ply}`;
   $('snippet-iframe').value = `<iframe src="${src}" title="${fileStem().replace(/"/g, '&quot;')}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy"></iframe>`;
 }
 
