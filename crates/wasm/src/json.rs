@@ -78,6 +78,11 @@ fn write_str(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
     let bytes = s.as_bytes();
+    if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let escape: &str = match b {
@@ -121,10 +126,17 @@ impl Compound<'_> {
         }
     }
 
+    /// A field name: the views' names are plain ASCII, written without looking for escapes.
     fn key(&mut self, key: &str) {
         self.comma();
-        write_str(self.out, key);
-        self.out.push(':');
+        if key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+            self.out.push('"');
+            self.out.push_str(key);
+            self.out.push_str("\":");
+        } else {
+            write_str(self.out, key);
+            self.out.push(':');
+        }
     }
 }
 
