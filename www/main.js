@@ -8,7 +8,6 @@ import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
 import { attachControls } from './controls.js';
 import { SAMPLE_PDN } from './sample.js';
-import { buildShareUrl, packText, parseShareHash } from './share.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
 import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from './words.js';
 import { toDom } from './tree.js';
@@ -56,6 +55,8 @@ const library = createLibrary(() => {
   window.pdnWorker = null;
   return early || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 });
+/** The link format (share.js, with its compression), loaded when a link is opened or made. */
+const sharing = () => import('./share.js');
 let viewer = null;
 let list = null;
 let listReady = null;
@@ -324,7 +325,8 @@ async function openUrl(url, { game, ply }) {
 
 /** Opens the game in the location hash, if there is one. Returns true when it did. */
 async function openFromHash() {
-  const link = parseShareHash(location.hash);
+  if (!location.hash) return false;
+  const link = (await sharing()).parseShareHash(location.hash);
   if (!link) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
@@ -351,7 +353,7 @@ function revealBoard() {
 let addressTimer = null;
 function syncAddress() {
   clearTimeout(addressTimer);
-  addressTimer = setTimeout(() => {
+  addressTimer = setTimeout(async () => {
     if ($('embed-box').open) fillSnippets().catch(() => {});
     const src = open.source;
     if (!src || !viewer.state.view) return;
@@ -359,7 +361,7 @@ function syncAddress() {
     const ply = viewer.mainlinePly();
     const url = new URL(location.href);
     if (src.kind === 'link') {
-      const link = parseShareHash(url.hash);
+      const link = (await sharing()).parseShareHash(url.hash);
       if (!link) return;
       url.hash = `pdn=${link.pdn}&game=${game}&ply=${ply}`;
     } else if (src.kind === 'src' || src.kind === 'sample') {
@@ -489,7 +491,7 @@ async function editPosition(fen, gametype = viewer.state.view?.variantNumber) {
   }
   await openEditor({
     doc: document, t, fen, gametype: gametype || 20, coordinates: viewer.state.coordinates,
-    link: async (pdn) => buildShareUrl(location.href.split('?')[0], { pdn: await packText(pdn), game: 1, ply: 0 }),
+    link: async (pdn) => { const { buildShareUrl, packText } = await sharing(); return buildShareUrl(location.href.split('?')[0], { pdn: await packText(pdn), game: 1, ply: 0 }); },
     onClose: () => {
       // A ?edit= address has been used: a reload should not open the editor again.
       const url = new URL(location.href);
@@ -512,6 +514,7 @@ async function makeLink() {
   const ply = viewer.mainlinePly();
   const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
   // An edited game is linked as the core writes it: the text no longer holds it.
+  const { buildShareUrl, packText } = await sharing();
   let url = whole != null && !edited.has(s.game)
     ? buildShareUrl(location.href.split('?')[0], { pdn: await packText(whole), game: s.game + 1, ply })
     : null;
@@ -555,7 +558,7 @@ async function fillSnippets() {
 <pdn-viewer ply="${ply}"><script type="application/x-draughts-pdn">
 ${pdn.replace(/<\//g, '<\\/')}
 </script></pdn-viewer>`;
-  const src = `${base}embed.html#pdn=${await packText(pdn)}&game=1&ply=${ply}`;
+  const src = `${base}embed.html#pdn=${await (await sharing()).packText(pdn)}&game=1&ply=${ply}`;
   const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   // The frame posts its content's height (www/embed.js); the lines under it fit the frame to it.
   $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>

@@ -1,0 +1,75 @@
+//! The page's reading work done natively, to compare with the same work in wasm
+//! (`tests/e2e/bench-wasm.mjs`, run by `make bench-page`): open a file as the worker does
+//! (decode and list), build every list row from the tags, the check pass (every game replayed for
+//! its list row), and every game's full view. Best of `--runs=N` (default 5) per step, printed
+//! as one JSON object.
+//!
+//! ```sh
+//! cargo run --release -p pdn-wasm --example bench_library -- FILE [--runs=N]
+//! ```
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use pdn_wasm::library::Library;
+
+/// This thread's CPU time in ms, if the system says.
+fn cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
+}
+
+fn best(runs: usize, mut f: impl FnMut()) -> f64 {
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            let cpu = cpu_ms();
+            f();
+            match (cpu, cpu_ms()) {
+                (Some(a), Some(b)) => b - a,
+                _ => t.elapsed().as_secs_f64() * 1000.0,
+            }
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn main() {
+    let mut file = None;
+    let mut runs = 5;
+    for arg in std::env::args().skip(1) {
+        match arg.strip_prefix("--runs=") {
+            Some(n) => runs = n.parse().expect("--runs=N"),
+            None => file = Some(arg),
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("usage: bench_library FILE [--runs=N]");
+        std::process::exit(2);
+    };
+    let bytes = std::fs::read(&file).expect("readable file");
+    let open = best(runs, || {
+        black_box(Library::from_bytes(black_box(&bytes)));
+    });
+    let lib = Library::from_bytes(&bytes);
+    let n = lib.len();
+    let rows = best(runs, || {
+        for i in 0..n {
+            black_box(lib.row(i));
+        }
+    });
+    let check = best(runs, || {
+        for i in 0..n {
+            black_box(lib.check(i));
+        }
+    });
+    let views = best(runs, || {
+        for i in 0..n {
+            black_box(lib.view(i));
+        }
+    });
+    println!(
+        "{{\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{views:.2}}}",
+        bytes.len()
+    );
+}

@@ -1,0 +1,89 @@
+// The page's reading work in wasm under Node (pkg/pdn.js, as built by `make build`), step by step
+// as the worker does it, next to the same steps natively (crates/wasm/examples/bench_library.rs):
+// open (decode and list), every list row, the check pass (every game replayed for its row, in
+// the worker's chunks of 250) and every game's full view, as JavaScript values. Best of N runs.
+//
+//   node tests/e2e/bench-wasm.mjs [--runs=N] [--games=N] [--no-native] [--pkg=DIR] [--json]
+//
+// The file is the one the page benchmark opens (tests/e2e/bigfile.mjs; generated from the
+// repository's own games unless PDN_CORPORA is set). Prints a table; `--json` prints JSON.
+// Times are the thread's CPU time on Linux (/proc/thread-self/schedstat), on both sides, so
+// that a machine busy with other work skews them less; elsewhere wall-clock time.
+
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { makeBigFile, root } from './bigfile.mjs';
+
+const arg = (name, fallback) => {
+  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.split('=')[1]) : fallback;
+};
+const RUNS = arg('runs', 5);
+const GAMES = arg('games', 20_000);
+const flag = (name) => process.argv.includes(`--${name}`);
+/** --pkg=DIR: another build of pkg/ (to compare builds). */
+const PKG = process.argv.find((x) => x.startsWith('--pkg='))?.slice(6) ?? path.join(root, 'pkg');
+
+/** This thread's CPU time in ms (Linux), so other busy processes matter less; else wall time. */
+const cpuMs = () => {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return performance.now();
+  }
+};
+const best = (f) => {
+  let min = Infinity;
+  for (let i = 0; i < RUNS; i++) {
+    const t = cpuMs();
+    f();
+    min = Math.min(min, cpuMs() - t);
+  }
+  return min;
+};
+
+export async function wasmTimes(file) {
+  const { default: init, Library } = await import(path.resolve(PKG, 'pdn.js'));
+  await init({ module_or_path: readFileSync(path.resolve(PKG, 'pdn_bg.wasm')) });
+  const bytes = new Uint8Array(readFileSync(file));
+  const open = best(() => Library.fromBytes(bytes).free());
+  const lib = Library.fromBytes(bytes);
+  const n = lib.count;
+  const rows = best(() => lib.rows(0, n));
+  const check = best(() => {
+    for (let from = 0; from < n; from += 250) lib.check(from, Math.min(from + 250, n));
+  });
+  const views = best(() => {
+    for (let i = 0; i < n; i++) lib.game(i);
+  });
+  lib.free();
+  return { games: n, bytes: bytes.length, open, rows, check, views };
+}
+
+export function nativeTimes(file) {
+  execFileSync('cargo', ['build', '-q', '--release', '-p', 'pdn-wasm', '--example', 'bench_library'], { cwd: root, stdio: 'inherit' });
+  const out = execFileSync(path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'release', 'examples', 'bench_library'),
+    [file, `--runs=${RUNS}`], { encoding: 'utf8' });
+  return JSON.parse(out);
+}
+
+const fmt = (x) => `${x.toFixed(1)} ms`;
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'tests', 'e2e', 'bench-wasm.mjs')) {
+  const big = makeBigFile({ minGames: GAMES });
+  const wasm = await wasmTimes(big.file);
+  const native = flag('no-native') ? null : nativeTimes(big.file);
+  if (flag('json')) {
+    console.log(JSON.stringify({ wasm, native }));
+  } else {
+    console.log(`\nwasm (Node ${process.version}) vs native, ${wasm.games.toLocaleString('en-US')} games, `
+      + `${(wasm.bytes / 2 ** 20).toFixed(1)} MiB${big.real ? ' (PDN_CORPORA)' : ' (the repository\'s games)'}, best of ${RUNS}`);
+    const rows = [['step', 'native', 'wasm', 'wasm/native']];
+    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view']]) {
+      rows.push([label, native ? fmt(native[k]) : '-', fmt(wasm[k]), native ? `${(wasm[k] / native[k]).toFixed(2)}×` : '-']);
+    }
+    const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+    for (const r of rows) console.log(r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
+  }
+}
