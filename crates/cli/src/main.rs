@@ -214,10 +214,11 @@ mod cli {
         ExitCode::SUCCESS
     }
 
-    /// Reads a file as bytes (any supported encoding), or says why it cannot.
-    fn read(path: &str) -> Option<pdn::PdnFile> {
+    /// Reads a file as text (any supported encoding; its bytes become the text without a copy
+    /// when they are UTF-8), or says why it cannot.
+    fn read(path: &str) -> Option<(String, pdn::encoding::Encoding)> {
         match std::fs::read(path) {
-            Ok(b) => Some(pdn::reader::read_bytes(&b)),
+            Ok(b) => Some(pdn::encoding::decode_vec(b)),
             Err(e) => {
                 eprintln!("pdn: {path}: {e}");
                 None
@@ -225,90 +226,176 @@ mod cli {
         }
     }
 
+    /// Reads `text` game by game, handing each to `each` and dropping it after (so the memory in
+    /// use is that of one game), and returns the problems outside any game: for bytes that are
+    /// not text, the one file-level error and no game.
+    fn each_game(
+        text: &str,
+        encoding: pdn::encoding::Encoding,
+        each: impl FnMut(pdn::Game),
+    ) -> Vec<pdn::Diagnostic> {
+        if encoding.is_text() {
+            pdn::reader::read_each_game(text, each)
+        } else {
+            vec![pdn::encoding::binary_diagnostic()]
+        }
+    }
+
+    /// Diagnostics as `pdn check` lines, appended to `out` and counted by severity.
+    struct Lines<'a> {
+        path: &'a str,
+        text: &'a str,
+        index: pdn::diagnostic::LineIndex,
+    }
+
+    impl Lines<'_> {
+        fn render(&self, diags: &[pdn::Diagnostic], out: &mut String, counts: &mut [usize; 3]) {
+            use std::fmt::Write as _;
+            for d in diags {
+                let (line, col) = self.index.location(self.text, d.span.start);
+                counts[match d.severity {
+                    pdn::Severity::Error => 0,
+                    pdn::Severity::Warning => 1,
+                    pdn::Severity::Note => 2,
+                }] += 1;
+                let _ = writeln!(
+                    out,
+                    "{}:{line}:{col}: {}: {} [{}]",
+                    self.path,
+                    d.severity,
+                    escape_controls(&d.message),
+                    d.code
+                );
+            }
+        }
+    }
+
+    /// A game whose lines depend on how the whole file writes its results: both versions, to
+    /// be put at `at` in the file's output once that is known.
+    struct Pending {
+        at: usize,
+        own: pdn::replay::ResultReading,
+        lines: (String, [usize; 3]),
+        other: (String, [usize; 3]),
+    }
+
     /// `pdn check FILE...`: every diagnostic of reading and replaying, one per line, in text
     /// order per game, then a summary. Exit status 1 if there was an error, 2 if a file could not
     /// be read.
+    ///
+    /// Games are read and replayed one at a time and dropped; what waits for the end of the file
+    /// (its file-level errors come first, and the way most of its games write results decides
+    /// some games' lines) is only the lines to print.
     fn check(files: &[String]) -> ExitCode {
+        use pdn::replay::ResultReading;
         use pdn::{Diagnostic, Severity};
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let (mut games, mut counts, mut unreadable) = (0, [0usize; 3], false);
         let mut checked = 0;
         for path in files {
-            let Some(file) = read(path) else {
+            let Some((text, encoding)) = read(path) else {
                 unreadable = true;
                 continue;
             };
             checked += 1;
-            let lines = pdn::diagnostic::LineIndex::new(&file.text);
-            // File-level errors (bytes that are not text); the warnings about text outside
-            // any game are not listed.
-            let mut all: Vec<Diagnostic> = file
-                .diagnostics
-                .iter()
+            let lines = Lines {
+                path,
+                text: &text,
+                index: pdn::diagnostic::LineIndex::new(&text),
+            };
+            // The games' lines, in order, with the games that wait for the file's reading
+            // left out and listed in `pending`.
+            let mut body = String::new();
+            let mut pending: Vec<Pending> = Vec::new();
+            let mut file_games = 0;
+            let outside = each_game(&text, encoding, |mut game| {
+                file_games += 1;
+                // Results are judged as the file writes them: the reading most of its finished
+                // games show (pdn-standard.md §1.11; English files differ).
+                let r = pdn::replay::replay(&game);
+                let own = r.result_reading(&game);
+                let mut diags: Vec<Diagnostic> = std::mem::take(&mut game.diagnostics);
+                diags.extend(r.diagnostics);
+                if let Some(e) = r.error {
+                    diags.push(
+                        Diagnostic::error(pdn::diagnostic::Code::IllegalMove, e.span, e.message)
+                            .with_args(e.args),
+                    );
+                }
+                let key = |d: &Diagnostic| (d.span.start, d.severity);
+                match (own, r.end) {
+                    (Some(own), Some(_)) => {
+                        let file = match own {
+                            ResultReading::FirstMoverFirst => ResultReading::WhiteFirst,
+                            ResultReading::WhiteFirst => ResultReading::FirstMoverFirst,
+                        };
+                        let mut other = diags.clone();
+                        pdn::replay::follow_file_reading(&game, Some(own), r.end, file, &mut other);
+                        diags.sort_by_key(key);
+                        other.sort_by_key(key);
+                        let mut p = Pending {
+                            at: body.len(),
+                            own,
+                            lines: (String::new(), [0; 3]),
+                            other: (String::new(), [0; 3]),
+                        };
+                        lines.render(&diags, &mut p.lines.0, &mut p.lines.1);
+                        lines.render(&other, &mut p.other.0, &mut p.other.1);
+                        pending.push(p);
+                    }
+                    _ => {
+                        if let Some(own) = own {
+                            // Counted in the file's reading, with nothing to change.
+                            pending.push(Pending {
+                                at: body.len(),
+                                own,
+                                lines: (String::new(), [0; 3]),
+                                other: (String::new(), [0; 3]),
+                            });
+                        }
+                        diags.sort_by_key(key);
+                        lines.render(&diags, &mut body, &mut counts);
+                    }
+                }
+            });
+            let file_reading =
+                pdn::replay::file_result_reading(pending.iter().map(|p| Some(p.own)));
+            // File-level errors (bytes that are not text, unclosed comments outside games); the
+            // warnings about text outside any game are not listed.
+            let mut head: Vec<Diagnostic> = outside
+                .into_iter()
                 .filter(|d| d.severity == Severity::Error)
-                .cloned()
                 .collect();
-            if file.games.is_empty() {
-                all.push(Diagnostic::warning(
+            if file_games == 0 {
+                head.push(Diagnostic::warning(
                     pdn::diagnostic::Code::NoGames,
                     pdn::Span::new(0, 0),
                     "no game found in this file",
                 ));
             }
-            // Results are judged as the file writes them: the reading most of its finished
-            // games show (pdn-standard.md §1.11; English files differ). Each replay is dropped
-            // after its game; only its diagnostics, reading and end wait for the file's reading.
-            let checked: Vec<_> = file
-                .games
-                .iter()
-                .map(|game| {
-                    let r = pdn::replay::replay(game);
-                    let reading = r.result_reading(game);
-                    let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-                    diags.extend(r.diagnostics);
-                    if let Some(e) = r.error {
-                        diags.push(
-                            Diagnostic::error(
-                                pdn::diagnostic::Code::IllegalMove,
-                                e.span,
-                                e.message,
-                            )
-                            .with_args(e.args),
-                        );
-                    }
-                    (diags, reading, r.end)
-                })
-                .collect();
-            let file_reading =
-                pdn::replay::file_result_reading(checked.iter().map(|(_, reading, _)| *reading));
-            for (game, (mut diags, reading, end)) in file.games.iter().zip(checked) {
-                if let Some(file_reading) = file_reading {
-                    pdn::replay::follow_file_reading(game, reading, end, file_reading, &mut diags);
-                }
-                diags.sort_by_key(|d| (d.span.start, d.severity));
-                all.extend(diags);
-            }
-            games += file.games.len();
-            for d in &all {
-                let (line, col) = lines.location(&file.text, d.span.start);
-                counts[match d.severity {
-                    Severity::Error => 0,
-                    Severity::Warning => 1,
-                    Severity::Note => 2,
-                }] += 1;
-                if writeln!(
-                    out,
-                    "{path}:{line}:{col}: {}: {} [{}]",
-                    d.severity,
-                    escape_controls(&d.message),
-                    d.code
-                )
-                .is_err()
-                {
-                    return ExitCode::from(2);
+            let mut first = String::new();
+            lines.render(&head, &mut first, &mut counts);
+            let mut write = |s: &str| out.write_all(s.as_bytes()).is_ok();
+            let mut ok = write(&first);
+            let mut from = 0;
+            for p in pending {
+                ok &= write(&body[from..p.at]);
+                from = p.at;
+                let (s, c) = match file_reading {
+                    Some(f) if f != p.own => p.other,
+                    _ => p.lines,
+                };
+                ok &= write(&s);
+                for (total, n) in counts.iter_mut().zip(c) {
+                    *total += n;
                 }
             }
+            ok &= write(&body[from..]);
+            if !ok {
+                return ExitCode::from(2);
+            }
+            games += file_games;
         }
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let summary = format!(
@@ -380,20 +467,27 @@ mod cli {
         let mut out = io::BufWriter::new(stdout.lock());
         let mut status = ExitCode::SUCCESS;
         let mut written = 0;
+        let mut text = String::new();
+        let mut failed = false;
         for path in files {
-            let Some(file) = read(path) else {
+            let Some((source, encoding)) = read(path) else {
                 status = ExitCode::from(2);
                 continue;
             };
-            let mut text = String::new();
-            for game in &file.games {
+            // Game by game: each is written out and dropped before the next is read.
+            each_game(&source, encoding, |game| {
+                if failed {
+                    return;
+                }
+                text.clear();
                 if written > 0 {
                     text.push('\n');
                 }
-                pdn::writer::write_game_into(&mut text, game, &options, written > 0);
+                pdn::writer::write_game_into(&mut text, &game, &options, written > 0);
                 written += 1;
-            }
-            if out.write_all(text.as_bytes()).is_err() {
+                failed = out.write_all(text.as_bytes()).is_err();
+            });
+            if failed {
                 return ExitCode::from(2);
             }
         }
@@ -403,59 +497,66 @@ mod cli {
         status
     }
 
+    /// Writes the `pdn fens` line of game number `number`; false if it could not be written.
+    fn fens_line(out: &mut impl Write, number: usize, game: &pdn::Game) -> bool {
+        let r = pdn::replay::replay(game);
+        let fens: Vec<String> = (1..=r.plies.len()).filter_map(|p| r.fen_at(p)).collect();
+        let error = match (&r.error, r.start) {
+            (Some(e), _) => Some(FensError {
+                ply: e.ply,
+                text: &e.text,
+                message: e.message.clone(),
+            }),
+            (None, None) => {
+                // No replay at all (unsupported or not draughts): say why at ply 1.
+                let message = r
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.severity == pdn::Severity::Error)
+                    .map_or_else(String::new, |d| d.message.clone());
+                let first = game.moves.first().map_or("", |n| n.text.as_str());
+                Some(FensError {
+                    ply: 1,
+                    text: first,
+                    message,
+                })
+            }
+            (None, Some(_)) => None,
+        };
+        let line = FensLine {
+            game: number,
+            gametype: &r.gametype,
+            start: r.fen_at(0),
+            fens,
+            error,
+        };
+        let Ok(json) = serde_json::to_string(&line) else {
+            return false;
+        };
+        writeln!(out, "{json}").is_ok()
+    }
+
     /// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.
     fn fens(files: &[String]) -> ExitCode {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let mut status = ExitCode::SUCCESS;
+        let mut failed = false;
         for path in files {
-            let bytes = match std::fs::read(path) {
-                Ok(b) => b,
-                Err(e) => {
-                    eprintln!("pdn: {path}: {e}");
-                    status = ExitCode::from(2);
-                    continue;
-                }
+            let Some((text, encoding)) = read(path) else {
+                status = ExitCode::from(2);
+                continue;
             };
-            let file = pdn::reader::read_bytes(&bytes);
-            for (i, game) in file.games.iter().enumerate() {
-                let r = pdn::replay::replay(game);
-                let fens: Vec<String> = (1..=r.plies.len()).filter_map(|p| r.fen_at(p)).collect();
-                let error = match (&r.error, r.start) {
-                    (Some(e), _) => Some(FensError {
-                        ply: e.ply,
-                        text: &e.text,
-                        message: e.message.clone(),
-                    }),
-                    (None, None) => {
-                        // No replay at all (unsupported or not draughts): say why at ply 1.
-                        let message = r
-                            .diagnostics
-                            .iter()
-                            .find(|d| d.severity == pdn::Severity::Error)
-                            .map_or_else(String::new, |d| d.message.clone());
-                        let first = game.moves.first().map_or("", |n| n.text.as_str());
-                        Some(FensError {
-                            ply: 1,
-                            text: first,
-                            message,
-                        })
-                    }
-                    (None, Some(_)) => None,
-                };
-                let line = FensLine {
-                    game: i + 1,
-                    gametype: &r.gametype,
-                    start: r.fen_at(0),
-                    fens,
-                    error,
-                };
-                let Ok(json) = serde_json::to_string(&line) else {
-                    return ExitCode::from(2);
-                };
-                if writeln!(out, "{json}").is_err() {
-                    return ExitCode::from(2);
+            // Game by game: each is replayed, printed and dropped before the next is read.
+            let mut i = 0;
+            each_game(&text, encoding, |game| {
+                i += 1;
+                if !failed {
+                    failed = !fens_line(&mut out, i, &game);
                 }
+            });
+            if failed {
+                return ExitCode::from(2);
             }
         }
         let _ = out.flush();
