@@ -41,7 +41,7 @@ mod cli {
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
        pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN in UTF-8 on standard output)
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
-       pdn bench FILE|DIR...   (reading and replay speed)";
+       pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -133,84 +133,186 @@ mod cli {
         Ok(())
     }
 
-    /// Best time of `runs` runs of `f`, and its last result.
+    /// Nanoseconds this thread has run on a processor (Linux's `/proc/thread-self/schedstat`),
+    /// so that timings on a shared machine leave out the time other processes had.
+    fn cpu_ns() -> Option<u64> {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
+    }
+
+    /// Best time of `runs` runs of `f` in seconds (processor time where the system tells it,
+    /// else wall-clock time), and its last result.
     fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
         let mut best = f64::MAX;
         let mut out = None;
         for _ in 0..runs {
-            let t = std::time::Instant::now();
+            let (t, cpu) = (std::time::Instant::now(), cpu_ns());
             let r = f();
-            best = best.min(t.elapsed().as_secs_f64());
+            let secs = match (cpu, cpu_ns()) {
+                (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+                _ => t.elapsed().as_secs_f64(),
+            };
+            best = best.min(secs);
             out = Some(r);
         }
         (best, out.expect("at least one run"))
     }
 
-    /// `pdn bench FILE|DIR...`: decodes every file (folders: every `*.pdn`
-    /// below them) into one text, then times, best of several runs: scanning tokens, listing
-    /// games by their tags (every token scanned and split into games, no move trees), reading
-    /// full move trees, and replaying every game.
-    fn bench(args: &[String]) -> ExitCode {
+    /// The files an argument of `pdn bench` names (folders: every `*.pdn` below them), decoded
+    /// into one text, each followed by a line break.
+    fn bench_text(arg: &str) -> Result<(usize, String), String> {
+        let dir = std::path::PathBuf::from(arg);
         let mut paths = Vec::new();
-        for arg in args {
-            let dir = std::path::PathBuf::from(arg);
-            let found = if dir.is_dir() {
-                pdn_files_below(&dir, &mut paths)
-            } else {
-                paths.push(dir);
-                Ok(())
-            };
-            if let Err(e) = found {
-                eprintln!("pdn: {arg}: {e}");
-                return ExitCode::from(2);
-            }
+        if dir.is_dir() {
+            pdn_files_below(&dir, &mut paths).map_err(|e| format!("{arg}: {e}"))?;
+        } else {
+            paths.push(dir);
         }
         let mut text = String::new();
         for path in &paths {
-            match std::fs::read(path) {
-                Ok(b) => {
-                    text.push_str(&pdn::encoding::decode(&b).0);
-                    text.push('\n');
-                }
+            let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            text.push_str(&pdn::encoding::decode(&b).0);
+            text.push('\n');
+        }
+        Ok((paths.len(), text))
+    }
+
+    /// The processor's model and the cores this process may use.
+    fn machine() -> String {
+        let model = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|info| {
+                info.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .and_then(|l| l.split_once(':'))
+                    .map(|(_, m)| m.trim().to_string())
+            })
+            .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let load = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next().map(str::to_string))
+            .map_or_else(String::new, |l| format!(", load average {l}"));
+        format!("{model}, {cores} cores{load}")
+    }
+
+    /// Peak resident memory of `pdn COMMAND FILE` (output discarded), read from
+    /// `/usr/bin/time -v`, in bytes; `None` where that tool is missing.
+    fn peak_rss(command: &str, file: &str) -> Option<u64> {
+        let exe = std::env::current_exe().ok()?;
+        let out = std::process::Command::new("/usr/bin/time")
+            .arg("-v")
+            .arg(exe)
+            .args([command, file])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .ok()?;
+        let report = String::from_utf8_lossy(&out.stderr);
+        let kb: u64 = report
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))?
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kb * 1024)
+    }
+
+    /// A visitor that does nothing: what splitting into games costs alone.
+    struct Nothing;
+    impl pdn::reader::Visitor<'_> for Nothing {}
+
+    /// `pdn bench [--memory FILE] FILE|DIR...`: one row per argument (folders: every `*.pdn`
+    /// below them, decoded into one text), timed best of several runs: tokenising and splitting
+    /// into games with a do-nothing visitor; reading full move trees (kept, then also freed);
+    /// reading and replaying every game (mainline plies per second); `pdn fens` end to end
+    /// (reading, replay, FENs, JSON lines). `--memory FILE` adds the peak resident memory of
+    /// `pdn check`, `fens` and `export` on FILE (run as child processes under `/usr/bin/time`).
+    fn bench(args: &[String]) -> ExitCode {
+        let mut memory = None;
+        let mut inputs = Vec::new();
+        let mut rest = args.iter();
+        while let Some(a) = rest.next() {
+            if a == "--memory" {
+                memory = rest.next();
+            } else {
+                inputs.push(a);
+            }
+        }
+        println!("machine: {}", machine());
+        println!("(best of several runs, in processor time: other processes' load left out)");
+        println!(
+            "{:<36} {:>7} {:>7} {:>9} | {:>12} {:>11} {:>11} {:>13} {:>13}",
+            "input",
+            "MB",
+            "games",
+            "plies",
+            "split MB/s",
+            "trees MB/s",
+            "+free MB/s",
+            "replay Mpl/s",
+            "fens Mpl/s"
+        );
+        for arg in inputs {
+            let (files, text) = match bench_text(arg) {
+                Ok(t) => t,
                 Err(e) => {
-                    eprintln!("pdn: {}: {e}", path.display());
+                    eprintln!("pdn: {e}");
                     return ExitCode::from(2);
+                }
+            };
+            let mb = text.len() as f64 / 1e6;
+            let (split, ()) = best_of(7, || pdn::reader::visit(&text, &mut Nothing));
+            let (trees, file) = best_of(5, || pdn::read_file(&text));
+            let games = file.games.len();
+            let (freed, ()) = best_of(5, || drop(pdn::read_file(&text)));
+            drop(file);
+            let (replay, plies) = best_of(3, || {
+                let mut plies = 0;
+                pdn::reader::read_each_game(&text, |game| {
+                    plies += pdn::replay::replay(&game).plies.len();
+                });
+                plies
+            });
+            let (fens, ()) = best_of(3, || {
+                let mut out = io::BufWriter::new(io::sink());
+                let mut i = 0;
+                pdn::reader::read_each_game(&text, |game| {
+                    i += 1;
+                    fens_line(&mut out, i, &game);
+                });
+            });
+            let name = std::path::Path::new(arg)
+                .file_name()
+                .map_or_else(|| arg.clone(), |n| n.to_string_lossy().into_owned());
+            println!(
+                "{:<36} {mb:>7.2} {games:>7} {plies:>9} | {:>12.1} {:>11.1} {:>11.1} {:>13.2} {:>13.2}",
+                format!("{name} ({files} files)"),
+                mb / split,
+                mb / trees,
+                mb / freed,
+                plies as f64 / replay / 1e6,
+                plies as f64 / fens / 1e6,
+            );
+        }
+        if let Some(file) = memory {
+            let size = std::fs::metadata(file).map_or(0, |m| m.len());
+            println!("peak memory on {file} ({:.1} MB):", size as f64 / 1e6);
+            for command in ["check", "fens", "export"] {
+                match peak_rss(command, file) {
+                    Some(rss) => println!(
+                        "  pdn {command:<7} {:>8.1} MB  {:>5.2}x the input",
+                        rss as f64 / 1e6,
+                        rss as f64 / size.max(1) as f64
+                    ),
+                    None => println!("  pdn {command:<7} (no /usr/bin/time -v here)"),
                 }
             }
         }
-        let mb = text.len() as f64 / 1e6;
-        let speed = |secs: f64| format!("{:8.1} ms {:8.1} MB/s", secs * 1e3, mb / secs);
-        let (scan, tokens) = best_of(10, || pdn::reader::scan(&text));
-        let (list, headers) = best_of(10, || pdn::reader::read_headers(&text));
-        let (full, file) = best_of(5, || pdn::read_file(&text));
-        let (replay, plies) = best_of(3, || {
-            file.games
-                .iter()
-                .map(|g| pdn::replay::replay(g).plies.len())
-                .sum::<usize>()
-        });
-        println!(
-            "input: {} files, {} bytes ({mb:.2} MB) decoded, {} games",
-            paths.len(),
-            text.len(),
-            file.games.len()
-        );
-        println!("scan (tokens only)        {}  {tokens} tokens", speed(scan));
-        println!(
-            "tags and move tokens      {}  {} games (read_headers)",
-            speed(list),
-            headers.len()
-        );
-        println!(
-            "full move trees           {}  {} games (read_file)",
-            speed(full),
-            file.games.len()
-        );
-        println!(
-            "replay (every move resolved, position after every ply) {:.1} ms, {:.2} M plies/s, {plies} plies",
-            replay * 1e3,
-            plies as f64 / replay / 1e6
-        );
         ExitCode::SUCCESS
     }
 
