@@ -272,7 +272,7 @@ fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
 /// ([`PdnFile::diagnostics`]).
 ///
 /// ```
-/// let text = "[Round \"1\"] 1. 32-28 * 1-0 [Round \"2\"] 1. 33-28 18-23 *";
+/// let text = "1-0 [Round \"1\"] 1. 32-28 * [Round \"2\"] 1. 33-28 18-23 *";
 /// let mut plies = Vec::new();
 /// let outside = pdn::reader::read_each_game(text, |game| plies.push(game.moves.len()));
 /// assert_eq!(plies, [1, 2]);
