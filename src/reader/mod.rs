@@ -5,7 +5,8 @@
 //! * a scanner: PDN text to tokens, byte by byte, allocating nothing ([`scan`] counts them);
 //! * [`visit`]: the token stream split into games by one state machine, reported to a
 //!   [`Visitor`] (begin game, tag, move, comment, variation, result, problem, end game);
-//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree,
+//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree
+//!   ([`read_each_game`] hands each over as soon as it is read, for files too large to keep),
 //!   [`read_headers`] lists games by their tags without building moves, and [`read_game_at`]
 //!   builds one game from its start offset. They all see exactly the same games.
 //!

@@ -407,6 +407,35 @@ mod cli {
         }
     }
 
+    /// The errors in text outside any game (what `read_each_game` returns, errors only), found
+    /// by splitting the text without building games.
+    #[derive(Default)]
+    struct FileErrors {
+        in_game: bool,
+        errors: Vec<pdn::Diagnostic>,
+    }
+
+    impl<'a> pdn::reader::Visitor<'a> for FileErrors {
+        fn begin_game(&mut self, _start: usize) {
+            self.in_game = true;
+        }
+
+        fn problem(&mut self, problem: &pdn::reader::Problem<'a>) {
+            if !self.in_game && problem.severity() == pdn::Severity::Error {
+                self.errors.push(problem.to_diagnostic());
+            }
+        }
+
+        fn end_game(&mut self, _span: pdn::Span) -> std::ops::ControlFlow<()> {
+            self.in_game = false;
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    /// Lines `pdn check` holds back for a file before it looks for the file's errors first (a
+    /// quick split of the text) and prints the lines of games as it goes.
+    const HELD_LINES: usize = 1 << 20;
+
     /// A game whose lines depend on how the whole file writes its results: both versions, to
     /// be put at `at` in the file's output once that is known.
     struct Pending {
@@ -446,6 +475,11 @@ mod cli {
             let mut body = String::new();
             let mut pending: Vec<Pending> = Vec::new();
             let mut file_games = 0;
+            // Once the lines held back pass HELD_LINES bytes, the file-level errors are found
+            // by a quick split and printed, then each game's lines as soon as no game before
+            // waits for the file's reading: memory stays flat whatever the number of games.
+            let mut streaming = false;
+            let mut failed = false;
             let outside = each_game(&text, encoding, |mut game| {
                 file_games += 1;
                 // Results are judged as the file writes them: the reading most of its finished
@@ -495,7 +529,22 @@ mod cli {
                         lines.render(&diags, &mut body, &mut counts);
                     }
                 }
+                if pending.is_empty() && body.len() >= HELD_LINES && !failed {
+                    if !streaming {
+                        let mut errors = FileErrors::default();
+                        pdn::reader::visit(&text, &mut errors);
+                        let mut first = String::new();
+                        lines.render(&errors.errors, &mut first, &mut counts);
+                        failed = out.write_all(first.as_bytes()).is_err();
+                        streaming = true;
+                    }
+                    failed |= out.write_all(body.as_bytes()).is_err();
+                    body.clear();
+                }
             });
+            if failed {
+                return ExitCode::from(2);
+            }
             let file_reading =
                 pdn::replay::file_result_reading(pending.iter().map(|p| Some(p.own)));
             // File-level errors (bytes that are not text, unclosed comments outside games); the
@@ -512,7 +561,9 @@ mod cli {
                 ));
             }
             let mut first = String::new();
-            lines.render(&head, &mut first, &mut counts);
+            if !streaming {
+                lines.render(&head, &mut first, &mut counts);
+            }
             let mut write = |s: &str| out.write_all(s.as_bytes()).is_ok();
             let mut ok = write(&first);
             let mut from = 0;
