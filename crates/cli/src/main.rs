@@ -19,38 +19,6 @@ mod cli {
 
     use serde::Serialize;
 
-    /// One line of `pdn fens` (field order is part of the contract).
-    #[derive(Serialize)]
-    struct FensLine<'a> {
-        game: usize,
-        gametype: &'a str,
-        start: Option<String>,
-        fens: Fens<'a>,
-        error: Option<FensError<'a>>,
-    }
-
-    /// The FEN after every mainline ply of a replay, written one after the other into one
-    /// buffer rather than allocated each.
-    struct Fens<'a>(&'a pdn::replay::Replay);
-
-    impl Serialize for Fens<'_> {
-        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            use serde::ser::SerializeSeq;
-            let r = self.0;
-            let Some(g) = r.geometry.as_deref() else {
-                return s.serialize_seq(Some(0))?.end();
-            };
-            let mut seq = s.serialize_seq(Some(r.plies.len()))?;
-            let mut fen = String::with_capacity(160);
-            for ply in &r.plies {
-                fen.clear();
-                ply.position.write_fen(g, &mut fen);
-                seq.serialize_element(fen.as_str())?;
-            }
-            seq.end()
-        }
-    }
-
     #[derive(Serialize)]
     struct FensError<'a> {
         ply: usize,
@@ -686,7 +654,7 @@ mod cli {
     }
 
     /// Writes the `pdn fens` line of game number `number`; false if it could not be written.
-    fn fens_line(out: &mut impl Write, number: usize, game: &pdn::Game) -> bool {
+    fn fens_line<W: Write>(out: &mut W, number: usize, game: &pdn::Game) -> bool {
         let r = pdn::replay::replay(game);
         let error = match (&r.error, r.start) {
             (Some(e), _) => Some(FensError {
@@ -710,14 +678,40 @@ mod cli {
             }
             (None, Some(_)) => None,
         };
-        let line = FensLine {
-            game: number,
-            gametype: &r.gametype,
-            start: r.fen_at(0),
-            fens: Fens(&r),
-            error,
-        };
-        serde_json::to_writer(&mut *out, &line).is_ok() && out.write_all(b"\n").is_ok()
+        // {"game":…,"gametype":…,"start":…,"fens":[…],"error":…}: the fields in this order
+        // (part of the contract), as serde_json writes them; the FENs, which need no escape,
+        // are written straight from one reused buffer.
+        fn json<W: Write, T: Serialize + ?Sized>(out: &mut W, value: &T) -> io::Result<()> {
+            serde_json::to_writer(out, value).map_err(io::Error::other)
+        }
+        let line = (|| -> io::Result<()> {
+            write!(out, "{{\"game\":{number},\"gametype\":")?;
+            json(out, &r.gametype.as_str())?;
+            out.write_all(b",\"start\":")?;
+            json(out, &r.fen_at(0))?;
+            out.write_all(b",\"fens\":[")?;
+            if let Some(g) = r.geometry.as_deref() {
+                let mut fen = String::with_capacity(160);
+                for (k, ply) in r.plies.iter().enumerate() {
+                    if k > 0 {
+                        out.write_all(b",")?;
+                    }
+                    fen.clear();
+                    ply.position.write_fen(g, &mut fen);
+                    if fen.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+                        json(out, &fen.as_str())?;
+                    } else {
+                        out.write_all(b"\"")?;
+                        out.write_all(fen.as_bytes())?;
+                        out.write_all(b"\"")?;
+                    }
+                }
+            }
+            out.write_all(b"],\"error\":")?;
+            json(out, &error)?;
+            out.write_all(b"}\n")
+        })();
+        line.is_ok()
     }
 
     /// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.
