@@ -66,15 +66,25 @@ doc-check:
 publish-check: doc-check
 	cargo publish --dry-run -p pdn --allow-dirty
 
-# Reading and replay speed. Real files come from PDN_CORPORA (CI: ../shared/corpora); without
-# it, the repository's own test files are measured.
+# Reading and replay speed, one table (pdn bench): per corpus folder, tokenising and splitting,
+# full move trees (kept, and freed), read + replay, `pdn fens` end to end; then the peak memory of
+# check/fens/export on a file of about 100 MB made by concatenating the international corpus
+# into $(BIG) (outside the repository; made once). Real files come from PDN_CORPORA (CI:
+# ../shared/corpora); without it, the repository's own test files are measured.
+BIG ?= $(or $(TMPDIR),/tmp)/pdn-bench-100mb.pdn
 bench:
 	@if [ -n "$(PDN_CORPORA)" ]; then \
-	  cargo run --release -p pdn-cli -- bench "$(PDN_CORPORA)"/international/*.pdn; \
-	  cargo run --release -p pdn-cli -- bench "$(PDN_CORPORA)"; \
+	  if [ ! -s "$(BIG)" ]; then \
+	    echo "making $(BIG) from $(PDN_CORPORA)/international"; \
+	    while [ "$$(stat -c %s "$(BIG)" 2>/dev/null || echo 0)" -lt 100000000 ]; do \
+	      find "$(PDN_CORPORA)/international" -type f -iname '*.pdn' -print0 | sort -z | xargs -0 cat >> "$(BIG)"; \
+	    done; \
+	  fi; \
+	  cargo run -q --release -p pdn-cli -- bench --memory "$(BIG)" "$(PDN_CORPORA)/international" \
+	    "$(PDN_CORPORA)/english" "$(PDN_CORPORA)"; \
 	else \
 	  echo "PDN_CORPORA is not set: measuring the repository's own test files only"; \
-	  cargo run --release -p pdn-cli -- bench tests/data; \
+	  cargo run -q --release -p pdn-cli -- bench tests/data; \
 	fi
 
 # The page's size and speed (README, "Page speed and size"): the wasm's reading work under Node

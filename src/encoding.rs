@@ -116,6 +116,34 @@ pub fn decode(bytes: &[u8]) -> (String, Encoding) {
     }
 }
 
+/// [`decode`] taking the bytes by value: UTF-8 (with or without a byte order mark) becomes the
+/// text in place, without a copy, which halves the memory a large file needs while it is read.
+/// Same text and encoding as [`decode`] for every input.
+///
+/// ```
+/// use pdn::encoding::{decode, decode_vec};
+/// for bytes in [&b"\xEF\xBB\xBFok"[..], b"Caf\xe9", b"\xFF\xFE1\0", b"1. 32-28 *"] {
+///     assert_eq!(decode_vec(bytes.to_vec()), decode(bytes));
+/// }
+/// ```
+#[must_use]
+pub fn decode_vec(mut bytes: Vec<u8>) -> (String, Encoding) {
+    let bom = usize::from(bytes.starts_with(b"\xEF\xBB\xBF")) * 3;
+    let body = &bytes[bom..];
+    if body.starts_with(b"\xFF\xFE") || body.starts_with(b"\xFE\xFF") {
+        return decode(&bytes);
+    }
+    if utf16_without_bom(body).is_some() || looks_binary(body) || std::str::from_utf8(body).is_err()
+    {
+        return decode(&bytes);
+    }
+    bytes.drain(..bom);
+    match String::from_utf8(bytes) {
+        Ok(text) => (text, Encoding::Utf8),
+        Err(e) => decode(e.as_bytes()), // not reached: checked above
+    }
+}
+
 /// UTF-16 code units to text; unpaired surrogates become U+FFFD, and so does an odd last byte.
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> String {
     let units = bytes.chunks_exact(2).map(|p| unit([p[0], p[1]]));

@@ -9,6 +9,116 @@ use crate::position::{Duplicates, Move, Position, Ruleset};
 use crate::types::Color;
 use crate::variant::CapturePriority;
 
+/// A square as a move writes it (`32`, `c3`, or the file letter `e` of short notation), in
+/// lower case: at most [`Label::MAX`] bytes kept inline, so a move's squares cost no allocation
+/// each. It reads as a `&str` (`Deref`) and compares with strings.
+///
+/// ```
+/// use pdn::notation::Label;
+/// let l = Label::new("c3").unwrap();
+/// assert_eq!(l, "c3");
+/// assert_eq!(l.len(), 2);
+/// assert_eq!(format!("{l}-d4"), "c3-d4");
+/// assert!(Label::new("12345678").is_none());
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Label {
+    len: u8,
+    bytes: [u8; Label::MAX],
+}
+
+impl Label {
+    /// The longest label kept, in bytes (a well-formed square has at most three).
+    pub const MAX: usize = 7;
+
+    /// `text` as a label; `None` when it is longer than [`Label::MAX`] bytes.
+    #[must_use]
+    pub fn new(text: &str) -> Option<Label> {
+        let b = text.as_bytes();
+        if b.len() > Label::MAX {
+            return None;
+        }
+        let mut bytes = [0; Label::MAX];
+        bytes[..b.len()].copy_from_slice(b);
+        Some(Label {
+            len: b.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The label with ASCII letters in lower case.
+    #[must_use]
+    pub fn to_ascii_lowercase(mut self) -> Label {
+        self.bytes.make_ascii_lowercase();
+        self
+    }
+
+    /// The label as text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        // Always whole characters of a `&str` (see `new`).
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::ops::Deref for Label {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for Label {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<str> for Label {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for Label {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for Label {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Label {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Label {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Label, D::Error> {
+        let text = String::deserialize(d)?;
+        Label::new(&text).ok_or_else(|| serde::de::Error::custom("a square of more than 7 bytes"))
+    }
+}
+
 /// A move as written: its squares and whether it was written as a capture.
 ///
 /// Russian short notation (`ed4`: the moving piece's file letter and the square it ends on) is
@@ -17,7 +127,7 @@ use crate::variant::CapturePriority;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnMove {
     /// The squares as written (lower case), first the start, last the end.
-    pub squares: Vec<String>,
+    pub squares: Vec<Label>,
     /// Written with `x`, `:` or `×` rather than `-`.
     pub capture: bool,
 }
@@ -39,11 +149,11 @@ impl PdnMove {
     pub fn parse(text: &str) -> Option<PdnMove> {
         if is_short_move(text.as_bytes()) {
             return Some(PdnMove {
-                squares: vec![text[..1].to_string(), text[1..].to_string()],
+                squares: vec![Label::new(&text[..1])?, Label::new(&text[1..])?],
                 capture: false,
             });
         }
-        let mut squares = Vec::with_capacity(2);
+        let mut squares: Vec<String> = Vec::with_capacity(2);
         let mut capture = false;
         let mut separators = 0;
         let mut current = String::new();
@@ -88,7 +198,14 @@ impl PdnMove {
                 _ => (2..=3).contains(&b.len()) && b[1..].iter().all(u8::is_ascii_digit),
             }
         });
-        (well_formed && squares.len() >= 2).then_some(PdnMove { squares, capture })
+        if !well_formed || squares.len() < 2 {
+            return None;
+        }
+        let squares = squares
+            .iter()
+            .map(|s| Label::new(s))
+            .collect::<Option<_>>()?;
+        Some(PdnMove { squares, capture })
     }
 
     /// Russian short notation: the file letter of the moving piece and the square it ends on
@@ -159,7 +276,7 @@ impl PdnMove {
         {
             *end = g
                 .parse_square(s)
-                .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(s.clone())))?;
+                .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(s.to_string())))?;
         }
         let [from, to] = ends;
         pos.generate_from(rs, Duplicates::Drop, from, legal);
@@ -183,7 +300,7 @@ impl PdnMove {
                     return Err(MoveError::new(
                         pos,
                         rs,
-                        MoveErrorKind::NoSuchSquare(s.clone()),
+                        MoveErrorKind::NoSuchSquare(s.to_string()),
                     ));
                 }
             }
@@ -246,7 +363,7 @@ impl PdnMove {
         let (file, end) = (&self.squares[0], &self.squares[1]);
         let to = g
             .parse_square(end)
-            .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(end.clone())))?;
+            .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(end.to_string())))?;
         pos.generate(rs, Duplicates::Drop, legal);
         let on_file = |sq: Square| {
             let label = g.label(sq);
@@ -258,8 +375,8 @@ impl PdnMove {
                 pos,
                 rs,
                 MoveErrorKind::NoShortMove {
-                    file: file.clone(),
-                    to: end.clone(),
+                    file: file.to_string(),
+                    to: end.to_string(),
                 },
             ));
         };

@@ -519,6 +519,20 @@ impl Position {
     #[must_use]
     pub fn to_fen(&self, g: &Geometry) -> String {
         let mut s = String::with_capacity(160);
+        self.write_fen(g, &mut s);
+        s
+    }
+
+    /// [`Position::to_fen`] appended to `s`, for writing many FENs without an allocation each.
+    ///
+    /// ```
+    /// use pdn::{Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::English).unwrap();
+    /// let mut s = String::from("fen: ");
+    /// rs.start_position().write_fen(&rs.geometry, &mut s);
+    /// assert_eq!(s, format!("fen: {}", rs.start_position().to_fen(&rs.geometry)));
+    /// ```
+    pub fn write_fen(&self, g: &Geometry, s: &mut String) {
         s.push(self.turn.fen_char());
         for color in [Color::White, Color::Black] {
             s.push(':');
@@ -538,7 +552,6 @@ impl Position {
                 s.push_str(g.label(Square(i)));
             }
         }
-        s
     }
 
     /// One character per playable square, in internal order: `.` empty, `w`/`W` white man/king,

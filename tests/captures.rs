@@ -120,7 +120,10 @@ fn check(rs: &Ruleset, pos: &Position) -> usize {
     let forms = written_forms(rs, pos);
     for (squares, classes) in &forms {
         let written = PdnMove {
-            squares: squares.clone(),
+            squares: squares
+                .iter()
+                .map(|s| pdn::notation::Label::new(s).unwrap())
+                .collect(),
             capture: true,
         };
         let fen = pos.to_fen(g);

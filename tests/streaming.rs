@@ -7,7 +7,9 @@ mod common;
 use std::ops::ControlFlow;
 
 use pdn::Span;
-use pdn::reader::{Visitor, read_bytes, read_file, read_game_at, read_headers, visit};
+use pdn::reader::{
+    Visitor, read_bytes, read_each_game, read_file, read_game_at, read_headers, visit,
+};
 use pdn::{Game, Severity};
 
 fn count(g: &Game, severity: Severity) -> usize {
@@ -18,6 +20,14 @@ fn count(g: &Game, severity: Severity) -> usize {
 }
 
 fn check_agreement(name: &str, text: &str, games: &[Game]) {
+    let mut each = Vec::new();
+    let outside = read_each_game(text, |g| each.push(g));
+    assert_eq!(each, games, "{name}: read_each_game");
+    assert_eq!(
+        outside,
+        read_file(text).diagnostics,
+        "{name}: outside diagnostics"
+    );
     let headers = read_headers(text);
     assert_eq!(headers.len(), games.len(), "{name}: game count");
     let mut end = 0;

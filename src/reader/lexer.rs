@@ -7,7 +7,7 @@
 //! read into a [`PdnMove`] only by a reader that builds moves ([`parse_move`]).
 
 use crate::diagnostic::Span;
-use crate::notation::PdnMove;
+use crate::notation::{Label, PdnMove};
 
 use super::problem::{Problem, ProblemKind};
 
@@ -907,7 +907,7 @@ pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
 }
 
 /// Reads a move (without strength marks, spaces allowed) into a [`PdnMove`]: the same result as
-/// [`PdnMove::parse`] on the text without its spaces, with one allocation per square.
+/// [`PdnMove::parse`] on the text without its spaces, with one allocation for its list of squares.
 #[must_use]
 pub fn parse_move(text: &str) -> Option<PdnMove> {
     let compact;
@@ -921,22 +921,22 @@ pub fn parse_move(text: &str) -> Option<PdnMove> {
     if let Some((bounds, n, capture)) = simple_move(w) {
         let squares = bounds[..n]
             .iter()
-            .map(|&(a, b)| text[usize::from(a)..usize::from(b)].to_string())
-            .collect();
+            .map(|&(a, b)| Label::new(&text[usize::from(a)..usize::from(b)]))
+            .collect::<Option<_>>()?;
         return Some(PdnMove { squares, capture });
     }
     let shape = move_shape(w)?;
     if crate::notation::is_short_move(w) {
         // Russian short notation (`ed4`): the file letter, then the end square.
         return Some(PdnMove {
-            squares: vec![text[..1].to_string(), text[1..].to_string()],
+            squares: vec![Label::new(&text[..1])?, Label::new(&text[1..])?],
             capture: false,
         });
     }
     let mut squares = Vec::with_capacity(shape.squares);
     if shape.squares == 2 && w.len() == 4 && w.iter().all(u8::is_ascii_digit) {
-        squares.push(text[..2].to_string());
-        squares.push(text[2..].to_string());
+        squares.push(Label::new(&text[..2])?);
+        squares.push(Label::new(&text[2..])?);
         return Some(PdnMove {
             squares,
             capture: false,
@@ -944,12 +944,9 @@ pub fn parse_move(text: &str) -> Option<PdnMove> {
     }
     let mut i = 0;
     let mut start = 0;
-    let push = |squares: &mut Vec<String>, s: &str| {
-        if s.bytes().any(|b| b.is_ascii_uppercase()) {
-            squares.push(s.to_ascii_lowercase());
-        } else {
-            squares.push(s.to_string());
-        }
+    // Squares are at most three bytes once the shape is known to be well formed.
+    let push = |squares: &mut Vec<Label>, s: &str| {
+        squares.push(Label::new(s).unwrap_or_default().to_ascii_lowercase());
     };
     while i < w.len() {
         let c = w[i];

@@ -5,7 +5,8 @@
 //! * a scanner: PDN text to tokens, byte by byte, allocating nothing ([`scan`] counts them);
 //! * [`visit`]: the token stream split into games by one state machine, reported to a
 //!   [`Visitor`] (begin game, tag, move, comment, variation, result, problem, end game);
-//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree,
+//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree
+//!   ([`read_each_game`] hands each over as soon as it is read, for files too large to keep),
 //!   [`read_headers`] lists games by their tags without building moves, and [`read_game_at`]
 //!   builds one game from its start offset. They all see exactly the same games.
 //!
@@ -266,6 +267,27 @@ fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
     (b.games, b.diagnostics)
 }
 
+/// Reads `text` one game at a time: `each` gets every game of [`read_file`], in file order, as
+/// soon as it is read, and keeps or drops it, so that going through a large file needs the
+/// memory of one game rather than of all of them. Returns the problems outside any game
+/// ([`PdnFile::diagnostics`]).
+///
+/// ```
+/// let text = "1-0 [Round \"1\"] 1. 32-28 * [Round \"2\"] 1. 33-28 18-23 *";
+/// let mut plies = Vec::new();
+/// let outside = pdn::reader::read_each_game(text, |game| plies.push(game.moves.len()));
+/// assert_eq!(plies, [1, 2]);
+/// assert_eq!(outside[0].code, pdn::Code::OutsideGame);
+/// ```
+pub fn read_each_game(text: &str, mut each: impl FnMut(Game)) -> Vec<Diagnostic> {
+    let mut b = Builder {
+        each: Some(&mut each),
+        ..Builder::default()
+    };
+    visit(text, &mut b);
+    b.diagnostics
+}
+
 /// Lists the games of `text` by their tags, without building moves: the same games, spans
 /// and diagnostic counts as [`read_file`], for a fraction of the work.
 ///
@@ -353,8 +375,10 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
 
 /// Builds games with their move trees: the [`Visitor`] behind [`read_file`].
 #[derive(Default)]
-struct Builder {
+struct Builder<'f> {
     games: Vec<Game>,
+    /// Where each finished game goes instead of `games` ([`read_each_game`]).
+    each: Option<&'f mut dyn FnMut(Game)>,
     /// Problems outside any game.
     diagnostics: Vec<Diagnostic>,
     game: Game,
@@ -373,7 +397,7 @@ struct Builder {
     stop_after_one: bool,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn current_line(&mut self) -> &mut Vec<Node> {
         match self.lines.last_mut() {
             Some(v) => &mut v.moves,
@@ -433,7 +457,7 @@ impl Builder {
     }
 }
 
-impl<'a> Visitor<'a> for Builder {
+impl<'a> Visitor<'a> for Builder<'_> {
     fn begin_game(&mut self, start: usize) {
         self.game = Game {
             span: Span::new(start, start),
@@ -547,7 +571,10 @@ impl<'a> Visitor<'a> for Builder {
         game.span = span;
         let hint = self.mainline.len() + 8;
         game.moves = std::mem::replace(&mut self.mainline, Vec::with_capacity(hint));
-        self.games.push(game);
+        match self.each.as_mut() {
+            Some(each) => each(game),
+            None => self.games.push(game),
+        }
         self.in_game = false;
         if self.stop_after_one {
             ControlFlow::Break(())

@@ -19,16 +19,6 @@ mod cli {
 
     use serde::Serialize;
 
-    /// One line of `pdn fens` (field order is part of the contract).
-    #[derive(Serialize)]
-    struct FensLine<'a> {
-        game: usize,
-        gametype: &'a str,
-        start: Option<String>,
-        fens: Vec<String>,
-        error: Option<FensError<'a>>,
-    }
-
     #[derive(Serialize)]
     struct FensError<'a> {
         ply: usize,
@@ -41,7 +31,7 @@ mod cli {
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
        pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN in UTF-8 on standard output)
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
-       pdn bench FILE|DIR...   (reading and replay speed)";
+       pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -133,91 +123,207 @@ mod cli {
         Ok(())
     }
 
-    /// Best time of `runs` runs of `f`, and its last result.
-    fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
-        let mut best = f64::MAX;
-        let mut out = None;
-        for _ in 0..runs {
-            let t = std::time::Instant::now();
-            let r = f();
-            best = best.min(t.elapsed().as_secs_f64());
-            out = Some(r);
-        }
-        (best, out.expect("at least one run"))
+    /// Nanoseconds this thread has run on a processor (Linux's `/proc/thread-self/schedstat`),
+    /// so that timings on a shared machine leave out the time other processes had.
+    fn cpu_ns() -> Option<u64> {
+        std::fs::read_to_string("/proc/thread-self/schedstat")
+            .ok()?
+            .split_whitespace()
+            .next()?
+            .parse()
+            .ok()
     }
 
-    /// `pdn bench FILE|DIR...`: decodes every file (folders: every `*.pdn`
-    /// below them) into one text, then times, best of several runs: scanning tokens, listing
-    /// games by their tags (every token scanned and split into games, no move trees), reading
-    /// full move trees, and replaying every game.
-    fn bench(args: &[String]) -> ExitCode {
-        let mut paths = Vec::new();
-        for arg in args {
-            let dir = std::path::PathBuf::from(arg);
-            let found = if dir.is_dir() {
-                pdn_files_below(&dir, &mut paths)
-            } else {
-                paths.push(dir);
-                Ok(())
-            };
-            if let Err(e) = found {
-                eprintln!("pdn: {arg}: {e}");
-                return ExitCode::from(2);
+    /// Best time of one call of `f` in seconds over `runs` samples (not counting the freeing of
+    /// what it returns), and its last result. Each
+    /// sample calls `f` often enough to last about 0.1 s and is timed in processor time where the
+    /// system tells it (its counter moves by scheduler ticks, hence the long samples), else in
+    /// wall-clock time.
+    fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+        let t = std::time::Instant::now();
+        let mut out = f();
+        let once = t.elapsed().as_secs_f64().max(1e-6);
+        let calls = ((0.1 / once).ceil() as usize).clamp(1, 10_000);
+        let mut best = f64::MAX;
+        // Results are kept until the sample is timed: freeing them is not counted.
+        let mut kept = Vec::with_capacity(calls);
+        for _ in 0..runs {
+            let (t, cpu) = (std::time::Instant::now(), cpu_ns());
+            for _ in 0..calls {
+                kept.push(f());
             }
+            let secs = match (cpu, cpu_ns()) {
+                (Some(a), Some(b)) if b > a => (b - a) as f64 / 1e9,
+                _ => t.elapsed().as_secs_f64(),
+            };
+            best = best.min(secs / calls as f64);
+            if let Some(last) = kept.pop() {
+                out = last;
+            }
+            kept.clear();
+        }
+        (best, out)
+    }
+
+    /// The files an argument of `pdn bench` names (folders: every `*.pdn` below them), decoded
+    /// into one text, each followed by a line break.
+    fn bench_text(arg: &str) -> Result<(usize, String), String> {
+        let dir = std::path::PathBuf::from(arg);
+        let mut paths = Vec::new();
+        if dir.is_dir() {
+            pdn_files_below(&dir, &mut paths).map_err(|e| format!("{arg}: {e}"))?;
+        } else {
+            paths.push(dir);
         }
         let mut text = String::new();
         for path in &paths {
-            match std::fs::read(path) {
-                Ok(b) => {
-                    text.push_str(&pdn::encoding::decode(&b).0);
-                    text.push('\n');
-                }
+            let b = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            text.push_str(&pdn::encoding::decode(&b).0);
+            text.push('\n');
+        }
+        Ok((paths.len(), text))
+    }
+
+    /// The processor's model and the cores this process may use.
+    fn machine() -> String {
+        let model = std::fs::read_to_string("/proc/cpuinfo")
+            .ok()
+            .and_then(|info| {
+                info.lines()
+                    .find(|l| l.starts_with("model name"))
+                    .and_then(|l| l.split_once(':'))
+                    .map(|(_, m)| m.trim().to_string())
+            })
+            .unwrap_or_else(|| std::env::consts::ARCH.to_string());
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let load = std::fs::read_to_string("/proc/loadavg")
+            .ok()
+            .and_then(|l| l.split_whitespace().next().map(str::to_string))
+            .map_or_else(String::new, |l| format!(", load average {l}"));
+        format!("{model}, {cores} cores{load}")
+    }
+
+    /// Peak resident memory of `pdn COMMAND FILE` (output discarded), read from
+    /// `/usr/bin/time -v`, in bytes; `None` where that tool is missing.
+    fn peak_rss(command: &str, file: &str) -> Option<u64> {
+        let exe = std::env::current_exe().ok()?;
+        let out = std::process::Command::new("/usr/bin/time")
+            .arg("-v")
+            .arg(exe)
+            .args([command, file])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .ok()?;
+        let report = String::from_utf8_lossy(&out.stderr);
+        let kb: u64 = report
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("Maximum resident set size (kbytes):"))?
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kb * 1024)
+    }
+
+    /// A visitor that does nothing: what splitting into games costs alone.
+    struct Nothing;
+    impl pdn::reader::Visitor<'_> for Nothing {}
+
+    /// `pdn bench [--memory FILE] FILE|DIR...`: one row per argument (folders: every `*.pdn`
+    /// below them, decoded into one text), timed best of several runs: tokenising and splitting
+    /// into games with a do-nothing visitor; reading full move trees (kept, then also freed);
+    /// reading and replaying every game (mainline plies per second); `pdn fens` end to end
+    /// (reading, replay, FENs, JSON lines). `--memory FILE` adds the peak resident memory of
+    /// `pdn check`, `fens` and `export` on FILE (run as child processes under `/usr/bin/time`).
+    fn bench(args: &[String]) -> ExitCode {
+        let mut memory = None;
+        let mut inputs = Vec::new();
+        let mut rest = args.iter();
+        while let Some(a) = rest.next() {
+            if a == "--memory" {
+                memory = rest.next();
+            } else {
+                inputs.push(a);
+            }
+        }
+        println!("machine: {}", machine());
+        println!("(best of several runs, in processor time: other processes' load left out)");
+        println!(
+            "{:<36} {:>7} {:>7} {:>9} | {:>12} {:>11} {:>11} {:>13} {:>13}",
+            "input",
+            "MB",
+            "games",
+            "plies",
+            "split MB/s",
+            "trees MB/s",
+            "+free MB/s",
+            "replay Mpl/s",
+            "fens Mpl/s"
+        );
+        for arg in inputs {
+            let (files, text) = match bench_text(arg) {
+                Ok(t) => t,
                 Err(e) => {
-                    eprintln!("pdn: {}: {e}", path.display());
+                    eprintln!("pdn: {e}");
                     return ExitCode::from(2);
+                }
+            };
+            let mb = text.len() as f64 / 1e6;
+            let (split, ()) = best_of(5, || pdn::reader::visit(&text, &mut Nothing));
+            let (trees, file) = best_of(5, || pdn::read_file(&text));
+            let games = file.games.len();
+            let (freed, ()) = best_of(5, || drop(pdn::read_file(&text)));
+            drop(file);
+            let (replay, plies) = best_of(5, || {
+                let mut plies = 0;
+                pdn::reader::read_each_game(&text, |game| {
+                    plies += pdn::replay::replay(&game).plies.len();
+                });
+                plies
+            });
+            let (fens, ()) = best_of(5, || {
+                let mut out = io::BufWriter::new(io::sink());
+                let mut i = 0;
+                pdn::reader::read_each_game(&text, |game| {
+                    i += 1;
+                    fens_line(&mut out, i, &game);
+                });
+            });
+            let name = std::path::Path::new(arg)
+                .file_name()
+                .map_or_else(|| arg.clone(), |n| n.to_string_lossy().into_owned());
+            println!(
+                "{:<36} {mb:>7.2} {games:>7} {plies:>9} | {:>12.1} {:>11.1} {:>11.1} {:>13.2} {:>13.2}",
+                format!("{name} ({files} files)"),
+                mb / split,
+                mb / trees,
+                mb / freed,
+                plies as f64 / replay / 1e6,
+                plies as f64 / fens / 1e6,
+            );
+        }
+        if let Some(file) = memory {
+            let size = std::fs::metadata(file).map_or(0, |m| m.len());
+            println!("peak memory on {file} ({:.1} MB):", size as f64 / 1e6);
+            for command in ["check", "fens", "export"] {
+                match peak_rss(command, file) {
+                    Some(rss) => println!(
+                        "  pdn {command:<7} {:>8.1} MB  {:>5.2}x the input",
+                        rss as f64 / 1e6,
+                        rss as f64 / size.max(1) as f64
+                    ),
+                    None => println!("  pdn {command:<7} (no /usr/bin/time -v here)"),
                 }
             }
         }
-        let mb = text.len() as f64 / 1e6;
-        let speed = |secs: f64| format!("{:8.1} ms {:8.1} MB/s", secs * 1e3, mb / secs);
-        let (scan, tokens) = best_of(10, || pdn::reader::scan(&text));
-        let (list, headers) = best_of(10, || pdn::reader::read_headers(&text));
-        let (full, file) = best_of(5, || pdn::read_file(&text));
-        let (replay, plies) = best_of(3, || {
-            file.games
-                .iter()
-                .map(|g| pdn::replay::replay(g).plies.len())
-                .sum::<usize>()
-        });
-        println!(
-            "input: {} files, {} bytes ({mb:.2} MB) decoded, {} games",
-            paths.len(),
-            text.len(),
-            file.games.len()
-        );
-        println!("scan (tokens only)        {}  {tokens} tokens", speed(scan));
-        println!(
-            "tags and move tokens      {}  {} games (read_headers)",
-            speed(list),
-            headers.len()
-        );
-        println!(
-            "full move trees           {}  {} games (read_file)",
-            speed(full),
-            file.games.len()
-        );
-        println!(
-            "replay (every move resolved, position after every ply) {:.1} ms, {:.2} M plies/s, {plies} plies",
-            replay * 1e3,
-            plies as f64 / replay / 1e6
-        );
         ExitCode::SUCCESS
     }
 
-    /// Reads a file as bytes (any supported encoding), or says why it cannot.
-    fn read(path: &str) -> Option<pdn::PdnFile> {
+    /// Reads a file as text (any supported encoding; its bytes become the text without a copy
+    /// when they are UTF-8), or says why it cannot.
+    fn read(path: &str) -> Option<(String, pdn::encoding::Encoding)> {
         match std::fs::read(path) {
-            Ok(b) => Some(pdn::reader::read_bytes(&b)),
+            Ok(b) => Some(pdn::encoding::decode_vec(b)),
             Err(e) => {
                 eprintln!("pdn: {path}: {e}");
                 None
@@ -225,90 +331,227 @@ mod cli {
         }
     }
 
+    /// Reads `text` game by game, handing each to `each` and dropping it after (so the memory in
+    /// use is that of one game), and returns the problems outside any game: for bytes that are
+    /// not text, the one file-level error and no game.
+    fn each_game(
+        text: &str,
+        encoding: pdn::encoding::Encoding,
+        each: impl FnMut(pdn::Game),
+    ) -> Vec<pdn::Diagnostic> {
+        if encoding.is_text() {
+            pdn::reader::read_each_game(text, each)
+        } else {
+            vec![pdn::encoding::binary_diagnostic()]
+        }
+    }
+
+    /// Diagnostics as `pdn check` lines, appended to `out` and counted by severity.
+    struct Lines<'a> {
+        path: &'a str,
+        text: &'a str,
+        index: pdn::diagnostic::LineIndex,
+    }
+
+    impl Lines<'_> {
+        fn render(&self, diags: &[pdn::Diagnostic], out: &mut String, counts: &mut [usize; 3]) {
+            use std::fmt::Write as _;
+            for d in diags {
+                let (line, col) = self.index.location(self.text, d.span.start);
+                counts[match d.severity {
+                    pdn::Severity::Error => 0,
+                    pdn::Severity::Warning => 1,
+                    pdn::Severity::Note => 2,
+                }] += 1;
+                let _ = writeln!(
+                    out,
+                    "{}:{line}:{col}: {}: {} [{}]",
+                    self.path,
+                    d.severity,
+                    escape_controls(&d.message),
+                    d.code
+                );
+            }
+        }
+    }
+
+    /// The errors in text outside any game (what `read_each_game` returns, errors only), found
+    /// by splitting the text without building games.
+    #[derive(Default)]
+    struct FileErrors {
+        in_game: bool,
+        errors: Vec<pdn::Diagnostic>,
+    }
+
+    impl<'a> pdn::reader::Visitor<'a> for FileErrors {
+        fn begin_game(&mut self, _start: usize) {
+            self.in_game = true;
+        }
+
+        fn problem(&mut self, problem: &pdn::reader::Problem<'a>) {
+            if !self.in_game && problem.severity() == pdn::Severity::Error {
+                self.errors.push(problem.to_diagnostic());
+            }
+        }
+
+        fn end_game(&mut self, _span: pdn::Span) -> std::ops::ControlFlow<()> {
+            self.in_game = false;
+            std::ops::ControlFlow::Continue(())
+        }
+    }
+
+    /// Lines `pdn check` holds back for a file before it looks for the file's errors first (a
+    /// quick split of the text) and prints the lines of games as it goes.
+    const HELD_LINES: usize = 1 << 20;
+
+    /// A game whose lines depend on how the whole file writes its results: both versions, to
+    /// be put at `at` in the file's output once that is known.
+    struct Pending {
+        at: usize,
+        own: pdn::replay::ResultReading,
+        lines: (String, [usize; 3]),
+        other: (String, [usize; 3]),
+    }
+
     /// `pdn check FILE...`: every diagnostic of reading and replaying, one per line, in text
     /// order per game, then a summary. Exit status 1 if there was an error, 2 if a file could not
     /// be read.
+    ///
+    /// Games are read and replayed one at a time and dropped; what waits for the end of the file
+    /// (its file-level errors come first, and the way most of its games write results decides
+    /// some games' lines) is only the lines to print.
     fn check(files: &[String]) -> ExitCode {
+        use pdn::replay::ResultReading;
         use pdn::{Diagnostic, Severity};
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let (mut games, mut counts, mut unreadable) = (0, [0usize; 3], false);
         let mut checked = 0;
         for path in files {
-            let Some(file) = read(path) else {
+            let Some((text, encoding)) = read(path) else {
                 unreadable = true;
                 continue;
             };
             checked += 1;
-            let lines = pdn::diagnostic::LineIndex::new(&file.text);
-            // File-level errors (bytes that are not text); the warnings about text outside
-            // any game are not listed.
-            let mut all: Vec<Diagnostic> = file
-                .diagnostics
-                .iter()
+            let lines = Lines {
+                path,
+                text: &text,
+                index: pdn::diagnostic::LineIndex::new(&text),
+            };
+            // The games' lines, in order, with the games that wait for the file's reading
+            // left out and listed in `pending`.
+            let mut body = String::new();
+            let mut pending: Vec<Pending> = Vec::new();
+            let mut file_games = 0;
+            // Once the lines held back pass HELD_LINES bytes, the file-level errors are found
+            // by a quick split and printed, then each game's lines as soon as no game before
+            // waits for the file's reading: memory stays flat whatever the number of games.
+            let mut streaming = false;
+            let mut failed = false;
+            let outside = each_game(&text, encoding, |mut game| {
+                file_games += 1;
+                // Results are judged as the file writes them: the reading most of its finished
+                // games show (pdn-standard.md §1.11; English files differ).
+                let r = pdn::replay::replay(&game);
+                let own = r.result_reading(&game);
+                let mut diags: Vec<Diagnostic> = std::mem::take(&mut game.diagnostics);
+                diags.extend(r.diagnostics);
+                if let Some(e) = r.error {
+                    diags.push(
+                        Diagnostic::error(pdn::diagnostic::Code::IllegalMove, e.span, e.message)
+                            .with_args(e.args),
+                    );
+                }
+                let key = |d: &Diagnostic| (d.span.start, d.severity);
+                match (own, r.end) {
+                    (Some(own), Some(_)) => {
+                        let file = match own {
+                            ResultReading::FirstMoverFirst => ResultReading::WhiteFirst,
+                            ResultReading::WhiteFirst => ResultReading::FirstMoverFirst,
+                        };
+                        let mut other = diags.clone();
+                        pdn::replay::follow_file_reading(&game, Some(own), r.end, file, &mut other);
+                        diags.sort_by_key(key);
+                        other.sort_by_key(key);
+                        let mut p = Pending {
+                            at: body.len(),
+                            own,
+                            lines: (String::new(), [0; 3]),
+                            other: (String::new(), [0; 3]),
+                        };
+                        lines.render(&diags, &mut p.lines.0, &mut p.lines.1);
+                        lines.render(&other, &mut p.other.0, &mut p.other.1);
+                        pending.push(p);
+                    }
+                    _ => {
+                        if let Some(own) = own {
+                            // Counted in the file's reading, with nothing to change.
+                            pending.push(Pending {
+                                at: body.len(),
+                                own,
+                                lines: (String::new(), [0; 3]),
+                                other: (String::new(), [0; 3]),
+                            });
+                        }
+                        diags.sort_by_key(key);
+                        lines.render(&diags, &mut body, &mut counts);
+                    }
+                }
+                if pending.is_empty() && body.len() >= HELD_LINES && !failed {
+                    if !streaming {
+                        let mut errors = FileErrors::default();
+                        pdn::reader::visit(&text, &mut errors);
+                        let mut first = String::new();
+                        lines.render(&errors.errors, &mut first, &mut counts);
+                        failed = out.write_all(first.as_bytes()).is_err();
+                        streaming = true;
+                    }
+                    failed |= out.write_all(body.as_bytes()).is_err();
+                    body.clear();
+                }
+            });
+            if failed {
+                return ExitCode::from(2);
+            }
+            let file_reading =
+                pdn::replay::file_result_reading(pending.iter().map(|p| Some(p.own)));
+            // File-level errors (bytes that are not text, unclosed comments outside games); the
+            // warnings about text outside any game are not listed.
+            let mut head: Vec<Diagnostic> = outside
+                .into_iter()
                 .filter(|d| d.severity == Severity::Error)
-                .cloned()
                 .collect();
-            if file.games.is_empty() {
-                all.push(Diagnostic::warning(
+            if file_games == 0 {
+                head.push(Diagnostic::warning(
                     pdn::diagnostic::Code::NoGames,
                     pdn::Span::new(0, 0),
                     "no game found in this file",
                 ));
             }
-            // Results are judged as the file writes them: the reading most of its finished
-            // games show (pdn-standard.md §1.11; English files differ). Each replay is dropped
-            // after its game; only its diagnostics, reading and end wait for the file's reading.
-            let checked: Vec<_> = file
-                .games
-                .iter()
-                .map(|game| {
-                    let r = pdn::replay::replay(game);
-                    let reading = r.result_reading(game);
-                    let mut diags: Vec<Diagnostic> = game.diagnostics.clone();
-                    diags.extend(r.diagnostics);
-                    if let Some(e) = r.error {
-                        diags.push(
-                            Diagnostic::error(
-                                pdn::diagnostic::Code::IllegalMove,
-                                e.span,
-                                e.message,
-                            )
-                            .with_args(e.args),
-                        );
-                    }
-                    (diags, reading, r.end)
-                })
-                .collect();
-            let file_reading =
-                pdn::replay::file_result_reading(checked.iter().map(|(_, reading, _)| *reading));
-            for (game, (mut diags, reading, end)) in file.games.iter().zip(checked) {
-                if let Some(file_reading) = file_reading {
-                    pdn::replay::follow_file_reading(game, reading, end, file_reading, &mut diags);
-                }
-                diags.sort_by_key(|d| (d.span.start, d.severity));
-                all.extend(diags);
+            let mut first = String::new();
+            if !streaming {
+                lines.render(&head, &mut first, &mut counts);
             }
-            games += file.games.len();
-            for d in &all {
-                let (line, col) = lines.location(&file.text, d.span.start);
-                counts[match d.severity {
-                    Severity::Error => 0,
-                    Severity::Warning => 1,
-                    Severity::Note => 2,
-                }] += 1;
-                if writeln!(
-                    out,
-                    "{path}:{line}:{col}: {}: {} [{}]",
-                    d.severity,
-                    escape_controls(&d.message),
-                    d.code
-                )
-                .is_err()
-                {
-                    return ExitCode::from(2);
+            let mut write = |s: &str| out.write_all(s.as_bytes()).is_ok();
+            let mut ok = write(&first);
+            let mut from = 0;
+            for p in pending {
+                ok &= write(&body[from..p.at]);
+                from = p.at;
+                let (s, c) = match file_reading {
+                    Some(f) if f != p.own => p.other,
+                    _ => p.lines,
+                };
+                ok &= write(&s);
+                for (total, n) in counts.iter_mut().zip(c) {
+                    *total += n;
                 }
             }
+            ok &= write(&body[from..]);
+            if !ok {
+                return ExitCode::from(2);
+            }
+            games += file_games;
         }
         let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         let summary = format!(
@@ -380,20 +623,27 @@ mod cli {
         let mut out = io::BufWriter::new(stdout.lock());
         let mut status = ExitCode::SUCCESS;
         let mut written = 0;
+        let mut text = String::new();
+        let mut failed = false;
         for path in files {
-            let Some(file) = read(path) else {
+            let Some((source, encoding)) = read(path) else {
                 status = ExitCode::from(2);
                 continue;
             };
-            let mut text = String::new();
-            for game in &file.games {
+            // Game by game: each is written out and dropped before the next is read.
+            each_game(&source, encoding, |game| {
+                if failed {
+                    return;
+                }
+                text.clear();
                 if written > 0 {
                     text.push('\n');
                 }
-                pdn::writer::write_game_into(&mut text, game, &options, written > 0);
+                pdn::writer::write_game_into(&mut text, &game, &options, written > 0);
                 written += 1;
-            }
-            if out.write_all(text.as_bytes()).is_err() {
+                failed = out.write_all(text.as_bytes()).is_err();
+            });
+            if failed {
                 return ExitCode::from(2);
             }
         }
@@ -403,59 +653,88 @@ mod cli {
         status
     }
 
+    /// Writes the `pdn fens` line of game number `number`; false if it could not be written.
+    fn fens_line<W: Write>(out: &mut W, number: usize, game: &pdn::Game) -> bool {
+        let r = pdn::replay::replay(game);
+        let error = match (&r.error, r.start) {
+            (Some(e), _) => Some(FensError {
+                ply: e.ply,
+                text: &e.text,
+                message: e.message.clone(),
+            }),
+            (None, None) => {
+                // No replay at all (unsupported or not draughts): say why at ply 1.
+                let message = r
+                    .diagnostics
+                    .iter()
+                    .find(|d| d.severity == pdn::Severity::Error)
+                    .map_or_else(String::new, |d| d.message.clone());
+                let first = game.moves.first().map_or("", |n| n.text.as_str());
+                Some(FensError {
+                    ply: 1,
+                    text: first,
+                    message,
+                })
+            }
+            (None, Some(_)) => None,
+        };
+        // {"game":…,"gametype":…,"start":…,"fens":[…],"error":…}: the fields in this order
+        // (part of the contract), as serde_json writes them; the FENs, which need no escape,
+        // are written straight from one reused buffer.
+        fn json<W: Write, T: Serialize + ?Sized>(out: &mut W, value: &T) -> io::Result<()> {
+            serde_json::to_writer(out, value).map_err(io::Error::other)
+        }
+        let line = (|| -> io::Result<()> {
+            write!(out, "{{\"game\":{number},\"gametype\":")?;
+            json(out, &r.gametype.as_str())?;
+            out.write_all(b",\"start\":")?;
+            json(out, &r.fen_at(0))?;
+            out.write_all(b",\"fens\":[")?;
+            if let Some(g) = r.geometry.as_deref() {
+                let mut fen = String::with_capacity(160);
+                for (k, ply) in r.plies.iter().enumerate() {
+                    if k > 0 {
+                        out.write_all(b",")?;
+                    }
+                    fen.clear();
+                    ply.position.write_fen(g, &mut fen);
+                    if fen.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
+                        json(out, &fen.as_str())?;
+                    } else {
+                        out.write_all(b"\"")?;
+                        out.write_all(fen.as_bytes())?;
+                        out.write_all(b"\"")?;
+                    }
+                }
+            }
+            out.write_all(b"],\"error\":")?;
+            json(out, &error)?;
+            out.write_all(b"}\n")
+        })();
+        line.is_ok()
+    }
+
     /// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.
     fn fens(files: &[String]) -> ExitCode {
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let mut status = ExitCode::SUCCESS;
+        let mut failed = false;
         for path in files {
-            let bytes = match std::fs::read(path) {
-                Ok(b) => b,
-                Err(e) => {
-                    eprintln!("pdn: {path}: {e}");
-                    status = ExitCode::from(2);
-                    continue;
-                }
+            let Some((text, encoding)) = read(path) else {
+                status = ExitCode::from(2);
+                continue;
             };
-            let file = pdn::reader::read_bytes(&bytes);
-            for (i, game) in file.games.iter().enumerate() {
-                let r = pdn::replay::replay(game);
-                let fens: Vec<String> = (1..=r.plies.len()).filter_map(|p| r.fen_at(p)).collect();
-                let error = match (&r.error, r.start) {
-                    (Some(e), _) => Some(FensError {
-                        ply: e.ply,
-                        text: &e.text,
-                        message: e.message.clone(),
-                    }),
-                    (None, None) => {
-                        // No replay at all (unsupported or not draughts): say why at ply 1.
-                        let message = r
-                            .diagnostics
-                            .iter()
-                            .find(|d| d.severity == pdn::Severity::Error)
-                            .map_or_else(String::new, |d| d.message.clone());
-                        let first = game.moves.first().map_or("", |n| n.text.as_str());
-                        Some(FensError {
-                            ply: 1,
-                            text: first,
-                            message,
-                        })
-                    }
-                    (None, Some(_)) => None,
-                };
-                let line = FensLine {
-                    game: i + 1,
-                    gametype: &r.gametype,
-                    start: r.fen_at(0),
-                    fens,
-                    error,
-                };
-                let Ok(json) = serde_json::to_string(&line) else {
-                    return ExitCode::from(2);
-                };
-                if writeln!(out, "{json}").is_err() {
-                    return ExitCode::from(2);
+            // Game by game: each is replayed, printed and dropped before the next is read.
+            let mut i = 0;
+            each_game(&text, encoding, |game| {
+                i += 1;
+                if !failed {
+                    failed = !fens_line(&mut out, i, &game);
                 }
+            });
+            if failed {
+                return ExitCode::from(2);
             }
         }
         let _ = out.flush();

@@ -234,3 +234,23 @@ fn check_judges_results_as_the_file_writes_them() {
         "{out}"
     );
 }
+
+#[test]
+fn check_prints_the_lines_of_a_file_with_many_games_in_order() {
+    // Past a megabyte of lines, check prints games as it goes instead of holding them all.
+    let games = 12_000;
+    let path = temp_file("many.pdn", &"1. 32-28 *\n".repeat(games));
+    let (out, _, code) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), games + 1);
+    assert!(out.len() > 1 << 20, "{} bytes", out.len());
+    for (i, line) in lines[..games].iter().enumerate() {
+        let at = format!("many.pdn:{}:1: note: no GameType tag", i + 1);
+        assert!(line.contains(&at), "line {i}: {line}");
+    }
+    assert_eq!(
+        lines[games],
+        format!("1 file, {games} games: 0 errors, 0 warnings, {games} notes")
+    );
+}
