@@ -88,6 +88,7 @@ pub mod notation;
 pub mod position;
 pub mod reader;
 pub mod replay;
+pub mod solve;
 pub mod types;
 pub mod variant;
 pub mod writer;

@@ -5,6 +5,7 @@
 
 pub mod analysis;
 pub mod library;
+pub mod solve;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]
@@ -33,7 +34,7 @@ mod bindings {
     /// The page's worker holds one; see [`crate::library::Library`].
     #[wasm_bindgen]
     pub struct Library {
-        inner: CoreLibrary,
+        pub(crate) inner: CoreLibrary,
     }
 
     #[wasm_bindgen]
