@@ -46,6 +46,7 @@ test-e2e:
 	node tests/e2e/package.mjs
 	node tests/e2e/recover.mjs
 	node tests/e2e/analysis.mjs
+	node tests/e2e/solve.mjs
 
 lint: doc-check
 	cargo fmt --all --check
