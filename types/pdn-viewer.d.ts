@@ -30,6 +30,12 @@ export interface PdnViewerAttributes {
   lang?: 'en' | 'ru' | 'lv' | 'nl' | 'fr' | string;
   /** The address of a PDN file, fetched by the browser (another site's file needs CORS). */
   src?: string;
+  /**
+   * 'solve': solve mode. The game is a problem solved from the position shown (`ply`): the coming
+   * moves are hidden, the reader plays them on the board and the text answers. Removing the
+   * attribute leaves solve mode. See docs/embedding.md, "Problems to solve".
+   */
+  mode?: 'solve' | string;
 }
 
 /** The shown game and move. */

@@ -574,7 +574,7 @@ function wire() {
       doc: document, viewer, library, analysis, panel: $('solve-panel'), host: document.body,
       t: (...a) => t(...a),
       hide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'),
-        els.first, els.prev, els.play, els.next, els.last, els.plyInfo],
+        els.first, els.prev, els.play, els.next, els.last, els.plyInfo, document.querySelector('.analysis-help')],
       onLeave: () => toggleSolve(false),
       onChange: () => { updateSolveToggle(); syncAddress(); },
     });

@@ -78,6 +78,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     panel.dataset.state = state;
     host.dataset.solve = state;
     note.textContent = message ? t(message.key, message.params) : '';
+    note.hidden = !message;
     note.dataset.kind = message ? message.kind : '';
     if (busy) panel.dataset.busy = ''; else delete panel.dataset.busy;
     list.replaceChildren();

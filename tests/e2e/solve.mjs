@@ -185,6 +185,7 @@ try {
         await page.waitForTimeout(700);
         await s.play('27', '22');
         await s.waitPly(2);
+        await page.waitForTimeout(1500); // the reply's animation ends
         const dir = path.join(artifacts);
         mkdirSync(dir, { recursive: true });
         const file = path.join(dir, 'solve.png');
