@@ -61,13 +61,18 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   panel.replaceChildren(status, note, list, actions);
   panel.hidden = true;
 
-  function render() {
-    if (!begin) return;
+  function label() {
     panel.setAttribute('aria-label', t('solve.title'));
     buttons.show.textContent = t('solve.show');
     buttons.back.textContent = t('solve.back');
     buttons.restart.textContent = t('solve.restart');
     if (buttons.leave) buttons.leave.textContent = t('solve.leave');
+  }
+  label();
+
+  function render() {
+    label();
+    if (!begin) return;
     let words;
     if (solved) words = t('solve.solved');
     else if (finished) words = t('solve.nothing');
