@@ -143,10 +143,16 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
         message = a.replyNotation
           ? { key: 'solve.refuted', params: { move: move.notation, reply: a.replyNotation }, kind: 'wrong' }
           : { key: 'solve.wrong', params: { move: move.notation }, kind: 'wrong' };
-        viewer.preview(move);
+        // The wrong move is drawn; a known wrong try also with the text's refutation (the
+        // variation's next move, when the view holds it), then both are taken back.
+        const refuted = a.reply && a.reply.line != null && (viewer.state.view.variations || [])[a.reply.line];
+        if (refuted) goTo(a.reply, { animate: false });
+        else viewer.preview(move);
         render();
-        await wait(pause);
-        if (mine === gen) viewer.redraw();
+        await wait(refuted ? pause * 2 : pause);
+        if (mine !== gen) return;
+        if (refuted) goTo(place);
+        else viewer.redraw();
         return;
       }
       await advance(a, move.notation, mine);

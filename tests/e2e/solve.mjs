@@ -120,7 +120,9 @@ async function solveAll(s) {
   // A refuted try: "not this one", with the text's answer; the board goes back.
   await s.play('33', '29');
   await s.waitMessage('not this one, the answer is 23x34');
+  assertEqual(await s.piece('34'), 1, 'the refutation 23x34 is on the board');
   await s.waitPly(0);
+  assertEqual(await s.piece('34'), 0, 'and taken back');
   for (let i = 0; i < 40 && !(await s.piece('33')); i++) await new Promise((r) => setTimeout(r, 50));
   assertEqual(await s.piece('33'), 1, 'the wrong move is taken back');
   // A move the text does not give at all.

@@ -43,7 +43,7 @@ function fakeLibrary() {
 
 function fakeViewer() {
   const v = {
-    state: { game: 0, line: null, ply: 0, view: { plies: [{}, {}, { notation: '26x8' }] } },
+    state: { game: 0, line: null, ply: 0, view: { plies: [{}, {}, { notation: '26x8' }], variations: [{}, {}] } },
     log: [],
     goTo(ply, line = null) { v.state.ply = ply; v.state.line = line; v.log.push(`goTo ${line}:${ply}`); },
     step() { v.log.push('step'); }, first() {}, last() {}, variationDown() {}, variationUp() {}, togglePlay() {}, expand() {},
@@ -77,10 +77,16 @@ test('solve mode: right and replied, wrong and counted, shown and solved, back, 
   assert.equal(host.dataset.solve, 'solving');
   assert.match(panel.children[0].textContent, /solve\.whiteToPlay/);
 
-  // A refuted try: counted, shown, then taken back; the refutation named.
+  // A move the text does not give: drawn, then taken back.
+  await handler({ index: 5, notation: '37-31' });
+  await settle();
+  assert.deepEqual(viewer.log.slice(-2), ['preview 37-31', 'redraw']);
+  assert.match(panel.children[1].textContent, /solve\.wrong/);
+
+  // A refuted try: counted, shown with the refutation, then taken back; the refutation named.
   await handler({ index: 1, notation: '33-29' });
   await settle();
-  assert.deepEqual(viewer.log.slice(-2), ['preview 33-29', 'redraw']);
+  assert.deepEqual(viewer.log.slice(-2), ['goTo 1:2', 'goTo null:0'], 'the try and its refutation shown, then taken back');
   assert.match(panel.children[1].textContent, /solve\.refuted.*23x34/);
   assert.equal(viewer.state.ply, 0);
 
@@ -96,7 +102,7 @@ test('solve mode: right and replied, wrong and counted, shown and solved, back, 
   await settle();
   assert.equal(host.dataset.solve, 'solved');
   assert.deepEqual(listed(), ['right', 'reply', 'shown']);
-  assert.match(panel.children[0].textContent, /solve\.solved.*"tries":1,"shown":1/);
+  assert.match(panel.children[0].textContent, /solve\.solved.*"tries":2,"shown":1/);
   assert.deepEqual(library.calls.at(-1), [null, 2, undefined]);
 
   // Take back, start again.
