@@ -1,15 +1,16 @@
 // End-to-end tests of solve mode, as a person solves a problem in Chromium, by clicks: a FEN
 // problem (tests/e2e/fixtures/problem.pdn) with the solution as its mainline, one alternative
 // marked good (!) and one wrong try with the text's refutation. Right, wrong and retried, shown,
-// taken back, started again and solved; on the main page (?mode=solve, ply=, the Solve toggle),
-// in <pdn-viewer mode="solve"> and in the iframe page (embed.html?mode=solve); at 1280×800 and
-// 360×740, with the board and the solve controls in view. Prints one line per check and
-// `N passed, N failed`; exits non-zero on failure.
+// taken back, started again and solved; on the main page (?mode=solve, ply=, the Solve toggle,
+// a #pdn= link with game=), in <pdn-viewer mode="solve"> and in the iframe page
+// (embed.html?mode=solve); at 1280×800 and 360×740, with the board and the solve controls in
+// view. Prints one line per check and `N passed, N failed`; exits non-zero on failure.
 //
 //   node tests/e2e/solve.mjs                  every check
 //   node tests/e2e/solve.mjs --screenshots    also writes docs/screenshots/solve.png
 
-import { mkdirSync, copyFileSync } from 'node:fs';
+import { mkdirSync, copyFileSync, readFileSync } from 'node:fs';
+import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import { artifacts, launchBrowser, root, startStaticServer } from './harness.mjs';
 
@@ -224,6 +225,21 @@ try {
     await page.keyboard.press('End');
     await page.waitForTimeout(200);
     assertEqual(await s.ply(), '2', 'keys do not show the coming moves');
+    await page.context().close();
+  });
+
+  await check('a #pdn= link with mode=solve and game=: the second game of two, solved', async () => {
+    const text = `[Event "Another"]\n[GameType "20"]\n1. 32-28 *\n\n${readFileSync(path.join(root, problem), 'utf8')}`;
+    const packed = deflateRawSync(Buffer.from(text, 'utf8')).toString('base64url');
+    const page = await newPage('desktop', `index.html?mode=solve#pdn=${packed}&game=2&ply=0`);
+    const s = solver(page, page.locator('body'));
+    await s.waitState('solving');
+    await page.waitForFunction(() => document.body.dataset.game === '2');
+    await s.play('27', '22');
+    await s.waitPly(2);
+    await s.play('26', '8');
+    await s.waitState('solved');
+    assertEqual(await s.listed(), ['27-22:right', '17x39:reply', '26x8:right'], 'solved by the reader');
     await page.context().close();
   });
 
