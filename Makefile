@@ -51,6 +51,7 @@ test-e2e:
 	node tests/e2e/visitors.mjs
 	node tests/e2e/editor.mjs
 	node tests/e2e/analysis.mjs
+	node tests/e2e/solve.mjs
 
 lint: doc-check
 	cargo fmt --all --check

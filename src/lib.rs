@@ -90,6 +90,7 @@ pub mod position;
 pub mod reader;
 pub mod replay;
 pub mod setup_check;
+pub mod solve;
 pub mod types;
 pub mod variant;
 pub mod writer;

@@ -173,6 +173,32 @@ export interface MarksView {
 }
 
 /**
+ * The text's answer to a move in solve mode (`Library.solve`): `right` (the line's next move),
+ * `accepted` (the first move of a variation marked `!`, `!!`, `$1` or `$3`), `wrong` (another
+ * variation, or a move the text does not give), or `shown` (the line's move, on request).
+ */
+export interface SolveView {
+  verdict: 'right' | 'accepted' | 'wrong' | 'shown';
+  /** Where the move is shown; null when it was wrong. */
+  moved: Place | null;
+  /** The text's reply, played after the move; for a wrong try that is a variation, its refutation. */
+  reply: Place | null;
+  /** The reply as the text writes it. */
+  replyNotation: string | null;
+  /** Nothing is left to solve after the reply. */
+  solved: boolean;
+  /** The side the reader plays next. */
+  toMove: 'white' | 'black' | null;
+}
+
+/** Where a solution stands at a place (`Library.solveState`). */
+export interface SolveState {
+  toMove: 'white' | 'black' | null;
+  /** The line has no next move there: nothing (more) to solve. */
+  finished: boolean;
+}
+
+/**
  * One legal move of a position (`Library.legalMoves`), with everything needed to draw it and
  * the position it leads to; `index` plays it (`Library.play`). Routes that take the same
  * pieces from the same start to the same end are one move; routes that take different pieces
@@ -387,6 +413,14 @@ export class Library {
   isEdited(index: number): boolean;
   /** Forgets the edits of game `index`. */
   revert(index: number): void;
+  /**
+   * Solve mode (`pdn::solve`): the text's answer to legal move `choice` (a `MoveView.index` of
+   * that position) played there, or with `choice` undefined the text's own move shown; null when
+   * there is no such position or move (or nothing to show).
+   */
+  solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
+  /** Solve mode: the side to move there, and whether the line has no next move. */
+  solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;

@@ -35,10 +35,17 @@ export interface PdnViewerAttributes {
    * whose `audience` is 'visitor'), 'all' (also the notes for the file's author) or 'none'.
    */
   messages?: 'errors' | 'all' | 'none';
+  /**
    * Present: the element is as tall as the page's CSS makes it; the board takes what that height
    * allows with its buttons under it, the move list scrolls in the rest (embed.html sets it).
    */
   fill?: '' | boolean;
+  /**
+   * 'solve': solve mode. The game is a problem solved from the position shown (`ply`): the coming
+   * moves are hidden, the reader plays them on the board and the text answers. Removing the
+   * attribute leaves solve mode. See docs/embedding.md, "Problems to solve".
+   */
+  mode?: 'solve' | string;
 }
 
 /** The shown game and move. */

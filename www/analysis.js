@@ -19,8 +19,10 @@ export const DRAG_MIN = 6;
  * ply) and edit(i, op, args) (library.js). els: optional controls { entry (form), entryInput,
  * routes (list of route buttons), promote, remove, cut, strength (select), comment (textarea),
  * saveComment }. say(text, kind): messages. onEdited(result): after every edit.
+ * onMove(move): when set (solve mode, solve.js), a move picked is handed to it instead of played
+ * into the game, and marks are not drawn; setMoveHandler(fn) changes it.
  */
-export function createAnalysis({ doc, board, viewer, library, t, els = {}, say = () => {}, onEdited = () => {} }) {
+export function createAnalysis({ doc, board, viewer, library, t, els = {}, say = () => {}, onEdited = () => {}, onMove = null }) {
   let key = null;       // the position the moves are for
   let moves = null;     // its legal moves (from the core), or null while asked for
   let asked = null;     // the pending request's key
@@ -133,6 +135,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
 
   async function play(move) {
     if (busy) return;
+    if (onMove) { sel = null; drawHints(); onMove(move); return; }
     busy = true;
     const { game, line, ply } = state();
     sel = null;
@@ -290,6 +293,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   }
 
   function drawMark(from, to, color) {
+    if (onMove) return;
     const { view, line, ply } = state();
     if (!view || (line != null && ply === 0)) return;
     const marks = toggleMark(marksAt(view, line, ply), from, to === from ? null : to, color);
@@ -347,6 +351,8 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     play,
     edit,
     tap,
+    /** Solve mode: moves picked go to fn(move) instead of the game (null: played again). */
+    setMoveHandler(fn) { onMove = fn || null; sel = null; drawHints(); },
     detach() { for (const fn of off.splice(0)) fn(); },
   };
 }

@@ -1,6 +1,6 @@
 // The iframe page (embed.html): one <pdn-viewer> filling the frame, from
 // embed.html?src=<file>&game=&ply= or embed.html#pdn=…&game=&ply= (the share-link format), plus
-// optional theme, coordinates, moves, lang, orientation and list. A module of its own, not
+// optional theme, coordinates, moves, lang, orientation, list and mode (mode=solve: solve mode). A module of its own, not
 // inline, so that the page's Content-Security-Policy can forbid every inline script.
 
 import { parseShareHash } from './share.js';
@@ -12,7 +12,7 @@ import './pdn-viewer.js';
 const params = new URLSearchParams(location.search);
 const viewer = document.createElement('pdn-viewer');
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
-for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages']) {
+for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode']) {
   if (params.has(name)) viewer.setAttribute(name, params.get(name));
 }
 if (!params.has('moves')) viewer.setAttribute('moves', 'auto');

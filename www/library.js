@@ -219,6 +219,10 @@ export function createLibrary(worker = defaultWorker) {
     legalMoves: (index, line, ply) => request('legalMoves', { index, line, ply }),
     /** Edits game `index` (see EDITS): resolves to { place, edited, view } (the view within the page's budgets). */
     edit: (index, op, args) => request('edit', { index, op, args }),
+    /** Solve mode: the text's answer to legal move `choice` there (undefined: its move shown), or null. */
+    solve: (index, line, ply, choice) => request('solve', { index, line, ply, choice }),
+    /** Solve mode: { toMove, finished } there, or null. */
+    solveState: (index, line, ply) => request('solveState', { index, line, ply }),
     terminate: () => {
       if (own) host.terminate();
       else host.detach(slot);
@@ -272,6 +276,8 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
     text: async () => need().text(),
     legalMoves: async (index, line, ply) => need().legalMoves(index, line ?? undefined, ply),
     edit: async (index, op, args) => ({ ...applyEdit(need(), index, op, args), view: need().game(index) }),
+    solve: async (index, line, ply, choice) => need().solve(index, line ?? undefined, ply, choice ?? undefined),
+    solveState: async (index, line, ply) => need().solveState(index, line ?? undefined, ply),
     terminate() { if (lib) lib.free(); lib = null; },
   };
 }

@@ -61,6 +61,10 @@ let viewer = null;
 let list = null;
 let listReady = null;
 let pick = null; // opens game `index` of the list (set up in wire())
+// Solve mode (solve.js): made with the analysis board; ?mode=solve starts it once a game shows.
+let solve = null;
+let solveAt = 0; // the mainline ply solving started from (the address keeps it)
+let solveReady = null;
 
 /** The game list, loaded the first time a text has two games or more; calls run in order. */
 function withList(fn) {
@@ -124,6 +128,8 @@ async function setLanguage(code) {
   translatePage(document, t);
   if (viewer) viewer.setTranslator(t);
   if (list) list.setTranslator(t);
+  if (solve) solve.retranslate();
+  updateSolveToggle();
   updateGamesCount();
   if (statusWords) els.status.textContent = statusWords();
   if (open.empty) showEmptyBoard();
@@ -358,8 +364,10 @@ function syncAddress() {
     const src = open.source;
     if (!src || !viewer.state.view) return;
     const game = viewer.state.game + 1;
-    const ply = viewer.mainlinePly();
+    const ply = solve && solve.active ? solveAt : viewer.mainlinePly();
     const url = new URL(location.href);
+    if (solve && solve.active) url.searchParams.set('mode', 'solve');
+    else url.searchParams.delete('mode');
     if (src.kind === 'link') {
       const link = (await sharing()).parseShareHash(url.hash);
       if (!link) return;
@@ -618,6 +626,24 @@ function guard(fn, key) {
   return (...args) => Promise.resolve(fn(...args)).catch((e) => say(() => t(key, { error: errorText(e) }), 'error'));
 }
 
+/** Starts solving the shown game from the shown position. */
+function startSolving() {
+  solveAt = viewer.mainlinePly();
+  solve.start();
+}
+
+function toggleSolve(on) {
+  if (!solve) return;
+  if (on) startSolving();
+  else solve.stop();
+  updateSolveToggle();
+}
+
+/** The toggle is pressed while solving. */
+function updateSolveToggle() {
+  $('solve-toggle').setAttribute('aria-pressed', String(Boolean(solve && solve.active)));
+}
+
 function wire() {
   layout = attachLayout({
     els: {
@@ -636,14 +662,27 @@ function wire() {
   wireDrop();
   // The analysis board (moves played on the board, marks drawn) loads on its own, so it never
   // holds up the first game.
-  import('./analysis.js').then(({ createAnalysis }) => {
+  solveReady = import('./analysis.js').then(({ createAnalysis }) => {
     const analysis = createAnalysis({
       doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
       say: (text, kind) => say(text, kind),
       onEdited: (r) => { if (r.edited) edited.add(viewer.state.game); else edited.delete(viewer.state.game); syncAddress(); },
     });
     viewer.setDecorator(analysis.decorate);
+    return analysis;
+  }).then(async (analysis) => {
+    const { createSolve } = await import('./solve.js');
+    solve = createSolve({
+      doc: document, viewer, library, analysis, panel: $('solve-panel'), host: document.body,
+      t: (...a) => t(...a),
+      hide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'),
+        els.first, els.prev, els.play, els.next, els.last, els.plyInfo, document.querySelector('.analysis-help')],
+      onLeave: () => toggleSolve(false),
+      onChange: () => { updateSolveToggle(); syncAddress(); },
+    });
+    return solve;
   }).catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
+  $('solve-toggle').addEventListener('click', () => toggleSolve(!(solve && solve.active)));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
@@ -759,7 +798,12 @@ async function main() {
 
   viewer = createViewer({
     doc: document, els, library, t,
-    onChange: () => { syncAddress(); updateTitle(); },
+    onChange: () => {
+      // Another game or text shown while solving: solve that one from where it shows.
+      if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
+      syncAddress();
+      updateTitle();
+    },
     reducedMotion: () => prefersReducedMotion(window),
   });
   restoreSettings();
@@ -787,6 +831,10 @@ async function main() {
   document.body.dataset.ready = '1';
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
   if (params.has('edit')) await editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
+  if (params.get('mode') === 'solve' && solveReady) {
+    const s = await solveReady;
+    if (s && viewer.state.view) startSolving();
+  }
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

@@ -11,6 +11,7 @@ import { describeFailure, download, limitsFor, testSettings } from './limits.js'
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
 import { createAnalysis } from './analysis.js';
+import { createSolve } from './solve.js';
 import { lineView, messagesSetting } from './views.js';
 import { boardAspect, boardFit, prefersReducedMotion } from './board-dom.js';
 import en from './i18n/en.js';
@@ -171,7 +172,7 @@ function icon(doc, path) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages'];
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode'];
   }
 
   constructor() {
@@ -186,6 +187,8 @@ export class PdnViewerElement extends HTMLElement {
     this.link = null;    // a #pdn= payload to show (embed.html), unpacked by the reader
     this.count = 0;
     this.loading = null;
+    this.analysis = null; // the analysis board (analysis.js), with `analysis` or mode="solve"
+    this.solve = null;    // solve mode (solve.js)
   }
 
   connectedCallback() {
@@ -213,6 +216,8 @@ export class PdnViewerElement extends HTMLElement {
       exportAll: () => use().exportAll(),
       text: () => use().text(),
       legalMoves: (i, line, ply) => use().legalMoves(i, line, ply),
+      solve: (i, line, ply, choice) => use().solve(i, line, ply, choice),
+      solveState: (i, line, ply) => use().solveState(i, line, ply),
       edit: (i, op, args) => use().edit(i, op, args),
       terminate: () => use().terminate(),
     };
@@ -229,6 +234,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'src') this.loading = this.load().catch((e) => this.fail(e));
     else if (name === 'list') this.games.hidden = !this.listWanted();
     else if (name === 'messages') v.setMessages(messagesSetting(value));
+    else if (name === 'mode') this.setSolving(value === 'solve');
   }
 
   build() {
@@ -241,6 +247,7 @@ export class PdnViewerElement extends HTMLElement {
     parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
     parts.header = el(doc, 'div', { class: 'game-header-box', part: 'header' });
     parts.board = el(doc, 'div', { class: 'board', part: 'board' });
+    parts.solve = el(doc, 'section', { class: 'solve-panel', part: 'solve', hidden: '' });
     const nav = el(doc, 'nav', { class: 'controls', part: 'controls' });
     for (const [id, key] of BUTTONS) {
       const b = el(doc, 'button', { type: 'button', id, 'aria-label': key, title: key, 'data-key': key });
@@ -270,7 +277,7 @@ export class PdnViewerElement extends HTMLElement {
     parts.container.append(
       parts.games, parts.error, parts.header,
       el(doc, 'div', { class: 'pv-main' },
-        el(doc, 'div', { class: 'pv-board-col' }, parts.board, nav, parts.plyInfo, parts.announcer),
+        el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, nav, parts.plyInfo, parts.announcer),
         el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
@@ -344,15 +351,36 @@ export class PdnViewerElement extends HTMLElement {
       buttons: { first: p.first, prev: p.prev, play: p.play, next: p.next, last: p.last, flip: p.flip },
       options: { wheel: () => this.hasAttribute('wheel') && !['off', 'false'].includes(this.getAttribute('wheel')) },
     });
-    // With the `analysis` attribute, moves can be played on the board (analysis.js).
-    if (this.hasAttribute('analysis')) {
-      const analysis = createAnalysis({ doc: this.ownerDocument, board: p.board, viewer: this.viewer, library: this.library, t: (...a) => this.t(...a) });
-      this.viewer.setDecorator(analysis.decorate);
-    }
+    // With the `analysis` attribute, moves can be played on the board (analysis.js); with
+    // mode="solve" they are the reader's tries at the problem (solve.js).
+    if (this.hasAttribute('analysis') || this.getAttribute('mode') === 'solve') this.makeAnalysis();
     p.games.addEventListener('change', () => this.showGame(Number(p.games.value) + 1));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     await nextTask();
     await this.load();
+    if (this.getAttribute('mode') === 'solve') this.setSolving(true);
+  }
+
+  makeAnalysis() {
+    this.analysis ??= createAnalysis({ doc: this.ownerDocument, board: this.parts.board, viewer: this.viewer, library: this.library, t: (...a) => this.t(...a) });
+    this.viewer.setDecorator(this.analysis.decorate);
+    return this.analysis;
+  }
+
+  /** Solve mode on or off (mode="solve"): the shown game from the shown position. */
+  setSolving(on) {
+    if (!this.viewer || !this.viewer.state.view) return;
+    if (on && !this.solve) {
+      const p = this.parts;
+      this.solve = createSolve({
+        doc: this.ownerDocument, viewer: this.viewer, library: this.library, analysis: this.makeAnalysis(),
+        panel: p.solve, host: this, t: (...a) => this.t(...a),
+        hide: [p.moves, p.first, p.prev, p.play, p.next, p.last, p.plyInfo],
+      });
+    }
+    if (!this.solve) return;
+    if (on) this.solve.start();
+    else this.solve.stop();
   }
 
   /** Plain words for a core that did not load (see core()). */
@@ -514,10 +542,13 @@ export class PdnViewerElement extends HTMLElement {
       b.title = this.t(b.dataset.key);
     }
     if (this.viewer) this.viewer.setTranslator(this.t);
+    if (this.solve) this.solve.retranslate();
   }
 
   moved() {
     const s = this.viewer.state;
+    // Another game shown while solving: solve that one.
+    if (this.solve && this.solve.active && this.solve.view !== s.view) this.solve.start();
     const line = lineView(s.view, s.line);
     const p = line.plies[s.ply - 1];
     this.dispatchEvent(new CustomEvent('pdn-move', {

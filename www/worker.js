@@ -162,6 +162,8 @@ function answer(msg) {
     case 'exportAll': return lib.exportAll();
     case 'text': return lib.text();
     case 'legalMoves': return lib.legalMoves(msg.index, msg.line ?? undefined, msg.ply);
+    case 'solve': return lib.solve(msg.index, msg.line ?? undefined, msg.ply, msg.choice ?? undefined);
+    case 'solveState': return lib.solveState(msg.index, msg.line ?? undefined, msg.ply);
     case 'edit': return { ...applyEdit(lib, msg.index, msg.op, msg.args), view: gameView(state, msg.index) };
     default: throw new Error(`unknown request ${msg.type}`);
   }

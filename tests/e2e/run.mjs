@@ -717,7 +717,8 @@ try {
       assertEqual(await ply(p), 0, 'wheel without the setting does not step');
       await p.click('details.board-options summary');
       await p.check('#wheel');
-      const b2 = await p.$eval('#board', (e) => e.getBoundingClientRect().toJSON());
+      // Checking the box may scroll the page (it is below the board): the board back in view.
+      const b2 = await p.$eval('#board', (e) => { e.scrollIntoView({ block: 'center' }); return e.getBoundingClientRect().toJSON(); });
       await p.mouse.move(b2.x + b2.width / 2, b2.y + b2.height / 2);
       await p.mouse.wheel(0, 120);
       await waitPly(p, 1, { timeout: 2000 });

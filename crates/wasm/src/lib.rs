@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod editor;
 pub mod json;
 pub mod library;
+pub mod solve;
 pub mod view;
 
 #[cfg(target_arch = "wasm32")]
@@ -35,7 +36,7 @@ mod bindings {
     /// The page's worker holds one; see [`crate::library::Library`].
     #[wasm_bindgen]
     pub struct Library {
-        inner: CoreLibrary,
+        pub(crate) inner: CoreLibrary,
     }
 
     #[wasm_bindgen]

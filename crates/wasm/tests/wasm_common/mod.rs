@@ -25,6 +25,11 @@ macro_rules! boundary_tests {
         fn analysis_moves_and_edits() {
             wasm_common::analysis_moves_and_edits();
         }
+
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn solve_answers() {
+            wasm_common::solve_answers();
+        }
     };
 }
 
@@ -213,4 +218,38 @@ pub fn analysis_moves_and_edits() {
     assert!(lib.delete_variation(0, 7).is_err());
     lib.revert(0);
     assert!(!lib.is_edited(0));
+}
+
+/// Solve mode's calls as the page makes them: the text's move, a marked alternative, a refuted
+/// try with its refutation, the move shown, and the side to move.
+pub fn solve_answers() {
+    let lib = Library::from_text(
+        "[GameType \"20\"] 1. 32-28 (1. 33-28! 18-22) (1. 31-27 19-23) 1... 19-23 2. 28x19 14x23 *"
+            .to_string(),
+    );
+    let moves = Array::from(&lib.legal_moves(0, None, 0).unwrap());
+    let choice = |notation: &str| -> Option<usize> {
+        moves
+            .iter()
+            .find(|m| string(m, "notation") == notation)
+            .map(|m| number(&m, "index") as usize)
+    };
+    let right = lib.solve(0, None, 0, choice("32-28")).unwrap();
+    assert_eq!(string(&right, "verdict"), "right");
+    assert_eq!(number(&get(&right, "reply"), "ply"), 2.0);
+    assert_eq!(string(&right, "replyNotation"), "19-23");
+    assert_eq!(string(&right, "toMove"), "white");
+    assert_eq!(get(&right, "solved").as_bool(), Some(false));
+    let accepted = lib.solve(0, None, 0, choice("33-28")).unwrap();
+    assert_eq!(string(&accepted, "verdict"), "accepted");
+    assert_eq!(get(&accepted, "solved").as_bool(), Some(true));
+    let wrong = lib.solve(0, None, 0, choice("31-27")).unwrap();
+    assert_eq!(string(&wrong, "verdict"), "wrong");
+    assert!(get(&wrong, "moved").is_null());
+    assert_eq!(string(&wrong, "replyNotation"), "19-23");
+    let shown = lib.solve(0, None, 2, None).unwrap();
+    assert_eq!(string(&shown, "verdict"), "shown");
+    assert!(lib.solve(0, None, 4, None).unwrap().is_null());
+    let state = lib.solve_state(0, None, 1).unwrap();
+    assert_eq!(string(&state, "toMove"), "black");
 }

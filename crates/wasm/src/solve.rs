@@ -1,0 +1,195 @@
+//! Solve mode's call ([`pdn::solve`]): the text's answer to a move the reader played, or the
+//! text's move shown on request, as a value the page draws ([`SolveView`]); and where a
+//! solution stands at a place ([`SolveState`]). The page only shows the places these name.
+
+use serde::Serialize;
+
+use crate::analysis::PlaceView;
+use crate::library::Library;
+use pdn::Color;
+use pdn::edit::{self, Place};
+use pdn::solve::{self, Verdict};
+
+/// The text's answer to a move.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct SolveView {
+    /// `right` (the text's move), `accepted` (a variation marked good), `wrong`, or `shown`.
+    pub verdict: &'static str,
+    /// Where the move is shown; `null` when it was wrong.
+    pub moved: Option<PlaceView>,
+    /// The text's reply (for a wrong try that is a variation: its refutation), as a place.
+    pub reply: Option<PlaceView>,
+    /// The reply as the text writes it.
+    pub reply_notation: Option<String>,
+    /// Nothing is left to solve after the reply.
+    pub solved: bool,
+    /// The side the reader plays next: `white` or `black`.
+    pub to_move: Option<&'static str>,
+}
+
+/// Where a solution stands at a place.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct SolveState {
+    /// The side to move there: `white` or `black`.
+    pub to_move: Option<&'static str>,
+    /// The line has no next move there: nothing to solve.
+    pub finished: bool,
+}
+
+const fn side(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+const fn verdict(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Right => "right",
+        Verdict::Accepted => "accepted",
+        Verdict::Wrong => "wrong",
+        Verdict::Shown => "shown",
+    }
+}
+
+impl Library {
+    /// The text's answer at `place` of game `index` to legal move `choice` (an index of
+    /// [`Library::legal_moves`] there), or with `None` the text's own move shown. `None` when
+    /// there is no such position or move (or, to show, no next move).
+    #[must_use]
+    pub fn solve(&self, index: usize, place: Place, choice: Option<usize>) -> Option<SolveView> {
+        let game = self.game(index)?;
+        let r = pdn::replay::replay(&game);
+        let a = match choice {
+            Some(c) => {
+                let (_, moves) = edit::legal_moves(&r, place)?;
+                solve::answer(&game, &r, place, moves.get(c)?)?
+            }
+            None => solve::show(&r, place)?,
+        };
+        let reply_notation = a.reply.and_then(|p| {
+            let line = match p.line {
+                None => (&r.plies, &game.moves),
+                Some(v) => (&r.variations.get(v)?.plies, &game.variations.get(v)?.moves),
+            };
+            let ply = line.0.get(p.ply.checked_sub(1)?)?;
+            line.1.get(ply.node).map(|n| n.text.clone())
+        });
+        let next = a.reply.or(a.moved).unwrap_or(place);
+        let next = if a.verdict == Verdict::Wrong {
+            place
+        } else {
+            next
+        };
+        Some(SolveView {
+            verdict: verdict(a.verdict),
+            moved: a.moved.map(PlaceView::from),
+            reply: a.reply.map(PlaceView::from),
+            reply_notation,
+            solved: a.solved,
+            to_move: solve::to_move(&r, next).map(side),
+        })
+    }
+
+    /// Where a solution of game `index` stands at `place`.
+    #[must_use]
+    pub fn solve_state(&self, index: usize, place: Place) -> Option<SolveState> {
+        let game = self.game(index)?;
+        let r = pdn::replay::replay(&game);
+        Some(SolveState {
+            to_move: solve::to_move(&r, place).map(side),
+            finished: solve::finished(&r, place),
+        })
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+mod bindings {
+    use wasm_bindgen::prelude::*;
+
+    use crate::Library;
+    use pdn::edit::Place;
+
+    fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
+        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+        value
+            .serialize(&serializer)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Solve mode's calls (`pdn::solve`).
+    #[wasm_bindgen]
+    impl Library {
+        /// The text's answer to legal move `choice` (its `index` in `legalMoves`) played `ply`
+        /// plies into `line` of game `index`, or with `choice` `undefined` the text's move
+        /// shown: `{verdict, moved, reply, replyNotation, solved, toMove}`, or `null`.
+        pub fn solve(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            choice: Option<usize>,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.solve(index, Place { line, ply }, choice))
+        }
+
+        /// Where a solution stands there: `{toMove, finished}`, or `null`.
+        #[wasm_bindgen(js_name = solveState)]
+        pub fn solve_state(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.solve_state(index, Place { line, ply }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROBLEM: &str = "[GameType \"20\"] 1. 32-28 (1. 33-28! 18-22) (1. 31-27 19-23) 1... 19-23 \
+                           2. 28x19 14x23 *";
+
+    fn index_of(lib: &Library, place: Place, notation: &str) -> usize {
+        let moves = lib.legal_moves(0, place).unwrap();
+        moves.iter().find(|m| m.notation == notation).unwrap().index
+    }
+
+    #[test]
+    fn right_accepted_wrong_and_shown() {
+        let lib = Library::new(PROBLEM.into());
+        let start = Place::main(0);
+        let right = lib
+            .solve(0, start, Some(index_of(&lib, start, "32-28")))
+            .unwrap();
+        assert_eq!(right.verdict, "right");
+        assert_eq!(right.reply, Some(PlaceView { line: None, ply: 2 }));
+        assert_eq!(right.reply_notation.as_deref(), Some("19-23"));
+        assert_eq!(right.to_move, Some("white"));
+        assert!(!right.solved);
+        let accepted = lib
+            .solve(0, start, Some(index_of(&lib, start, "33-28")))
+            .unwrap();
+        assert_eq!(accepted.verdict, "accepted");
+        assert!(accepted.solved);
+        let wrong = lib
+            .solve(0, start, Some(index_of(&lib, start, "31-27")))
+            .unwrap();
+        assert_eq!(wrong.verdict, "wrong");
+        assert_eq!(wrong.moved, None);
+        assert_eq!(wrong.reply_notation.as_deref(), Some("19-23"));
+        let shown = lib.solve(0, Place::main(2), None).unwrap();
+        assert_eq!(shown.verdict, "shown");
+        assert!(shown.solved);
+        assert_eq!(lib.solve(0, Place::main(4), None), None);
+        let state = lib.solve_state(0, Place::main(1)).unwrap();
+        assert_eq!(state.to_move, Some("black"));
+        assert!(!state.finished);
+        assert!(lib.solve_state(0, Place::main(4)).unwrap().finished);
+    }
+}

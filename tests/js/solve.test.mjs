@@ -1,0 +1,124 @@
+// Unit tests of solve mode's controller (www/solve.js) over fakes: the core's answers come from a
+// fake library, the viewer records where it is sent. What is checked: the navigation turned off
+// and back on, the right move and the text's reply, a wrong try (counted, taken back), the move
+// shown, take back, start again, and solved.
+
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { createSolve } from '../../www/solve.js';
+
+/** Just enough of a DOM element for solve.js. */
+function fakeElement(tag) {
+  const listeners = {};
+  const e = {
+    tag, children: [], attributes: {}, dataset: {}, hidden: false, disabled: false, text: '',
+    setAttribute(k, v) { e.attributes[k] = String(v); if (k.startsWith('data-')) e.dataset[k.slice(5)] = String(v); },
+    getAttribute(k) { return e.attributes[k] ?? null; },
+    append(...c) { e.children.push(...c); },
+    replaceChildren(...c) { e.children = c; },
+    addEventListener(type, fn) { listeners[type] = fn; },
+    click() { return listeners.click && listeners.click(); },
+    set textContent(v) { e.text = String(v); e.children = []; },
+    get textContent() { return e.text + e.children.map((c) => (typeof c === 'string' ? c : c.textContent)).join(''); },
+  };
+  return e;
+}
+const doc = { createElement: fakeElement };
+
+/** A problem: 1. 27-22 (1. 33-28! 23-29) (1. 33-29 23x34) 1... 17x39 2. 26x8 */
+function fakeLibrary() {
+  const calls = [];
+  return {
+    calls,
+    async solveState(i, line, ply) { return { toMove: ply % 2 ? 'black' : 'white', finished: line == null && ply >= 3 }; },
+    async solve(i, line, ply, choice) {
+      calls.push([line, ply, choice]);
+      if (choice === undefined) return { verdict: 'shown', moved: { line, ply: ply + 1 }, reply: null, replyNotation: null, solved: true, toMove: 'black' };
+      if (choice === 0) return { verdict: 'right', moved: { line: null, ply: 1 }, reply: { line: null, ply: 2 }, replyNotation: '17x39', solved: false, toMove: 'white' };
+      if (choice === 1) return { verdict: 'wrong', moved: null, reply: { line: 1, ply: 2 }, replyNotation: '23x34', solved: false, toMove: 'white' };
+      return { verdict: 'wrong', moved: null, reply: null, replyNotation: null, solved: false, toMove: 'white' };
+    },
+  };
+}
+
+function fakeViewer() {
+  const v = {
+    state: { game: 0, line: null, ply: 0, view: { plies: [{}, {}, { notation: '26x8' }], variations: [{}, {}] } },
+    log: [],
+    goTo(ply, line = null) { v.state.ply = ply; v.state.line = line; v.log.push(`goTo ${line}:${ply}`); },
+    step() { v.log.push('step'); }, first() {}, last() {}, variationDown() {}, variationUp() {}, togglePlay() {}, expand() {},
+    preview(m) { v.log.push(`preview ${m.notation}`); },
+    redraw() { v.log.push('redraw'); },
+  };
+  return v;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+test('solve mode: right and replied, wrong and counted, shown and solved, back, again, stop', async () => {
+  const viewer = fakeViewer();
+  const library = fakeLibrary();
+  let handler = null;
+  const analysis = { setMoveHandler(fn) { handler = fn; } };
+  const panel = fakeElement('section');
+  const host = fakeElement('body');
+  const moves = fakeElement('div');
+  const t = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`;
+  const solve = createSolve({ doc, viewer, library, analysis, panel, hide: [moves], t, host, pause: 0 });
+  const ownStep = viewer.step;
+  assert.equal(panel.hidden, true);
+
+  solve.start();
+  await settle();
+  assert.equal(solve.active, true);
+  assert.equal(panel.hidden, false);
+  assert.equal(moves.hidden, true, 'the move list is put away');
+  assert.notEqual(viewer.step, ownStep, 'the navigation is turned off');
+  assert.equal(host.dataset.solve, 'solving');
+  assert.match(panel.children[0].textContent, /solve\.whiteToPlay/);
+
+  // A move the text does not give: drawn, then taken back.
+  await handler({ index: 5, notation: '37-31' });
+  await settle();
+  assert.deepEqual(viewer.log.slice(-2), ['preview 37-31', 'redraw']);
+  assert.match(panel.children[1].textContent, /solve\.wrong/);
+
+  // A refuted try: counted, shown with the refutation, then taken back; the refutation named.
+  await handler({ index: 1, notation: '33-29' });
+  await settle();
+  assert.deepEqual(viewer.log.slice(-2), ['goTo 1:2', 'goTo null:0'], 'the try and its refutation shown, then taken back');
+  assert.match(panel.children[1].textContent, /solve\.refuted.*23x34/);
+  assert.equal(viewer.state.ply, 0);
+
+  // The text's move: shown, then the reply.
+  await handler({ index: 0, notation: '27-22' });
+  await settle();
+  assert.deepEqual(viewer.log.slice(-2), ['goTo null:1', 'goTo null:2']);
+  const listed = () => panel.children[2].children.map((li) => li.dataset.kind);
+  assert.deepEqual(listed(), ['right', 'reply']);
+
+  // Shown on request: solved, with the counts.
+  await panel.children[3].children[0].click();
+  await settle();
+  assert.equal(host.dataset.solve, 'solved');
+  assert.deepEqual(listed(), ['right', 'reply', 'shown']);
+  assert.match(panel.children[0].textContent, /solve\.solved.*"tries":2,"shown":1/);
+  assert.deepEqual(library.calls.at(-1), [null, 2, undefined]);
+
+  // Take back, start again.
+  panel.children[3].children[1].click();
+  await settle();
+  assert.equal(viewer.state.ply, 2);
+  assert.equal(host.dataset.solve, 'solving');
+  panel.children[3].children[2].click();
+  await settle();
+  assert.equal(viewer.state.ply, 0);
+  assert.deepEqual(listed(), []);
+
+  solve.stop();
+  assert.equal(solve.active, false);
+  assert.equal(viewer.step, ownStep, 'the navigation is back');
+  assert.equal(moves.hidden, false);
+  assert.equal(handler, null, 'moves go into the game again');
+  assert.equal(host.dataset.solve, undefined);
+});

@@ -1,0 +1,263 @@
+// Solve mode: a game read as a problem. From the shown position the reader plays the side to
+// move on the board (the analysis board's input, analysis.js, hands each move here instead of
+// into the game); the core (library.solve, pdn::solve) says whether the text gives that move and
+// what the text answers. The coming moves stay hidden: the move list and the navigation are
+// put away, and only the moves already played are listed here. JS holds no rules: it shows the
+// places the core names and counts tries.
+
+/** The viewer's navigation, turned off while solving so the solution cannot be stepped into. */
+const NAV = ['step', 'first', 'last', 'variationDown', 'variationUp', 'togglePlay', 'goTo', 'expand'];
+
+/** Milliseconds before the text's reply is played, and a wrong move is taken back. */
+export const PAUSE = 600;
+
+const el = (doc, tag, attrs = {}, text = '') => {
+  const e = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text) e.textContent = text;
+  return e;
+};
+
+/**
+ * doc; viewer (viewer.js); library: solve(i, line, ply, choice) and solveState(i, line, ply)
+ * (library.js); analysis: the analysis board (its setMoveHandler); panel: the element the solve
+ * controls are built in (shown while solving); hide: elements put away while solving (the move
+ * list, the navigation buttons, the move count); t(key, params); host: the element that gets
+ * data-solve ("solving", "solved"); onLeave: when given, a "Stop solving" button calls it;
+ * onChange(): after every change (the page's address, its toggle); pause: see PAUSE.
+ */
+export function createSolve({ doc, viewer, library, analysis, panel, hide = [], t, host, onLeave = null, onChange = () => {}, pause = PAUSE }) {
+  let nav = null;       // the viewer's navigation methods while they are turned off
+  let hidden = [];      // [element, its `hidden` before]
+  let begin = null;     // the place solving started from
+  let solvingView = null;
+  let place = null;     // the place the reader plays from
+  let steps = [];       // [{ before, moves: [{ notation, kind }] }]
+  let tries = 0;        // wrong moves
+  let shown = 0;        // moves shown on request
+  let solved = false;
+  let finished = false; // the text has nothing more to solve
+  let toMove = null;
+  let message = null;   // { key, params, kind }
+  let busy = false;
+  let gen = 0;          // bumped by take back / start again / stop: a pending reply is dropped
+
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const game = () => viewer.state.game;
+  const goTo = (p, options) => nav.goTo(p.ply, p.line, options);
+
+  // The controls, built once.
+  const status = el(doc, 'p', { class: 'solve-status', 'data-solve-status': '' });
+  const note = el(doc, 'p', { class: 'solve-message', role: 'status', 'aria-live': 'polite' });
+  const list = el(doc, 'ol', { class: 'solve-moves' });
+  const buttons = {
+    show: el(doc, 'button', { type: 'button', class: 'solve-show', 'data-solve': 'show' }),
+    back: el(doc, 'button', { type: 'button', class: 'solve-back', 'data-solve': 'back' }),
+    restart: el(doc, 'button', { type: 'button', class: 'solve-restart', 'data-solve': 'restart' }),
+  };
+  if (onLeave) buttons.leave = el(doc, 'button', { type: 'button', class: 'solve-leave', 'data-solve': 'leave' });
+  const actions = el(doc, 'div', { class: 'solve-actions' });
+  actions.append(...Object.values(buttons));
+  panel.replaceChildren(status, note, list, actions);
+  panel.hidden = true;
+
+  function label() {
+    panel.setAttribute('aria-label', t('solve.title'));
+    buttons.show.textContent = t('solve.show');
+    buttons.back.textContent = t('solve.back');
+    buttons.restart.textContent = t('solve.restart');
+    if (buttons.leave) buttons.leave.textContent = t('solve.leave');
+  }
+  label();
+
+  function render() {
+    label();
+    if (!begin) return;
+    let words;
+    if (solved) words = t('solve.solved');
+    else if (finished) words = t('solve.nothing');
+    else words = t(toMove === 'black' ? 'solve.blackToPlay' : 'solve.whiteToPlay');
+    status.textContent = words;
+    if (solved) status.append(' ', el(doc, 'span', { class: 'solve-score' }, t('solve.score', { tries, shown })));
+    const state = solved ? 'solved' : finished ? 'nothing' : 'solving';
+    panel.dataset.state = state;
+    host.dataset.solve = state;
+    note.textContent = message ? t(message.key, message.params) : '';
+    note.hidden = !message;
+    note.dataset.kind = message ? message.kind : '';
+    if (busy) panel.dataset.busy = ''; else delete panel.dataset.busy;
+    list.replaceChildren();
+    for (const s of steps) {
+      for (const m of s.moves) {
+        const li = el(doc, 'li', { class: `solve-move ${m.kind}`, 'data-kind': m.kind }, m.notation);
+        if (m.kind === 'shown') li.append(' ', el(doc, 'span', { class: 'solve-tag' }, t('solve.shownTag')));
+        list.append(li);
+      }
+    }
+    list.hidden = !steps.length;
+    buttons.show.disabled = busy || solved || finished;
+    buttons.back.disabled = busy || !steps.length;
+    buttons.restart.disabled = busy || (!steps.length && !tries && !shown);
+    onChange();
+  }
+
+  async function refresh() {
+    const mine = gen;
+    const st = await library.solveState(game(), place.line, place.ply).catch(() => null);
+    if (mine !== gen || !begin) return;
+    toMove = st ? st.toMove : null;
+    finished = !st || st.finished;
+    render();
+  }
+
+  /** The reader's move (or the one shown) was the text's: it is shown, then the reply. */
+  async function advance(a, notation, mine) {
+    const step = { before: place, moves: [{ notation, kind: a.verdict }] };
+    steps.push(step);
+    place = a.moved;
+    goTo(place);
+    message = { key: `solve.${a.verdict}`, params: { move: notation }, kind: a.verdict };
+    render();
+    if (a.reply) {
+      await wait(pause);
+      if (mine !== gen) return;
+      place = a.reply;
+      goTo(place, { animate: true });
+      step.moves.push({ notation: a.replyNotation || '', kind: 'reply' });
+    }
+    solved = a.solved;
+    toMove = a.toMove;
+    finished = a.solved;
+    if (!solved) await refresh();
+  }
+
+  async function onMove(move) {
+    if (busy || solved || finished || !begin) return;
+    busy = true;
+    const mine = gen;
+    try {
+      const a = await library.solve(game(), place.line, place.ply, move.index);
+      if (mine !== gen || !a) return;
+      if (a.verdict === 'wrong') {
+        tries += 1;
+        message = a.replyNotation
+          ? { key: 'solve.refuted', params: { move: move.notation, reply: a.replyNotation }, kind: 'wrong' }
+          : { key: 'solve.wrong', params: { move: move.notation }, kind: 'wrong' };
+        // The wrong move is drawn; a known wrong try also with the text's refutation (the
+        // variation's next move, when the view holds it), then both are taken back.
+        const refuted = a.reply && a.reply.line != null && (viewer.state.view.variations || [])[a.reply.line];
+        if (refuted) goTo(a.reply, { animate: false });
+        else viewer.preview(move);
+        render();
+        await wait(refuted ? pause * 2 : pause);
+        if (mine !== gen) return;
+        if (refuted) goTo(place);
+        else viewer.redraw();
+        return;
+      }
+      await advance(a, move.notation, mine);
+    } finally {
+      if (mine === gen) { busy = false; render(); }
+    }
+  }
+
+  async function showMove() {
+    if (busy || solved || finished) return;
+    busy = true;
+    const mine = gen;
+    try {
+      const a = await library.solve(game(), place.line, place.ply, undefined);
+      if (mine !== gen || !a) return;
+      shown += 1;
+      const { view } = viewer.state;
+      const line = a.moved.line == null ? view : (view.variations || [])[a.moved.line];
+      const p = line && line.plies[a.moved.ply - 1];
+      await advance(a, p ? p.notation : '', mine);
+    } finally {
+      if (mine === gen) { busy = false; render(); }
+    }
+  }
+
+  /** Drops whatever is pending and shows `to`. */
+  function reset(to) {
+    gen += 1;
+    busy = false;
+    solved = false;
+    message = null;
+    place = to;
+    goTo(place);
+    refresh();
+  }
+
+  function back() {
+    const s = steps.pop();
+    if (s) reset(s.before);
+  }
+
+  function restart() {
+    steps = [];
+    tries = 0;
+    shown = 0;
+    reset(begin);
+  }
+
+  buttons.show.addEventListener('click', showMove);
+  buttons.back.addEventListener('click', back);
+  buttons.restart.addEventListener('click', restart);
+  if (buttons.leave) buttons.leave.addEventListener('click', () => onLeave());
+
+  const api = {
+    /** Whether solve mode is on. */
+    get active() { return Boolean(begin); },
+    /** The game view being solved (another one shown means another problem). */
+    get view() { return solvingView; },
+    /** The place solving started from ({line, ply}), or null. */
+    get from() { return begin; },
+    /** Starts solving the shown game from the shown position. */
+    start() {
+      if (!viewer.state.view) return;
+      if (!nav) {
+        nav = {};
+        for (const k of NAV) {
+          nav[k] = viewer[k];
+          viewer[k] = () => false;
+        }
+        hidden = hide.filter(Boolean).map((e) => [e, e.hidden]);
+        for (const [e] of hidden) e.hidden = true;
+      }
+      analysis.setMoveHandler(onMove);
+      begin = { line: viewer.state.line, ply: viewer.state.ply };
+      solvingView = viewer.state.view;
+      steps = [];
+      tries = 0;
+      shown = 0;
+      panel.hidden = false;
+      reset(begin);
+    },
+    /** Leaves solve mode: the game, its moves and the navigation are back. */
+    stop() {
+      if (!nav) return;
+      gen += 1;
+      busy = false;
+      for (const k of NAV) viewer[k] = nav[k];
+      nav = null;
+      for (const [e, was] of hidden) e.hidden = was;
+      hidden = [];
+      analysis.setMoveHandler(null);
+      begin = null;
+      solvingView = null;
+      solved = false;
+      finished = false;
+      message = null;
+      panel.hidden = true;
+      delete host.dataset.solve;
+      onChange();
+    },
+    /** New language: the texts again. */
+    retranslate() { render(); },
+    showMove,
+    back,
+    restart,
+  };
+  return api;
+}
