@@ -31,7 +31,10 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   let model = null;
   let busy = false;     // an edit is on its way
   let drag = null;      // { id, x, y, from, piece, moved }
-  let marking = null;   // { from } while the right button is down
+  let marking = null;   // { from, pen } while the right button (or, with a pen, any pointer) is down
+  // The marking pen (els.pen: a colour, or '' to play moves): where there is no right button
+  // (touch screens, pens, one-button mice), a tap marks a square and a drag draws an arrow.
+  const pen = () => (els.pen && els.pen.value) || '';
   const off = [];
   const listen = (target, type, fn, opts) => {
     if (!target) return;
@@ -199,6 +202,12 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     if (!svg || !svg.contains(e.target)) return;
     const label = squareAt(e.clientX, e.clientY);
     if (e.button === 2) { marking = label ? { from: label } : null; return; }
+    if (e.button === 0 && pen() && !onMove) {
+      marking = label ? { from: label, pen: true, id: e.pointerId } : null;
+      e.stopPropagation(); // neither a move nor the swipe of controls.js
+      try { board.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
+      return;
+    }
     if (e.button !== 0 || label == null) return;
     if (movable(label) && !(sel && sel.from !== label && targetsFrom(moves, sel.from, sel.chosen).includes(label))) {
       const piece = svg.querySelector(`.piece[data-square="${CSS.escape(label)}"]`);
@@ -257,11 +266,12 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   }
 
   listen(board, 'pointerup', (e) => {
-    if (e.button === 2 && marking) {
+    if (marking && (e.button === 2 || (marking.pen && e.pointerId === marking.id))) {
       const to = squareAt(e.clientX, e.clientY);
-      const from = marking.from;
+      const { from, pen: byPen } = marking;
       marking = null;
-      if (to) drawMark(from, to, markColor(e));
+      if (byPen) e.stopPropagation();
+      if (to) drawMark(from, to, byPen ? pen() : markColor(e));
       return;
     }
     if (drag && e.pointerId === drag.id) {
@@ -274,7 +284,16 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     if (label != null) tap(label);
   }, true);
 
-  listen(board, 'pointercancel', (e) => { if (drag && e.pointerId === drag.id) endDrag(e, true); }, true);
+  listen(board, 'pointercancel', (e) => {
+    if (marking && marking.pen && e.pointerId === marking.id) marking = null;
+    if (drag && e.pointerId === drag.id) endDrag(e, true);
+  }, true);
+  // With a pen the board keeps the finger's drags (no scrolling), and a move is not picked.
+  const penChanged = () => {
+    board.classList.toggle('marking-pen', !!pen());
+    if (pen()) clear();
+  };
+  listen(els.pen, 'change', penChanged);
 
   async function edit(op, args = {}, options = {}) {
     if (busy) return null;

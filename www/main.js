@@ -31,7 +31,7 @@ const els = {
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
   routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), promote: $('promote-variation'),
   remove: $('delete-variation'), cut: $('cut-line'), strength: $('strength'), comment: $('comment-input'),
-  saveComment: $('save-comment'),
+  saveComment: $('save-comment'), pen: $('mark-pen'),
 };
 /** The board's size and the phone's list panel (layout.js); set up in wire(). */
 let layout = null;

@@ -148,6 +148,30 @@ try {
     await t.context().close();
   });
 
+  await check('touch: with the marking pen a tap marks a square and a drag draws an arrow; no move is played', async () => {
+    const t = await newPage({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
+    await load(t, '[GameType "20"]\n1. 32-28 *');
+    await t.selectOption('#mark-pen', 'red');
+    await t.$eval('#board rect.sq-dark[data-field="33"]', (e) => e.scrollIntoView({ block: 'center' }));
+    const p = await at(t, '33');
+    await t.touchscreen.tap(p.x, p.y);
+    await t.waitForSelector('#board [data-mark-square="33"][data-color="red"]');
+    await t.selectOption('#mark-pen', 'blue');
+    await drag(t, '31', '27'); // the pen's drag (a pointer with its first button)
+    await t.waitForSelector('#board [data-mark-arrow="31-27"][data-color="blue"]');
+    assertEqual(await t.evaluate(() => document.body.dataset.ply), '0', 'no move played');
+    assert((await pieces(t))['33'] === 'wm' && (await pieces(t))['31'] === 'wm', 'the men stayed');
+    const text = await exported(t);
+    assert(text.includes('[%csl R33]') && text.includes('[%cal B31-27]'), text);
+    // The pen put away, a tap picks a piece again.
+    await t.selectOption('#mark-pen', '');
+    await t.$eval('#board rect.sq-dark[data-field="33"]', (e) => e.scrollIntoView({ block: 'center' }));
+    const q = await at(t, '33');
+    await t.touchscreen.tap(q.x, q.y);
+    await t.waitForFunction(() => document.querySelector('#board [data-target]'));
+    await t.context().close();
+  });
+
   await check('English: a quiet move (Black first) and a capture', async () => {
     await load(page, '[GameType "21"]\n*');
     await drag(page, '11', '15');
