@@ -330,9 +330,9 @@ async function openUrl(url, { game, ply }) {
 }
 
 /** Opens the game in the location hash, if there is one. Returns true when it did. */
-async function openFromHash() {
-  if (!location.hash) return false;
-  const link = (await sharing()).parseShareHash(location.hash);
+async function openFromHash(hash = location.hash) {
+  if (!hash) return false;
+  const link = (await sharing()).parseShareHash(hash);
   if (!link) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
@@ -357,6 +357,8 @@ function revealBoard() {
 // ---- the address follows the game and move ----------------------------------------------
 
 let addressTimer = null;
+/** The address's hash as last opened or written here (a different #pdn= one is a new link). */
+let seenHash = location.hash;
 function syncAddress() {
   clearTimeout(addressTimer);
   addressTimer = setTimeout(async () => {
@@ -366,6 +368,8 @@ function syncAddress() {
     const game = viewer.state.game + 1;
     const ply = solve && solve.active ? solveAt : viewer.mainlinePly();
     const url = new URL(location.href);
+    // A link just put in the address, its hashchange still to come: leave it to be opened.
+    if (url.hash !== seenHash && url.hash.startsWith('#pdn=')) return;
     if (solve && solve.active) url.searchParams.set('mode', 'solve');
     else url.searchParams.delete('mode');
     if (src.kind === 'link') {
@@ -385,6 +389,7 @@ function syncAddress() {
       url.searchParams.delete('ply');
     }
     if (url.href !== location.href) history.replaceState(null, '', url.href);
+    seenHash = url.hash;
   }, 200);
 }
 
@@ -769,7 +774,11 @@ function wire() {
   els.animate.addEventListener('change', () => { store.set('animate', els.animate.checked ? '1' : '0'); viewer.setAnimate(els.animate.checked); });
   els.wheel.addEventListener('change', () => store.set('wheel', els.wheel.checked ? '1' : '0'));
 
-  window.addEventListener('hashchange', () => { openFromHash(); });
+  // The link is read from the event: the address may have been rewritten since (syncAddress).
+  window.addEventListener('hashchange', (e) => {
+    seenHash = new URL(e.newURL).hash;
+    openFromHash(seenHash);
+  });
 }
 
 function restoreSettings() {
