@@ -15,7 +15,7 @@ use pdn::types::{Color, Piece, Role};
 use pdn::variant::Variant;
 use pdn::writer::{WriteOptions, write_game};
 
-use crate::view::{BoardView, SquareView};
+use crate::view::BoardView;
 
 /// A variant the editor offers.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -204,19 +204,7 @@ fn view_of(v: Variant, g: &Geometry, mut setup: Setup) -> EditorView {
             .cell_char();
         }
     }
-    let board = BoardView {
-        width: g.spec().width,
-        height: g.spec().height,
-        squares: g
-            .squares()
-            .iter()
-            .map(|s| SquareView {
-                label: s.label.clone(),
-                file: s.file,
-                rank: s.rank,
-            })
-            .collect(),
-    };
+    let board = BoardView::of(g);
     let (fen, mut problems, pdn) = match check_setup(&setup, v) {
         Ok(pos) => {
             let fen = pos.to_fen(g);

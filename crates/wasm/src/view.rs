@@ -143,6 +143,26 @@ pub struct BoardView {
     pub squares: Vec<SquareView>,
 }
 
+impl BoardView {
+    /// The board of `geometry`: its size and its playable squares, in internal order.
+    #[must_use]
+    pub fn of(geometry: &Geometry) -> Self {
+        BoardView {
+            width: geometry.spec().width,
+            height: geometry.spec().height,
+            squares: geometry
+                .squares()
+                .iter()
+                .map(|s| SquareView {
+                    label: s.label.clone(),
+                    file: s.file,
+                    rank: s.rank,
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A position for drawing.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct PositionView {
@@ -572,19 +592,7 @@ impl<'a> FileView<'a> {
     #[must_use]
     pub fn view_of(&self, game: &Game, number: usize) -> GameView {
         let r = replay(game);
-        let board = r.geometry.as_ref().map(|g| BoardView {
-            width: g.spec().width,
-            height: g.spec().height,
-            squares: g
-                .squares()
-                .iter()
-                .map(|s| SquareView {
-                    label: s.label.clone(),
-                    file: s.file,
-                    rank: s.rank,
-                })
-                .collect(),
-        });
+        let board = r.geometry.as_deref().map(BoardView::of);
         let start = match (&r.geometry, r.start) {
             (Some(g), Some(p)) => Some(PositionView {
                 fen: p.to_fen(g),
