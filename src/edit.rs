@@ -148,7 +148,7 @@ fn new_node(r: &Replay, pos: &Position, mv: &Move) -> Option<Node> {
     let text = mv.shortest_notation(&rs.geometry, &legal, rs.variant.capture_separator());
     Some(Node {
         notation: PdnMove::parse(&text),
-        text,
+        text: text.into(),
         strength: String::new(),
         span: Span::default(),
         number: None,

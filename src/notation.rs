@@ -119,6 +119,364 @@ impl<'de> serde::Deserialize<'de> for Label {
     }
 }
 
+/// The squares of a written move, first the start, last the end. Up to [`Squares::INLINE`]
+/// are kept inline, so an ordinary move costs no allocation; longer routes spill to the heap.
+/// It reads as a slice of [`Label`]s (`Deref`) and compares with arrays and vectors.
+///
+/// ```
+/// use pdn::notation::{Label, Squares};
+/// let mut s = Squares::new();
+/// s.push(Label::new("11").unwrap());
+/// s.push(Label::new("18").unwrap());
+/// assert_eq!(s, ["11", "18"]);
+/// assert_eq!(s.len(), 2);
+/// let long: Squares = ["1", "2", "3", "4", "5", "6"].iter().map(|t| Label::new(t).unwrap()).collect();
+/// assert_eq!(long.last().unwrap(), "6");
+/// ```
+#[derive(Clone)]
+pub struct Squares(SquaresRepr);
+
+#[derive(Clone)]
+enum SquaresRepr {
+    Inline {
+        len: u8,
+        labels: [Label; Squares::INLINE],
+    },
+    Heap(Vec<Label>),
+}
+
+impl Squares {
+    /// How many squares are kept without an allocation.
+    pub const INLINE: usize = 3;
+
+    /// No squares.
+    #[must_use]
+    pub const fn new() -> Squares {
+        Squares(SquaresRepr::Inline {
+            len: 0,
+            labels: [Label {
+                len: 0,
+                bytes: [0; Label::MAX],
+            }; Squares::INLINE],
+        })
+    }
+
+    /// Adds a square at the end.
+    pub fn push(&mut self, label: Label) {
+        match &mut self.0 {
+            SquaresRepr::Inline { len, labels } if usize::from(*len) < Squares::INLINE => {
+                labels[usize::from(*len)] = label;
+                *len += 1;
+            }
+            SquaresRepr::Inline { len, labels } => {
+                let mut v = Vec::with_capacity(usize::from(*len) * 2);
+                v.extend_from_slice(&labels[..usize::from(*len)]);
+                v.push(label);
+                self.0 = SquaresRepr::Heap(v);
+            }
+            SquaresRepr::Heap(v) => v.push(label),
+        }
+    }
+
+    /// The squares as a slice.
+    #[must_use]
+    pub fn as_slice(&self) -> &[Label] {
+        match &self.0 {
+            SquaresRepr::Inline { len, labels } => &labels[..usize::from(*len)],
+            SquaresRepr::Heap(v) => v,
+        }
+    }
+
+    /// The squares as a mutable slice.
+    #[must_use]
+    pub fn as_mut_slice(&mut self) -> &mut [Label] {
+        match &mut self.0 {
+            SquaresRepr::Inline { len, labels } => &mut labels[..usize::from(*len)],
+            SquaresRepr::Heap(v) => v,
+        }
+    }
+}
+
+impl Default for Squares {
+    fn default() -> Squares {
+        Squares::new()
+    }
+}
+
+impl std::ops::Deref for Squares {
+    type Target = [Label];
+    fn deref(&self) -> &[Label] {
+        self.as_slice()
+    }
+}
+
+impl std::ops::DerefMut for Squares {
+    fn deref_mut(&mut self) -> &mut [Label] {
+        self.as_mut_slice()
+    }
+}
+
+impl FromIterator<Label> for Squares {
+    fn from_iter<I: IntoIterator<Item = Label>>(iter: I) -> Squares {
+        let mut s = Squares::new();
+        for l in iter {
+            s.push(l);
+        }
+        s
+    }
+}
+
+impl Extend<Label> for Squares {
+    fn extend<I: IntoIterator<Item = Label>>(&mut self, iter: I) {
+        for l in iter {
+            self.push(l);
+        }
+    }
+}
+
+impl From<Vec<Label>> for Squares {
+    fn from(v: Vec<Label>) -> Squares {
+        v.into_iter().collect()
+    }
+}
+
+impl<'a> IntoIterator for &'a Squares {
+    type Item = &'a Label;
+    type IntoIter = std::slice::Iter<'a, Label>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl fmt::Debug for Squares {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for Squares {
+    fn eq(&self, other: &Squares) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Squares {}
+
+impl std::hash::Hash for Squares {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h);
+    }
+}
+
+impl<T, const N: usize> PartialEq<[T; N]> for Squares
+where
+    Label: PartialEq<T>,
+{
+    fn eq(&self, other: &[T; N]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl<T> PartialEq<&[T]> for Squares
+where
+    Label: PartialEq<T>,
+{
+    fn eq(&self, other: &&[T]) -> bool {
+        self.as_slice() == *other
+    }
+}
+
+impl<T> PartialEq<Vec<T>> for Squares
+where
+    Label: PartialEq<T>,
+{
+    fn eq(&self, other: &Vec<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Squares {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Squares {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Squares, D::Error> {
+        Ok(Vec::<Label>::deserialize(d)?.into())
+    }
+}
+
+/// A move's text as written (`32-28`, `11x18x25`): up to [`MoveText::INLINE`] bytes kept inline,
+/// so an ordinary move's text costs no allocation. It reads as a `&str` (`Deref`) and compares
+/// with strings.
+///
+/// ```
+/// use pdn::notation::MoveText;
+/// let t = MoveText::from("32-28");
+/// assert_eq!(t, "32-28");
+/// assert_eq!(format!("{t}!"), "32-28!");
+/// let long = MoveText::from("46x37x28x19x10x4x13x22x31x42");
+/// assert_eq!(long.len(), 28);
+/// ```
+#[derive(Clone)]
+pub struct MoveText(TextRepr);
+
+#[derive(Clone)]
+enum TextRepr {
+    Inline {
+        len: u8,
+        bytes: [u8; MoveText::INLINE],
+    },
+    Heap(Box<str>),
+}
+
+impl MoveText {
+    /// The longest text kept without an allocation, in bytes.
+    pub const INLINE: usize = 22;
+
+    /// The text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        match &self.0 {
+            // Always whole characters of a `&str` (see `From<&str>`).
+            TextRepr::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            TextRepr::Heap(s) => s,
+        }
+    }
+}
+
+impl From<&str> for MoveText {
+    fn from(text: &str) -> MoveText {
+        let b = text.as_bytes();
+        if b.len() <= MoveText::INLINE {
+            let mut bytes = [0; MoveText::INLINE];
+            bytes[..b.len()].copy_from_slice(b);
+            MoveText(TextRepr::Inline {
+                len: b.len() as u8,
+                bytes,
+            })
+        } else {
+            MoveText(TextRepr::Heap(text.into()))
+        }
+    }
+}
+
+impl From<String> for MoveText {
+    fn from(text: String) -> MoveText {
+        if text.len() <= MoveText::INLINE {
+            MoveText::from(text.as_str())
+        } else {
+            MoveText(TextRepr::Heap(text.into_boxed_str()))
+        }
+    }
+}
+
+impl From<MoveText> for String {
+    fn from(t: MoveText) -> String {
+        t.as_str().to_string()
+    }
+}
+
+impl Default for MoveText {
+    fn default() -> MoveText {
+        MoveText::from("")
+    }
+}
+
+impl std::ops::Deref for MoveText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for MoveText {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl std::borrow::Borrow<str> for MoveText {
+    fn borrow(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl fmt::Debug for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for MoveText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq for MoveText {
+    fn eq(&self, other: &MoveText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for MoveText {}
+
+impl std::hash::Hash for MoveText {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.as_str().hash(h);
+    }
+}
+
+impl PartialEq<str> for MoveText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for MoveText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl PartialEq<String> for MoveText {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<MoveText> for &str {
+    fn eq(&self, other: &MoveText) -> bool {
+        *self == other.as_str()
+    }
+}
+
+impl PartialEq<MoveText> for String {
+    fn eq(&self, other: &MoveText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for MoveText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for MoveText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<MoveText, D::Error> {
+        Ok(String::deserialize(d)?.into())
+    }
+}
+
 /// A move as written: its squares and whether it was written as a capture.
 ///
 /// Russian short notation (`ed4`: the moving piece's file letter and the square it ends on) is
@@ -127,7 +485,7 @@ impl<'de> serde::Deserialize<'de> for Label {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnMove {
     /// The squares as written (lower case), first the start, last the end.
-    pub squares: Vec<Label>,
+    pub squares: Squares,
     /// Written with `x`, `:` or `×` rather than `-`.
     pub capture: bool,
 }
@@ -149,7 +507,9 @@ impl PdnMove {
     pub fn parse(text: &str) -> Option<PdnMove> {
         if is_short_move(text.as_bytes()) {
             return Some(PdnMove {
-                squares: vec![Label::new(&text[..1])?, Label::new(&text[1..])?],
+                squares: [Label::new(&text[..1])?, Label::new(&text[1..])?]
+                    .into_iter()
+                    .collect(),
                 capture: false,
             });
         }

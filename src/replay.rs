@@ -506,7 +506,7 @@ fn replay_as(
                     Some(first) => {
                         out.error = Some(ReplayError {
                             ply: 1,
-                            text: first.text.clone(),
+                            text: first.text.to_string(),
                             message,
                             span: first.span,
                             args: [("reason", "variant-not-supported".to_string())]
@@ -1140,7 +1140,7 @@ fn play_line(
                             else {
                                 let mut args = vec![
                                     ("reason", "move".to_string()),
-                                    ("move", node.text.clone()),
+                                    ("move", node.text.to_string()),
                                 ];
                                 args.extend(e.args());
                                 return Err((format!("{}: {e}", node.text), args));
@@ -1170,7 +1170,10 @@ fn play_line(
             // Short notation (`ed4`) does not say whether it captures.
             if notation.capture != mv.is_capture() && joined == 0 && !notation.is_short() {
                 let g = &rs.geometry;
-                let mut args = vec![("move", node.text.clone()), ("read", mv.short_notation(g))];
+                let mut args = vec![
+                    ("move", node.text.to_string()),
+                    ("read", mv.short_notation(g)),
+                ];
                 if mv.is_capture() {
                     args.push(("reason", "dash-capture".to_string()));
                     args.push(("captured", labels(g, &mv.captured_squares()).join(", ")));
@@ -1218,7 +1221,7 @@ fn play_line(
             Err((message, args)) => {
                 let error = ReplayError {
                     ply: out.plies.len() + 1,
-                    text: node.text.clone(),
+                    text: node.text.to_string(),
                     message,
                     span: node.span,
                     args,
@@ -1296,7 +1299,7 @@ struct Line {
 fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic {
     let routes: Vec<String> = c.routes.iter().map(|m| m.long_notation(g)).collect();
     let mut args = vec![
-        ("move", node.text.clone()),
+        ("move", node.text.to_string()),
         ("routes", routes.join(", ")),
         ("count", (routes.len() - 1).to_string()),
     ];

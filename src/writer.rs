@@ -530,7 +530,7 @@ fn write_movetext(
         } else {
             let text = rewrites
                 .get(&std::ptr::from_ref(node))
-                .unwrap_or(&node.text);
+                .map_or(node.text.as_str(), String::as_str);
             word.push_str(text);
         }
         word.push_str(&node.strength);

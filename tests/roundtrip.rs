@@ -274,7 +274,7 @@ mod random_games {
                 Node {
                     notation: PdnMove::parse(&text),
                     strength: if unknown { String::new() } else { strength },
-                    text,
+                    text: text.into(),
                     span: pdn::Span::default(),
                     number: None,
                     nags,

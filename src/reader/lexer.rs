@@ -7,7 +7,7 @@
 //! read into a [`PdnMove`] only by a reader that builds moves ([`parse_move`]).
 
 use crate::diagnostic::Span;
-use crate::notation::{Label, PdnMove};
+use crate::notation::{Label, PdnMove, Squares};
 
 use super::problem::{Problem, ProblemKind};
 
@@ -929,11 +929,13 @@ pub fn parse_move(text: &str) -> Option<PdnMove> {
     if crate::notation::is_short_move(w) {
         // Russian short notation (`ed4`): the file letter, then the end square.
         return Some(PdnMove {
-            squares: vec![Label::new(&text[..1])?, Label::new(&text[1..])?],
+            squares: [Label::new(&text[..1])?, Label::new(&text[1..])?]
+                .into_iter()
+                .collect(),
             capture: false,
         });
     }
-    let mut squares = Vec::with_capacity(shape.squares);
+    let mut squares = Squares::new();
     if shape.squares == 2 && w.len() == 4 && w.iter().all(u8::is_ascii_digit) {
         squares.push(Label::new(&text[..2])?);
         squares.push(Label::new(&text[2..])?);
@@ -945,7 +947,7 @@ pub fn parse_move(text: &str) -> Option<PdnMove> {
     let mut i = 0;
     let mut start = 0;
     // Squares are at most three bytes once the shape is known to be well formed.
-    let push = |squares: &mut Vec<Label>, s: &str| {
+    let push = |squares: &mut Squares, s: &str| {
         squares.push(Label::new(s).unwrap_or_default().to_ascii_lowercase());
     };
     while i < w.len() {

@@ -44,7 +44,7 @@ use std::ops::ControlFlow;
 
 use crate::diagnostic::{Diagnostic, Severity, Span};
 use crate::encoding::{Encoding, binary_diagnostic, decode};
-use crate::notation::PdnMove;
+use crate::notation::{MoveText, PdnMove};
 
 mod chess;
 mod lexer;
@@ -84,7 +84,7 @@ pub struct Tag {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
     /// The move as written, without strength marks (`32-28`), or `-` for an unrecorded move.
-    pub text: String,
+    pub text: MoveText,
     /// The parsed notation; `None` for an unrecorded move.
     pub notation: Option<PdnMove>,
     /// Strength marks as written after the move (`!?`, `(?)`); a star (`*`) becomes NAG 7.
@@ -429,7 +429,7 @@ impl Builder<'_> {
         }
     }
 
-    fn push_node(&mut self, text: String, notation: Option<PdnMove>, suffix: &str, span: Span) {
+    fn push_node(&mut self, text: MoveText, notation: Option<PdnMove>, suffix: &str, span: Span) {
         let number = self.pending_number.take();
         let depth = self.lines.len();
         let setup = match self.pending_setup.last() {
@@ -482,17 +482,17 @@ impl<'a> Visitor<'a> for Builder<'_> {
     }
 
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
-        let compact: String = if text.bytes().any(|b| b.is_ascii_whitespace()) {
-            text.split_ascii_whitespace().collect()
+        let compact: MoveText = if text.bytes().any(|b| b.is_ascii_whitespace()) {
+            text.split_ascii_whitespace().collect::<String>().into()
         } else {
-            text.to_string()
+            text.into()
         };
         let notation = parse_move(&compact);
         self.push_node(compact, notation, strength, span);
     }
 
     fn unknown_move(&mut self, span: Span) {
-        self.push_node("-".to_string(), None, "", span);
+        self.push_node("-".into(), None, "", span);
     }
 
     fn nag(&mut self, nag: u16, _span: Span) {

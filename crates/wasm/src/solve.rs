@@ -75,7 +75,7 @@ impl Library {
                 Some(v) => (&r.variations.get(v)?.plies, &game.variations.get(v)?.moves),
             };
             let ply = line.0.get(p.ply.checked_sub(1)?)?;
-            line.1.get(ply.node).map(|n| n.text.clone())
+            line.1.get(ply.node).map(|n| n.text.to_string())
         });
         let next = a.reply.or(a.moved).unwrap_or(place);
         let next = if a.verdict == Verdict::Wrong {
