@@ -190,6 +190,9 @@ pub struct Geometry {
     by_coord: Vec<u8>,
     /// Per square, per [`Direction`], the next playable square or `NONE`.
     neighbours: Vec<[u8; 8]>,
+    /// Per square, its label in three bytes and its length in the fourth: FENs are written
+    /// with fixed-size copies.
+    short_labels: Vec<[u8; 4]>,
     /// Per [`Direction`]: the neighbour of every square in `mask` is the square `offset` indices
     /// away; at most [`MAX_SHIFTS`] such groups (see [`Geometry::shift`]).
     shifts: [[(i32, u128); MAX_SHIFTS]; 8],
@@ -351,11 +354,24 @@ impl Geometry {
                 }
             }
         }
+        let short_labels = squares
+            .iter()
+            .map(|info| {
+                // At most 26 files and rows, and 128 squares: three bytes at most.
+                let b = info.label.as_bytes();
+                let k = b.len().min(3);
+                let mut l = [0u8; 4];
+                l[..k].copy_from_slice(&b[..k]);
+                l[3] = k as u8;
+                l
+            })
+            .collect();
         Ok(Geometry {
             spec,
             squares,
             by_coord,
             neighbours,
+            short_labels,
             shifts,
             n_shifts,
         })
@@ -398,6 +414,12 @@ impl Geometry {
         &self.squares[sq.index()].label
     }
 
+    /// The label of `sq` in three bytes (padded with zeros) and its length in the fourth (every
+    /// label has at most three bytes: boards have at most 26 files and rows, and 128 squares).
+    pub(crate) fn short_label(&self, sq: Square) -> [u8; 4] {
+        self.short_labels[sq.index()]
+    }
+
     /// The playable square at `file`, `rank` (White's view), if any.
     #[must_use]
     pub fn at(&self, file: u8, rank: u8) -> Option<Square> {
@@ -438,8 +460,24 @@ impl Geometry {
     #[must_use]
     pub fn shift(&self, set: u128, dir: Direction) -> u128 {
         let d = dir as usize;
+        let parts = &self.shifts[d][..self.n_shifts[d] as usize];
+        // Boards of up to 64 squares (all but 12×12) shift in one machine word: a 128-bit
+        // shift by a variable amount costs several instructions.
+        if self.squares.len() <= 64 {
+            let set = set as u64;
+            let mut out = 0u64;
+            for &(offset, mask) in parts {
+                let part = set & mask as u64;
+                out |= if offset >= 0 {
+                    part << offset
+                } else {
+                    part >> -offset
+                };
+            }
+            return u128::from(out);
+        }
         let mut out = 0;
-        for &(offset, mask) in &self.shifts[d][..self.n_shifts[d] as usize] {
+        for &(offset, mask) in parts {
             let part = set & mask;
             out |= if offset >= 0 {
                 part << offset
@@ -487,13 +525,19 @@ impl Geometry {
     }
 
     fn find_square(&self, text: &str) -> Option<Square> {
-        let bytes = text.as_bytes();
+        self.square_of(text.as_bytes())
+    }
+
+    /// [`Geometry::parse_square`] on bytes, without an error value: for the replay's hot path.
+    pub(crate) fn square_of(&self, bytes: &[u8]) -> Option<Square> {
         match self.spec.notation {
             Notation::Numeric => {
                 if bytes.is_empty() || bytes.len() > 4 || !bytes.iter().all(u8::is_ascii_digit) {
                     return None;
                 }
-                let n: usize = text.parse().ok()?;
+                let n = bytes
+                    .iter()
+                    .fold(0usize, |n, &d| n * 10 + usize::from(d - b'0'));
                 (1..=self.squares.len())
                     .contains(&n)
                     .then(|| Square((n - 1) as u8))
@@ -508,7 +552,7 @@ impl Geometry {
                     return None;
                 }
                 let col = letter.to_ascii_lowercase() - b'a';
-                let row: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+                let row = digits.iter().fold(0u8, |n, &d| n * 10 + (d - b'0'));
                 if row == 0 || col >= self.spec.width || row > self.spec.height {
                     return None;
                 }

@@ -46,6 +46,24 @@ impl Label {
         })
     }
 
+    /// The label's length in bytes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// `true` for the empty label.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The label's bytes.
+    #[must_use]
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..usize::from(self.len)]
+    }
+
     /// The label with ASCII letters in lower case.
     #[must_use]
     pub fn to_ascii_lowercase(mut self) -> Label {
@@ -634,9 +652,9 @@ impl PdnMove {
             .iter_mut()
             .zip([&self.squares[0], &self.squares[self.squares.len() - 1]])
         {
-            *end = g
-                .parse_square(s)
-                .map_err(|_| MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(s.to_string())))?;
+            *end = g.square_of(s.as_bytes()).ok_or_else(|| {
+                MoveError::new(pos, rs, MoveErrorKind::NoSuchSquare(s.to_string()))
+            })?;
         }
         let [from, to] = ends;
         pos.generate_from(rs, Duplicates::Drop, from, legal);

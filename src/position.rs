@@ -319,9 +319,30 @@ fn direction_between(g: &Geometry, a: Square, b: Square) -> Option<Direction> {
     })
 }
 
+/// Room for the longest FEN: the side and two colour marks, then per square a `K`, a label of
+/// at most three bytes (copied as four) and a comma.
+const FEN_BUFFER: usize = 8 + 128 * 6;
+
+/// One bit per square index (none past 127): a table load costs less than a 128-bit shift by
+/// a variable amount, which move generation does at every step.
+static BITS: [u128; 256] = {
+    let mut t = [0u128; 256];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = 1u128 << i;
+        i += 1;
+    }
+    t
+};
+
 #[inline]
-const fn bit(s: Square) -> u128 {
-    1u128 << s.0
+fn bit(s: Square) -> u128 {
+    BITS[usize::from(s.0)]
+}
+
+#[inline]
+fn bit_at(i: u8) -> u128 {
+    BITS[usize::from(i)]
 }
 
 /// A position: where the pieces are, who is to move, and (Frisian only) how many
@@ -533,25 +554,62 @@ impl Position {
     /// assert_eq!(s, format!("fen: {}", rs.start_position().to_fen(&rs.geometry)));
     /// ```
     pub fn write_fen(&self, g: &Geometry, s: &mut String) {
-        s.push(self.turn.fen_char());
+        let mut buf = [0u8; FEN_BUFFER];
+        let n = self.fen_into(g, &mut buf);
+        // Whole labels and ASCII letters only: always valid UTF-8.
+        s.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+    }
+
+    /// [`Position::write_fen`] as bytes, for writers that need no `String`: the FEN is ASCII
+    /// letters, digits, `:` and `,`, so it needs no escaping in JSON or PDN.
+    ///
+    /// ```
+    /// use pdn::{Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let mut out = b"fen: ".to_vec();
+    /// rs.start_position().write_fen_bytes(&rs.geometry, &mut out);
+    /// let fen = rs.start_position().to_fen(&rs.geometry);
+    /// assert_eq!(out, format!("fen: {fen}").into_bytes());
+    /// assert!(fen.starts_with("W:W31,32,"));
+    /// ```
+    pub fn write_fen_bytes(&self, g: &Geometry, out: &mut Vec<u8>) {
+        let mut buf = [0u8; FEN_BUFFER];
+        let n = self.fen_into(g, &mut buf);
+        out.extend_from_slice(&buf[..n]);
+    }
+
+    /// Writes the FEN into `buf` and gives its length. Built as bytes and added in one copy: a
+    /// push per character, with its UTF-8 encoding and capacity check, cost more than the rest
+    /// of a replay step. Each square is a fixed four-byte copy (its label, padded), then the
+    /// length is kept.
+    fn fen_into(&self, g: &Geometry, buf: &mut [u8; FEN_BUFFER]) -> usize {
+        let mut n = 0;
+        buf[0] = self.turn.fen_char() as u8;
+        n += 1;
         for color in [Color::White, Color::Black] {
-            s.push(':');
-            s.push(color.fen_char());
-            let mut first = true;
+            buf[n] = b':';
+            buf[n + 1] = color.fen_char() as u8;
+            n += 2;
             let mut bits = self.side(color);
             while bits != 0 {
                 let i = bits.trailing_zeros() as u8;
                 bits &= bits - 1;
-                if !first {
-                    s.push(',');
+                if self.kings & bit_at(i) != 0 {
+                    buf[n] = b'K';
+                    n += 1;
                 }
-                first = false;
-                if self.kings & (1 << i) != 0 {
-                    s.push('K');
-                }
-                s.push_str(g.label(Square(i)));
+                // Labels have at most three bytes (three digits, or a letter and two digits).
+                let label = g.short_label(Square(i));
+                buf[n..n + 4].copy_from_slice(&label);
+                n += usize::from(label[3]);
+                buf[n] = b',';
+                n += 1;
+            }
+            if buf[n - 1] == b',' {
+                n -= 1;
             }
         }
+        n
     }
 
     /// One character per playable square, in internal order: `.` empty, `w`/`W` white man/king,
@@ -696,7 +754,7 @@ impl Position {
         let counted = rules.max_king_moves > 0 && mine & !self.kings != 0;
         let side = self.turn as usize;
         let blocked = if counted && self.king_run_len[side] >= rules.max_king_moves {
-            1u128 << self.king_run_square[side]
+            bit_at(self.king_run_square[side])
         } else {
             0
         };
@@ -731,7 +789,7 @@ impl Position {
                     let mut cur = from.0;
                     loop {
                         let next = nb[cur as usize][dir as usize];
-                        if next == NO_SQUARE || occ & (1u128 << next) != 0 {
+                        if next == NO_SQUARE || occ & bit_at(next) != 0 {
                             break;
                         }
                         let mut m = quiet(from, Square(next), false);
@@ -746,7 +804,7 @@ impl Position {
             } else {
                 for &dir in man_dirs {
                     let to = nb[from.index()][dir as usize];
-                    if to != NO_SQUARE && occ & (1u128 << to) == 0 {
+                    if to != NO_SQUARE && occ & bit_at(to) == 0 {
                         let to = Square(to);
                         out.push(quiet(from, to, g.is_promotion_row(to, self.turn)));
                     }
@@ -776,7 +834,7 @@ impl Position {
                 let mut cur = from;
                 loop {
                     let next = nb[cur][dir as usize];
-                    if next == NO_SQUARE || occ & (1u128 << next) != 0 {
+                    if next == NO_SQUARE || occ & bit_at(next) != 0 {
                         break;
                     }
                     n += 1;
@@ -972,15 +1030,15 @@ fn first_capture_exists(
         let d = dir as usize;
         let mut v = nb[from.index()][d];
         if flying {
-            while v != NO_SQUARE && occupied & (1u128 << v) == 0 {
+            while v != NO_SQUARE && occupied & bit_at(v) == 0 {
                 v = nb[v as usize][d];
             }
         }
-        if v == NO_SQUARE || (opponents & !protected) & (1u128 << v) == 0 {
+        if v == NO_SQUARE || (opponents & !protected) & bit_at(v) == 0 {
             continue;
         }
         let land = nb[v as usize][d];
-        if land != NO_SQUARE && occupied & (1u128 << land) == 0 {
+        if land != NO_SQUARE && occupied & bit_at(land) == 0 {
             return true;
         }
     }

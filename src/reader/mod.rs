@@ -482,12 +482,13 @@ impl<'a> Visitor<'a> for Builder<'_> {
     }
 
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
+        // Squares are read from the text as it stands (the reader skips spaces in it).
+        let notation = parse_move(text);
         let compact: MoveText = if text.bytes().any(|b| b.is_ascii_whitespace()) {
             text.split_ascii_whitespace().collect::<String>().into()
         } else {
             text.into()
         };
-        let notation = parse_move(&compact);
         self.push_node(compact, notation, strength, span);
     }
 

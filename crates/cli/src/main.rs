@@ -691,21 +691,18 @@ mod cli {
             json(out, &r.fen_at(0))?;
             out.write_all(b",\"fens\":[")?;
             if let Some(g) = r.geometry.as_deref() {
-                let mut fen = String::with_capacity(160);
+                // A FEN is letters, digits, `:` and `,`: written as it is, without escaping,
+                // every ply into one buffer and out in one write.
+                let mut fens = Vec::with_capacity(r.plies.len() * 128);
                 for (k, ply) in r.plies.iter().enumerate() {
                     if k > 0 {
-                        out.write_all(b",")?;
+                        fens.push(b',');
                     }
-                    fen.clear();
-                    ply.position.write_fen(g, &mut fen);
-                    if fen.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
-                        json(out, &fen.as_str())?;
-                    } else {
-                        out.write_all(b"\"")?;
-                        out.write_all(fen.as_bytes())?;
-                        out.write_all(b"\"")?;
-                    }
+                    fens.push(b'"');
+                    ply.position.write_fen_bytes(g, &mut fens);
+                    fens.push(b'"');
                 }
+                out.write_all(&fens)?;
             }
             out.write_all(b"],\"error\":")?;
             json(out, &error)?;
