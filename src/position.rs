@@ -590,20 +590,25 @@ impl Position {
             buf[n] = b':';
             buf[n + 1] = color.fen_char() as u8;
             n += 2;
-            let mut bits = self.side(color);
-            while bits != 0 {
-                let i = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                if self.kings & bit_at(i) != 0 {
-                    buf[n] = b'K';
+            let set = self.side(color);
+            // In two 64-bit halves: bit tricks on a 128-bit word cost twice as much.
+            for (half, base) in [(set as u64, 0u8), ((set >> 64) as u64, 64)] {
+                let kings = (self.kings >> base) as u64;
+                let mut bits = half;
+                while bits != 0 {
+                    let k = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    if (kings >> k) & 1 != 0 {
+                        buf[n] = b'K';
+                        n += 1;
+                    }
+                    // Labels have at most three bytes (three digits, or a letter and two digits).
+                    let label = g.short_label(Square(base + k as u8));
+                    buf[n..n + 4].copy_from_slice(&label);
+                    n += usize::from(label[3]);
+                    buf[n] = b',';
                     n += 1;
                 }
-                // Labels have at most three bytes (three digits, or a letter and two digits).
-                let label = g.short_label(Square(i));
-                buf[n..n + 4].copy_from_slice(&label);
-                n += usize::from(label[3]);
-                buf[n] = b',';
-                n += 1;
             }
             if buf[n - 1] == b',' {
                 n -= 1;
