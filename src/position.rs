@@ -780,12 +780,17 @@ impl Position {
         let (blocked, counted) = self.king_limit(rules);
         let man_dirs = man_move_dirs(rules.moves, self.turn);
         let king_dirs = king_dirs(rules.moves);
-        // Men with somewhere to go, found for all men at once.
-        let mut movers = mine & self.kings & !blocked;
-        for &dir in man_dirs {
-            movers |= men & g.shift(empty, opposite(dir));
-        }
-        movers &= only;
+        let mut movers = if only.count_ones() == 1 {
+            // One piece (a written move's start square): looked at directly.
+            mine & only & !(self.kings & blocked)
+        } else {
+            // Men with somewhere to go, found for all men at once.
+            let mut movers = mine & self.kings & !blocked;
+            for &dir in man_dirs {
+                movers |= men & g.shift(empty, opposite(dir));
+            }
+            movers & only
+        };
         while movers != 0 {
             let from = Square(movers.trailing_zeros() as u8);
             movers &= movers - 1;
