@@ -1399,6 +1399,67 @@ mod tests {
         v
     }
 
+    /// The FEN writer's fast path (stack buffer, four-byte label copies, 64-bit halves) against
+    /// a plain one, on every variant's board, with men and kings on every square in turn: the
+    /// squares past bit 64 of the 12×12 boards included.
+    #[test]
+    fn fast_fen_writer_agrees_with_a_plain_one() {
+        fn plain(p: &Position, g: &Geometry) -> String {
+            let side = |c: Color| {
+                (0..g.len() as u8)
+                    .map(Square)
+                    .filter(|&s| p.side(c) & bit(s) != 0)
+                    .map(|s| {
+                        let k = if p.kings & bit(s) != 0 { "K" } else { "" };
+                        format!("{k}{}", g.label(s))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            };
+            format!(
+                "{}:W{}:B{}",
+                p.turn.fen_char(),
+                side(Color::White),
+                side(Color::Black)
+            )
+        }
+        for v in crate::Variant::ALL {
+            let Ok(g) = Geometry::new(v.board()) else {
+                continue;
+            };
+            let n = g.len() as u8;
+            let mut seen = 0;
+            for i in 0..n {
+                let mut p = Position::empty(if i % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                });
+                // Every third square from i on: white men, black kings, white kings, in turn.
+                for (k, s) in (i..n).step_by(3).enumerate() {
+                    match k % 3 {
+                        0 => p.white |= bit(Square(s)),
+                        1 => {
+                            p.black |= bit(Square(s));
+                            p.kings |= bit(Square(s));
+                        }
+                        _ => {
+                            p.white |= bit(Square(s));
+                            p.kings |= bit(Square(s));
+                        }
+                    }
+                }
+                let fen = p.to_fen(&g);
+                assert_eq!(fen, plain(&p, &g), "{v} from square {i}");
+                let mut bytes = Vec::new();
+                p.write_fen_bytes(&g, &mut bytes);
+                assert_eq!(bytes, fen.as_bytes());
+                seen += 1;
+            }
+            assert!(seen > 0);
+        }
+    }
+
     #[test]
     fn start_position_fen() {
         let rs = intl();
