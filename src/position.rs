@@ -1116,7 +1116,7 @@ impl CaptureSearch<'_> {
     /// it arrived from.
     fn extend(&mut self, cur: Square, arrived: Option<Direction>, straight: bool) {
         let g = &self.rs.geometry;
-        let rules = self.rs.rules;
+        let rules = &self.rs.rules;
         let mut extended = false;
         if self.depth < MAX_CAPTURES {
             let dirs = if self.king {
