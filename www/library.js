@@ -170,6 +170,17 @@ export function createLibrary(worker = defaultWorker) {
     host.post({ ...msg, slot }, transfer);
   }
 
+  /** Opens the shown text again in the worker, quietly: the page shows it already. */
+  function reopen() {
+    stale = false;
+    const source = shown;
+    return new Promise((resolve, reject) => {
+      const id = host.id();
+      current = { id, source, handlers: {}, resolve, reject };
+      send({ type: 'open', id, ...source, ...settings(), test: undefined, quiet: true });
+    });
+  }
+
   function request(type, extra = {}) {
     const ask = () => new Promise((resolve, reject) => {
       const id = host.id();
@@ -177,14 +188,7 @@ export function createLibrary(worker = defaultWorker) {
       send({ type, id, ...extra });
     });
     if (!stale || !shown) return ask();
-    // Open the shown text again in the new worker (quietly: the page shows it already).
-    stale = false;
-    const source = shown;
-    return new Promise((resolve, reject) => {
-      const id = host.id();
-      current = { id, source, handlers: {}, resolve, reject };
-      send({ type: 'open', id, ...source, ...settings(), test: undefined, quiet: true });
-    }).then(ask);
+    return reopen().then(ask);
   }
 
   return {
@@ -207,6 +211,16 @@ export function createLibrary(worker = defaultWorker) {
         current = { id, source: kept, handlers, resolve, reject };
         send({ type: 'open', id, ...source, ...settings() });
       });
+    },
+    /**
+     * The page shows `source` ({ text }) already, drawn from a view made beforehand (the page's
+     * sample): the worker opens it quietly, and later requests are about it. Resolves once it
+     * is open; rejects as open() does.
+     */
+    adopt(source) {
+      if (current) current.resolve({ count: null, replaced: true });
+      shown = source;
+      return reopen();
     },
     game: (index) => request('game', { index }),
     /** More variations of game `index` (a view's capped ones): [[id, variation], ...]. */
