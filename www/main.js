@@ -86,9 +86,13 @@ let solve = null;
 let solveAt = 0; // the mainline ply solving started from (the address keeps it)
 let solveReady = null;
 
-/** The game list, loaded the first time a text has two games or more; calls run in order. */
+/** The game list's module, fetched when a text that may have many games starts opening. */
+let listModule = null;
+const loadListModule = () => (listModule ??= import('./gamelist.js'));
+
+/** The game list, made the first time a text has two games or more; calls run in order. */
 function withList(fn) {
-  listReady ??= import('./gamelist.js').then(({ createGameList }) => {
+  listReady ??= loadListModule().then(({ createGameList }) => {
     list = createGameList({ doc: document, el: els.gameList, t, onSelect: (i) => pick(i) });
     return list;
   });
@@ -198,6 +202,13 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
+  if (source.file || source.url || source.link != null) {
+    // While the worker reads a file, a download or a link, the page's thread is free: the list's
+    // module loads and the number formatter is made ("20,000 games"), so that neither holds up
+    // the list when its rows come.
+    loadListModule().catch(() => {});
+    setTimeout(() => formatNumber(lang, 1000), 0);
+  }
   const handlers = handlersFor({ ply, what, kind, url, quiet });
   edited.clear();
   try {
@@ -241,12 +252,14 @@ function handlersFor({ ply, what, kind, url = null, quiet = false }) {
       els.shareLink.value = '';
       els.shareNotice.hidden = true;
     },
-    rows(rows) {
+    rows(rows, { partial = false } = {}) {
       if (rows.length < 2) return;
       withList((l) => {
         l.setRows(rows);
         l.select(viewer.state.game);
-        updateGamesCount();
+        // A long list's first rows: the count is said once all are in.
+        if (partial) els.gamesCount.textContent = '';
+        else updateGamesCount();
       });
     },
     text(msg) {
