@@ -43,25 +43,44 @@ export function packRows(rows) {
   for (const row of rows) if (!row || typeof row !== 'object' || Object.keys(row).length !== keys.length) return plain;
   const fields = [];
   for (const key of keys) {
-    const at = new Map();
-    const values = [];
-    const index = new Uint32Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i];
-      if (!Object.prototype.hasOwnProperty.call(row, key)) return plain;
-      const v = row[key];
-      if (v !== null && (typeof v === 'object' || typeof v === 'function')) return plain;
-      let k = at.get(v);
-      if (k === undefined) {
-        k = values.length;
-        values.push(v);
-        at.set(v, k);
-      }
-      index[i] = k;
-    }
-    fields.push({ key, values, index });
+    const field = distinct(rows, key);
+    if (!field) return plain;
+    fields.push(field);
   }
-  return { packed: { count: rows.length, fields }, transfer: fields.map((f) => f.index.buffer) };
+  return { packed: { count: rows.length, fields }, transfer: fields.filter((f) => f.index).map((f) => f.index.buffer) };
+}
+
+/**
+ * Field `key` of packRows: its distinct values and an index per row, or, when most values
+ * differ (the game numbers), the column itself; null when a row lacks it or holds an object.
+ */
+function distinct(rows, key) {
+  const at = new Map();
+  const values = [];
+  const index = new Uint32Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const v = rows[i][key];
+    if (v === undefined && !(key in rows[i])) return null;
+    if (v !== null && (typeof v === 'object' || typeof v === 'function')) return null;
+    let k = at.get(v);
+    if (k === undefined) {
+      if (values.length > rows.length / 2) {
+        const column = new Array(rows.length);
+        for (let j = 0; j < rows.length; j++) {
+          const w = rows[j][key];
+          if (w === undefined && !(key in rows[j])) return null;
+          if (w !== null && (typeof w === 'object' || typeof w === 'function')) return null;
+          column[j] = w;
+        }
+        return { key, column };
+      }
+      k = values.length;
+      values.push(v);
+      at.set(v, k);
+    }
+    index[i] = k;
+  }
+  return { key, values, index };
 }
 
 /** The rows packRows packed: equal, field by field and in order, to the ones it was given. */
@@ -69,11 +88,16 @@ export function unpackRows(packed) {
   if (Array.isArray(packed)) return packed; // as a worker without packing sends them
   if (!packed || Array.isArray(packed.rows)) return packed ? packed.rows : [];
   const { count, fields } = packed;
+  // Every row starts as a copy of one with all the fields (made at once, with room for them
+  // all), then is filled field by field: each loop stores one name into one kind of object,
+  // which is several times faster than adding the fields one by one, row by row.
+  const shape = {};
+  for (const f of fields) shape[f.key] = null;
   const rows = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const row = {};
-    for (const f of fields) row[f.key] = f.values[f.index[i]];
-    rows[i] = row;
+  for (let i = 0; i < count; i++) rows[i] = { ...shape };
+  for (const { key, column, values, index } of fields) {
+    if (column) for (let i = 0; i < count; i++) rows[i][key] = column[i];
+    else for (let i = 0; i < count; i++) rows[i][key] = values[index[i]];
   }
   return rows;
 }
