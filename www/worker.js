@@ -136,6 +136,11 @@ async function open(msg) {
   if (msg.link != null) {
     // The page's text box shows the link's text, unless it is too large to edit comfortably.
     post({ type: 'text', id, slot, text: text.length <= TEXT_LIMIT ? text : null, length: text.length });
+  } else if (bytes && bytes.length > 3 * TEXT_LIMIT) {
+    // At most 3 bytes make one UTF-16 unit, so this text is too long for the box: it is not
+    // decoded here (a 5 MB file took 0.1-0.3 s, before the check pass could start). Its
+    // length for the page's note is the file's size.
+    post({ type: 'text', id, slot, text: null, length: bytes.length });
   } else if (bytes) {
     const decoded = lib.text();
     post({ type: 'text', id, slot, text: decoded.length <= TEXT_LIMIT ? decoded : null, length: decoded.length });
