@@ -10,7 +10,8 @@ WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wa
 setup:
 	@bash scripts/setup.sh
 
-# Everything the page needs: pkg/pdn.js and pkg/pdn_bg.wasm. wasm-opt -Oz takes a fifth off the
+# Everything the page needs: pkg/pdn.js, pkg/pdn_bg.wasm and pkg/sample.json (the sample game's
+# view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -Oz takes a fifth off the
 # module; --converge repeats it until nothing more goes (another 0.3 KB gzipped). The profile
 # (opt-level z, not 3) was chosen by measurement: README, "Page speed and size".
 build: setup
@@ -18,6 +19,7 @@ build: setup
 	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
 	tools/node_modules/.bin/wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int \
 	  --enable-sign-ext --enable-mutable-globals pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
+	node tools/sample-view.mjs
 
 # The npm package pdn-viewer (package.json: the element, the wasm Library API, the type
 # declarations) as target/pdn-viewer-<version>.tgz. Publishing is `npm publish` by hand.

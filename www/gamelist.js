@@ -42,7 +42,12 @@ export function filterRows(rows, query) {
   return out;
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+// Made on the first sort by text, not when the list is loaded: making one costs tens of ms.
+let collator = null;
+const compareText = (a, b) => {
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  return collator.compare(a, b);
+};
 
 /**
  * Sort key of a row for a column: numbers for the number and problem columns, the date as a
@@ -72,7 +77,7 @@ export function sortIndexes(rows, indexes, key, dir = 1) {
       if (va !== vb && va != null) return (va - vb) * dir;
     } else if (!numeric) {
       if (!va !== !vb) return va ? -1 : 1;
-      const c = collator.compare(va, vb);
+      const c = compareText(va, vb);
       if (c) return c * dir;
     } else if (va !== vb) {
       return (va - vb) * dir;
@@ -126,6 +131,10 @@ export function rowTree(row, position, { selected = false, t = (k) => k } = {}) 
 export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1 };
   let lastWindow = null;
+  // The scroll position and sizes as last seen (scroll events, a ResizeObserver): reading them
+  // from the elements just after rows were put in would lay the whole page out again each time
+  // (three times for a file's first list, 30-60 ms each on a slow machine).
+  const seen = { top: 0, height: 0, head: ROW_HEIGHT };
 
   el.classList.add('game-list');
   const scroller = doc.createElement('div');
@@ -167,7 +176,7 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   function drawBody(force = false) {
     const count = state.order.length;
     scroller.setAttribute('aria-rowcount', String(count + 1));
-    const win = rowWindow(scroller.scrollTop, scroller.clientHeight || 320, count);
+    const win = rowWindow(seen.top, seen.height || 320, count);
     if (!force && lastWindow && lastWindow.from === win.from && lastWindow.to === win.to) return;
     lastWindow = win;
     const rows = [];
@@ -210,10 +219,21 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   function reveal(p) {
     if (p < 0) return;
     const top = p * ROW_HEIGHT;
-    const headHeight = thead.offsetHeight || ROW_HEIGHT;
-    const view = scroller.clientHeight - headHeight;
-    if (top < scroller.scrollTop) scroller.scrollTop = top;
-    else if (top + ROW_HEIGHT > scroller.scrollTop + view) scroller.scrollTop = top + ROW_HEIGHT - view;
+    const view = (seen.height || 320) - seen.head;
+    if (top < seen.top) scrollList(top);
+    else if (top + ROW_HEIGHT > seen.top + view) scrollList(top + ROW_HEIGHT - view);
+  }
+
+  function scrollList(top) {
+    scroller.scrollTop = top;
+    seen.top = scroller.scrollTop; // as the browser clamped it
+  }
+
+  /** Reads the scroll position and sizes, when the page is laid out anyway. */
+  function measure() {
+    seen.top = scroller.scrollTop;
+    seen.height = scroller.clientHeight;
+    seen.head = thead.offsetHeight || ROW_HEIGHT;
   }
 
   function move(delta) {
@@ -230,7 +250,10 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
     onSelect(index);
   }
 
-  scroller.addEventListener('scroll', () => drawBody());
+  scroller.addEventListener('scroll', () => { measure(); drawBody(); });
+  // The list's height changes with the window, the phone's panel opening, layout.js's fitting.
+  const view = doc.defaultView;
+  if (view && view.ResizeObserver) new view.ResizeObserver(() => { measure(); drawBody(); }).observe(scroller);
   scroller.addEventListener('click', (e) => {
     const sort = e.target.closest('button.sort');
     if (sort) {
@@ -247,7 +270,7 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   });
   scroller.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('button.sort')) return;
-    const page = Math.max(1, Math.floor(scroller.clientHeight / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((seen.height || 320) / ROW_HEIGHT) - 1);
     const keys = {
       ArrowDown: () => move(1), ArrowUp: () => move(-1),
       PageDown: () => move(page), PageUp: () => move(-page),
@@ -280,7 +303,7 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
     filter(query) {
       state.query = query;
       reorder();
-      scroller.scrollTop = 0;
+      scrollList(0);
       reveal(state.order.indexOf(state.selected));
       return state.order.length;
     },

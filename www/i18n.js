@@ -186,6 +186,9 @@ const numberFormats = new Map();
 
 /** `n` with the language's digit grouping: 20,000 (en), 20 000 (ru, lv, fr), 20.000 (nl). */
 export function formatNumber(code, n) {
+  // Under 1,000 no language here groups digits, and all write Latin ones: no formatter needed
+  // (making the first one costs 30-60 ms, which a page showing only small numbers never pays).
+  if (Number.isInteger(n) && n >= 0 && n < 1000) return String(n);
   try {
     // One formatter per language: making one loads locale data (tens of ms the first time).
     const key = knownCode(code) || DEFAULT;

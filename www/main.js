@@ -3,11 +3,8 @@
 // drop, ?src=, #pdn= links) and out (exports, the share link, the address that follows the
 // game and move shown).
 
-import { createLibrary } from './library.js';
-import { LIMITS, describeFailure } from './limits.js';
 import { createViewer, SPEEDS } from './viewer.js';
 import { attachControls } from './controls.js';
-import { SAMPLE_PDN } from './sample.js';
 import { diagnosticsList, lineView, offsetOf } from './views.js';
 import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from './words.js';
 import { toDom } from './tree.js';
@@ -16,6 +13,9 @@ import { prefersReducedMotion } from './board-dom.js';
 import { attachLayout } from './layout.js';
 import en from './i18n/en.js';
 import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from './i18n.js';
+
+// www/boot.js, when it runs after this module, leaves the start-up to it.
+window.pdnMain = true;
 
 const $ = (id) => document.getElementById(id);
 const els = {
@@ -48,13 +48,33 @@ const store = {
 
 let lang = 'en';
 let t = createTranslator('en', en, en);
-// index.html starts the worker early (www/boot.js); a page without it gets one here, and so
-// does the page after a worker was replaced (its wasm instance trapped).
-const library = createLibrary(() => {
-  const early = window.pdnWorker;
-  window.pdnWorker = null;
-  return early || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-});
+
+// The reading worker (library.js, with limits.js) is loaded after the first screen is drawn: the
+// sample's view comes ready-made (pkg/sample.json, see sampleScreen), so nothing on the first
+// screen waits for the worker or its wasm. A link (#pdn=, ?src=) asks for it at once.
+let limits = null;
+let libraryReady = null;
+/** The sample drawn from its ready-made view: the worker opens its text when it starts. */
+let adoptSample = null;
+function realLibrary() {
+  libraryReady ??= Promise.all([import('./library.js'), import('./limits.js')]).then(([{ createLibrary }, l]) => {
+    limits = l;
+    // index.html may have started the worker early (www/boot.js); a page without it gets one
+    // here, and so does the page after a worker was replaced (its wasm instance trapped).
+    const lib = createLibrary(() => {
+      const early = window.pdnWorker;
+      window.pdnWorker = null;
+      return early || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    });
+    // Quietly: the page shows it already. A failure is said when the text is next needed.
+    if (adoptSample && open.source && open.source.kind === 'sample') lib.adopt(adoptSample).catch(() => {});
+    return lib;
+  });
+  return libraryReady;
+}
+/** library.js's interface, each call waiting for the module and the worker it starts. */
+const library = Object.fromEntries(['open', 'game', 'variations', 'gameText', 'exportGame', 'exportAll', 'text',
+  'legalMoves', 'edit', 'solve', 'solveState'].map((name) => [name, async (...args) => (await realLibrary())[name](...args)]));
 /** The link format (share.js, with its compression), loaded when a link is opened or made. */
 const sharing = () => import('./share.js');
 let viewer = null;
@@ -66,9 +86,13 @@ let solve = null;
 let solveAt = 0; // the mainline ply solving started from (the address keeps it)
 let solveReady = null;
 
-/** The game list, loaded the first time a text has two games or more; calls run in order. */
+/** The game list's module, fetched when a text that may have many games starts opening. */
+let listModule = null;
+const loadListModule = () => (listModule ??= import('./gamelist.js'));
+
+/** The game list, made the first time a text has two games or more; calls run in order. */
 function withList(fn) {
-  listReady ??= import('./gamelist.js').then(({ createGameList }) => {
+  listReady ??= loadListModule().then(({ createGameList }) => {
     list = createGameList({ doc: document, el: els.gameList, t, onSelect: (i) => pick(i) });
     return list;
   });
@@ -101,7 +125,7 @@ function say(text, kind = 'info') {
 const named = (what) => (typeof what === 'function' ? what() : what);
 const errorText = (e) => (e && e.message ? e.message : String(e));
 /** Plain words for a text that could not be opened (limits.js), or null for other errors. */
-const failure = (e, name) => describeFailure(t, e, name, (n) => formatNumber(lang, n));
+const failure = (e, name) => (limits ? limits.describeFailure(t, e, name, (n) => formatNumber(lang, n)) : null);
 window.addEventListener('error', (e) => say(() => t('status.unexpected', { error: errorText(e.error || e.message) }), 'error'));
 window.addEventListener('unhandledrejection', (e) => say(() => t('status.unexpected', { error: errorText(e.reason) }), 'error'));
 
@@ -123,7 +147,6 @@ async function setLanguage(code) {
   const catalogue = await loadCatalogue(code);
   lang = code;
   t = createTranslator(code, catalogue, en);
-  formatNumber(code, 0); // its locale data now, while the page loads, not when a game is drawn
   document.documentElement.lang = code;
   translatePage(document, t);
   if (viewer) viewer.setTranslator(t);
@@ -161,7 +184,7 @@ function updateGamesCount() {
 async function fillBoxWithGame() {
   if (!open.boxIsGame || !viewer.state.view) return;
   const text = await library.gameText(viewer.state.game);
-  if (text.length > LIMITS.boxChars) {
+  if (text.length > limits.LIMITS.boxChars) {
     els.input.value = '';
     els.inputNote.textContent = t('input.bigGame', { size: sizeText(text.length) });
     els.inputNote.hidden = false;
@@ -178,9 +201,30 @@ async function fillBoxWithGame() {
 async function openSource(source, { game = 1, ply = 0, what, kind, url = null, quiet = false }) {
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
-  let first = true;
   document.body.dataset.checked = '0';
-  const handlers = {
+  if (source.file || source.url || source.link != null) {
+    // While the worker reads a file, a download or a link, the page's thread is free: the list's
+    // module loads and the number formatter is made ("20,000 games"), so that neither holds up
+    // the list when its rows come.
+    loadListModule().catch(() => {});
+    setTimeout(() => formatNumber(lang, 1000), 0);
+  }
+  const handlers = handlersFor({ ply, what, kind, url, quiet });
+  edited.clear();
+  try {
+    const r = await library.open(source, handlers);
+    if (r.count === 0) hideProgress();
+    return true;
+  } catch (e) {
+    hideProgress();
+    throw e;
+  }
+}
+
+/** What the page does with the worker's reports on a text being opened (library.js open()). */
+function handlersFor({ ply, what, kind, url = null, quiet = false }) {
+  let first = true;
+  return {
     progress(p) {
       if (p.phase === 'download') {
         showProgress(t('status.reading', { name: named(what), percent: p.total ? Math.round((100 * p.done) / p.total) : '…' }), p.total ? p.done / p.total : null);
@@ -208,18 +252,20 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       els.shareLink.value = '';
       els.shareNotice.hidden = true;
     },
-    rows(rows) {
+    rows(rows, { partial = false } = {}) {
       if (rows.length < 2) return;
       withList((l) => {
         l.setRows(rows);
         l.select(viewer.state.game);
-        updateGamesCount();
+        // A long list's first rows: the count is said once all are in.
+        if (partial) els.gamesCount.textContent = '';
+        else updateGamesCount();
       });
     },
     text(msg) {
       // A pasted text is the user's own and stays in the box; a link's is not put there when long.
-      if (msg.same && (kind !== 'link' || !(msg.length > LIMITS.boxChars))) return;
-      if (msg.text != null && msg.text.length <= LIMITS.boxChars) {
+      if (msg.same && (kind !== 'link' || !(msg.length > limits.LIMITS.boxChars))) return;
+      if (msg.text != null && msg.text.length <= limits.LIMITS.boxChars) {
         els.input.value = msg.text;
       } else {
         open.boxIsGame = true;
@@ -240,15 +286,30 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
       });
     },
   };
+}
+
+/**
+ * The sample's view as the worker would send it, made when the page was built (make build:
+ * tools/sample-view.mjs writes pkg/sample.json; www/boot.js starts fetching it), or null when
+ * it is missing or unreadable: then the worker reads the sample (www/sample.js) as any text.
+ */
+async function preparedSample() {
+  const early = window.pdnSample;
+  window.pdnSample = null;
+  const pre = await (early || fetch(new URL('../pkg/sample.json', import.meta.url)).then((r) => (r.ok ? r.json() : null)))
+    .catch(() => null);
+  return pre && typeof pre.text === 'string' && pre.count >= 1 && pre.view ? pre : null;
+}
+
+/** Shows the sample from its prepared view; the worker opens its text once it starts. */
+function showPrepared(pre, { ply }) {
+  const handlers = handlersFor({ ply, what: 'sample', kind: 'sample', quiet: true });
   edited.clear();
-  try {
-    const r = await library.open(source, handlers);
-    if (r.count === 0) hideProgress();
-    return true;
-  } catch (e) {
-    hideProgress();
-    throw e;
-  }
+  document.body.dataset.checked = '0';
+  els.input.value = pre.text;
+  adoptSample = { text: pre.text };
+  handlers.opened(pre);
+  handlers.done();
 }
 
 /**
@@ -425,9 +486,11 @@ function wireDrop() {
     if (text) {
       e.preventDefault();
       // A text too large to edit comfortably is opened without going into the box.
-      const fits = text.length <= LIMITS.boxChars;
-      if (fits) els.input.value = text;
-      openText(text, { what: () => t('what.pasted'), kind: fits ? 'paste' : 'drop' });
+      realLibrary().then(() => {
+        const fits = text.length <= limits.LIMITS.boxChars;
+        if (fits) els.input.value = text;
+        openText(text, { what: () => t('what.pasted'), kind: fits ? 'paste' : 'drop' });
+      });
     }
   });
 }
@@ -649,25 +712,13 @@ function updateSolveToggle() {
   $('solve-toggle').setAttribute('aria-pressed', String(Boolean(solve && solve.active)));
 }
 
-function wire() {
-  layout = attachLayout({
-    els: {
-      board: els.board, controls: document.querySelector('.controls'), header: els.header, games: els.games,
-      gameList: els.gameList, toggle: $('games-toggle'), toggleText: $('games-toggle-text'), close: $('games-close'),
-    },
-    // The list was folded away (no height): draw the rows around the open game again.
-    onOpen: () => { if (list) list.select(list.state.selected); },
-  });
-  // Buttons, keys (anywhere on the page), move clicks, swipe and wheel: the same as <pdn-viewer>.
-  attachControls({
-    keyTarget: document, board: els.board, moves: els.moves, viewer,
-    buttons: { first: els.first, prev: els.prev, play: els.play, next: els.next, last: els.last, flip: els.flip },
-    options: { wheel: () => els.wheel.checked },
-  });
-  wireDrop();
-  // The analysis board (moves played on the board, marks drawn) loads on its own, so it never
-  // holds up the first game.
-  solveReady = import('./analysis.js').then(({ createAnalysis }) => {
+/**
+ * The analysis board (moves played on the board, marks drawn) and solve mode: loaded after the
+ * first screen (afterFirstScreen), so they never hold up the first game. Resolves to the solve
+ * mode (null when it failed to load).
+ */
+function loadAnalysis() {
+  solveReady ??= import('./analysis.js').then(({ createAnalysis }) => {
     const analysis = createAnalysis({
       doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
       say: (text, kind) => say(text, kind),
@@ -687,7 +738,40 @@ function wire() {
     });
     return solve;
   }).catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
-  $('solve-toggle').addEventListener('click', () => toggleSolve(!(solve && solve.active)));
+  return solveReady;
+}
+
+/** After the sample or link is drawn: the reading worker and the analysis board start. */
+function afterFirstScreen() {
+  const start = () => {
+    realLibrary();
+    loadAnalysis();
+  };
+  // After the first paint (requestAnimationFrame runs just before it); a hidden tab gets no
+  // frames, so a timer starts them too.
+  let started = false;
+  const once = () => { if (!started) { started = true; start(); } };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1000);
+}
+
+function wire() {
+  layout = attachLayout({
+    els: {
+      board: els.board, controls: document.querySelector('.controls'), header: els.header, games: els.games,
+      gameList: els.gameList, toggle: $('games-toggle'), toggleText: $('games-toggle-text'), close: $('games-close'),
+    },
+    // The list was folded away (no height): draw the rows around the open game again.
+    onOpen: () => { if (list) list.select(list.state.selected); },
+  });
+  // Buttons, keys (anywhere on the page), move clicks, swipe and wheel: the same as <pdn-viewer>.
+  attachControls({
+    keyTarget: document, board: els.board, moves: els.moves, viewer,
+    buttons: { first: els.first, prev: els.prev, play: els.play, next: els.next, last: els.last, flip: els.flip },
+    options: { wheel: () => els.wheel.checked },
+  });
+  wireDrop();
+  $('solve-toggle').addEventListener('click', () => loadAnalysis().then(() => toggleSolve(!(solve && solve.active))));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
@@ -833,15 +917,23 @@ async function main() {
     ({ game, ply } = sampleAt);
     // After a failed link or download its message stays up; the sample shows behind it.
     const hadError = els.status.dataset.kind === 'error';
-    els.input.value = SAMPLE_PDN;
-    await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample', quiet: true });
+    // Once the worker is running (a link failed), it reads the sample as any other text.
+    const pre = libraryReady ? null : await preparedSample();
+    if (pre) {
+      showPrepared(pre, { ply });
+    } else {
+      const { SAMPLE_PDN } = await import('./sample.js');
+      els.input.value = SAMPLE_PDN;
+      await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample', quiet: true });
+    }
     if (!hadError) say(() => t('status.sample'));
   }
   document.body.dataset.ready = '1';
+  afterFirstScreen();
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
   if (params.has('edit')) await editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
-  if (params.get('mode') === 'solve' && solveReady) {
-    const s = await solveReady;
+  if (params.get('mode') === 'solve') {
+    const s = await loadAnalysis();
     if (s && viewer.state.view) startSolving();
   }
 }

@@ -10,7 +10,7 @@
 import init, { Library } from '../pkg/pdn.js';
 import { LIMITS, download, limitsFor, tooLarge } from './limits.js';
 import { capView, pickVariations } from './viewcap.js';
-import { applyEdit } from './library.js';
+import { applyEdit, packRows } from './library.js';
 
 let wasm = null;
 const ready = init().then((exports) => { wasm = exports; });
@@ -27,12 +27,14 @@ function gameView(state, index) {
   return capView(view);
 }
 
+/** List rows sent ahead of the others: more than a tall window shows. */
+const FIRST_ROWS = 100;
 /** Replayed games per `checked` message: small enough to answer a game request quickly. */
 const CHECK_CHUNK = 250;
 /** Texts longer than this are not sent back for the page's text box (it would freeze it). */
 const TEXT_LIMIT = LIMITS.boxChars;
 
-const post = (msg) => self.postMessage(msg);
+const post = (msg, transfer = []) => self.postMessage(msg, transfer);
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function errorText(e) {
@@ -126,10 +128,19 @@ async function open(msg) {
   const game = Math.min(Math.max((msg.game ?? 1) - 1, 0), count - 1);
   post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: gameView(state, game), outside: lib.outsideDiagnostics(), outsideSummary: lib.outsideSummary() });
   const listed = Math.min(count, msg.rowLimit ?? count);
-  post({ type: 'rows', id, slot, rows: lib.rows(0, listed) });
+  // A screenful of rows first: the page shows them while the rest are made (20,000 rows take
+  // the reader a few hundred ms on a slow machine).
+  if (listed > FIRST_ROWS) post({ type: 'rows', id, slot, rows: lib.rows(0, FIRST_ROWS), partial: true, total: listed });
+  const { packed, transfer } = packRows(lib.rows(0, listed));
+  post({ type: 'rows', id, slot, rows: packed }, transfer);
   if (msg.link != null) {
     // The page's text box shows the link's text, unless it is too large to edit comfortably.
     post({ type: 'text', id, slot, text: text.length <= TEXT_LIMIT ? text : null, length: text.length });
+  } else if (bytes && bytes.length > 3 * TEXT_LIMIT) {
+    // At most 3 bytes make one UTF-16 unit, so this text is too long for the box: it is not
+    // decoded here (a 5 MB file took 0.1-0.3 s, before the check pass could start). Its
+    // length for the page's note is the file's size.
+    post({ type: 'text', id, slot, text: null, length: bytes.length });
   } else if (bytes) {
     const decoded = lib.text();
     post({ type: 'text', id, slot, text: decoded.length <= TEXT_LIMIT ? decoded : null, length: decoded.length });

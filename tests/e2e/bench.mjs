@@ -2,13 +2,16 @@
 //   (a) page ready with the sample game: performance.now() when body[data-ready] is set, over
 //       fresh page loads (own browser context each, so nothing is cached) from python3 -m
 //       http.server (no compression, no cache headers: a slow server by design);
-//   (b) the 20,000-game file from tests/e2e/bigfile.mjs: from the file input's change event to the
-//       first game shown (data-loads), to list rows in the DOM, to the check pass done;
+//   (b) the 20,000-game file from tests/e2e/bigfile.mjs, opened once the page has started (the
+//       worker has the sample open): from the file input's change event to the first game shown
+//       (data-loads), to list rows in the DOM, to the check pass done;
 //   (c) one navigation step: a click on #next and a forced layout, timed in the page, with the
 //       move animation off and on;
-//   (d) shipped bytes, gzip level 9: the files the page fetches for the sample, then the ones
-//       it loads only on use (other languages, export, the element).
-// Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3).
+//   (d) shipped bytes, gzip level 9: the files fetched up front (every request, the workers'
+//       included, that started before body[data-ready]: the sample drawn), then the ones fetched
+//       after it unasked (the reading worker and its wasm), then those loaded only on use.
+// Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3), --parts=abcd
+// (the parts to run).
 
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -24,6 +27,7 @@ const arg = (name, fallback) => {
 const LOADS = arg('loads', 5);
 const STEPS = arg('steps', 60);
 const BIG_RUNS = arg('big-runs', 3);
+const PARTS = (process.argv.find((x) => x.startsWith('--parts=')) || '--parts=abcd').slice('--parts='.length);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -37,7 +41,8 @@ function table(title, head, rows) {
   const all = [head, ...rows].map((r) => r.map(String));
   const widths = head.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const line = (r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\n${title}`);
+  // The machine's load with every table: on a shared machine the wall-clock figures follow it.
+  console.log(`\n${title} [load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}]`);
   console.log(line(all[0]));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of all.slice(1)) console.log(line(r));
@@ -62,137 +67,169 @@ console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${
 
 try {
   // ---- (a) page ready ----------------------------------------------------------------------
-  const ready = [];
-  const dcl = [];
-  for (let i = 0; i < LOADS; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(READY_PROBE);
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.waitForSelector('body[data-ready="1"]');
-    const t = await page.evaluate(() => ({
-      ready: window.__bench.ready,
-      dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN,
-    }));
-    ready.push(t.ready);
-    dcl.push(t.dcl);
-    await context.close();
+  if (PARTS.includes('a')) {
+    const ready = [];
+    const dcl = [];
+    for (let i = 0; i < LOADS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(READY_PROBE);
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="1"]');
+      const t = await page.evaluate(() => ({
+        ready: window.__bench.ready,
+        dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN,
+      }));
+      ready.push(t.ready);
+      dcl.push(t.dcl);
+      await context.close();
+    }
+    table(`(a) page ready with the sample game, ${LOADS} fresh loads (python3 -m http.server, no cache)`,
+      ['measure', 'median', 'max'],
+      [['DOMContentLoaded', ms(median(dcl)), ms(Math.max(...dcl))],
+        ['body[data-ready] (sample drawn)', ms(median(ready)), ms(Math.max(...ready))]]);
   }
-  table(`(a) page ready with the sample game, ${LOADS} fresh loads (python3 -m http.server, no cache)`,
-    ['measure', 'median', 'max'],
-    [['DOMContentLoaded', ms(median(dcl)), ms(Math.max(...dcl))],
-      ['body[data-ready] (sample drawn)', ms(median(ready)), ms(Math.max(...ready))]]);
 
   // ---- (b) the big file ----------------------------------------------------------------------
-  const big = makeBigFile({ minGames: 20_000 });
-  const bigRuns = [];
-  let games = 0;
-  for (let i = 0; i < BIG_RUNS; i++) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await page.goto(base);
-    await page.waitForSelector('body[data-ready="1"]');
-    await page.evaluate(() => {
-      const b = { start: null, first: null, rows: null, checked: null };
-      window.__big = b;
-      const loadsBefore = document.body.dataset.loads;
-      document.getElementById('file-input').addEventListener('change', () => { b.start = performance.now(); }, { capture: true });
-      const note = () => {
-        if (b.start == null) return;
-        const now = performance.now();
-        if (b.first == null && document.body.dataset.loads !== loadsBefore) b.first = now;
-        // The one-game sample has a (hidden) row too: wait for the list to show the new rows.
-        if (b.rows == null && b.first != null && !document.getElementById('games').hidden
-          && document.querySelector('#game-list tr.game-row[data-index="1"]')) b.rows = now;
-        if (b.checked == null && b.first != null && document.body.dataset.checked === '1') b.checked = now;
-      };
-      new MutationObserver(note).observe(document.body, { attributes: true, childList: true, subtree: true });
-    });
-    const wall = Date.now();
-    await page.setInputFiles('#file-input', big.file);
-    await page.waitForFunction(() => window.__big.checked != null, null, { timeout: 120_000 });
-    const wallMs = Date.now() - wall;
-    const r = await page.evaluate(() => window.__big);
-    games = Number(await page.evaluate(() => document.body.dataset.games));
-    bigRuns.push({ first: r.first - r.start, rows: r.rows - r.start, checked: r.checked - r.start, wall: wallMs });
-    await context.close();
+  if (PARTS.includes('b')) {
+    const big = makeBigFile({ minGames: 20_000 });
+    const bigRuns = [];
+    let games = 0;
+    for (let i = 0; i < BIG_RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="1"]');
+      // The reading worker starts after the sample is drawn: wait until it has the sample open
+      // (its legal moves on the board), so that its start-up is not counted as the file's.
+      await page.waitForSelector('#board[data-moves]');
+      await page.evaluate(() => {
+        const b = { start: null, first: null, rows: null, checked: null };
+        window.__big = b;
+        const loadsBefore = document.body.dataset.loads;
+        document.getElementById('file-input').addEventListener('change', () => { b.start = performance.now(); }, { capture: true });
+        const note = () => {
+          if (b.start == null) return;
+          const now = performance.now();
+          if (b.first == null && document.body.dataset.loads !== loadsBefore) b.first = now;
+          // The one-game sample has a (hidden) row too: wait for the list to show the new rows.
+          if (b.rows == null && b.first != null && !document.getElementById('games').hidden
+            && document.querySelector('#game-list tr.game-row[data-index="1"]')) b.rows = now;
+          if (b.checked == null && b.first != null && document.body.dataset.checked === '1') b.checked = now;
+        };
+        new MutationObserver(note).observe(document.body, { attributes: true, childList: true, subtree: true });
+      });
+      const wall = Date.now();
+      await page.setInputFiles('#file-input', big.file);
+      await page.waitForFunction(() => window.__big.checked != null, null, { timeout: 120_000 });
+      const wallMs = Date.now() - wall;
+      const r = await page.evaluate(() => window.__big);
+      games = Number(await page.evaluate(() => document.body.dataset.games));
+      bigRuns.push({ first: r.first - r.start, rows: r.rows - r.start, checked: r.checked - r.start, wall: wallMs });
+      await context.close();
+    }
+    const col = (k) => bigRuns.map((r) => r[k]);
+    table(`(b) ${games.toLocaleString('en-US')} games, ${(big.bytes / 2 ** 20).toFixed(1)} MiB, opened with #file-input, ${BIG_RUNS} runs (from the change event)`,
+      ['until', 'median', 'max'],
+      [['first game shown (data-loads)', ms(median(col('first'))), ms(Math.max(...col('first')))],
+        ['list rows in the DOM', ms(median(col('rows'))), ms(Math.max(...col('rows')))],
+        ['check pass done (data-checked)', ms(median(col('checked'))), ms(Math.max(...col('checked')))],
+        ['(wall clock, setInputFiles to done)', ms(median(col('wall'))), ms(Math.max(...col('wall')))]]);
   }
-  const col = (k) => bigRuns.map((r) => r[k]);
-  table(`(b) ${games.toLocaleString('en-US')} games, ${(big.bytes / 2 ** 20).toFixed(1)} MiB, opened with #file-input, ${BIG_RUNS} runs (from the change event)`,
-    ['until', 'median', 'max'],
-    [['first game shown (data-loads)', ms(median(col('first'))), ms(Math.max(...col('first')))],
-      ['list rows in the DOM', ms(median(col('rows'))), ms(Math.max(...col('rows')))],
-      ['check pass done (data-checked)', ms(median(col('checked'))), ms(Math.max(...col('checked')))],
-      ['(wall clock, setInputFiles to done)', ms(median(col('wall'))), ms(Math.max(...col('wall')))]]);
 
   // ---- (c) one navigation step -------------------------------------------------------------
-  const stepRows = [];
-  {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (PARTS.includes('c')) {
+    const stepRows = [];
+    {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(base);
+      await page.waitForSelector('body[data-ready="1"]');
+      for (const animate of [false, true]) {
+        const times = await page.evaluate(async ({ animate, steps }) => {
+          const box = document.getElementById('animate');
+          if (box.checked !== animate) box.click();
+          const next = document.getElementById('next');
+          const out = [];
+          for (let round = 0; out.length < steps; round++) {
+            document.getElementById('first').click();
+            await new Promise((r) => setTimeout(r, 50));
+            while (!next.disabled && out.length < steps) {
+              const t0 = performance.now();
+              next.click();
+              void document.body.offsetHeight; // forced style and layout
+              out.push(performance.now() - t0);
+              // Let the frame (and any animation start) happen before the next step.
+              await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+            }
+          }
+          return out;
+        }, { animate, steps: STEPS });
+        stepRows.push([`#next click + layout, animation ${animate ? 'on' : 'off'}`, String(times.length), ms(median(times)), ms(Math.max(...times))]);
+      }
+      await context.close();
+    }
+    table('(c) one step of the sample game (74 plies), timed in the page', ['measure', 'N', 'median', 'max'], stepRows);
+  }
+
+  // ---- (d) shipped bytes ---------------------------------------------------------------------
+  if (PARTS.includes('d')) {
+    // "Up front": every request of the page and its workers that started before body[data-ready]
+    // was set (the sample drawn), from the browser's request log, each file read from disk and
+    // gzipped alone. Then what the page fetches after that without being asked (the reading
+    // worker and its wasm, the analysis board), and the modules it loads only on use.
+    const gz = (file) => {
+      const raw = readFileSync(path.join(root, file));
+      return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
+    };
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(READY_PROBE);
+    const requests = [];
+    context.on('requestfinished', (r) => {
+      const u = new URL(r.url());
+      if (u.origin === server.origin) requests.push({ file: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'index.html', request: r });
+    });
     const page = await context.newPage();
     await page.goto(base);
     await page.waitForSelector('body[data-ready="1"]');
-    for (const animate of [false, true]) {
-      const times = await page.evaluate(async ({ animate, steps }) => {
-        const box = document.getElementById('animate');
-        if (box.checked !== animate) box.click();
-        const next = document.getElementById('next');
-        const out = [];
-        for (let round = 0; out.length < steps; round++) {
-          document.getElementById('first').click();
-          await new Promise((r) => setTimeout(r, 50));
-          while (!next.disabled && out.length < steps) {
-            const t0 = performance.now();
-            next.click();
-            void document.body.offsetHeight; // forced style and layout
-            out.push(performance.now() - t0);
-            // Let the frame (and any animation start) happen before the next step.
-            await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-          }
-        }
-        return out;
-      }, { animate, steps: STEPS });
-      stepRows.push([`#next click + layout, animation ${animate ? 'on' : 'off'}`, String(times.length), ms(median(times)), ms(Math.max(...times))]);
-    }
+    // The worker has the sample open (its legal moves are on the board) and the network is quiet.
+    await page.waitForSelector('#board[data-moves]');
+    await page.waitForLoadState('networkidle');
+    const readyAt = await page.evaluate(() => performance.timeOrigin + window.__bench.ready);
     await context.close();
+    const upFront = new Set();
+    const later = new Set();
+    for (const { file, request } of requests) {
+      const started = request.timing().startTime;
+      (started >= 0 && started < readyAt ? upFront : later).add(file);
+    }
+    for (const f of upFront) later.delete(f);
+    const sizeRows = [];
+    const listed = (files, mark) => {
+      let total = { raw: 0, gz: 0 };
+      for (const file of [...files].sort()) {
+        const s = gz(file);
+        total = { raw: total.raw + s.raw, gz: total.gz + s.gz };
+        sizeRows.push([`${mark}${file}`, kb(s.raw), kb(s.gz)]);
+      }
+      return total;
+    };
+    const front = listed(upFront, '');
+    sizeRows.push([`up front, before the sample is ready (${upFront.size} files; target 100 KB)`, kb(front.raw), `${kb(front.gz)} = ${front.gz} B`]);
+    const after = listed(later, '+ ');
+    sizeRows.push([`after the sample is ready, unasked (${later.size} files)`, kb(after.raw), `${kb(after.gz)} = ${after.gz} B`]);
+    const fetched = new Set([...upFront, ...later]);
+    const onUse = readdirSync(path.join(root, 'www'), { recursive: true })
+      .map((f) => `www/${f}`)
+      .filter((f) => f.endsWith('.js') && statSync(path.join(root, f)).isFile() && !fetched.has(f))
+      .sort();
+    for (const file of onUse) {
+      const s = gz(file);
+      sizeRows.push([`+ ${file} (on use)`, kb(s.raw), kb(s.gz)]);
+    }
+    table('(d) shipped bytes (each file gzipped alone, level 9)', ['file', 'raw', 'gzip -9'], sizeRows);
   }
-  table('(c) one step of the sample game (74 plies), timed in the page', ['measure', 'N', 'median', 'max'], stepRows);
 
-  // ---- (d) shipped bytes ---------------------------------------------------------------------
-  // What the page really fetches to show the sample (the worker's requests included), read from
-  // disk and gzipped file by file; then the modules it loads only on use.
-  const gz = (file) => {
-    const raw = readFileSync(path.join(root, file));
-    return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
-  };
-  const context = await browser.newContext({ locale: 'en-US' });
-  const fetched = new Set();
-  context.on('request', (r) => {
-    const u = new URL(r.url());
-    if (u.origin === server.origin) fetched.add(u.pathname.replace(/^\//, '') || 'index.html');
-  });
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.waitForSelector('body[data-ready="1"]');
-  await context.close();
-  const files = [...fetched].sort();
-  const sizeRows = [];
-  let total = { raw: 0, gz: 0 };
-  for (const file of files) {
-    const s = gz(file);
-    total = { raw: total.raw + s.raw, gz: total.gz + s.gz };
-    sizeRows.push([file, kb(s.raw), kb(s.gz)]);
-  }
-  sizeRows.push([`total (${files.length} files; target 100 KB)`, kb(total.raw), `${kb(total.gz)} = ${total.gz} B`]);
-  const onUse = readdirSync(path.join(root, 'www'), { recursive: true })
-    .map((f) => `www/${f}`)
-    .filter((f) => f.endsWith('.js') && statSync(path.join(root, f)).isFile() && !fetched.has(f))
-    .sort();
-  for (const file of onUse) {
-    const s = gz(file);
-    sizeRows.push([`+ ${file} (on use)`, kb(s.raw), kb(s.gz)]);
-  }
-  table('(d) shipped bytes (each file gzipped alone, level 9)', ['file', 'raw', 'gzip -9'], sizeRows);
 } finally {
   await browser.close().catch(() => {});
   await server.stop();

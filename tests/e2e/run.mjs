@@ -304,6 +304,42 @@ try {
     assertEqual(counts, { bm: 20, wm: 20 }, 'piece counts');
   });
 
+  await check('the sample is drawn before the reading worker starts, from pkg/sample.json: the same view the worker sends', async () => {
+    // A fresh page: what it fetched when body[data-ready] was set (the worker's script would be
+    // among them if the first screen had waited for the wasm).
+    const p = await newPage();
+    await p.addInitScript(() => {
+      new MutationObserver(() => {
+        if (!window.__atReady && document.body && document.body.dataset.ready === '1') {
+          window.__atReady = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+    });
+    await open(p);
+    const atReady = await p.evaluate(() => window.__atReady);
+    assert(atReady.includes('/pkg/sample.json'), `the prepared sample was not used: ${atReady.join(' ')}`);
+    for (const late of ['/www/worker.js', '/pkg/pdn.js', '/www/library.js', '/www/analysis.js']) {
+      assert(!atReady.includes(late), `${late} was fetched before the sample was ready`);
+    }
+    // The worker starts after the first screen, and the sample is open in it (legal moves).
+    await p.waitForSelector('#board[data-moves]');
+    const r = await p.evaluate(async () => {
+      const pre = await (await fetch('pkg/sample.json')).json();
+      const { SAMPLE_PDN } = await import('./www/sample.js');
+      const { createLibrary } = await import('./www/library.js');
+      const lib = createLibrary();
+      let opened = null;
+      await lib.open({ text: SAMPLE_PDN }, { opened: (m) => { opened = m; } });
+      lib.terminate();
+      const { type, id, slot, ...sent } = opened;
+      const { text, ...prepared } = pre;
+      return { same: text === SAMPLE_PDN, sent, prepared };
+    });
+    await p.context().close();
+    assert(r.same, 'pkg/sample.json holds another text than www/sample.js: run make build');
+    assertEqual(sorted(r.prepared), sorted(r.sent), 'pkg/sample.json against the worker\'s opened message');
+  });
+
   await check('sample header shows players, event, date, result and variant', async () => {
     const header = await page.textContent('#game-header');
     for (const s of ['Mikhalchenko,I.', 'Ndjofang,J.', 'FMJD World Championship', '2007', 'International']) {

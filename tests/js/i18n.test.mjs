@@ -234,6 +234,15 @@ test('loadCatalogue: known codes load their catalogue, anything else gives Engli
   for (const { code } of LANGUAGES) assert.equal(await loadCatalogue(code), catalogues[code]);
 });
 
+test('formatNumber writes numbers under 1,000 as Intl does in every language offered, without it', () => {
+  for (const { code } of LANGUAGES) {
+    const intl = new Intl.NumberFormat(code);
+    for (const n of [0, 1, 7, 10, 74, 100, 999]) assert.equal(formatNumber(code, n), intl.format(n), `${code} ${n}`);
+    // Fractions, negatives and 1,000 up still go through Intl.
+    for (const n of [0.5, -3, 1000, 123456]) assert.equal(formatNumber(code, n), intl.format(n), `${code} ${n}`);
+  }
+});
+
 test('formatNumber groups digits the way each language does', () => {
   assert.equal(formatNumber('en', 20000), '20,000');
   assert.equal(formatNumber('nl', 20000), '20.000');

@@ -2,7 +2,7 @@
 // to their replies, reports of an older text are dropped, and failures reach the caller.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createLibrary, createWorkerHost } from '../../www/library.js';
+import { createLibrary, createWorkerHost, packRows, unpackRows } from '../../www/library.js';
 
 function fakeWorker() {
   const w = { sent: [], onmessage: null, onerror: null, terminated: false };
@@ -108,4 +108,33 @@ test('a worker that fails before it starts rejects with kind worker', async () =
   const p = lib.open({ text: 'x' });
   w.onerror({ message: 'refused' });
   await assert.rejects(p, (e) => e.kind === 'worker');
+});
+
+test('packRows and unpackRows: the rows come back equal, field by field and in order; odd rows go as they are', () => {
+  const rows = [];
+  for (let i = 0; i < 250; i++) {
+    rows.push({
+      number: i + 1, white: `W${i % 7}`, black: i % 3 ? 'B' : '', event: i % 2 ? null : 'Open', plies: i % 11,
+      variantNumber: i % 5 ? 20 : null, checked: i % 2 === 0, errors: 0, weird: i % 4 ? undefined : 'x',
+    });
+  }
+  const { packed, transfer } = packRows(rows);
+  assert.equal(packed.count, 250);
+  assert.ok(packed.fields.find((f) => f.key === 'white').values.length === 7, 'repeated values are sent once');
+  assert.ok(packed.fields.find((f) => f.key === 'number').column, 'a field of distinct values goes as a column');
+  assert.equal(transfer.length, Object.keys(rows[0]).length - 1);
+  // Through a structured clone, as postMessage sends it.
+  const back = unpackRows(structuredClone(packed, { transfer }));
+  assert.deepStrictEqual(back, rows);
+  for (let i = 0; i < rows.length; i++) assert.deepEqual(Object.keys(back[i]), Object.keys(rows[i]));
+  // Few rows, rows with other fields, or fields holding objects: as they are.
+  const few = rows.slice(0, 3);
+  assert.equal(unpackRows(packRows(few).packed), few);
+  const mixed = [...rows.slice(0, 150), { number: 151 }];
+  assert.deepStrictEqual(unpackRows(packRows(mixed).packed), mixed);
+  const nested = rows.map((r) => ({ ...r, tags: [['Event', 'x']] }));
+  assert.equal(packRows(nested).transfer.length, 0);
+  assert.deepStrictEqual(unpackRows(packRows(nested).packed), nested);
+  // A plain array (a worker that does not pack) is taken as it is.
+  assert.equal(unpackRows(few), few);
 });
