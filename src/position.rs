@@ -733,9 +733,11 @@ impl Position {
         }
     }
 
-    /// The legal moves that start on `from`, for finding the move a notation names: all legal
-    /// captures when there are any (whether one from `from` is allowed depends on the others),
-    /// else the quiet moves of the piece on `from` only.
+    /// The legal moves that start on `from`, for finding the move a notation names: the legal
+    /// captures from `from` when any piece can capture (where the variant ranks captures, every
+    /// capture is searched first, since whether one from `from` is allowed depends on the
+    /// others; where any capture may be chosen, only the piece on `from` is searched), else the
+    /// quiet moves of the piece on `from`.
     pub fn generate_from(
         &self,
         rs: &Ruleset,
@@ -744,6 +746,18 @@ impl Position {
         out: &mut Vec<Move>,
     ) {
         out.clear();
+        if rs.rules.priority == CapturePriority::Free {
+            // Any capture may be chosen: when some piece can capture, the legal moves from
+            // `from` are that piece's own captures, searched from it alone.
+            let man_dirs = man_capture_dirs(&rs.rules, self.turn);
+            let capturers = self.capturers(rs, man_dirs, king_dirs(rs.rules.captures));
+            if capturers == 0 {
+                self.generate_quiet(rs, bit(from), out);
+            } else {
+                self.generate_captures_of(rs, duplicates, capturers & bit(from), out);
+            }
+            return;
+        }
         self.generate_captures(rs, duplicates, out);
         if out.is_empty() {
             self.generate_quiet(rs, bit(from), out);
@@ -917,7 +931,22 @@ impl Position {
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
         // Most positions have no capture: find the pieces that can start one first.
-        let mut capturers = self.capturers(rs, man_dirs, king_dirs);
+        let capturers = self.capturers(rs, man_dirs, king_dirs);
+        self.generate_captures_of(rs, duplicates, capturers, out);
+    }
+
+    /// The captures of the pieces in `capturers` (pieces that can start one), under the
+    /// variant's priority among them.
+    fn generate_captures_of(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        mut capturers: u128,
+        out: &mut Vec<Move>,
+    ) {
+        let rules = &rs.rules;
+        let man_dirs = man_capture_dirs(rules, self.turn);
+        let king_dirs = king_dirs(rules.captures);
         if capturers == 0 {
             return;
         }
@@ -1305,14 +1334,20 @@ impl CaptureSearch<'_> {
         }
         let promotes =
             !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
+        // Only the route's own entries: what deeper routes searched before left past them must
+        // not make two equal moves compare unequal.
+        let n = self.depth;
+        let (mut legs, mut taken) = ([0; MAX_CAPTURES], [0; MAX_CAPTURES]);
+        legs[..n].copy_from_slice(&self.legs[..n]);
+        taken[..n].copy_from_slice(&self.taken[..n]);
         self.out.push(Move {
             from: self.from,
             to,
             captured: self.captured,
             promotes,
-            legs: self.legs,
-            n_legs: self.depth as u8,
-            taken: self.taken,
+            legs,
+            n_legs: n as u8,
+            taken,
             counted_king_move: false,
         });
     }
@@ -1457,6 +1492,41 @@ mod tests {
                 seen += 1;
             }
             assert!(seen > 0);
+        }
+    }
+
+    /// `generate_from` gives exactly the legal moves that start on the square, in every variant
+    /// (its search from one square for free-choice captures included), over positions reached
+    /// by random play.
+    #[test]
+    fn moves_from_one_square_are_the_legal_moves_from_it() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut all, mut from) = (Vec::new(), Vec::new());
+        for v in crate::Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            for _ in 0..20 {
+                let mut p = rs.start_position();
+                for _ in 0..80 {
+                    p.generate(&rs, Duplicates::Drop, &mut all);
+                    if all.is_empty() {
+                        break;
+                    }
+                    for sq in 0..rs.geometry.len() as u8 {
+                        p.generate_from(&rs, Duplicates::Drop, Square(sq), &mut from);
+                        let expected: Vec<Move> =
+                            all.iter().filter(|m| m.from.0 == sq).copied().collect();
+                        assert_eq!(from, expected, "{v} {} from {sq}", p.to_fen(&rs.geometry));
+                    }
+                    let pick = all[next() as usize % all.len()];
+                    p = p.play(&pick);
+                }
+            }
         }
     }
 
