@@ -11,13 +11,12 @@ setup:
 	@bash scripts/setup.sh
 
 # Everything the page needs: pkg/pdn.js, pkg/pdn_bg.wasm and pkg/sample.json (the sample game's
-# view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -Oz takes a fifth off the
-# module; --converge repeats it until nothing more goes (another 0.3 KB gzipped). The profile
-# (opt-level z, not 3) was chosen by measurement: README, "Page speed and size".
+# view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -O2
+# matches the profile's opt-level 2, chosen by measurement for speed (README, "The wasm profile").
 build: setup
 	cargo build -p pdn-wasm --lib --profile wasm --target wasm32-unknown-unknown
 	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
-	tools/node_modules/.bin/wasm-opt -Oz --converge --enable-bulk-memory --enable-nontrapping-float-to-int \
+	tools/node_modules/.bin/wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int \
 	  --enable-sign-ext --enable-mutable-globals pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
 	node tools/sample-view.mjs
 

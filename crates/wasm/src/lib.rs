@@ -25,11 +25,30 @@ mod bindings {
         console_error_panic_hook::set_once();
     }
 
+    thread_local! {
+        /// The JSON text of the last value handed over, kept for the next one: a game view
+        /// grows a fresh string a dozen times (and copies it each time) on its way to 8 KB.
+        static TEXT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
+    }
+
+    /// Past this, the text is let go after use rather than kept (one huge game's view).
+    const KEPT: usize = 1 << 20;
+
     /// A view as a JavaScript value: written as one JSON text and parsed on the JS side, which
     /// is much faster than building the objects field by field across the boundary.
     fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
-        js_sys::JSON::parse(&crate::json::to_string(value))
-            .map_err(|_| JsError::new("a view could not be handed to JavaScript"))
+        TEXT.with(|text| {
+            // Taken out, not borrowed: a panic hook or a nested call never finds it borrowed.
+            let mut out = text.take();
+            out.clear();
+            crate::json::to_writer(&mut out, value);
+            let js = js_sys::JSON::parse(&out)
+                .map_err(|_| JsError::new("a view could not be handed to JavaScript"));
+            if out.capacity() <= KEPT {
+                text.replace(out);
+            }
+            js
+        })
     }
 
     /// A text opened for browsing: the game list from the tags, each game read when asked for.
@@ -79,7 +98,7 @@ mod bindings {
         /// List rows of games `from..to` from their tags (no replay).
         pub fn rows(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
             let rows: Vec<_> = (from..to.min(self.inner.len()))
-                .filter_map(|i| self.inner.row(i))
+                .filter_map(|i| self.inner.row_ref(i))
                 .collect();
             to_js(&rows)
         }

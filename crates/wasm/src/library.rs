@@ -6,7 +6,9 @@ use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
-use crate::view::{DiagnosticView, DiagnosticsSummary, FileView, GameSummary, GameView};
+use crate::view::{
+    DiagnosticView, DiagnosticsSummary, FileView, GameSummary, GameView, SummaryRef,
+};
 use pdn::diagnostic::{Diagnostic, LineIndex};
 use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
@@ -119,6 +121,12 @@ impl Library {
             index + 1,
             self.headers.get(index)?,
         ))
+    }
+
+    /// The same row borrowing the tags' texts (the list's JSON, without a string copied).
+    #[must_use]
+    pub fn row_ref(&self, index: usize) -> Option<SummaryRef<'_>> {
+        Some(SummaryRef::from_header(index + 1, self.headers.get(index)?))
     }
 
     /// Game `index` (0-based) read in full, as edited when it was ([`Library::play`] and the
@@ -406,6 +414,14 @@ mod tests {
     #[test]
     fn unchecked_rows_say_what_the_tags_say() {
         let lib = Library::new(TEXT.to_string());
+        for i in 0..lib.len() {
+            let row = lib.row_ref(i).unwrap();
+            assert_eq!(row.to_owned(), lib.row(i).unwrap());
+            assert_eq!(
+                crate::json::to_string(&row),
+                crate::json::to_string(&lib.row(i).unwrap())
+            );
+        }
         let first = lib.row(0).unwrap();
         assert_eq!((first.variant.as_str(), first.plies), ("English", 2));
         let second = lib.row(1).unwrap();

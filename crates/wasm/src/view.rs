@@ -2,11 +2,14 @@
 //! board, the position after every ply and the diagnostics with line:column. These plain,
 //! serialisable values cross the wasm boundary unchanged, so the page holds no draughts rules.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use serde::Serialize;
 
 use pdn::comment;
 use pdn::diagnostic::{Code, Diagnostic, LineIndex, Severity, Span};
-use pdn::geometry::Geometry;
+use pdn::geometry::{BoardSpec, Geometry};
 use pdn::reader::{Game, GameHeader, Node, PdnFile};
 use pdn::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
 use pdn::types::Color;
@@ -63,23 +66,55 @@ impl GameSummary {
     /// ```
     #[must_use]
     pub fn from_header(number: usize, h: &GameHeader) -> GameSummary {
-        GameSummary {
+        SummaryRef::from_header(number, h).to_owned()
+    }
+}
+
+/// A [`GameSummary`] borrowing its texts from the tags: what crosses the wasm boundary for the
+/// list (the same JSON, field for field), without copying each row's nine strings first.
+#[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct SummaryRef<'t> {
+    // Each field is the one of the same name in `GameSummary`.
+    pub number: usize,
+    pub white: &'t str,
+    pub black: &'t str,
+    pub event: &'t str,
+    pub site: &'t str,
+    pub date: &'t str,
+    pub round: &'t str,
+    pub result: &'t str,
+    pub gametype: &'t str,
+    pub variant: &'t str,
+    pub variant_number: Option<u32>,
+    pub plies: usize,
+    pub errors: usize,
+    pub warnings: usize,
+    pub checked: bool,
+}
+
+impl<'t> SummaryRef<'t> {
+    /// The list row of a game from its tags alone: see [`GameSummary::from_header`].
+    #[must_use]
+    pub fn from_header(number: usize, h: &'t GameHeader) -> SummaryRef<'t> {
+        SummaryRef {
             plies: h.plies,
             errors: h.errors,
             warnings: h.warnings,
-            ..GameSummary::from_tags(number, |n| h.tag(n), h.result.as_deref())
+            ..SummaryRef::from_tags(number, |n| h.tag(n), h.result.as_deref())
         }
     }
 
     /// The fields the tags give (the variant as they name it), the counts left at zero.
-    fn from_tags<'t>(
+    fn from_tags(
         number: usize,
         tag: impl Fn(&str) -> Option<&'t str>,
         terminator: Option<&'t str>,
-    ) -> GameSummary {
-        let text = |n: &str| tag(n).unwrap_or("").to_string();
-        let variant = tag_variant(tag("GameType"), tag("Variant"));
-        GameSummary {
+    ) -> SummaryRef<'t> {
+        let text = |n: &str| tag(n).unwrap_or("");
+        let gametype = tag("GameType");
+        let variant = tag_variant(gametype, tag("Variant"));
+        SummaryRef {
             number,
             white: text("White"),
             black: text("Black"),
@@ -87,14 +122,36 @@ impl GameSummary {
             site: text("Site"),
             date: text("Date"),
             round: text("Round"),
-            result: tag("Result").or(terminator).unwrap_or("").to_string(),
-            gametype: text("GameType"),
-            variant: variant.map(|v| v.name().to_string()).unwrap_or_default(),
+            result: tag("Result").or(terminator).unwrap_or(""),
+            gametype: gametype.unwrap_or(""),
+            variant: variant.map_or("", |v| v.name()),
             variant_number: variant.map(|v| v.gametype()),
             plies: 0,
             errors: 0,
             warnings: 0,
             checked: false,
+        }
+    }
+
+    /// The row with its own strings.
+    #[must_use]
+    pub fn to_owned(&self) -> GameSummary {
+        GameSummary {
+            number: self.number,
+            white: self.white.to_string(),
+            black: self.black.to_string(),
+            event: self.event.to_string(),
+            site: self.site.to_string(),
+            date: self.date.to_string(),
+            round: self.round.to_string(),
+            result: self.result.to_string(),
+            gametype: self.gametype.to_string(),
+            variant: self.variant.to_string(),
+            variant_number: self.variant_number,
+            plies: self.plies,
+            errors: self.errors,
+            warnings: self.warnings,
+            checked: self.checked,
         }
     }
 }
@@ -143,7 +200,27 @@ pub struct BoardView {
     pub squares: Vec<SquareView>,
 }
 
+thread_local! {
+    /// The board views made so far, one per board shape (a handful at most).
+    static BOARDS: RefCell<Vec<(BoardSpec, Rc<BoardView>)>> = const { RefCell::new(Vec::new()) };
+}
+
 impl BoardView {
+    /// The board of `geometry`, made once per board shape and shared: each game view used to
+    /// copy its 32 to 144 square names, a tenth of the time of a view in wasm.
+    #[must_use]
+    pub fn shared(geometry: &Geometry) -> Rc<BoardView> {
+        let spec = *geometry.spec();
+        BOARDS.with(|boards| {
+            if let Some((_, b)) = boards.borrow().iter().find(|(s, _)| *s == spec) {
+                return Rc::clone(b);
+            }
+            let board = Rc::new(BoardView::of(geometry));
+            boards.borrow_mut().push((spec, Rc::clone(&board)));
+            board
+        })
+    }
+
     /// The board of `geometry`: its size and its playable squares, in internal order.
     #[must_use]
     pub fn of(geometry: &Geometry) -> Self {
@@ -316,8 +393,9 @@ pub struct GameView {
     pub source: SourceView,
     /// The moves could be replayed on a board.
     pub supported: bool,
-    /// The board, when the type has one.
-    pub board: Option<BoardView>,
+    /// The board, when the type has one (shared by the views of one board: see
+    /// [`BoardView::shared`]).
+    pub board: Option<Rc<BoardView>>,
     /// The position before the first move.
     pub start: Option<PositionView>,
     /// `white` or `black`: the side whose move opens each move number, so rows and labels
@@ -564,9 +642,10 @@ impl<'a> FileView<'a> {
     pub fn summary_of(&self, game: &Game, number: usize) -> GameSummary {
         let r = replay(game);
         let diags = r.all_diagnostics(game);
-        GameSummary {
-            gametype: r.gametype.clone(),
-            variant: variant_name(&r),
+        let variant = variant_name(&r);
+        SummaryRef {
+            gametype: &r.gametype,
+            variant: &variant,
             variant_number: r.variant.map(|v| v.gametype()),
             plies: r.plies.len(),
             errors: diags
@@ -578,8 +657,9 @@ impl<'a> FileView<'a> {
                 .filter(|d| d.severity == Severity::Warning)
                 .count(),
             checked: true,
-            ..GameSummary::from_tags(number, |n| game.tag(n), game.result.as_deref())
+            ..SummaryRef::from_tags(number, |n| game.tag(n), game.result.as_deref())
         }
+        .to_owned()
     }
 
     /// The full view of game `index` (0-based).
@@ -592,7 +672,7 @@ impl<'a> FileView<'a> {
     #[must_use]
     pub fn view_of(&self, game: &Game, number: usize) -> GameView {
         let r = replay(game);
-        let board = r.geometry.as_deref().map(BoardView::of);
+        let board = r.geometry.as_deref().map(BoardView::shared);
         let start = match (&r.geometry, r.start) {
             (Some(g), Some(p)) => Some(PositionView {
                 fen: p.to_fen(g),
@@ -672,10 +752,16 @@ impl FileView<'_> {
             .map(|(i, p)| {
                 // A capture written jump by jump is one ply over several written moves.
                 let written = &nodes[p.node..=p.node + p.joined];
-                let notation: Vec<String> = written
-                    .iter()
-                    .map(|n| format!("{}{}", n.text, n.strength))
-                    .collect();
+                // Written straight into one string: a game view is mostly its plies, and
+                // allocations cost more in wasm than natively.
+                let mut notation = String::new();
+                for (k, n) in written.iter().enumerate() {
+                    if k > 0 {
+                        notation.push(' ');
+                    }
+                    notation.push_str(&n.text);
+                    notation.push_str(&n.strength);
+                }
                 let comments: Vec<String> =
                     written.iter().flat_map(|n| n.comments.clone()).collect();
                 let notes = Notes::of(&comments, p.side);
@@ -683,7 +769,7 @@ impl FileView<'_> {
                     ply: i + 1,
                     move_number: p.number,
                     side: p.side.name(),
-                    notation: notation.join(" "),
+                    notation,
                     fen: p.position.to_fen(g),
                     cells: p.position.cells(g),
                     from: g.label(p.mv.from).to_string(),
@@ -968,6 +1054,18 @@ mod tests {
         assert!(v.diagnostics.iter().any(|d| d.code == "illegal-move"));
         let s = FileView::new(&f, &lines).summary(0).unwrap();
         assert_eq!((s.white.as_str(), s.errors), ("A", 1));
+    }
+
+    #[test]
+    fn views_of_one_board_share_it() {
+        let f = read_file("1. 32-28 *\n\n1. 33-29 *\n\n[GameType \"21\"] 1. 11-15 *");
+        let lines = LineIndex::new(&f.text);
+        let views = FileView::new(&f, &lines);
+        let board = |i| views.game(i).unwrap().board.unwrap();
+        assert!(Rc::ptr_eq(&board(0), &board(1)));
+        assert_eq!(board(2).squares.len(), 32);
+        assert_eq!(board(0).squares[0].label, "1");
+        assert!(!Rc::ptr_eq(&board(0), &board(2)));
     }
 
     #[test]
