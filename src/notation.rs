@@ -9,6 +9,66 @@ use crate::position::{Duplicates, Move, Position, Ruleset};
 use crate::types::Color;
 use crate::variant::CapturePriority;
 
+/// The traits of a type that reads as text through its `as_str`: `Deref` to `str`, `AsRef`,
+/// `Debug` and `Display` as the text, comparison with `str`, `&str` and `String`, and (with
+/// the `serde` feature) serialization as a string.
+macro_rules! reads_as_text {
+    ($ty:ty) => {
+        impl std::ops::Deref for $ty {
+            type Target = str;
+            fn deref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl AsRef<str> for $ty {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        impl fmt::Debug for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(self.as_str(), f)
+            }
+        }
+
+        impl fmt::Display for $ty {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl PartialEq<str> for $ty {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        impl PartialEq<&str> for $ty {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl PartialEq<String> for $ty {
+            fn eq(&self, other: &String) -> bool {
+                self.as_str() == other
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+    };
+}
+
+reads_as_text!(Label);
+reads_as_text!(MoveText);
+
 /// A square as a move writes it (`32`, `c3`, or the file letter `e` of short notation), in
 /// lower case: at most [`Label::MAX`] bytes kept inline, so a move's squares cost no allocation
 /// each. It reads as a `&str` (`Deref`) and compares with strings.
@@ -76,56 +136,6 @@ impl Label {
     pub fn as_str(&self) -> &str {
         // Always whole characters of a `&str` (see `new`).
         std::str::from_utf8(&self.bytes[..usize::from(self.len)]).unwrap_or_default()
-    }
-}
-
-impl std::ops::Deref for Label {
-    type Target = str;
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl AsRef<str> for Label {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl fmt::Debug for Label {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl fmt::Display for Label {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl PartialEq<str> for Label {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for Label {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<String> for Label {
-    fn eq(&self, other: &String) -> bool {
-        self.as_str() == other
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Label {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 
@@ -406,34 +416,9 @@ impl Default for MoveText {
     }
 }
 
-impl std::ops::Deref for MoveText {
-    type Target = str;
-    fn deref(&self) -> &str {
-        self.as_str()
-    }
-}
-
-impl AsRef<str> for MoveText {
-    fn as_ref(&self) -> &str {
-        self.as_str()
-    }
-}
-
 impl std::borrow::Borrow<str> for MoveText {
     fn borrow(&self) -> &str {
         self.as_str()
-    }
-}
-
-impl fmt::Debug for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.as_str(), f)
-    }
-}
-
-impl fmt::Display for MoveText {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -451,24 +436,6 @@ impl std::hash::Hash for MoveText {
     }
 }
 
-impl PartialEq<str> for MoveText {
-    fn eq(&self, other: &str) -> bool {
-        self.as_str() == other
-    }
-}
-
-impl PartialEq<&str> for MoveText {
-    fn eq(&self, other: &&str) -> bool {
-        self.as_str() == *other
-    }
-}
-
-impl PartialEq<String> for MoveText {
-    fn eq(&self, other: &String) -> bool {
-        self.as_str() == other
-    }
-}
-
 impl PartialEq<MoveText> for &str {
     fn eq(&self, other: &MoveText) -> bool {
         *self == other.as_str()
@@ -478,13 +445,6 @@ impl PartialEq<MoveText> for &str {
 impl PartialEq<MoveText> for String {
     fn eq(&self, other: &MoveText) -> bool {
         self.as_str() == other.as_str()
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for MoveText {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.as_str())
     }
 }
 
