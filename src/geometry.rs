@@ -519,13 +519,10 @@ impl Geometry {
     /// # Errors
     /// When the text names no playable square of this board.
     pub fn parse_square(&self, text: &str) -> Result<Square, ParseSquareError> {
-        self.find_square(text).ok_or_else(|| ParseSquareError {
-            text: text.to_string(),
-        })
-    }
-
-    fn find_square(&self, text: &str) -> Option<Square> {
         self.square_of(text.as_bytes())
+            .ok_or_else(|| ParseSquareError {
+                text: text.to_string(),
+            })
     }
 
     /// [`Geometry::parse_square`] on bytes, without an error value: for the replay's hot path.

@@ -337,7 +337,7 @@ static BITS: [u128; 256] = {
 
 #[inline]
 fn bit(s: Square) -> u128 {
-    BITS[usize::from(s.0)]
+    bit_at(s.0)
 }
 
 #[inline]
@@ -749,8 +749,7 @@ impl Position {
         if rs.rules.priority == CapturePriority::Free {
             // Any capture may be chosen: when some piece can capture, the legal moves from
             // `from` are that piece's own captures, searched from it alone.
-            let man_dirs = man_capture_dirs(&rs.rules, self.turn);
-            let capturers = self.capturers(rs, man_dirs, king_dirs(rs.rules.captures));
+            let capturers = self.capturers(rs);
             if capturers == 0 {
                 self.generate_quiet(rs, bit(from), out);
             } else {
@@ -874,9 +873,11 @@ impl Position {
 
     /// The pieces of the side to move that can make a first capture (found for all men at
     /// once; flying kings one by one).
-    fn capturers(&self, rs: &Ruleset, man_dirs: &[Direction], king_dirs: &[Direction]) -> u128 {
+    fn capturers(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
         let rules = &rs.rules;
+        let man_dirs = man_capture_dirs(rules, self.turn);
+        let king_dirs = king_dirs(rules.captures);
         let all = self.white | self.black;
         let empty = !all;
         let mine = self.side(self.turn);
@@ -927,12 +928,8 @@ impl Position {
     }
 
     fn generate_captures(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<Move>) {
-        let rules = &rs.rules;
-        let man_dirs = man_capture_dirs(rules, self.turn);
-        let king_dirs = king_dirs(rules.captures);
         // Most positions have no capture: find the pieces that can start one first.
-        let capturers = self.capturers(rs, man_dirs, king_dirs);
-        self.generate_captures_of(rs, duplicates, capturers, out);
+        self.generate_captures_of(rs, duplicates, self.capturers(rs), out);
     }
 
     /// The captures of the pieces in `capturers` (pieces that can start one), under the
