@@ -176,9 +176,24 @@ impl<'a> Lexer<'a> {
         i
     }
 
+    #[inline(always)]
     fn skip_space(&mut self) {
         let b = self.bytes;
         let mut i = self.pos;
+        while i < b.len() && is_space(b[i]) {
+            i += 1;
+        }
+        // Unicode spaces and escaped line ends are rare: the long way, out of line.
+        if i < b.len() && (b[i] >= 0x80 || b[i] == b'\\') {
+            i = self.skip_wide_space(i);
+        }
+        self.pos = i;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn skip_wide_space(&self, mut i: usize) -> usize {
+        let b = self.bytes;
         loop {
             while i < b.len() && is_space(b[i]) {
                 i += 1;
@@ -201,7 +216,7 @@ impl<'a> Lexer<'a> {
             }
             break;
         }
-        self.pos = i;
+        i
     }
 
     /// End of the word starting at `start`: the first space or delimiter.
@@ -559,8 +574,9 @@ impl<'a> Lexer<'a> {
         if j < b.len() && (b[j] >= 0x80 || CLASS[b[j] as usize] & WORD_END == 0) {
             return None;
         }
-        // `1-0`, and `0-2*` (a result, then `*`): the long way.
-        if is_result(&b[start..body_end]) {
+        // `1-0`, and `0-2*` (a result, then `*`): the long way. Of the results, only the
+        // three-byte scores (`1-0`, `2:0`) are made of squares and these separators.
+        if body_end - start == 3 && is_result(&b[start..body_end]) {
             return None;
         }
         self.pos = j;
@@ -583,9 +599,11 @@ impl<'a> Lexer<'a> {
                 self.pos = end + marks + 2;
             }
         }
-        // ASCII bounds: never off a character boundary.
-        let mv = text.get(start..body_end).unwrap_or("");
-        let suffix = text.get(body_end..self.pos).unwrap_or("");
+        // ASCII bounds: never off a character boundary (one checked slice, one checked split).
+        let (mv, suffix) = text
+            .get(start..self.pos)
+            .and_then(|w| w.split_at_checked(body_end - start))
+            .unwrap_or_default();
         Spanned {
             token: Token::Move { text: mv, suffix },
             span: Span::new(start, self.pos),
@@ -722,10 +740,12 @@ impl<'a> Lexer<'a> {
         self.pos = end;
         let span = Span::new(start, end);
         let n = parse_number(&self.bytes[start..start + digits]);
-        let written = &self.text[start..start + digits];
-        if n == u32::MAX && written.trim_start_matches('0') != "4294967295" {
-            // Larger than a u32: said, not silently changed.
-            self.problem(ProblemKind::NumberOverflow, span, written);
+        if n == u32::MAX {
+            let written = &self.text[start..start + digits];
+            if written.trim_start_matches('0') != "4294967295" {
+                // Larger than a u32: said, not silently changed.
+                self.problem(ProblemKind::NumberOverflow, span, written);
+            }
         }
         Spanned {
             token: Token::MoveNumber(n, three_dots),
@@ -1118,6 +1138,7 @@ fn classify(word: &str) -> Token<'_> {
 impl<'a> Iterator for Lexer<'a> {
     type Item = Spanned<'a>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Spanned<'a>> {
         self.skip_space();
         let start = self.pos;

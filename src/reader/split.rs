@@ -527,6 +527,7 @@ impl<'a> Splitter<'a> {
     }
 
     /// A token of the open game.
+    #[inline(always)]
     fn in_game<V: Visitor<'a>>(&mut self, t: Spanned<'a>, problems: &[Problem<'a>], v: &mut V) {
         let span = t.span;
         self.end = self.end.max(span.end);
