@@ -198,6 +198,10 @@ pub struct Geometry {
     shifts: [[(i32, u128); MAX_SHIFTS]; 8],
     /// Per [`Direction`], how many entries of `shifts` are used.
     n_shifts: [u8; 8],
+    /// The same groups as rotations of one 64-bit word, when the board has at most 64 squares
+    /// and no direction needs more than two groups (every board but 12×12): an unused group
+    /// has an empty mask.
+    shifts64: Option<[[(u64, u32); 2]; 8]>,
 }
 
 /// Most groups of squares with one index offset to their neighbour, per direction. Checkered
@@ -366,6 +370,17 @@ impl Geometry {
                 l
             })
             .collect();
+        // A masked square's neighbour lies inside the word, so rotating by the offset (mod 64)
+        // moves it exactly where a shift would, whichever way the offset points.
+        let shifts64 = (squares.len() <= 64 && n_shifts.iter().all(|&n| n <= 2)).then(|| {
+            let mut out = [[(0u64, 0u32); 2]; 8];
+            for d in 0..8 {
+                for (k, &(offset, mask)) in shifts[d][..n_shifts[d] as usize].iter().enumerate() {
+                    out[d][k] = (mask as u64, offset.rem_euclid(64) as u32);
+                }
+            }
+            out
+        });
         Ok(Geometry {
             spec,
             squares,
@@ -374,6 +389,7 @@ impl Geometry {
             short_labels,
             shifts,
             n_shifts,
+            shifts64,
         })
     }
 
@@ -460,22 +476,15 @@ impl Geometry {
     #[must_use]
     pub fn shift(&self, set: u128, dir: Direction) -> u128 {
         let d = dir as usize;
-        let parts = &self.shifts[d][..self.n_shifts[d] as usize];
-        // Boards of up to 64 squares (all but 12×12) shift in one machine word: a 128-bit
-        // shift by a variable amount costs several instructions.
-        if self.squares.len() <= 64 {
+        // Boards of up to 64 squares (all but 12×12) shift in one machine word, with two
+        // rotations and no branch: a 128-bit shift by a variable amount costs several
+        // instructions.
+        if let Some(s) = &self.shifts64 {
             let set = set as u64;
-            let mut out = 0u64;
-            for &(offset, mask) in parts {
-                let part = set & mask as u64;
-                out |= if offset >= 0 {
-                    part << offset
-                } else {
-                    part >> -offset
-                };
-            }
-            return u128::from(out);
+            let [(m0, r0), (m1, r1)] = s[d];
+            return u128::from((set & m0).rotate_left(r0) | (set & m1).rotate_left(r1));
         }
+        let parts = &self.shifts[d][..self.n_shifts[d] as usize];
         let mut out = 0;
         for &(offset, mask) in parts {
             let part = set & mask;

@@ -429,6 +429,7 @@ impl Builder<'_> {
         }
     }
 
+    #[inline(always)]
     fn push_node(&mut self, text: MoveText, notation: Option<PdnMove>, suffix: &str, span: Span) {
         let number = self.pending_number.take();
         let depth = self.lines.len();

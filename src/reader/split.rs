@@ -284,6 +284,7 @@ impl<'a> Splitter<'a> {
         v.problem(&Problem::new(kind, span, detail));
     }
 
+    #[inline(always)]
     fn feed<V: Visitor<'a>>(
         &mut self,
         mut t: Spanned<'a>,
