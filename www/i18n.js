@@ -168,7 +168,7 @@ export function translatePage(root, t) {
     return found;
   };
   // Only what differs is written: the page comes in English, and rewriting its texts with the
-  // same words made the first screen's layout start over (about 5 ms of a fresh page's thread).
+  // same words made the first screen's style start over (a few ms of a fresh page's thread).
   const updated = new Set();
   for (const el of select('[data-i18n]')) {
     const key = el.getAttribute('data-i18n');
