@@ -157,7 +157,8 @@ function attrPairs(spec) {
 /**
  * Translates the elements under `root` (and root itself): `data-i18n="key"` sets the element's
  * textContent, `data-i18n-attr="aria-label:key1;title:key2"` sets those attributes. Text only,
- * never markup. Returns how many elements were updated.
+ * never markup; a text or attribute that already reads so is left alone. Returns how many
+ * elements were changed.
  */
 export function translatePage(root, t) {
   if (!root || typeof root.querySelectorAll !== 'function') return 0;
@@ -166,16 +167,22 @@ export function translatePage(root, t) {
     if (typeof root.matches === 'function' && root.matches(selector)) found.unshift(root);
     return found;
   };
+  // Only what differs is written: the page comes in English, and rewriting its texts with the
+  // same words made the first screen's style start over (a few ms of a fresh page's thread).
   const updated = new Set();
   for (const el of select('[data-i18n]')) {
     const key = el.getAttribute('data-i18n');
     if (!key) continue;
-    el.textContent = t(key);
+    const text = t(key);
+    if (el.textContent === text) continue;
+    el.textContent = text;
     updated.add(el);
   }
   for (const el of select('[data-i18n-attr]')) {
     for (const [name, key] of attrPairs(el.getAttribute('data-i18n-attr') || '')) {
-      el.setAttribute(name, t(key));
+      const text = t(key);
+      if (el.getAttribute(name) === text) continue;
+      el.setAttribute(name, text);
       updated.add(el);
     }
   }

@@ -1,7 +1,10 @@
 // Page benchmark (not part of run.mjs): `node tests/e2e/bench.mjs` prints a small table.
 //   (a) page ready with the sample game: performance.now() when body[data-ready] is set, over
 //       fresh page loads (own browser context each, so nothing is cached) from python3 -m
-//       http.server (no compression, no cache headers: a slow server by design);
+//       http.server (no compression, no cache headers: a slow server by design); in turn with
+//       them, the same for a trivial page (one small stylesheet, one module that sets
+//       data-ready) from its own such server: the floor that the machine, the server and a
+//       fresh browser context set at that moment;
 //   (b) the 20,000-game file from tests/e2e/bigfile.mjs, opened once the page has started (the
 //       worker has the sample open): from the file input's change event to the first game shown
 //       (data-loads), to list rows in the DOM, to the check pass done;
@@ -13,7 +16,7 @@
 // Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3), --parts=abcd
 // (the parts to run).
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,26 +71,46 @@ console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${
 try {
   // ---- (a) page ready ----------------------------------------------------------------------
   if (PARTS.includes('a')) {
-    const ready = [];
-    const dcl = [];
-    for (let i = 0; i < LOADS; i++) {
+    // The trivial page, written to a temporary folder and served apart.
+    const floorDir = mkdtempSync(path.join(os.tmpdir(), 'pdn-bench-floor-'));
+    writeFileSync(path.join(floorDir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+      + '<link rel="icon" href="data:,"><link rel="stylesheet" href="style.css"><script type="module" src="ready.js"></script>'
+      + '</head><body><h1>PDN viewer</h1><p>A trivial page.</p></body></html>\n');
+    writeFileSync(path.join(floorDir, 'style.css'), 'body { font: 15px/1.45 system-ui, sans-serif; margin: 12px; }\n');
+    writeFileSync(path.join(floorDir, 'ready.js'), "document.body.dataset.ready = '1';\n");
+    const floorServer = await startStaticServer(floorDir);
+    const load = async (url) => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       await context.addInitScript(READY_PROBE);
       const page = await context.newPage();
-      await page.goto(base);
+      await page.goto(url);
       await page.waitForSelector('body[data-ready="1"]');
       const t = await page.evaluate(() => ({
         ready: window.__bench.ready,
         dcl: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? NaN,
       }));
-      ready.push(t.ready);
-      dcl.push(t.dcl);
       await context.close();
+      return t;
+    };
+    const ready = [];
+    const dcl = [];
+    const floor = [];
+    try {
+      for (let i = 0; i < LOADS; i++) {
+        const t = await load(base);
+        ready.push(t.ready);
+        dcl.push(t.dcl);
+        floor.push((await load(`${floorServer.origin}/index.html`)).ready);
+      }
+    } finally {
+      await floorServer.stop();
+      rmSync(floorDir, { recursive: true, force: true });
     }
     table(`(a) page ready with the sample game, ${LOADS} fresh loads (python3 -m http.server, no cache)`,
       ['measure', 'median', 'max'],
       [['DOMContentLoaded', ms(median(dcl)), ms(Math.max(...dcl))],
-        ['body[data-ready] (sample drawn)', ms(median(ready)), ms(Math.max(...ready))]]);
+        ['body[data-ready] (sample drawn)', ms(median(ready)), ms(Math.max(...ready))],
+        ['a trivial page, loaded in turn (the floor)', ms(median(floor)), ms(Math.max(...floor))]]);
   }
 
   // ---- (b) the big file ----------------------------------------------------------------------

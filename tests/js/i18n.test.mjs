@@ -308,6 +308,28 @@ test('translatePage sets texts and attributes, never markup', () => {
   for (const el of [root, title, button, input, evil, plain]) assert.equal(el.htmlWrites, 0);
 });
 
+test('translatePage leaves texts and attributes that already read so alone', () => {
+  // The page is written in English: showing it in English must not rewrite it (each write makes
+  // the browser lay the page out again).
+  class Counting extends FakeElement {
+    constructor(attrs, children) { super(attrs, children); this.writes = 0; this.text = 'old'; }
+    get textContent() { return this.text; }
+    set textContent(v) { this.writes += 1; this.text = v; }
+    setAttribute(name, value) { this.writes += 1; super.setAttribute(name, value); }
+  }
+  const t = createTranslator('en', en, en);
+  const same = new Counting({ 'data-i18n': 'nav.flip', 'data-i18n-attr': 'title:nav.flip', title: en['nav.flip'] });
+  same.text = en['nav.flip'];
+  const other = new Counting({ 'data-i18n': 'list.title', 'data-i18n-attr': 'aria-label:list.title', 'aria-label': 'Partijen' });
+  const root = new FakeElement({}, [same, other]);
+  assert.equal(translatePage(root, t), 1, 'only the element that differed counts');
+  assert.equal(same.writes, 0);
+  assert.equal(other.writes, 2);
+  assert.equal(other.textContent, en['list.title']);
+  assert.equal(other.getAttribute('aria-label'), en['list.title']);
+  assert.equal(translatePage(root, t), 0, 'a second pass changes nothing');
+});
+
 test('translatePage puts markup in a text as text', () => {
   const el = new FakeElement({ 'data-i18n': 'k' });
   const root = new FakeElement({}, [el]);
