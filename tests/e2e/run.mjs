@@ -1193,6 +1193,9 @@ try {
       assert(/[а-яё]/i.test(said) && said.includes('28') && said.includes('17'), `announcer in Russian: ${said}`);
       // Numbers are grouped the Russian way in the list count.
       await pasteAndLoad(p, `${GAME_A}\n${GAME_B}`);
+      // The count is written when the list's rows arrive, after the load itself.
+      await p.waitForFunction(() => /2/.test(document.querySelector('#games-count')?.textContent ?? ''), null, { timeout: 5000 })
+        .catch(() => {});
       assert(/2/.test(await p.textContent('#games-count')) && !/games/.test(await p.textContent('#games-count')), `count: ${await p.textContent('#games-count')}`);
     });
   });
