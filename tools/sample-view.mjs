@@ -1,7 +1,7 @@
 // Build step (make build): the sample game's first screen, computed once when the page is built
 // so that the page can draw it without the wasm reader. It runs the freshly built pkg/pdn.js
-// under Node exactly as the reading worker does for an `open` (www/worker.js: the view capped by
-// viewcap.js) and writes what the worker's `opened` message would carry, with the sample's
+// under Node exactly as the reading worker does for an `open` (www/worker.js: the packed view capped by
+// viewcap.js, then unpacked as library.js does) and writes what the worker's `opened` message would carry, with the sample's
 // text, to pkg/sample.json (generated, like the rest of pkg/). The page falls back to the worker
 // when the file is missing or unreadable, and tests/e2e/run.mjs checks it against the worker.
 //
@@ -16,6 +16,7 @@ const out = process.argv[2] || path.join(root, 'pkg', 'sample.json');
 
 const { initSync, Library } = await import(path.join(root, 'pkg', 'pdn.js'));
 const { capView } = await import(path.join(root, 'www', 'viewcap.js'));
+const { unpackView } = await import(path.join(root, 'www', 'viewdata.js'));
 const { SAMPLE_PDN } = await import(path.join(root, 'www', 'sample.js'));
 
 initSync({ module: readFileSync(path.join(root, 'pkg', 'pdn_bg.wasm')) });
@@ -26,7 +27,8 @@ const opened = {
   count: lib.count,
   encoding: lib.encoding,
   game: 0,
-  view: capView(lib.game(0)),
+  // As the page has it once library.js has unpacked it (main.js reads it as it is).
+  view: unpackView(capView(lib.gamePacked(0))),
   outside: lib.outsideDiagnostics(),
   outsideSummary: lib.outsideSummary(),
 };

@@ -325,6 +325,39 @@ export interface GameView {
   diagnosticsTotal?: number;
 }
 
+/**
+ * A line's moves packed (`Library.gamePacked`): a few long strings and arrays instead of one
+ * object per move, far cheaper to hand over. Move `i` (0-based) is rebuilt from them as the
+ * `PlyView` the full view has; the page does it with `unpackView` of `www/viewdata.js`.
+ */
+export interface PackedPlies {
+  /** Number of moves. */
+  count: number;
+  /** Each move's `notation` followed by '\n'. */
+  notations: string;
+  /** Each move's `moveNumber`. */
+  moveNumbers: number[];
+  /** Each move's side: 'w' or 'b'. */
+  sides: string;
+  /** Each move's `fen` followed by a space. */
+  fens: string;
+  /** Each move's `cells`, one after the other (each as long as `board.squares`). */
+  cells: string;
+  /** Every move's `path` as indexes into `board.squares`; `from` is its first, `to` its last. */
+  paths: number[];
+  /** Where each move's path ends in `paths`. */
+  pathEnds: number[];
+  /** Every move's `captured` as indexes into `board.squares`. */
+  captured: number[];
+  /** Where each move's captures end in `captured`. */
+  capturedEnds: number[];
+  /** The moves with comments, NAGs, variations or commands, as [index, notes]; the others have none. */
+  notes: [number, Pick<PlyView, 'comments' | 'nags' | 'variations' | 'clock' | 'eval' | 'spent' | 'marks'>][];
+}
+
+/** A game view with its mainline's moves packed: `plies` is empty, `packed` holds them. */
+export type PackedGameView = Omit<GameView, 'plies'> & { plies: []; packed: PackedPlies };
+
 /** Diagnostics counted by severity. */
 export interface SeverityCounts {
   error: number;
@@ -370,6 +403,11 @@ export class Library {
   check(from: number, to: number): GameRow[];
   /** The full view of game `index` (0-based). Throws when there is no such game. */
   game(index: number): GameView;
+  /**
+   * The same view with its mainline's moves packed (see `PackedPlies`): a fraction of the cost
+   * of `game(index)` to hand over. Throws when there is no such game.
+   */
+  gamePacked(index: number): PackedGameView;
   /** Game `index` as written in the text, or undefined when there is no such game. */
   gameText(index: number): string | undefined;
   /** Game `index` as canonical PDN. Throws when there is no such game. */

@@ -4,6 +4,7 @@
 // wasm instance trapped is replaced by a fresh one (createWorkerHost), so nothing stays broken.
 
 import { testSettings } from './limits.js';
+import { unpackView } from './viewdata.js';
 
 /**
  * The analysis board's edits, one name each, as the wasm Library's methods take them: the worker
@@ -213,7 +214,7 @@ export function createLibrary(worker = defaultWorker) {
         case 'opened':
           shown = current.source;
           stale = false;
-          h.opened?.(msg);
+          h.opened?.(msg.view ? { ...msg, view: unpackView(msg.view) } : msg);
           if (msg.count === 0) current.resolve({ count: 0 });
           break;
         case 'rows': h.rows?.(unpackRows(msg.rows), { partial: !!msg.partial, total: msg.total ?? null }); break;
@@ -298,7 +299,7 @@ export function createLibrary(worker = defaultWorker) {
       shown = source;
       return reopen();
     },
-    game: (index) => request('game', { index }),
+    game: (index) => request('game', { index }).then(unpackView),
     /** More variations of game `index` (a view's capped ones): [[id, variation], ...]. */
     variations: (index, ids) => request('variations', { index, ids }),
     gameText: (index) => request('gameText', { index }),
@@ -308,7 +309,7 @@ export function createLibrary(worker = defaultWorker) {
     /** The legal moves `ply` plies into `line` of game `index` (null when there is no such position). */
     legalMoves: (index, line, ply) => request('legalMoves', { index, line, ply }),
     /** Edits game `index` (see EDITS): resolves to { place, edited, view } (the view within the page's budgets). */
-    edit: (index, op, args) => request('edit', { index, op, args }),
+    edit: (index, op, args) => request('edit', { index, op, args }).then((r) => (r && r.view ? { ...r, view: unpackView(r.view) } : r)),
     /** Solve mode: the text's answer to legal move `choice` there (undefined: its move shown), or null. */
     solve: (index, line, ply, choice) => request('solve', { index, line, ply, choice }),
     /** Solve mode: { toMove, finished } there, or null. */
@@ -349,7 +350,7 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
       await pause();
       if (lib !== mine) return { count: null, replaced: true }; // another text came meanwhile
       const game = Math.min(Math.max((source.game ?? 1) - 1, 0), count - 1);
-      const view = mine.game(game);
+      const view = unpackView(mine.gamePacked(game));
       await pause();
       if (lib !== mine) return { count: null, replaced: true };
       h.opened?.({ count, game, view, encoding: mine.encoding, outside, outsideSummary });
@@ -359,13 +360,13 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
       h.done?.();
       return { count };
     },
-    game: async (index) => need().game(index),
+    game: async (index) => unpackView(need().gamePacked(index)),
     gameText: async (index) => need().gameText(index) ?? '',
     exportGame: async (index) => need().exportGame(index),
     exportAll: async () => need().exportAll(),
     text: async () => need().text(),
     legalMoves: async (index, line, ply) => need().legalMoves(index, line ?? undefined, ply),
-    edit: async (index, op, args) => ({ ...applyEdit(need(), index, op, args), view: need().game(index) }),
+    edit: async (index, op, args) => ({ ...applyEdit(need(), index, op, args), view: unpackView(need().gamePacked(index)) }),
     solve: async (index, line, ply, choice) => need().solve(index, line ?? undefined, ply, choice ?? undefined),
     solveState: async (index, line, ply) => need().solveState(index, line ?? undefined, ply),
     terminate() { if (lib) lib.free(); lib = null; },

@@ -6,7 +6,7 @@
 /** The element's module graph (a unit test checks it against the import statements). */
 export const MODULES = [
   'www/tree.js', 'www/i18n/en.js', 'www/i18n.js', 'www/board.js', 'www/board-dom.js', 'www/viewcap.js', 'www/words.js', 'www/views.js', 'www/marks.js',
-  'www/viewer.js', 'www/controls.js', 'www/analysis.js', 'www/solve.js', 'www/limits.js', 'www/library.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
+  'www/viewer.js', 'www/controls.js', 'www/analysis.js', 'www/solve.js', 'www/limits.js', 'www/viewdata.js', 'www/library.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
 ];
 export const CATALOGUES = ['ru', 'lv', 'nl', 'fr'];
 

@@ -101,6 +101,15 @@ export function selectVariations(variations, roots, maxDepth, limits = LIMITS) {
   return keep;
 }
 
+/**
+ * The lists of variations of the mainline's moves, in order: from its plies, or, in a packed
+ * view (viewdata.js), from the notes of its packed moves, without unpacking them.
+ */
+function mainlineVariations(view) {
+  const notes = view.packed && Array.isArray(view.packed.notes) ? view.packed.notes.map((n) => n[1]) : view.plies || [];
+  return notes.map((p) => p && p.variations).filter((r) => r && r.length);
+}
+
 /** Is the view bigger than its budgets (so worth capping before it is sent)? */
 function oversized(view, limits) {
   const vars = view.variations || [];
@@ -134,7 +143,7 @@ export function capView(view, limits = LIMITS) {
   out.diagnosticsTotal = d.total;
   const vars = view.variations || [];
   if (vars.length) {
-    const roots = (view.plies || []).map((p) => p.variations).filter((r) => r && r.length);
+    const roots = mainlineVariations(view);
     const keep = selectVariations(vars, roots, limits.depth, limits);
     out.variationMoves = subtreeMoves(vars);
     out.variations = vars.map((v, id) => (keep.has(id) ? v : null));

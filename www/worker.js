@@ -18,11 +18,13 @@ const ready = init().then((exports) => { wasm = exports; });
 const slots = new Map();
 
 /**
- * Game `index` of an open text as sent to the page: within the page's budgets (viewcap.js).
- * The whole view is kept, so the variations left out can be sent when the page opens them.
+ * Game `index` of an open text as sent to the page: packed (its moves as a few long strings,
+ * which cost little to copy to the page; library.js unpacks them there with viewdata.js) and
+ * within the page's budgets (viewcap.js). The whole view is kept, so the variations left out
+ * can be sent when the page opens them.
  */
 function gameView(state, index) {
-  const view = state.lib.game(index);
+  const view = state.lib.gamePacked(index);
   state.full = { index, view };
   return capView(view);
 }
@@ -167,7 +169,7 @@ function answer(msg) {
   if (!lib) throw new Error('no text is open');
   switch (msg.type) {
     case 'game': return gameView(state, msg.index);
-    case 'variations': return pickVariations(state.full && state.full.index === msg.index ? state.full.view : lib.game(msg.index), msg.ids);
+    case 'variations': return pickVariations(state.full && state.full.index === msg.index ? state.full.view : lib.gamePacked(msg.index), msg.ids);
     case 'gameText': return lib.gameText(msg.index) ?? '';
     case 'exportGame': return lib.exportGame(msg.index);
     case 'exportAll': return lib.exportAll();

@@ -1,12 +1,18 @@
 // The page's reading work in wasm under Node (pkg/pdn.js, as built by `make build`), step by step
 // as the worker does it, next to the same steps natively (crates/wasm/examples/bench_library.rs):
 // open (decode and list), every list row, the check pass (every game replayed for its row, in
-// the worker's chunks of 250) and every game's full view, as JavaScript values. Best of N runs.
+// the worker's chunks of 250) and every game's view, as JavaScript values. Best of N runs.
+// "every game view" is what the page does now: the packed view (Library.gamePacked) handed over
+// and unpacked (www/viewdata.js), its first move read whole and every move's notation read (the
+// move list); natively, the packed view built and written as JSON. "every view, full JSON" is
+// the full view (Library.game) as the page took it before, for comparison.
 // The values cross as JSON text (crates/wasm/src/json.rs), so the native side that does the
 // same work writes that text too ("native + JSON"; the plain values beside it); the wasm side
 // then has `JSON.parse` on top, timed apart here on the same texts ("of it, JSON.parse").
 //
-//   node tests/e2e/bench-wasm.mjs [--runs=N] [--games=N] [--no-native] [--pkg=DIR] [--json]
+//   node tests/e2e/bench-wasm.mjs [--runs=N] [--games=N] [--no-native] [--pkg=DIR] [--json] [--verify]
+//
+// --verify also checks that every packed view unpacks to the full one (JSON text for text).
 //
 // The file is the one the page benchmark opens (tests/e2e/bigfile.mjs; generated from the
 // repository's own games unless PDN_CORPORA is set). Prints a table; `--json` prints JSON.
@@ -60,6 +66,27 @@ export async function wasmTimes(file) {
   const views = best(() => {
     for (let i = 0; i < n; i++) lib.game(i);
   });
+  // What the page does to show a game now: the packed view handed over, unpacked
+  // (www/viewdata.js), its first move read whole and every move's notation for the move list.
+  const { unpackView } = await import(path.resolve(root, 'www', 'viewdata.js'));
+  let walked = 0;
+  // An older build (--pkg) without gamePacked has only the full views.
+  const hasPacked = typeof lib.gamePacked === 'function';
+  const packed = !hasPacked ? null : best(() => {
+    for (let i = 0; i < n; i++) {
+      const plies = unpackView(lib.gamePacked(i)).plies;
+      if (plies.length) walked += plies[0].cells.length;
+      for (let k = 0; k < plies.length; k++) walked += plies[k].notation.length;
+    }
+  });
+  if (hasPacked && !walked && n) throw new Error('no move was read');
+  if (hasPacked && flag('verify')) {
+    // Nothing lost: every unpacked view is the full one, field for field and in order.
+    for (let i = 0; i < n; i++) {
+      if (JSON.stringify(unpackView(lib.gamePacked(i))) !== JSON.stringify(lib.game(i))) throw new Error(`game ${i + 1}: the packed view differs`);
+    }
+    console.error(`verified: the ${n} packed views unpack to the full ones`);
+  }
   // The same texts the core wrote (JSON.stringify gives them back byte for byte: same keys,
   // same order), parsed alone: the part of each step that is JavaScript's, not the wasm's.
   const parse = (texts) => best(() => { for (const t of texts) JSON.parse(t); });
@@ -69,11 +96,16 @@ export async function wasmTimes(file) {
   const parsed = {
     rows: parse([JSON.stringify(lib.rows(0, n))]),
     check: parse(checkTexts),
-    views: parse(viewTexts),
+    viewsFull: parse(viewTexts),
   };
-  const jsonBytes = { views: viewTexts.reduce((sum, t) => sum + t.length, 0) };
+  const packedTexts = hasPacked ? Array.from({ length: n }, (_, i) => JSON.stringify(lib.gamePacked(i))) : [];
+  if (hasPacked) parsed.views = parse(packedTexts);
+  const jsonBytes = {
+    views: viewTexts.reduce((sum, t) => sum + t.length, 0),
+    packed: packedTexts.reduce((sum, t) => sum + t.length, 0),
+  };
   lib.free();
-  return { games: n, bytes: bytes.length, open, rows, check, views, parse: parsed, jsonBytes };
+  return { games: n, bytes: bytes.length, open, rows, check, views: packed, viewsFull: views, parse: parsed, jsonBytes };
 }
 
 export function nativeTimes(file) {
@@ -95,14 +127,16 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'tests'
     console.log(`\nwasm (Node ${process.version}) vs native, ${wasm.games.toLocaleString('en-US')} games, `
       + `${(wasm.bytes / 2 ** 20).toFixed(1)} MiB${big.real ? ' (PDN_CORPORA)' : ' (the repository\'s games)'}, best of ${RUNS}`);
     const rows = [['step', 'native', 'native + JSON', 'wasm', 'of it, JSON.parse', 'wasm/(native + JSON)']];
-    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view']]) {
+    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view'], ['viewsFull', 'every view, full JSON']]) {
       // Opening hands over no JSON: the same work on both sides.
       const same = native ? (native[`${k}Json`] ?? native[k]) : null;
+      if (wasm[k] == null) continue;
       rows.push([label, native ? fmt(native[k]) : '-', native && native[`${k}Json`] ? fmt(native[`${k}Json`]) : '-', fmt(wasm[k]),
         wasm.parse[k] !== undefined ? fmt(wasm.parse[k]) : '-', same ? `${(wasm[k] / same).toFixed(2)}×` : '-']);
     }
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) console.log(r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
-    console.log(`(the game views are ${(wasm.jsonBytes.views / 1e6).toFixed(1)} MB of JSON)`);
+    console.log(`(every game view: packed (gamePacked), handed over, unpacked (www/viewdata.js), its first move and every notation read; `
+      + `${(wasm.jsonBytes.packed / 1e6).toFixed(1)} MB of JSON. Full JSON: game(i) as before, ${(wasm.jsonBytes.views / 1e6).toFixed(1)} MB)`);
   }
 }

@@ -1,7 +1,8 @@
 //! The page's reading work done natively, to compare with the same work in wasm
 //! (`tests/e2e/bench-wasm.mjs`, run by `make bench-page`): open a file as the worker does
 //! (decode and list), build every list row from the tags, the check pass (every game replayed for
-//! its list row), and every game's full view. Each step also written as the JSON text the wasm
+//! its list row), and every game's view: packed, as the page takes it (`views`), and full
+//! (`viewsFull`, `Library.game`'s). Each step also written as the JSON text the wasm
 //! boundary hands to JavaScript (`rowsJson`, …: the same work as the wasm calls but for
 //! `JSON.parse`). Best of `--runs=N` (default 5) per step, printed as one JSON object.
 //!
@@ -87,9 +88,21 @@ fn main() {
             black_box(to_string(&lib.view(i)));
         }
     });
+    // What the page takes over now: the view with its moves packed.
+    let packed = best(runs, || {
+        for i in 0..n {
+            black_box(lib.packed_view(i));
+        }
+    });
+    let packed_json = best(runs, || {
+        for i in 0..n {
+            black_box(to_string(&lib.packed_view(i)));
+        }
+    });
     println!(
-        "{{\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{views:.2},\
-         \"rowsJson\":{rows_json:.2},\"checkJson\":{check_json:.2},\"viewsJson\":{views_json:.2}}}",
+        "{{\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{packed:.2},\
+         \"viewsFull\":{views:.2},\"rowsJson\":{rows_json:.2},\"checkJson\":{check_json:.2},\"viewsJson\":{packed_json:.2},\
+         \"viewsFullJson\":{views_json:.2}}}",
         bytes.len()
     );
 }

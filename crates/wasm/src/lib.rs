@@ -119,6 +119,17 @@ mod bindings {
             }
         }
 
+        /// The view of game `index` with its mainline's moves packed (`packed`; `plies` is
+        /// empty): far less to hand over than `game(index)`. `www/viewdata.js`'s `unpackView`
+        /// turns it into the same value as `game(index)`, each move when it is first read.
+        #[wasm_bindgen(js_name = gamePacked)]
+        pub fn game_packed(&self, index: usize) -> Result<JsValue, JsError> {
+            match self.inner.packed_view(index) {
+                Some(v) => to_js(&v),
+                None => Err(no_game(index, self.inner.len())),
+            }
+        }
+
         /// Game `index` as written in the text.
         #[wasm_bindgen(js_name = gameText)]
         pub fn game_text(&self, index: usize) -> Option<String> {

@@ -151,6 +151,13 @@ impl Library {
         Some(self.views().view_of(&self.game(index)?, index + 1))
     }
 
+    /// The same view with its mainline's moves packed ([`crate::view::PackedView`]): what the
+    /// page takes over.
+    #[must_use]
+    pub fn packed_view(&self, index: usize) -> Option<GameView> {
+        Some(self.views().packed_view_of(&self.game(index)?, index + 1))
+    }
+
     /// The text of game `index` as written in the file.
     #[must_use]
     pub fn game_text(&self, index: usize) -> Option<&str> {

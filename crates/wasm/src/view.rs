@@ -437,6 +437,96 @@ pub struct GameView {
     /// How many diagnostics there are in all (only when some are left out).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diagnostics_total: Option<usize>,
+    /// The packed form of the mainline's moves and the board ([`FileView::packed_view_of`]):
+    /// then `plies` is empty and `board` `None`, and this holds them; `None` (and left out of
+    /// the JSON) in a full view.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub packed: Option<PackedView>,
+}
+
+/// A line's moves packed for the trip to JavaScript: a few long strings and arrays of numbers
+/// instead of one object of a dozen fields per move (about 340 bytes of JSON each, whose parsing
+/// cost the page more than the core's whole work). `www/viewdata.js` turns ply `i` back into
+/// exactly the [`PlyView`] the full view has, when the page first asks for it.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct PackedView {
+    /// The board ([`GameView::board`], then `None`): the same for every game of a file, and
+    /// a fifth of a full view's text.
+    pub board: Option<PackedBoard>,
+    /// Number of moves.
+    pub count: usize,
+    /// Each move's [`PlyView::notation`] followed by a line break (a move never holds one).
+    pub notations: String,
+    /// Each move's [`PlyView::move_number`].
+    pub move_numbers: Vec<u32>,
+    /// Each move's side: `w` or `b`.
+    pub sides: String,
+    /// Each move's [`PlyView::fen`] followed by a space (a FEN never holds one; a line break
+    /// would make the JSON writer escape every one).
+    pub fens: String,
+    /// Each move's [`PlyView::cells`], one after the other (each as long as the board's squares).
+    pub cells: String,
+    /// Every move's [`PlyView::path`] as indexes into the board's squares, one after the other;
+    /// `from` is its first square and `to` its last.
+    pub paths: Vec<u8>,
+    /// Where each move's path ends in `paths`.
+    pub path_ends: Vec<u32>,
+    /// Every move's [`PlyView::captured`] as indexes into the board's squares.
+    pub captured: Vec<u8>,
+    /// Where each move's captures end in `captured`.
+    pub captured_ends: Vec<u32>,
+    /// The moves with comments, NAGs, variations or commands, as `[index, notes]` (0-based);
+    /// the others have none.
+    pub notes: Vec<(usize, PlyNotes)>,
+}
+
+/// A [`BoardView`] packed: its squares' fields as three strings.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct PackedBoard {
+    /// Columns.
+    pub width: u8,
+    /// Rows.
+    pub height: u8,
+    /// The squares' labels, separated by spaces.
+    pub labels: String,
+    /// The squares' files, one character each: `a` for 0, `b` for 1, …
+    pub files: String,
+    /// The squares' ranks, the same way.
+    pub ranks: String,
+}
+
+impl PackedBoard {
+    fn of(board: &BoardView) -> PackedBoard {
+        let digit = |n: u8| char::from(b'a'.saturating_add(n));
+        let mut labels = String::with_capacity(board.squares.len() * 3);
+        for (i, s) in board.squares.iter().enumerate() {
+            if i > 0 {
+                labels.push(' ');
+            }
+            labels.push_str(&s.label);
+        }
+        PackedBoard {
+            width: board.width,
+            height: board.height,
+            labels,
+            files: board.squares.iter().map(|s| digit(s.file)).collect(),
+            ranks: board.squares.iter().map(|s| digit(s.rank)).collect(),
+        }
+    }
+}
+
+/// What is said about a move: the fields of [`PlyView`] of the same names.
+#[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+pub struct PlyNotes {
+    pub comments: Vec<String>,
+    pub nags: Vec<u16>,
+    pub variations: Vec<usize>,
+    pub clock: Option<ClockView>,
+    pub eval: Option<String>,
+    pub spent: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marks: Option<crate::analysis::MarksView>,
 }
 
 /// How the mainline ends on the board (see [`GameView::ending`]).
@@ -671,6 +761,17 @@ impl<'a> FileView<'a> {
     /// The full view of `game`, numbered `number` (1-based).
     #[must_use]
     pub fn view_of(&self, game: &Game, number: usize) -> GameView {
+        self.view_with(game, number, false)
+    }
+
+    /// The view of `game` with its mainline's moves packed ([`GameView::packed`]): the same
+    /// view in a form that costs the page far less to take over.
+    #[must_use]
+    pub fn packed_view_of(&self, game: &Game, number: usize) -> GameView {
+        self.view_with(game, number, true)
+    }
+
+    fn view_with(&self, game: &Game, number: usize, pack: bool) -> GameView {
         let r = replay(game);
         let board = r.geometry.as_deref().map(BoardView::shared);
         let start = match (&r.geometry, r.start) {
@@ -680,9 +781,20 @@ impl<'a> FileView<'a> {
             }),
             _ => None,
         };
-        let plies = match &r.geometry {
-            Some(g) => self.plies(g, &game.moves, &r.plies),
-            None => Vec::new(),
+        let (plies, packed) = match &r.geometry {
+            Some(g) if pack => (Vec::new(), Some(pack_plies(g, &game.moves, &r.plies))),
+            Some(g) => (self.plies(g, &game.moves, &r.plies), None),
+            None => (Vec::new(), pack.then(PackedView::default)),
+        };
+        let (board, packed) = match (board, packed) {
+            (Some(b), Some(p)) => (
+                None,
+                Some(PackedView {
+                    board: Some(PackedBoard::of(&b)),
+                    ..p
+                }),
+            ),
+            other => other,
         };
         let unplayed = unplayed(&game.moves, &r.plies);
         let error = r.error.as_ref().map(|e| self.error(e));
@@ -740,6 +852,7 @@ impl<'a> FileView<'a> {
             diagnostics_hidden: summary.as_ref().map(|s| s.hidden.clone()),
             diagnostic_counts: summary.as_ref().map(|s| s.counts),
             diagnostics_total: summary.map(|s| s.total),
+            packed,
         }
     }
 }
@@ -854,6 +967,73 @@ impl FileView<'_> {
             })
             .collect()
     }
+}
+
+/// The moves of a line packed: see [`PackedView`]. Each string grows in place, so a game's
+/// moves cost a handful of allocations instead of a dozen each.
+fn pack_plies(g: &Geometry, nodes: &[Node], plies: &[Ply]) -> PackedView {
+    let n = plies.len();
+    let mut out = PackedView {
+        board: None,
+        count: n,
+        notations: String::with_capacity(n * 8),
+        move_numbers: Vec::with_capacity(n),
+        sides: String::with_capacity(n),
+        fens: String::with_capacity(n * 64),
+        cells: String::with_capacity(n * g.len()),
+        paths: Vec::with_capacity(n * 2),
+        path_ends: Vec::with_capacity(n),
+        captured: Vec::new(),
+        captured_ends: Vec::with_capacity(n),
+        notes: Vec::new(),
+    };
+    for (i, p) in plies.iter().enumerate() {
+        let written = &nodes[p.node..=p.node + p.joined];
+        for (k, node) in written.iter().enumerate() {
+            if k > 0 {
+                out.notations.push(' ');
+            }
+            out.notations.push_str(&node.text);
+            out.notations.push_str(&node.strength);
+        }
+        out.notations.push('\n');
+        out.move_numbers.push(p.number);
+        out.sides.push(match p.side {
+            Color::White => 'w',
+            Color::Black => 'b',
+        });
+        p.position.write_fen(g, &mut out.fens);
+        out.fens.push(' ');
+        out.cells.extend(
+            (0..g.len())
+                .map(|s| p.position.piece_at(pdn::geometry::Square(s as u8)))
+                .map(|piece| piece.map_or('.', pdn::types::Piece::cell_char)),
+        );
+        out.paths.extend(p.mv.path().iter().map(|s| s.0));
+        out.path_ends.push(out.paths.len() as u32);
+        out.captured
+            .extend(p.mv.captured_squares().iter().map(|s| s.0));
+        out.captured_ends.push(out.captured.len() as u32);
+        let said =
+            |n: &Node| !n.comments.is_empty() || !n.nags.is_empty() || !n.variations.is_empty();
+        if written.iter().any(said) {
+            let comments: Vec<String> = written.iter().flat_map(|n| n.comments.clone()).collect();
+            let notes = Notes::of(&comments, p.side);
+            out.notes.push((
+                i,
+                PlyNotes {
+                    comments: prose(&comments),
+                    nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
+                    variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
+                    clock: notes.clock,
+                    eval: notes.eval,
+                    spent: notes.spent,
+                    marks: crate::analysis::MarksView::of(&comments),
+                },
+            ));
+        }
+    }
+    out
 }
 
 /// The written moves of a line after the last one played.
@@ -1215,6 +1395,86 @@ mod tests {
             ]
         );
         assert_eq!((v.source.start, v.source.line), (0, 1));
+    }
+
+    /// The full plies again from a packed line, as `www/viewdata.js` makes them.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn unpacked(p: &PackedView, board: &BoardView) -> Vec<PlyView> {
+        let notations: Vec<&str> = p.notations.split('\n').collect();
+        let fens: Vec<&str> = p.fens.split(' ').collect();
+        let width = board.squares.len();
+        let label = |i: &u8| board.squares[usize::from(*i)].label.clone();
+        let mut ends = (0, 0);
+        (0..p.count)
+            .map(|i| {
+                let path: Vec<String> = p.paths[ends.0..p.path_ends[i] as usize]
+                    .iter()
+                    .map(label)
+                    .collect();
+                let captured = p.captured[ends.1..p.captured_ends[i] as usize]
+                    .iter()
+                    .map(label)
+                    .collect();
+                ends = (p.path_ends[i] as usize, p.captured_ends[i] as usize);
+                let notes = p.notes.iter().find(|n| n.0 == i).map(|n| n.1.clone());
+                let notes = notes.unwrap_or_default();
+                PlyView {
+                    ply: i + 1,
+                    move_number: p.move_numbers[i],
+                    side: if &p.sides[i..=i] == "w" {
+                        "white"
+                    } else {
+                        "black"
+                    },
+                    notation: notations[i].to_string(),
+                    fen: fens[i].to_string(),
+                    cells: p.cells[i * width..(i + 1) * width].to_string(),
+                    from: path[0].clone(),
+                    to: path.last().unwrap().clone(),
+                    path,
+                    captured,
+                    comments: notes.comments,
+                    nags: notes.nags,
+                    variations: notes.variations,
+                    clock: notes.clock,
+                    eval: notes.eval,
+                    spent: notes.spent,
+                    marks: notes.marks,
+                }
+            })
+            .collect()
+    }
+
+    /// Every game of the repository's data: the packed view holds exactly the full one.
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn packed_views_hold_the_full_ones() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data");
+        let mut plies = 0;
+        for dir in ["seeds", "standard"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let bytes = std::fs::read(entry.unwrap().path()).unwrap();
+                let f = read_file(&pdn::encoding::decode(&bytes).0);
+                let lines = LineIndex::new(&f.text);
+                let views = FileView::new(&f, &lines);
+                for game in &f.games {
+                    let full = views.view_of(game, 1);
+                    let mut packed = views.packed_view_of(game, 1);
+                    let p = packed.packed.take().unwrap();
+                    assert!(packed.plies.is_empty() && packed.board.is_none());
+                    if let Some(board) = &full.board {
+                        assert_eq!(p.board, Some(PackedBoard::of(board)));
+                        packed.plies = unpacked(&p, board);
+                        packed.board = full.board.clone();
+                    } else {
+                        assert_eq!(p, PackedView::default());
+                    }
+                    plies += full.plies.len();
+                    assert_eq!(packed, full);
+                }
+            }
+        }
+        assert!(plies > 500, "{plies}");
     }
 
     /// Adding a variant means adding its name (`variant.NUMBER`) and the words of any new rule

@@ -30,12 +30,25 @@ macro_rules! boundary_tests {
         fn solve_answers() {
             wasm_common::solve_answers();
         }
+
+        #[wasm_bindgen_test::wasm_bindgen_test]
+        fn packed_views_unpack_to_the_full_ones() {
+            wasm_common::packed_views_unpack_to_the_full_ones();
+        }
     };
 }
 
-use js_sys::{Array, Reflect};
+use js_sys::{Array, JSON, Reflect};
 use pdn_wasm::Library;
 use wasm_bindgen::JsValue;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+// The page's own unpacker, as the page imports it (not a copy).
+#[wasm_bindgen(module = "/../../www/viewdata.js")]
+extern "C" {
+    #[wasm_bindgen(js_name = unpackView)]
+    fn unpack_view(view: JsValue) -> JsValue;
+}
 
 fn get(v: &JsValue, key: &str) -> JsValue {
     Reflect::get(v, &JsValue::from_str(key)).unwrap()
@@ -252,4 +265,45 @@ pub fn solve_answers() {
     assert!(lib.solve(0, None, 4, None).unwrap().is_null());
     let state = lib.solve_state(0, None, 1).unwrap();
     assert_eq!(string(&state, "toMove"), "black");
+}
+
+/// Games of every kind a view has: captures, comments and commands, NAGs, nested variations
+/// (and one that fails), a setup, an unsupported GameType, an illegal move, moves joined jump by
+/// jump, no move at all.
+const KINDS: &str = "[White \"A\"][GameType \"20\"]\n1. 32-28 {good [%clock w0:09:55 B1:10:00] \
+[%eval 0.35] [%csl G28]} 19-23! $1 ({try} 17-22 2. 28x17 11x22 (12x21)) 2. 28x19 (28x17) 14x23 \
+{[%clk 0:08:01][%emt 0:00:12][%cal R23-28]} 3. 37-32 *\n\n\
+[GameType \"21\"][Setup \"1\"][FEN \"W:W27,19,18,11,7,6,5:B28,26,25,20,17,10,9,4,3,2.\"]\n\
+1. 19-15 10x19 2. 5-1 3x10 3. 11-8 4x11 4. 27-24 20x27 5. 18-14 9x18 6. 1-5 2x9 7. 5x32 1-0\n\n\
+[GameType \"99\"] 1. 32-28 19-23 *\n\n\
+[GameType \"20\"] 1. 32-28 19-23 2. 99-1 3. 33-28 {after} *\n\n\
+[GameType \"25\"] 1. c3-d4 f6-e5 2. d4xf6 g7xe5 *\n\n\
+[GameType \"20\"] {only a comment} *";
+
+pub fn packed_views_unpack_to_the_full_ones() {
+    let lib = Library::from_text(KINDS.to_string());
+    assert_eq!(lib.count(), 6);
+    for i in 0..lib.count() {
+        let full = lib.game(i).unwrap();
+        let packed = lib.game_packed(i).unwrap();
+        assert!(
+            !get(&packed, "packed").is_undefined(),
+            "game {i} is not packed"
+        );
+        let unpacked = unpack_view(packed);
+        let text = |v: &JsValue| JSON::stringify(v).unwrap().as_string().unwrap();
+        // Same fields, values and order: the page reads them as it read the full view.
+        assert_eq!(text(&unpacked), text(&full), "game {}", i + 1);
+    }
+    // Read one move at a time, as the page does: the moves are made when asked for.
+    let unpacked = unpack_view(lib.game_packed(0).unwrap());
+    let plies = get(&unpacked, "plies");
+    assert!(Array::is_array(&plies));
+    let second = Reflect::get_u32(&plies, 1).unwrap();
+    assert_eq!(string(&second, "notation"), "19-23!");
+    assert_eq!(string(&Reflect::get_u32(&plies, 2).unwrap(), "to"), "19");
+    assert!(Reflect::get_u32(&plies, 99).unwrap().is_undefined());
+    // A full view passes through as it is.
+    let full = lib.game(1).unwrap();
+    assert!(unpack_view(full.clone()) == full);
 }
