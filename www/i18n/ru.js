@@ -7,7 +7,7 @@ export default {
   'app.title': 'Просмотр PDN',
   'app.language': 'Язык',
   'app.theme': 'Тема',
-  'theme.auto': 'Автоматически',
+  'theme.auto': 'Авто',
   'theme.light': 'Светлая',
   'theme.dark': 'Тёмная',
 
