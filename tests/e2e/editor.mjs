@@ -8,15 +8,13 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, boardPieces, launchBrowser, openPage, startStaticServer } from './harness.mjs';
+import { artifacts, boardPieces, launchBrowser, openPage, startStaticServer, checks } from './harness.mjs';
 
 mkdirSync(artifacts, { recursive: true });
 const server = await startStaticServer();
 const origin = server.origin;
 const browser = await launchBrowser();
 const problems = [];
-let passed = 0;
-let failed = 0;
 
 async function newPage(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
@@ -28,18 +26,7 @@ async function newPage(options = {}) {
   return page;
 }
 
-async function check(name, fn) {
-  const before = problems.length;
-  try {
-    await fn();
-    if (problems.length > before) throw new Error(problems.slice(before).join(' | '));
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
-}
+const { check, fail, finish } = checks({ problems });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 /** Objects compared with their keys sorted (pieces come in board order). */
 const sorted = (v) => (v && typeof v === 'object' && !Array.isArray(v)
@@ -272,11 +259,9 @@ try {
   });
   await dark.context().close();
 } catch (e) {
-  failed++;
-  console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
+  fail('harness', e);
 } finally {
   await browser.close();
   await server.stop();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -7,14 +7,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launchBrowser, startStaticServer } from './harness.mjs';
+import { launchBrowser, startStaticServer, checks } from './harness.mjs';
 
 const server = await startStaticServer();
 const origin = server.origin;
 const browser = await launchBrowser();
 const problems = [];
-let passed = 0;
-let failed = 0;
 
 async function newPage(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, acceptDownloads: true, ...options });
@@ -26,18 +24,7 @@ async function newPage(options = {}) {
   return page;
 }
 
-async function check(name, fn) {
-  const before = problems.length;
-  try {
-    await fn();
-    if (problems.length > before) throw new Error(problems.slice(before).join(' | '));
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
-}
+const { check, finish } = checks({ problems });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 const assertEqual = (a, b, what) => {
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${what}: expected ${JSON.stringify(b)}, got ${JSON.stringify(a)}`);
@@ -262,5 +249,4 @@ try {
   await server.stop();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -94,3 +94,47 @@ export async function openPage(page, url) {
   await page.goto(url);
   await page.waitForSelector('body[data-ready="1"]');
 }
+
+// ---- the check runner ---------------------------------------------------------------------
+
+/**
+ * The suites' way of running checks. `check(name, fn, { expected })` runs `fn` and prints
+ * `ok   name` (and the line `fn` returns, if a string: its measurements) or `FAIL name` with the
+ * reason. A check also fails when entries were added to `problems` while it ran (the page
+ * errors and console errors the suite's listeners collect), other than those matching one of
+ * `expected`'s regular expressions. Checks whose names do not match `only` are skipped. `fail`
+ * counts a failure outside any check (the set-up); `finish` prints the counts and exits, 1 on
+ * any failure.
+ */
+export function checks({ problems = [], only = null } = {}) {
+  let passed = 0;
+  let failed = 0;
+  const indent = (e) => String(e && e.message ? e.message : e).split('\n').join('\n     ');
+  return {
+    async check(name, fn, { expected = [] } = {}) {
+      if (only && !only.test(name)) return;
+      const before = problems.length;
+      const started = Date.now();
+      try {
+        const note = await fn();
+        const left = problems.slice(before).filter((p) => !expected.some((re) => re.test(p)));
+        if (left.length) throw new Error(`page errors: ${left.join(' | ')}`);
+        passed++;
+        const slow = Date.now() - started > 5000 ? ` (${((Date.now() - started) / 1000).toFixed(1)} s)` : '';
+        console.log(`ok   ${name}${slow}`);
+        if (typeof note === 'string') console.log(`     ${note}`);
+      } catch (e) {
+        failed++;
+        console.log(`FAIL ${name}\n     ${indent(e)}`);
+      }
+    },
+    fail(what, e) {
+      failed++;
+      console.log(`FAIL ${what}: ${e && e.stack ? e.stack : e}`);
+    },
+    finish() {
+      console.log(`${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
-import { launchBrowser, root, startStaticServer } from './harness.mjs';
+import { launchBrowser, root, startStaticServer, checks } from './harness.mjs';
 
 if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
   console.error('pkg/pdn.js is missing: run `make build` first.');
@@ -24,29 +24,13 @@ const en = (await import(pathToFileURL(path.join(root, 'www', 'i18n', 'en.js')).
 const { standaloneHtml } = await import(pathToFileURL(path.join(root, 'www', 'standalone.js')).href);
 const { encodeBase64url } = await import(pathToFileURL(path.join(root, 'www', 'base64url.js')).href);
 
-let passed = 0;
-let failed = 0;
 const problems = [];
 
 // --only=REGEX runs the checks whose names match.
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new RegExp(onlyArg.slice('--only='.length), 'i') : null;
 
-async function check(name, fn, { expected = [] } = {}) {
-  if (only && !only.test(name)) return;
-  const before = problems.length;
-  try {
-    const note = await fn();
-    const left = problems.slice(before).filter((p) => !expected.some((re) => re.test(p)));
-    if (left.length) throw new Error(left.join(' | '));
-    passed++;
-    console.log(`ok   ${name}`);
-    if (typeof note === 'string') console.log(`     ${note}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
-}
+const { check, fail, finish } = checks({ problems, only });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 /** The English text of `key` up to its first placeholder: enough to recognise the message. */
 const lead = (key) => en[key].split('{')[0];
@@ -403,8 +387,7 @@ ${GAME}
     });
   });
 } catch (e) {
-  failed++;
-  console.log(`FAIL setup\n     ${e && e.stack ? e.stack : e}`);
+  fail('setup\n', e);
 } finally {
   await browser.close().catch(() => {});
   await server.stop();
@@ -412,5 +395,4 @@ ${GAME}
   other.close();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import {
   artifacts, boardPieces, game, launchBrowser, loads, openPage, ply, root, startNoCorsServer,
-  startStaticServer, waitLoads, waitPly,
+  startStaticServer, waitLoads, waitPly, checks,
 } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
@@ -161,8 +161,6 @@ const base = `${origin}/index.html`;
 const browser = await launchBrowser();
 
 const pageErrors = [];
-let passed = 0;
-let failed = 0;
 
 async function newPage(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
@@ -186,21 +184,7 @@ async function withPage(options, fn) {
   }
 }
 
-async function check(name, fn) {
-  if (only && !only.test(name)) return;
-  const before = pageErrors.length;
-  const started = Date.now();
-  try {
-    const note = await fn(); // a check may return a line of measurements to print
-    if (pageErrors.length > before) throw new Error(`page errors: ${pageErrors.slice(before).join(' | ')}`);
-    passed++;
-    console.log(`ok   ${name}${Date.now() - started > 5000 ? ` (${((Date.now() - started) / 1000).toFixed(1)} s)` : ''}`);
-    if (typeof note === 'string') console.log(`     ${note}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
-}
+const { check, fail, finish } = checks({ problems: pageErrors, only });
 
 function assert(cond, message) {
   if (!cond) throw new Error(message);
@@ -1451,13 +1435,11 @@ try {
     assertEqual(pageErrors, [], 'errors');
   });
 } catch (e) {
-  failed++;
-  console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
+  fail('harness', e);
 } finally {
   await browser.close().catch(() => {});
   await server.stop();
   await noCors.stop();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -12,12 +12,10 @@
 import { mkdirSync, copyFileSync, readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
-import { artifacts, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { artifacts, launchBrowser, root, startStaticServer, checks } from './harness.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
 
-let passed = 0;
-let failed = 0;
 const pageErrors = [];
 
 function assert(cond, message) {
@@ -29,19 +27,7 @@ function assertEqual(actual, expected, what) {
   if (a !== b) throw new Error(`${what}: expected ${b}, got ${a}`);
 }
 
-async function check(name, fn) {
-  const before = pageErrors.length;
-  try {
-    const note = await fn();
-    if (pageErrors.length > before) throw new Error(`page errors: ${pageErrors.slice(before).join(' | ')}`);
-    passed++;
-    console.log(`ok   ${name}`);
-    if (typeof note === 'string') console.log(`     ${note}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
-}
+const { check, fail, finish } = checks({ problems: pageErrors });
 
 const server = await startStaticServer(root);
 const browser = await launchBrowser();
@@ -258,11 +244,9 @@ try {
 
   await check('no page errors', async () => { assertEqual(pageErrors, [], 'errors'); });
 } catch (e) {
-  failed++;
-  console.log(`FAIL (setup) ${e && e.stack ? e.stack : e}`);
+  fail('setup', e);
 } finally {
   await browser.close();
   await server.stop();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -7,14 +7,12 @@
 
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, launchBrowser, loads, root, startStaticServer, waitLoads } from './harness.mjs';
+import { artifacts, launchBrowser, loads, root, startStaticServer, waitLoads, checks } from './harness.mjs';
 
 const server = await startStaticServer();
 const origin = server.origin;
 const browser = await launchBrowser();
 const problems = [];
-let passed = 0;
-let failed = 0;
 mkdirSync(artifacts, { recursive: true });
 
 async function newPage(options = {}) {
@@ -27,18 +25,7 @@ async function newPage(options = {}) {
   return page;
 }
 
-async function check(name, fn) {
-  const before = problems.length;
-  try {
-    await fn();
-    if (problems.length > before) throw new Error(problems.slice(before).join(' | '));
-    passed++;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed++;
-    console.log(`FAIL ${name}\n     ${String(e && e.message ? e.message : e).split('\n').join('\n     ')}`);
-  }
-}
+const { check, finish } = checks({ problems });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 const assertEqual = (a, b, what) => {
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${what}: expected ${JSON.stringify(b)}, got ${JSON.stringify(a)}`);
@@ -323,6 +310,5 @@ try {
   await server.stop();
 }
 
-console.log(`${passed} passed, ${failed} failed`);
 if (problems.length) console.log(problems.join('\n'));
-process.exit(failed ? 1 : 0);
+finish();
