@@ -1,7 +1,8 @@
-// What the end-to-end suite (run.mjs) and the page benchmark (bench.mjs) share: the static
-// server for the repository (Python's http.server, as a developer would run it), a second plain
-// node:http server on another port that sends no CORS headers, the headless system Chromium, and
-// small page helpers built on the body data-* attributes the page keeps up to date.
+// What the end-to-end suites (run.mjs and the others) and the page benchmark (bench.mjs) share:
+// the static server for the repository (Python's http.server, as a developer would run it), a
+// second plain node:http server on another port that sends no CORS headers, the headless system
+// Chromium, small page helpers built on the body data-* attributes the page keeps up to date,
+// and the suites' check runner.
 
 import { spawn } from 'node:child_process';
 import http from 'node:http';
