@@ -621,9 +621,24 @@ impl Position {
     /// `b`/`B` black man/king. The page draws the board from this.
     #[must_use]
     pub fn cells(&self, g: &Geometry) -> String {
-        (0..g.len() as u8)
-            .map(|i| self.piece_at(Square(i)).map_or('.', Piece::cell_char))
-            .collect()
+        let mut s = String::with_capacity(g.len());
+        self.write_cells(g, &mut s);
+        s
+    }
+
+    /// [`Position::cells`] added to `s`, for writers that put many positions in one string.
+    ///
+    /// ```
+    /// use pdn::{Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::English).unwrap();
+    /// let mut s = String::from("cells: ");
+    /// rs.start_position().write_cells(&rs.geometry, &mut s);
+    /// assert_eq!(s, format!("cells: {}", rs.start_position().cells(&rs.geometry)));
+    /// ```
+    pub fn write_cells(&self, g: &Geometry, s: &mut String) {
+        s.extend(
+            (0..g.len() as u8).map(|i| self.piece_at(Square(i)).map_or('.', Piece::cell_char)),
+        );
     }
 
     /// The position after `m` (which must be legal here).

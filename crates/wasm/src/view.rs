@@ -863,21 +863,10 @@ impl FileView<'_> {
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                // A capture written jump by jump is one ply over several written moves.
-                let written = &nodes[p.node..=p.node + p.joined];
-                // Written straight into one string: a game view is mostly its plies, and
-                // allocations cost more in wasm than natively.
+                let written = written_moves(nodes, p);
                 let mut notation = String::new();
-                for (k, n) in written.iter().enumerate() {
-                    if k > 0 {
-                        notation.push(' ');
-                    }
-                    notation.push_str(&n.text);
-                    notation.push_str(&n.strength);
-                }
-                let comments: Vec<String> =
-                    written.iter().flat_map(|n| n.comments.clone()).collect();
-                let notes = Notes::of(&comments, p.side);
+                write_notation(written, &mut notation);
+                let notes = ply_notes(written, p.side);
                 PlyView {
                     ply: i + 1,
                     move_number: p.number,
@@ -889,13 +878,13 @@ impl FileView<'_> {
                     to: g.label(p.mv.to).to_string(),
                     path: labels(g, &p.mv.path()),
                     captured: labels(g, &p.mv.captured_squares()),
-                    comments: prose(&comments),
-                    nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
-                    variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
+                    comments: notes.comments,
+                    nags: notes.nags,
+                    variations: notes.variations,
                     clock: notes.clock,
                     eval: notes.eval,
                     spent: notes.spent,
-                    marks: crate::analysis::MarksView::of(&comments),
+                    marks: notes.marks,
                 }
             })
             .collect()
@@ -988,14 +977,8 @@ fn pack_plies(g: &Geometry, nodes: &[Node], plies: &[Ply]) -> PackedView {
         notes: Vec::new(),
     };
     for (i, p) in plies.iter().enumerate() {
-        let written = &nodes[p.node..=p.node + p.joined];
-        for (k, node) in written.iter().enumerate() {
-            if k > 0 {
-                out.notations.push(' ');
-            }
-            out.notations.push_str(&node.text);
-            out.notations.push_str(&node.strength);
-        }
+        let written = written_moves(nodes, p);
+        write_notation(written, &mut out.notations);
         out.notations.push('\n');
         out.move_numbers.push(p.number);
         out.sides.push(match p.side {
@@ -1004,11 +987,7 @@ fn pack_plies(g: &Geometry, nodes: &[Node], plies: &[Ply]) -> PackedView {
         });
         p.position.write_fen(g, &mut out.fens);
         out.fens.push(' ');
-        out.cells.extend(
-            (0..g.len())
-                .map(|s| p.position.piece_at(pdn::geometry::Square(s as u8)))
-                .map(|piece| piece.map_or('.', pdn::types::Piece::cell_char)),
-        );
+        p.position.write_cells(g, &mut out.cells);
         out.paths.extend(p.mv.path().iter().map(|s| s.0));
         out.path_ends.push(out.paths.len() as u32);
         out.captured
@@ -1017,23 +996,44 @@ fn pack_plies(g: &Geometry, nodes: &[Node], plies: &[Ply]) -> PackedView {
         let said =
             |n: &Node| !n.comments.is_empty() || !n.nags.is_empty() || !n.variations.is_empty();
         if written.iter().any(said) {
-            let comments: Vec<String> = written.iter().flat_map(|n| n.comments.clone()).collect();
-            let notes = Notes::of(&comments, p.side);
-            out.notes.push((
-                i,
-                PlyNotes {
-                    comments: prose(&comments),
-                    nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
-                    variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
-                    clock: notes.clock,
-                    eval: notes.eval,
-                    spent: notes.spent,
-                    marks: crate::analysis::MarksView::of(&comments),
-                },
-            ));
+            out.notes.push((i, ply_notes(written, p.side)));
         }
     }
     out
+}
+
+/// The written moves of ply `p`: a capture written jump by jump is one ply over several.
+fn written_moves<'n>(nodes: &'n [Node], p: &Ply) -> &'n [Node] {
+    &nodes[p.node..=p.node + p.joined]
+}
+
+/// A ply's notation as the move list shows it, added to `out`: each written move with its
+/// strength marks, separated by spaces. Written straight into one string: a game view is
+/// mostly its plies, and allocations cost more in wasm than natively.
+fn write_notation(written: &[Node], out: &mut String) {
+    for (k, n) in written.iter().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        out.push_str(&n.text);
+        out.push_str(&n.strength);
+    }
+}
+
+/// What is said about a ply's written moves: their comments (as prose, and the commands in
+/// them), NAGs and variations.
+fn ply_notes(written: &[Node], side: Color) -> PlyNotes {
+    let comments: Vec<String> = written.iter().flat_map(|n| n.comments.clone()).collect();
+    let notes = Notes::of(&comments, side);
+    PlyNotes {
+        comments: prose(&comments),
+        nags: written.iter().flat_map(|n| n.nags.clone()).collect(),
+        variations: written.iter().flat_map(|n| n.variations.clone()).collect(),
+        clock: notes.clock,
+        eval: notes.eval,
+        spent: notes.spent,
+        marks: crate::analysis::MarksView::of(&comments),
+    }
 }
 
 /// The written moves of a line after the last one played.
