@@ -4,7 +4,7 @@
 //! character where a non-ASCII byte could matter (Unicode spaces, curly quotes, `½`, `×`, `…`,
 //! Unicode dashes). Tokens borrow from the text; scanning allocates nothing. Moves are told
 //! apart from other words by a byte scan of their shape ([`move_shape`]); their squares are
-//! read into a [`PdnMove`] only by a reader that builds moves ([`parse_move`]).
+//! read into a [`PdnMove`] only by a reader that builds moves ([`parse_compact_move`]).
 
 use crate::diagnostic::Span;
 use crate::notation::{Label, PdnMove, Squares};
@@ -926,17 +926,11 @@ pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
     (squares >= 2).then_some(MoveShape { squares, capture })
 }
 
-/// Reads a move (without strength marks, spaces allowed) into a [`PdnMove`]: the same result as
-/// [`PdnMove::parse`] on the text without its spaces, with one allocation for its list of squares.
+/// Reads a move written without spaces or strength marks into a [`PdnMove`]: the same result
+/// as [`PdnMove::parse`], without allocating for up to three squares. (The reader takes a
+/// move's spaces out first: `1- 7` is read as `1-7`.)
 #[must_use]
-pub fn parse_move(text: &str) -> Option<PdnMove> {
-    let compact;
-    let text = if text.bytes().any(is_space) {
-        compact = text.split_ascii_whitespace().collect::<String>();
-        compact.as_str()
-    } else {
-        text
-    };
+pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
     let w = text.as_bytes();
     if let Some((bounds, n, capture)) = simple_move(w) {
         let squares = bounds[..n]
@@ -1230,7 +1224,7 @@ mod tests {
     fn move_shapes_agree_with_pdn_move_parse() {
         // Every string of up to five characters over an alphabet of the interesting bytes,
         // plus longer samples: the byte scan accepts exactly what PdnMove::parse accepts, and
-        // parse_move gives the same squares.
+        // parse_compact_move gives the same squares.
         let alphabet = [
             "1", "2", "0", "c", "H", "x", "X", "-", ":", "×", "–", "‑", "!", ".",
         ];
@@ -1262,7 +1256,7 @@ mod tests {
                 expected.is_some(),
                 "{w:?}"
             );
-            assert_eq!(parse_move(w), expected, "{w:?}");
+            assert_eq!(parse_compact_move(w), expected, "{w:?}");
             if let Some(e) = expected {
                 let shape = move_shape(w.as_bytes()).unwrap();
                 assert_eq!(shape.squares, e.squares.len(), "{w:?}");

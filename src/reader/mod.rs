@@ -52,7 +52,7 @@ mod problem;
 mod split;
 
 use lexer::Lexer;
-pub(crate) use lexer::parse_move;
+pub(crate) use lexer::parse_compact_move;
 pub use problem::Problem;
 pub use split::{Visitor, visit, visit_from};
 
@@ -483,14 +483,15 @@ impl<'a> Visitor<'a> for Builder<'_> {
     }
 
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
-        // Squares are read from the text as it stands (the reader skips spaces in it).
-        let notation = parse_move(text);
-        let compact: MoveText = if text.bytes().any(|b| b.is_ascii_whitespace()) {
-            text.split_ascii_whitespace().collect::<String>().into()
+        // A move written with spaces (`1- 7`) is kept and read without them; the spaces are
+        // looked for once.
+        if text.bytes().any(|b| b.is_ascii_whitespace()) {
+            let compact: String = text.split_ascii_whitespace().collect();
+            let notation = parse_compact_move(&compact);
+            self.push_node(compact.into(), notation, strength, span);
         } else {
-            text.into()
-        };
-        self.push_node(compact, notation, strength, span);
+            self.push_node(text.into(), parse_compact_move(text), strength, span);
+        }
     }
 
     fn unknown_move(&mut self, span: Span) {
