@@ -60,17 +60,15 @@ function distinct(rows, key) {
   const values = [];
   const index = new Uint32Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
-    const v = rows[i][key];
-    if (v === undefined && !(key in rows[i])) return null;
-    if (v !== null && (typeof v === 'object' || typeof v === 'function')) return null;
+    const v = plainField(rows[i], key);
+    if (v === NOT_PLAIN) return null;
     let k = at.get(v);
     if (k === undefined) {
       if (values.length > rows.length / 2) {
         const column = new Array(rows.length);
         for (let j = 0; j < rows.length; j++) {
-          const w = rows[j][key];
-          if (w === undefined && !(key in rows[j])) return null;
-          if (w !== null && (typeof w === 'object' || typeof w === 'function')) return null;
+          const w = plainField(rows[j], key);
+          if (w === NOT_PLAIN) return null;
           column[j] = w;
         }
         return { key, column };
@@ -82,6 +80,19 @@ function distinct(rows, key) {
     index[i] = k;
   }
   return { key, values, index };
+}
+
+const NOT_PLAIN = Symbol('not a plain value');
+
+/**
+ * Field `key` of `row` when it is a plain value (null included), else NOT_PLAIN: the row lacks
+ * it or holds an object there.
+ */
+function plainField(row, key) {
+  const v = row[key];
+  if (v === undefined && !(key in row)) return NOT_PLAIN;
+  if (v !== null && (typeof v === 'object' || typeof v === 'function')) return NOT_PLAIN;
+  return v;
 }
 
 /** The rows packRows packed: equal, field by field and in order, to the ones it was given. */
@@ -102,6 +113,9 @@ export function unpackRows(packed) {
   }
   return rows;
 }
+
+/** A worker's answer holding a view (`opened`, an edit's), with the view unpacked (viewdata.js). */
+const withView = (r) => (r && r.view ? { ...r, view: unpackView(r.view) } : r);
 
 const defaultWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 
@@ -214,7 +228,7 @@ export function createLibrary(worker = defaultWorker) {
         case 'opened':
           shown = current.source;
           stale = false;
-          h.opened?.(msg.view ? { ...msg, view: unpackView(msg.view) } : msg);
+          h.opened?.(withView(msg));
           if (msg.count === 0) current.resolve({ count: 0 });
           break;
         case 'rows': h.rows?.(unpackRows(msg.rows), { partial: !!msg.partial, total: msg.total ?? null }); break;
@@ -309,7 +323,7 @@ export function createLibrary(worker = defaultWorker) {
     /** The legal moves `ply` plies into `line` of game `index` (null when there is no such position). */
     legalMoves: (index, line, ply) => request('legalMoves', { index, line, ply }),
     /** Edits game `index` (see EDITS): resolves to { place, edited, view } (the view within the page's budgets). */
-    edit: (index, op, args) => request('edit', { index, op, args }).then((r) => (r && r.view ? { ...r, view: unpackView(r.view) } : r)),
+    edit: (index, op, args) => request('edit', { index, op, args }).then(withView),
     /** Solve mode: the text's answer to legal move `choice` there (undefined: its move shown), or null. */
     solve: (index, line, ply, choice) => request('solve', { index, line, ply, choice }),
     /** Solve mode: { toMove, finished } there, or null. */
