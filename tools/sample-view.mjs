@@ -1,6 +1,6 @@
 // Build step (make build): the sample game's first screen, computed once when the page is built
 // so that the page can draw it without the wasm reader. It runs the freshly built pkg/pdn.js
-// under Node exactly as the reading worker does for an `open` (www/worker.js: the packed view capped by
+// under Node exactly as the reading worker does for an `open` (www/reader/worker.js: the packed view capped by
 // viewcap.js, then unpacked as library.js does) and writes what the worker's `opened` message would carry, with the sample's
 // text, to pkg/sample.json (generated, like the rest of pkg/). The page falls back to the worker
 // when the file is missing or unreadable, and tests/e2e/run.mjs checks it against the worker.
@@ -15,9 +15,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = process.argv[2] || path.join(root, 'pkg', 'sample.json');
 
 const { initSync, Library } = await import(path.join(root, 'pkg', 'pdn.js'));
-const { capView } = await import(path.join(root, 'www', 'viewcap.js'));
-const { unpackView } = await import(path.join(root, 'www', 'viewdata.js'));
-const { SAMPLE_PDN } = await import(path.join(root, 'www', 'sample.js'));
+const { capView } = await import(path.join(root, 'www', 'reader', 'viewcap.js'));
+const { unpackView } = await import(path.join(root, 'www', 'reader', 'viewdata.js'));
+const { SAMPLE_PDN } = await import(path.join(root, 'www', 'hosts', 'sample.js'));
 
 initSync({ module: readFileSync(path.join(root, 'pkg', 'pdn_bg.wasm')) });
 const lib = Library.fromText(SAMPLE_PDN);

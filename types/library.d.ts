@@ -328,7 +328,7 @@ export interface GameView {
 /**
  * A line's moves packed (`Library.gamePacked`): a few long strings and arrays instead of one
  * object per move, far cheaper to hand over. Move `i` (0-based) is rebuilt from them as the
- * `PlyView` the full view has; the page does it with `unpackView` of `www/viewdata.js`.
+ * `PlyView` the full view has; the page does it with `unpackView` of `www/reader/viewdata.js`.
  */
 export interface PackedPlies {
   /** Number of moves. */

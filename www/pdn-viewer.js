@@ -6,16 +6,17 @@
 // to this module. Attributes, events and methods are listed in docs/embedding.md.
 
 import init, * as wasm from '../pkg/pdn.js';
-import { createLibrary, createLocalLibrary, createWorkerHost } from './library.js';
-import { describeFailure, download, limitsFor, testSettings } from './limits.js';
-import { createViewer } from './viewer.js';
-import { attachControls } from './controls.js';
-import { createAnalysis } from './analysis.js';
-import { createSolve } from './solve.js';
-import { lineView, messagesSetting } from './views.js';
-import { boardAspect, boardFit, prefersReducedMotion } from './board-dom.js';
+import { createLibrary, createLocalLibrary, createWorkerHost } from './reader/library.js';
+import { libraryFacade } from './reader/protocol.js';
+import { describeFailure, download, limitsFor, testSettings } from './reader/limits.js';
+import { createViewer } from './view/viewer.js';
+import { attachControls } from './view/controls.js';
+import { createAnalysis } from './view/analysis.js';
+import { createSolve } from './view/solve.js';
+import { lineView, messagesSetting } from './view/views.js';
+import { boardAspect, boardFit, prefersReducedMotion } from './view/board-dom.js';
 import en from './i18n/en.js';
-import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n.js';
+import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n/i18n.js';
 
 /**
  * A turn for the host page: what follows runs in a later task, after the timers, input and
@@ -81,7 +82,7 @@ function workerHost() {
   if (host !== undefined) return host;
   let url = null;
   try {
-    url = new URL('./worker.js', import.meta.url);
+    url = new URL('./reader/worker.js', import.meta.url);
   } catch {
     url = null; // a self-contained export: its modules are blob: URLs, no base for another file
   }
@@ -207,20 +208,7 @@ export class PdnViewerElement extends HTMLElement {
 
   /** The library calls of the viewer go to whichever backend read the text shown. */
   makeLibrary() {
-    const use = () => this.backend || this.local;
-    return {
-      open: (source, h) => use().open(source, h),
-      game: (i) => use().game(i),
-      gameText: (i) => use().gameText(i),
-      exportGame: (i) => use().exportGame(i),
-      exportAll: () => use().exportAll(),
-      text: () => use().text(),
-      legalMoves: (i, line, ply) => use().legalMoves(i, line, ply),
-      solve: (i, line, ply, choice) => use().solve(i, line, ply, choice),
-      solveState: (i, line, ply) => use().solveState(i, line, ply),
-      edit: (i, op, args) => use().edit(i, op, args),
-      terminate: () => use().terminate(),
-    };
+    return libraryFacade(() => this.backend || this.local);
   }
 
   attributeChangedCallback(name, old, value) {
@@ -445,7 +433,7 @@ export class PdnViewerElement extends HTMLElement {
       }
     }
     if (source.link != null) {
-      const { unpackText } = await import('./share.js');
+      const { unpackText } = await import('./share/share.js');
       try {
         rest.text = await unpackText(source.link, limits.linkBytes);
       } catch (e) {

@@ -3,7 +3,7 @@
 // open (decode and list), every list row, the check pass (every game replayed for its row, in
 // the worker's chunks of 250) and every game's view, as JavaScript values. Best of N runs.
 // "every game view" is what the page does now: the packed view (Library.gamePacked) handed over
-// and unpacked (www/viewdata.js), its first move read whole and every move's notation read (the
+// and unpacked (www/reader/viewdata.js), its first move read whole and every move's notation read (the
 // move list); natively, the packed view built and written as JSON. "every view, full JSON" is
 // the full view (Library.game) as the page took it before, for comparison.
 // The values cross as JSON text (crates/wasm/src/json.rs), so the native side that does the
@@ -67,8 +67,8 @@ export async function wasmTimes(file) {
     for (let i = 0; i < n; i++) lib.game(i);
   });
   // What the page does to show a game now: the packed view handed over, unpacked
-  // (www/viewdata.js), its first move read whole and every move's notation for the move list.
-  const { unpackView } = await import(path.resolve(root, 'www', 'viewdata.js'));
+  // (www/reader/viewdata.js), its first move read whole and every move's notation for the move list.
+  const { unpackView } = await import(path.resolve(root, 'www', 'reader', 'viewdata.js'));
   let walked = 0;
   // An older build (--pkg) without gamePacked has only the full views.
   const hasPacked = typeof lib.gamePacked === 'function';
@@ -136,7 +136,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'tests'
     }
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) console.log(r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
-    console.log(`(every game view: packed (gamePacked), handed over, unpacked (www/viewdata.js), its first move and every notation read; `
+    console.log(`(every game view: packed (gamePacked), handed over, unpacked (www/reader/viewdata.js), its first move and every notation read; `
       + `${(wasm.jsonBytes.packed / 1e6).toFixed(1)} MB of JSON. Full JSON: game(i) as before, ${(wasm.jsonBytes.views / 1e6).toFixed(1)} MB)`);
   }
 }

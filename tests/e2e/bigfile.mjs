@@ -105,7 +105,7 @@ const NAMES = ['Sijbrands', 'Baliakin', 'Boomstra', 'Chizhov', 'Clerc', 'Dybman'
 /** The repository's own games (fixtures and the sample), with generated players per pass. */
 function ownTexts() {
   const files = [path.join(here, 'fixtures', 'three-games.pdn'), path.join(here, 'embed', 'games.pdn')];
-  const sample = /`([^`]*)`/.exec(readFileSync(path.join(root, 'www', 'sample.js'), 'utf8'))[1];
+  const sample = /`([^`]*)`/.exec(readFileSync(path.join(root, 'www', 'hosts', 'sample.js'), 'utf8'))[1];
   const sources = [...files.map((f) => readFileSync(f, 'utf8')), sample];
   const games = sources.flatMap((text) => text.split(/\n(?=\[Event )/)).map((g) => g.trim()).filter(Boolean);
   let k = 0;

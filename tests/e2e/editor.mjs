@@ -1,4 +1,4 @@
-// End-to-end test of the board editor (www/editor.js), by clicks and taps in Chromium as a person
+// End-to-end test of the board editor (www/view/editor.js), by clicks and taps in Chromium as a person
 // uses it, on a desktop window (1280x800) and a phone (360x740, touch): open it from the shown
 // position and by an ?edit= address, clear, place men and kings, see an impossible position
 // refused with its words (a white man on White's crowning row), fix it, choose the side to move,

@@ -36,7 +36,7 @@ const BUDGET = 100;
 const FAIL_AT = 250;
 const LOAD_TIMEOUT = 180_000; // the worker reads and replays the text; a loaded 2-core machine
 
-// The page's own link format (www/share.js): #pdn= base64url of raw deflate of the UTF-8 text.
+// The page's own link format (www/share/share.js): #pdn= base64url of raw deflate of the UTF-8 text.
 const linkPayload = (text) => Buffer.from(deflateRawSync(Buffer.from(text, 'utf8'))).toString('base64url');
 const opens = (n) => `[Event "p"] 1. 32-28 ${'('.repeat(n)}`;
 const NESTED = `[Event "nested"] 1. 32-28 ${'(32-28 '.repeat(20000)}`;

@@ -52,7 +52,7 @@ function gamesFile(count) {
   }
   return out.join('\n');
 }
-const sample = /`([^`]*)`/.exec(readFileSync(path.join(root, 'www', 'sample.js'), 'utf8'))[1];
+const sample = /`([^`]*)`/.exec(readFileSync(path.join(root, 'www', 'hosts', 'sample.js'), 'utf8'))[1];
 writeFileSync(path.join(artifacts, 'layout-200.pdn'), gamesFile(200));
 writeFileSync(path.join(artifacts, 'layout-sample.pdn'), sample);
 const FILE = '/tests/e2e/artifacts/layout-200.pdn';

@@ -2,7 +2,7 @@
 // that unpack to too much, addresses that are not web addresses, the element reading a large text
 // off the host page's main thread (same origin and from another origin), and the self-contained
 // export with comments that would otherwise change how its HTML parses. The limits are lowered
-// for the test through `PDN_VIEWER_TEST` (www/limits.js), so no file here is larger than a few MB.
+// for the test through `PDN_VIEWER_TEST` (www/reader/limits.js), so no file here is larger than a few MB.
 // Prints `ok`/`FAIL` per check, then `N passed, N failed`; exits non-zero on a failure. Any page
 // or console error fails a check, except the ones a check expects.
 
@@ -21,8 +21,8 @@ if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
 }
 
 const en = (await import(pathToFileURL(path.join(root, 'www', 'i18n', 'en.js')).href)).default;
-const { standaloneHtml } = await import(pathToFileURL(path.join(root, 'www', 'standalone.js')).href);
-const { encodeBase64url } = await import(pathToFileURL(path.join(root, 'www', 'base64url.js')).href);
+const { standaloneHtml } = await import(pathToFileURL(path.join(root, 'www', 'share', 'standalone.js')).href);
+const { encodeBase64url } = await import(pathToFileURL(path.join(root, 'www', 'share', 'base64url.js')).href);
 
 const problems = [];
 

@@ -267,7 +267,7 @@ const B = [{ 32: 'wm', 45: 'wm', 27: 'bm', 17: 'bm', 5: 'bm' }];
 for (const mv of [['32', '12', ['27', '17']], ['5', '10'], ['45', '40'], ['10', '14'], ['12', '8'], ['14', '19'], ['8', '3', [], 'wk'], ['19', '24']]) {
   B.push(play(B[B.length - 1], [mv]));
 }
-// The sample game (www/sample.js): 1. 32-28 17-22 (1...19-23 2. 28x19 14x23) 2. 28x17 11x22
+// The sample game (www/hosts/sample.js): 1. 32-28 17-22 (1...19-23 2. 28x19 14x23) 2. 28x17 11x22
 const S1 = play(START_PIECES, [['32', '28']]);
 const S2 = play(S1, [['17', '22']]);
 const S3 = play(S2, [['28', '17', ['22']]]);
@@ -302,15 +302,15 @@ try {
     await open(p);
     const atReady = await p.evaluate(() => window.__atReady);
     assert(atReady.includes('/pkg/sample.json'), `the prepared sample was not used: ${atReady.join(' ')}`);
-    for (const late of ['/www/worker.js', '/pkg/pdn.js', '/www/library.js', '/www/analysis.js']) {
+    for (const late of ['/www/reader/worker.js', '/pkg/pdn.js', '/www/reader/library.js', '/www/view/analysis.js']) {
       assert(!atReady.includes(late), `${late} was fetched before the sample was ready`);
     }
     // The worker starts after the first screen, and the sample is open in it (legal moves).
     await p.waitForSelector('#board[data-moves]');
     const r = await p.evaluate(async () => {
       const pre = await (await fetch('pkg/sample.json')).json();
-      const { SAMPLE_PDN } = await import('./www/sample.js');
-      const { createLibrary } = await import('./www/library.js');
+      const { SAMPLE_PDN } = await import('./www/hosts/sample.js');
+      const { createLibrary } = await import('./www/reader/library.js');
       const lib = createLibrary();
       let opened = null;
       await lib.open({ text: SAMPLE_PDN }, { opened: (m) => { opened = m; } });
@@ -320,7 +320,7 @@ try {
       return { same: text === SAMPLE_PDN, sent, prepared };
     });
     await p.context().close();
-    assert(r.same, 'pkg/sample.json holds another text than www/sample.js: run make build');
+    assert(r.same, 'pkg/sample.json holds another text than www/hosts/sample.js: run make build');
     assertEqual(sorted(r.prepared), sorted(r.sent), 'pkg/sample.json against the worker\'s opened message');
   });
 

@@ -104,7 +104,7 @@ try {
     const page = await newPage();
     await openMain(page);
     const packed = await page.evaluate(async () => {
-      const { packText } = await import('./www/share.js');
+      const { packText } = await import('./www/share/share.js');
       return packText('[White "Ozols"][Black "Bērziņš"]\n1. 32-28 (1. 31-22) 19-23 2. 28-19 14x23 3. 28-22 *');
     });
     await page.context().close();

@@ -5,9 +5,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
   boardModel, boardSvg, clampPly, positionAt, SQUARE,
-} from '../../www/board.js';
-import { toMarkup, walk } from '../../www/tree.js';
-import { BOARD_COLORS, boardStyleSheet, standaloneSvg } from '../../www/board-export.js';
+} from '../../www/view/board.js';
+import { toMarkup, walk } from '../../www/view/tree.js';
+import { BOARD_COLORS, boardStyleSheet, standaloneSvg } from '../../www/share/board-export.js';
 import { board10x8View, fakeView, multiCaptureView, numberedSquares, turkishView } from './fixtures.mjs';
 
 const pieceNodes = (tree) => walk(tree).filter((n) => 'data-piece' in n.attrs);
@@ -350,7 +350,7 @@ function fakeBoard(model) {
 }
 
 test('animateMove: the mover goes through every hop, ghosts fade in step, nothing when it should not', async () => {
-  const { animateMove, prefersReducedMotion } = await import('../../www/board-dom.js');
+  const { animateMove, prefersReducedMotion } = await import('../../www/view/board-dom.js');
   const model = boardModel(multiCaptureView(), 1);
   const { svg, pieces, ghosts, layer } = fakeBoard(model);
   const anim = animateMove(svg, model, { msPerHop: 100 });
@@ -382,7 +382,7 @@ test('animateMove: the mover goes through every hop, ghosts fade in step, nothin
 });
 
 test('animateMove: a man that crowns shows its crown only on arrival', async () => {
-  const { animateMove } = await import('../../www/board-dom.js');
+  const { animateMove } = await import('../../www/view/board-dom.js');
   const v = multiCaptureView();
   v.plies[0].cells = v.plies[0].cells.replace('w', 'W');
   const model = boardModel(v, 1);
@@ -394,7 +394,7 @@ test('animateMove: a man that crowns shows its crown only on arrival', async () 
 });
 
 test('boardColors reads the board custom properties from computed style', async () => {
-  const { boardColors } = await import('../../www/board-export.js');
+  const { boardColors } = await import('../../www/share/board-export.js');
   const values = { '--sq-dark': ' #111111', '--piece-white': '#eeeeee ' };
   const win = { getComputedStyle: () => ({ getPropertyValue: (n) => values[n] || '' }) };
   const el = { ownerDocument: { defaultView: win } };

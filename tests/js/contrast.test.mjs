@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BOARD_COLORS } from '../../www/board-export.js';
+import { BOARD_COLORS } from '../../www/share/board-export.js';
 
 const css = readFileSync(new URL('../../www/style.css', import.meta.url), 'utf8');
 

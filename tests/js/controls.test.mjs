@@ -1,9 +1,9 @@
-// Unit tests for www/controls.js, the one set of controls of the page and of <pdn-viewer>, with a
+// Unit tests for www/view/controls.js, the one set of controls of the page and of <pdn-viewer>, with a
 // tiny fake DOM: event targets that keep listeners, elements with a parent, dataset, closest()
 // and contains(), and events with preventDefault() and composedPath().
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { KEYS, SWIPE_MIN, WHEEL_GAP, attachControls, isTyping } from '../../www/controls.js';
+import { KEYS, SWIPE_MIN, WHEEL_GAP, attachControls, isTyping } from '../../www/view/controls.js';
 
 class FakeTarget {
   constructor() { this.listeners = []; }

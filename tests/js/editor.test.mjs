@@ -1,10 +1,10 @@
-// The board editor's pure parts (www/editor.js): problems worded from the catalogues, the board
+// The board editor's pure parts (www/view/editor.js): problems worded from the catalogues, the board
 // model handed to board.js, the dialog's tree (texts as text, every control named).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { TOOLS, editorModel, editorTree, nextSquare, problemText, toolIcon } from '../../www/editor.js';
-import { createTranslator } from '../../www/i18n.js';
-import { toMarkup, walk } from '../../www/tree.js';
+import { TOOLS, editorModel, editorTree, nextSquare, problemText, toolIcon } from '../../www/view/editor.js';
+import { createTranslator } from '../../www/i18n/i18n.js';
+import { toMarkup, walk } from '../../www/view/tree.js';
 import en from '../../www/i18n/en.js';
 import ru from '../../www/i18n/ru.js';
 import fr from '../../www/i18n/fr.js';

@@ -1,8 +1,8 @@
 // Unit tests for the game list's pure parts: filtering, sorting, the row window and row trees.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { COLUMNS, ROW_HEIGHT, filterRows, rowTree, rowWindow, sortIndexes } from '../../www/gamelist.js';
-import { toMarkup, walk } from '../../www/tree.js';
+import { COLUMNS, ROW_HEIGHT, filterRows, rowTree, rowWindow, sortIndexes } from '../../www/view/gamelist.js';
+import { toMarkup, walk } from '../../www/view/tree.js';
 
 const row = (number, white, black, extra = {}) => ({
   number, white, black, event: '', site: '', date: '', round: '', result: '*',

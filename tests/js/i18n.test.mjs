@@ -1,5 +1,5 @@
 // Unit tests for the translations: the catalogues (same keys as English, placeholders kept,
-// plural forms complete) and www/i18n.js (translator, language choice, page translation).
+// plural forms complete) and www/i18n/i18n.js (translator, language choice, page translation).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import {
   loadCatalogue,
   pickLanguage,
   translatePage,
-} from '../../www/i18n.js';
+} from '../../www/i18n/i18n.js';
 import en from '../../www/i18n/en.js';
 
 const catalogueUrl = (code) => new URL(`../../www/i18n/${code}.js`, import.meta.url);

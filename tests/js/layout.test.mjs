@@ -4,7 +4,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { MIN_BOARD, boardAspect, boardFit } from '../../www/board-dom.js';
+import { MIN_BOARD, boardAspect, boardFit } from '../../www/view/board-dom.js';
 
 test('boardFit: a square board is as wide as the room is high', () => {
   assert.equal(boardFit(600), 600);

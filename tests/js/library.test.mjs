@@ -2,7 +2,7 @@
 // to their replies, reports of an older text are dropped, and failures reach the caller.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createLibrary, createWorkerHost, packRows, unpackRows } from '../../www/library.js';
+import { createLibrary, createWorkerHost, packRows, unpackRows } from '../../www/reader/library.js';
 
 function fakeWorker() {
   const w = { sent: [], onmessage: null, onerror: null, terminated: false };

@@ -1,7 +1,7 @@
 // Unit tests for the size limits shared by the reading worker and <pdn-viewer>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMITS, download, limitsFor, readLimited, tooLarge } from '../../www/limits.js';
+import { LIMITS, download, limitsFor, readLimited, tooLarge } from '../../www/reader/limits.js';
 
 /** A response whose body arrives in `pieces` (Uint8Arrays), with an optional Content-Length. */
 function response(pieces, length = null) {

@@ -1,12 +1,12 @@
-// Pure parts of the analysis board (www/marks.js): choosing among the core's legal moves
+// Pure parts of the analysis board (www/view/marks.js): choosing among the core's legal moves
 // (targets, routes, the squares that tell routes apart, typed moves) and marks (colours from
 // modifier keys, toggling, the arguments of setMarks, the SVG layers).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
   distinguishing, hintsLayer, markColor, marksArgs, marksAt, marksLayer, movesForEntry, routes, targetsFrom, toggleMark,
-} from '../../www/marks.js';
-import { walk } from '../../www/tree.js';
+} from '../../www/view/marks.js';
+import { walk } from '../../www/view/tree.js';
 
 // The two routes of the flying king on 47 (W:WK47:B14,19,29,31,42), and a quiet move.
 const MOVES = [
@@ -68,7 +68,7 @@ test('marks of a position and their layers', () => {
 });
 
 test('library edits: one name per wasm call, the place to show and whether the game is edited', async () => {
-  const { applyEdit, EDITS } = await import('../../www/library.js');
+  const { applyEdit, EDITS } = await import('../../www/reader/library.js');
   const calls = [];
   const lib = new Proxy({}, {
     get: (_, name) => (name === 'isEdited' ? () => true : (...args) => { calls.push([name, ...args]); return { line: 0, ply: 1 }; }),

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUES, MODULES } from '../../www/standalone.js';
+import { CATALOGUES, MODULES } from '../../www/share/standalone.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));

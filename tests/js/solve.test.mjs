@@ -1,11 +1,11 @@
-// Unit tests of solve mode's controller (www/solve.js) over fakes: the core's answers come from a
+// Unit tests of solve mode's controller (www/view/solve.js) over fakes: the core's answers come from a
 // fake library, the viewer records where it is sent. What is checked: the navigation turned off
 // and back on, the right move and the text's reply, a wrong try (counted, taken back), the move
 // shown, take back, start again, and solved.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createSolve } from '../../www/solve.js';
+import { createSolve } from '../../www/view/solve.js';
 
 /** Just enough of a DOM element for solve.js. */
 function fakeElement(tag) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUES, MODULES, relativeImports, resolvePath, standaloneHtml } from '../../www/standalone.js';
+import { CATALOGUES, MODULES, relativeImports, resolvePath, standaloneHtml } from '../../www/share/standalone.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (p) => readFileSync(path.join(root, p), 'utf8');
@@ -33,7 +33,7 @@ test('MODULES is exactly the import graph of www/pdn-viewer.js, dependencies fir
 test('relative imports and path resolution', () => {
   assert.deepEqual(relativeImports("import a from './x.js';\nimport { b } from \"../pkg/y.js\";\nimport './z.js';\nimport(`./i18n/${c}.js`)"), ['./x.js', '../pkg/y.js', './z.js']);
   assert.equal(resolvePath('www/pdn-viewer.js', '../pkg/pdn.js'), 'pkg/pdn.js');
-  assert.equal(resolvePath('www/i18n.js', './i18n/en.js'), 'www/i18n/en.js');
+  assert.equal(resolvePath('www/view/viewer.js', '../i18n/en.js'), 'www/i18n/en.js');
 });
 
 test('the exported page holds the game, every module and the wasm; "</script" in the game is escaped', async () => {

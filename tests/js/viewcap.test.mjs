@@ -1,10 +1,10 @@
-// Unit tests for the view budgets (www/viewcap.js) and the folded parts of the move list and
+// Unit tests for the view budgets (www/reader/viewcap.js) and the folded parts of the move list and
 // the messages: a hostile view is sent capped, drawn folded, and opened on demand.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMITS, capDiagnostics, capView, pickVariations, selectVariations, subtreeMoves } from '../../www/viewcap.js';
-import { diagnosticsList, moveList } from '../../www/views.js';
-import { toMarkup, walk } from '../../www/tree.js';
+import { LIMITS, capDiagnostics, capView, pickVariations, selectVariations, subtreeMoves } from '../../www/reader/viewcap.js';
+import { diagnosticsList, moveList } from '../../www/view/views.js';
+import { toMarkup, walk } from '../../www/view/tree.js';
 import { fakeView } from './fixtures.mjs';
 
 const textOf = (node) => walk(node).flatMap((n) => n.children.filter((c) => typeof c === 'string')).join('');
@@ -101,7 +101,7 @@ test('selectVariations keeps to the move budget; subtreeMoves adds up nested mov
 });
 
 test('buildInSlices: items go in a slice at a time, within the budget, the first slice at once', async () => {
-  const { buildInSlices } = await import('../../www/viewer.js');
+  const { buildInSlices } = await import('../../www/view/viewer.js');
   const made = [];
   const doc = {
     createDocumentFragment: () => ({ kids: [], appendChild(n) { this.kids.push(n); } }),

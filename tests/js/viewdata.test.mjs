@@ -1,9 +1,9 @@
-// www/viewdata.js without the wasm: a packed view written by hand (the shape of
+// www/reader/viewdata.js without the wasm: a packed view written by hand (the shape of
 // Library.gamePacked; the wasm tests check it against the core's own views) unpacks to the full
 // view, and its lazy moves behave as a plain array for every way the page reads them.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { unpackView } from '../../www/viewdata.js';
+import { unpackView } from '../../www/reader/viewdata.js';
 
 const board = { width: 4, height: 2, squares: [
   { label: '1', file: 0, rank: 1 }, { label: '2', file: 2, rank: 1 },

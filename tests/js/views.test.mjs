@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import {
   diagnosticsList, firstMover, formatDate, gameHeader, moveItems, moveLabel, moveList, nagText, offsetOf,
   tagValue,
-} from '../../www/views.js';
-import { toMarkup, walk } from '../../www/tree.js';
-import { LIMITS } from '../../www/viewcap.js';
+} from '../../www/view/views.js';
+import { toMarkup, walk } from '../../www/view/tree.js';
+import { LIMITS } from '../../www/reader/viewcap.js';
 import { fakeView, multiCaptureView, setUp } from './fixtures.mjs';
-import { clocksAt, moveWords, rulesBadge, variantName } from '../../www/views.js';
-import { createTranslator } from '../../www/i18n.js';
+import { clocksAt, moveWords, rulesBadge, variantName } from '../../www/view/views.js';
+import { createTranslator } from '../../www/i18n/i18n.js';
 import ru from '../../www/i18n/ru.js';
 
 const textOf = (node) => (typeof node === 'string' ? node : node.children.map(textOf).join(''));
@@ -180,7 +180,7 @@ function viewWithVariations() {
 }
 
 test('variationItems: nested variations become flat, indented runs in reading order', async () => {
-  const { variationItems, lineView } = await import('../../www/views.js');
+  const { variationItems, lineView } = await import('../../www/view/views.js');
   const v = viewWithVariations();
   const items = variationItems(v, [1], { line: 1, ply: 2 });
   assert.deepEqual(items.map((li) => [li.attrs['data-variation'], li.attrs['data-depth']]), [[1, 1], [0, 2], [1, 1]]);
@@ -220,7 +220,7 @@ test('moveList: a finished game says who won', () => {
 });
 
 test('variationItems: ten thousand nested variations do not exhaust the stack', async () => {
-  const { variationItems } = await import('../../www/views.js');
+  const { variationItems } = await import('../../www/view/views.js');
   const v = fakeView();
   const n = 10000;
   v.variations = [];

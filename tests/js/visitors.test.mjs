@@ -5,9 +5,9 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
   diagnosticsFor, diagnosticsList, gameHeader, messagesSetting, moveList, paragraphs, ratingOf, siteLink, stopMoveNumber,
-} from '../../www/views.js';
-import { sortIndexes } from '../../www/gamelist.js';
-import { toMarkup, walk } from '../../www/tree.js';
+} from '../../www/view/views.js';
+import { sortIndexes } from '../../www/view/gamelist.js';
+import { toMarkup, walk } from '../../www/view/tree.js';
 
 const diag = (code, audience, severity = 'warning') => ({ code, audience, severity, message: code, args: {}, line: 3, column: 7, start: 10, end: 12 });
 const VIEW = {

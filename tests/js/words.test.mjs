@@ -1,13 +1,13 @@
-// Unit tests for www/words.js: file names, the page title, time controls in words, date keys.
+// Unit tests for www/i18n/words.js: file names, the page title, time controls in words, date keys.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
   dateKey, durationWords, fileNameOf, gameFileStem, pageTitle, slug, surname, timeControlWords, transliterate,
   wholeFileName, yearOf,
-} from '../../www/words.js';
+} from '../../www/i18n/words.js';
 import en from '../../www/i18n/en.js';
 import ru from '../../www/i18n/ru.js';
-import { createTranslator } from '../../www/i18n.js';
+import { createTranslator } from '../../www/i18n/i18n.js';
 
 const t = createTranslator('en', en, en);
 const view = (tags) => ({ tags: Object.entries(tags) });

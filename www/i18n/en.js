@@ -400,7 +400,7 @@ export default {
   'fail.language': "Could not change the language: {error}",
   'fail.editor': "Could not open the editor: {error}",
   'embed.nothing': "Nothing to show: give embed.html ?src=<file.pdn> or a #pdn= link.",
-  // Board editor (www/editor.js)
+  // Board editor (www/view/editor.js)
   'editor.open': 'Edit position',
   'editor.title': 'Set up a position',
   'editor.variant': 'Variant',

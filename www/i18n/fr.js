@@ -399,7 +399,7 @@ export default {
   'fail.language': "Impossible de changer de langue : {error}",
   'fail.editor': "Impossible d’ouvrir l’éditeur : {error}",
   'embed.nothing': "Rien à afficher : donnez à embed.html ?src=<fichier.pdn> ou un lien #pdn=.",
-  // Board editor (www/editor.js)
+  // Board editor (www/view/editor.js)
   'editor.open': 'Modifier la position',
   'editor.title': 'Composer une position',
   'editor.variant': 'Variante',

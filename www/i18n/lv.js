@@ -402,7 +402,7 @@ export default {
   'fail.language': "Neizdevās nomainīt valodu: {error}",
   'fail.editor': "Neizdevās atvērt redaktoru: {error}",
   'embed.nothing': "Nav ko rādīt: norādiet embed.html ?src=<fails.pdn> vai saiti #pdn=.",
-  // Board editor (www/editor.js)
+  // Board editor (www/view/editor.js)
   'editor.open': 'Rediģēt pozīciju',
   'editor.title': 'Pozīcijas izkārtošana',
   'editor.variant': 'Variants',

@@ -398,7 +398,7 @@ export default {
   'fail.language': "Kon de taal niet wijzigen: {error}",
   'fail.editor': "Kon de editor niet openen: {error}",
   'embed.nothing': "Niets te tonen: geef embed.html ?src=<bestand.pdn> of een #pdn=-link.",
-  // Board editor (www/editor.js)
+  // Board editor (www/view/editor.js)
   'editor.open': 'Stelling bewerken',
   'editor.title': 'Stelling opzetten',
   'editor.variant': 'Variant',

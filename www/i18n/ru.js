@@ -408,7 +408,7 @@ export default {
   'fail.language': "Не удалось сменить язык: {error}",
   'fail.editor': "Не удалось открыть редактор: {error}",
   'embed.nothing': "Нечего показать: укажите embed.html ?src=<файл.pdn> или ссылку #pdn=.",
-  // Board editor (www/editor.js)
+  // Board editor (www/view/editor.js)
   'editor.open': 'Редактировать позицию',
   'editor.title': 'Расстановка позиции',
   'editor.variant': 'Вариант',

@@ -120,7 +120,7 @@ mod bindings {
         }
 
         /// The view of game `index` with its mainline's moves packed (`packed`; `plies` is
-        /// empty): far less to hand over than `game(index)`. `www/viewdata.js`'s `unpackView`
+        /// empty): far less to hand over than `game(index)`. `www/reader/viewdata.js`'s `unpackView`
         /// turns it into the same value as `game(index)`, each move when it is first read.
         #[wasm_bindgen(js_name = gamePacked)]
         pub fn game_packed(&self, index: usize) -> Result<JsValue, JsError> {

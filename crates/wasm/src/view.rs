@@ -446,7 +446,7 @@ pub struct GameView {
 
 /// A line's moves packed for the trip to JavaScript: a few long strings and arrays of numbers
 /// instead of one object of a dozen fields per move (about 340 bytes of JSON each, whose parsing
-/// cost the page more than the core's whole work). `www/viewdata.js` turns ply `i` back into
+/// cost the page more than the core's whole work). `www/reader/viewdata.js` turns ply `i` back into
 /// exactly the [`PlyView`] the full view has, when the page first asks for it.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -557,7 +557,7 @@ fn outcome_words(game: &Game, r: &Replay) -> Option<&'static str> {
 }
 
 /// Diagnostics listed per game (or outside any game); past that, at most [`LISTED_PER_CODE`] of
-/// each code, so one flood does not hide the others. The page's `www/viewcap.js` uses the same
+/// each code, so one flood does not hide the others. The page's `www/reader/viewcap.js` uses the same
 /// numbers. Nothing is dropped from the data: `pdn check` prints every one.
 pub const LISTED: usize = 100;
 /// See [`LISTED`].
@@ -1397,7 +1397,7 @@ mod tests {
         assert_eq!((v.source.start, v.source.line), (0, 1));
     }
 
-    /// The full plies again from a packed line, as `www/viewdata.js` makes them.
+    /// The full plies again from a packed line, as `www/reader/viewdata.js` makes them.
     #[cfg(not(target_arch = "wasm32"))]
     fn unpacked(p: &PackedView, board: &BoardView) -> Vec<PlyView> {
         let notations: Vec<&str> = p.notations.split('\n').collect();

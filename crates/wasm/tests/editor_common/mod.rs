@@ -1,5 +1,5 @@
 //! Checks of the board editor's wasm functions shared by the Node and browser tests: they call
-//! the exported functions and read the returned JavaScript objects the way www/editor.js does.
+//! the exported functions and read the returned JavaScript objects the way www/view/editor.js does.
 #![allow(dead_code)]
 
 /// Declares the shared checks as `#[wasm_bindgen_test]`s in the including test binary.

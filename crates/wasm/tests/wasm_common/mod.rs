@@ -44,7 +44,7 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 // The page's own unpacker, as the page imports it (not a copy).
-#[wasm_bindgen(module = "/../../www/viewdata.js")]
+#[wasm_bindgen(module = "/../../www/reader/viewdata.js")]
 extern "C" {
     #[wasm_bindgen(js_name = unpackView)]
     fn unpack_view(view: JsValue) -> JsValue;

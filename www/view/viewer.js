@@ -8,7 +8,7 @@ import { toDom } from './tree.js';
 import {
   clocksAt, diagnosticsFor, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
-import { LIMITS, capView, pickVariations } from './viewcap.js';
+import { LIMITS, capView, pickVariations } from '../reader/viewcap.js';
 import { marksAt, marksLayer } from './marks.js';
 
 const cssEscape = (s) => String(s).replace(/["\\]/g, '\\$&');

@@ -4,7 +4,7 @@
 // them to one scrolling element.
 
 import { h, toDom } from './tree.js';
-import { dateKey } from './words.js';
+import { dateKey } from '../i18n/words.js';
 
 /**
  * Columns in display order: the row field each shows and its catalogue key; `first`: the

@@ -9,7 +9,7 @@
 // over the page (a modal panel: the rest of the page is inert, focus moves into the list,
 // Escape, the close button or choosing a game closes it and focus returns to the button).
 
-import { boardAspect, boardFit } from './board-dom.js';
+import { boardAspect, boardFit } from '../view/board-dom.js';
 
 /** The least height (CSS px) of a game list above the board. */
 export const LIST_MIN = 140;

@@ -3,10 +3,10 @@
 // the controller turns into DOM; all data ends up as text nodes.
 
 import { h } from './tree.js';
-import en from './i18n/en.js';
-import { createTranslator, diagnosticDetail } from './i18n.js';
-import { LIMITS, capDiagnostics, subtreeMoves } from './viewcap.js';
-import { timeControlWords } from './words.js';
+import en from '../i18n/en.js';
+import { createTranslator, diagnosticDetail } from '../i18n/i18n.js';
+import { LIMITS, capDiagnostics, subtreeMoves } from '../reader/viewcap.js';
+import { timeControlWords } from '../i18n/words.js';
 
 /** English, for callers (and tests) that pass no translator. */
 export const english = createTranslator('en', en, en);

@@ -8,7 +8,7 @@
 if (!window.pdnMain) {
   const link = location.hash.length > 1 || new URLSearchParams(location.search).has('src');
   try {
-    if (link) window.pdnWorker = new Worker('www/worker.js', { type: 'module' });
+    if (link) window.pdnWorker = new Worker('www/reader/worker.js', { type: 'module' });
     else window.pdnSample = fetch('pkg/sample.json', { priority: 'high' }).then((r) => (r.ok ? r.json() : null)).catch(() => null);
   } catch { /* main.js starts or fetches them itself */ }
 }

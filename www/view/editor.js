@@ -17,7 +17,7 @@ export const TOOLS = Object.freeze(['wm', 'wk', 'bm', 'bk', '']);
 let ready = null;
 /** The core, in this thread (fetched and compiled once, off the main thread). */
 function loadCore() {
-  ready ??= import('../pkg/pdn.js').then(async (core) => {
+  ready ??= import('../../pkg/pdn.js').then(async (core) => {
     await core.default();
     return core;
   });

@@ -5,6 +5,7 @@
 
 import { testSettings } from './limits.js';
 import { unpackView } from './viewdata.js';
+import { pickVariations } from './viewcap.js';
 
 /**
  * The analysis board's edits, one name each, as the wasm Library's methods take them: the worker
@@ -375,6 +376,9 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
       return { count };
     },
     game: async (index) => unpackView(need().gamePacked(index)),
+    // The views made here are whole (not capped), so this is asked for only by a caller that
+    // does not know which library it has (reader/protocol.js).
+    variations: async (index, ids) => pickVariations(need().gamePacked(index), ids),
     gameText: async (index) => need().gameText(index) ?? '',
     exportGame: async (index) => need().exportGame(index),
     exportAll: async () => need().exportAll(),

@@ -2,8 +2,8 @@
 // any SVG viewer shows it as the page does) or a .png, and any Blob as a download. Loaded only
 // when the user exports, to keep the page's first load small.
 
-import { SQUARE, boardSvg } from './board.js';
-import { h, toMarkup } from './tree.js';
+import { SQUARE, boardSvg } from '../view/board.js';
+import { h, toMarkup } from '../view/tree.js';
 
 /** Custom properties (without the leading --) that colour the board, with the light theme's values. */
 export const BOARD_COLORS = Object.freeze({

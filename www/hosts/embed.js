@@ -3,11 +3,11 @@
 // optional theme, coordinates, moves, lang, orientation, list and mode (mode=solve: solve mode). A module of its own, not
 // inline, so that the page's Content-Security-Policy can forbid every inline script.
 
-import { parseShareHash } from './share.js';
-import { pageTitle } from './words.js';
-import en from './i18n/en.js';
-import { createTranslator, loadCatalogue, pickLanguage } from './i18n.js';
-import './pdn-viewer.js';
+import { parseShareHash } from '../share/share.js';
+import { pageTitle } from '../i18n/words.js';
+import en from '../i18n/en.js';
+import { createTranslator, loadCatalogue, pickLanguage } from '../i18n/i18n.js';
+import '../pdn-viewer.js';
 
 const params = new URLSearchParams(location.search);
 const viewer = document.createElement('pdn-viewer');

@@ -3,7 +3,7 @@
 // language, loads its catalogue and turns keys into texts. It touches no DOM when imported, so the
 // unit tests run it in Node.
 
-import en from './i18n/en.js';
+import en from './en.js';
 
 /** The languages the page offers, each named in its own language. */
 export const LANGUAGES = [
@@ -50,9 +50,9 @@ export async function loadCatalogue(code) {
   const known = knownCode(code);
   if (!known || known === DEFAULT) return en;
   try {
-    // A self-contained export (www/standalone.js) carries its catalogues as module URLs.
+    // A self-contained export (www/share/standalone.js) carries its catalogues as module URLs.
     const url = globalThis.PDN_VIEWER_CATALOGUES && globalThis.PDN_VIEWER_CATALOGUES[known];
-    const mod = await import(url || `./i18n/${known}.js`);
+    const mod = await import(url || `./${known}.js`);
     const catalogue = mod && mod.default;
     return catalogue && typeof catalogue === 'object' ? catalogue : en;
   } catch {

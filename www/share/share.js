@@ -4,7 +4,7 @@
 // pure so the link format can be unit tested.
 
 import { encodeBase64url, decodeBase64url } from './base64url.js';
-import { LIMITS } from './limits.js';
+import { LIMITS } from '../reader/limits.js';
 
 /** Input fed to the transform at a time: deflate expands at most ~1032 times, so one slice never
  *  makes more than about 1 MB before the output count is checked again. */

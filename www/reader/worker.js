@@ -7,7 +7,7 @@
 // of memory, or a bug aborted it) nothing in it can be trusted any more: the error goes out
 // with `fatal: true` and library.js replaces this worker with a fresh one.
 
-import init, { Library } from '../pkg/pdn.js';
+import init, { Library } from '../../pkg/pdn.js';
 import { LIMITS, download, limitsFor, tooLarge } from './limits.js';
 import { capView, pickVariations } from './viewcap.js';
 import { applyEdit, packRows } from './library.js';
@@ -86,7 +86,7 @@ async function open(msg) {
   } else if (msg.link != null) {
     // A shared link is unpacked here, not on the page: a deflate bomb costs only this worker,
     // and the unpacking stops as soon as the output passes the limit.
-    const { unpackText } = await import('./share.js');
+    const { unpackText } = await import('../share/share.js');
     post({ type: 'progress', id, slot, phase: 'unpack', done: 0, total: 1 });
     text = await unpackText(msg.link, limits.linkBytes);
   } else {

@@ -5,12 +5,12 @@
 
 /** The element's module graph (a unit test checks it against the import statements). */
 export const MODULES = [
-  'www/tree.js', 'www/i18n/en.js', 'www/i18n.js', 'www/board.js', 'www/board-dom.js', 'www/viewcap.js', 'www/words.js', 'www/views.js', 'www/marks.js',
-  'www/viewer.js', 'www/controls.js', 'www/analysis.js', 'www/solve.js', 'www/limits.js', 'www/viewdata.js', 'www/library.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
+  'www/view/tree.js', 'www/i18n/en.js', 'www/i18n/i18n.js', 'www/view/board.js', 'www/view/board-dom.js', 'www/reader/viewcap.js', 'www/i18n/words.js', 'www/view/views.js', 'www/view/marks.js',
+  'www/view/viewer.js', 'www/view/controls.js', 'www/view/analysis.js', 'www/view/solve.js', 'www/reader/limits.js', 'www/reader/viewdata.js', 'www/reader/library.js', 'www/reader/protocol.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
 ];
 export const CATALOGUES = ['ru', 'lv', 'nl', 'fr'];
 
-/** Relative import specifiers of a module's source (`from './x.js'`, `import './x.js'`). */
+/** Relative import specifiers of a module's source (`from '../x.js'`, `import '../x.js'`). */
 export function relativeImports(source) {
   const out = [];
   const re = /(?:\bfrom\s*|\bimport\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;

@@ -3,18 +3,19 @@
 // drop, ?src=, #pdn= links) and out (exports, the share link, the address that follows the
 // game and move shown).
 
-import { createViewer, SPEEDS } from './viewer.js';
-import { attachControls } from './controls.js';
-import { diagnosticsList, lineView, offsetOf } from './views.js';
-import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from './words.js';
-import { toDom } from './tree.js';
-import { boardModel } from './board.js';
-import { prefersReducedMotion } from './board-dom.js';
+import { createViewer, SPEEDS } from '../view/viewer.js';
+import { attachControls } from '../view/controls.js';
+import { diagnosticsList, lineView, offsetOf } from '../view/views.js';
+import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from '../i18n/words.js';
+import { toDom } from '../view/tree.js';
+import { boardModel } from '../view/board.js';
+import { prefersReducedMotion } from '../view/board-dom.js';
 import { attachLayout } from './layout.js';
-import en from './i18n/en.js';
-import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from './i18n.js';
+import { libraryFacade } from '../reader/protocol.js';
+import en from '../i18n/en.js';
+import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from '../i18n/i18n.js';
 
-// www/boot.js, when it runs after this module, leaves the start-up to it.
+// www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
 window.pdnMain = true;
 
 const $ = (id) => document.getElementById(id);
@@ -57,14 +58,14 @@ let libraryReady = null;
 /** The sample drawn from its ready-made view: the worker opens its text when it starts. */
 let adoptSample = null;
 function realLibrary() {
-  libraryReady ??= Promise.all([import('./library.js'), import('./limits.js')]).then(([{ createLibrary }, l]) => {
+  libraryReady ??= Promise.all([import('../reader/library.js'), import('../reader/limits.js')]).then(([{ createLibrary }, l]) => {
     limits = l;
-    // index.html may have started the worker early (www/boot.js); a page without it gets one
+    // index.html may have started the worker early (www/hosts/boot.js); a page without it gets one
     // here, and so does the page after a worker was replaced (its wasm instance trapped).
     const lib = createLibrary(() => {
       const early = window.pdnWorker;
       window.pdnWorker = null;
-      return early || new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      return early || new Worker(new URL('../reader/worker.js', import.meta.url), { type: 'module' });
     });
     // Quietly: the page shows it already. A failure is said when the text is next needed.
     if (adoptSample && open.source && open.source.kind === 'sample') lib.adopt(adoptSample).catch(() => {});
@@ -72,11 +73,10 @@ function realLibrary() {
   });
   return libraryReady;
 }
-/** library.js's interface, each call waiting for the module and the worker it starts. */
-const library = Object.fromEntries(['open', 'game', 'variations', 'gameText', 'exportGame', 'exportAll', 'text',
-  'legalMoves', 'edit', 'solve', 'solveState'].map((name) => [name, async (...args) => (await realLibrary())[name](...args)]));
+/** library.js's interface (reader/protocol.js), each call waiting for the module and the worker it starts. */
+const library = libraryFacade(realLibrary);
 /** The link format (share.js, with its compression), loaded when a link is opened or made. */
-const sharing = () => import('./share.js');
+const sharing = () => import('../share/share.js');
 let viewer = null;
 let list = null;
 let listReady = null;
@@ -88,7 +88,7 @@ let solveReady = null;
 
 /** The game list's module, fetched when a text that may have many games starts opening. */
 let listModule = null;
-const loadListModule = () => (listModule ??= import('./gamelist.js'));
+const loadListModule = () => (listModule ??= import('../view/gamelist.js'));
 
 /** The game list, made the first time a text has two games or more; calls run in order. */
 function withList(fn) {
@@ -290,13 +290,13 @@ function handlersFor({ ply, what, kind, url = null, quiet = false }) {
 
 /**
  * The sample's view as the worker would send it, made when the page was built (make build:
- * tools/sample-view.mjs writes pkg/sample.json; www/boot.js starts fetching it), or null when
- * it is missing or unreadable: then the worker reads the sample (www/sample.js) as any text.
+ * tools/sample-view.mjs writes pkg/sample.json; www/hosts/boot.js starts fetching it), or null when
+ * it is missing or unreadable: then the worker reads the sample (www/hosts/sample.js) as any text.
  */
 async function preparedSample() {
   const early = window.pdnSample;
   window.pdnSample = null;
-  const pre = await (early || fetch(new URL('../pkg/sample.json', import.meta.url)).then((r) => (r.ok ? r.json() : null)))
+  const pre = await (early || fetch(new URL('../../pkg/sample.json', import.meta.url)).then((r) => (r.ok ? r.json() : null)))
     .catch(() => null);
   return pre && typeof pre.text === 'string' && pre.count >= 1 && pre.view ? pre : null;
 }
@@ -365,7 +365,7 @@ async function openFile(file) {
 }
 
 async function openUrl(url, { game, ply }) {
-  // The worker resolves a relative address against its own script (www/worker.js), so the
+  // The worker resolves a relative address against its own script (www/reader/worker.js), so the
   // page resolves it first: ?src=games.pdn means the file beside index.html. Only web
   // addresses are downloaded (not javascript:, data:, file: …).
   let absolute = null;
@@ -542,7 +542,7 @@ function currentFen() {
 }
 
 /** The file-saving helpers, loaded on first use (they are not needed to read games). */
-const exporter = () => import('./board-export.js');
+const exporter = () => import('../share/board-export.js');
 
 async function downloadBlob(blob, name) {
   (await exporter()).downloadBlob(blob, name);
@@ -557,11 +557,11 @@ async function boardDocument() {
 }
 
 /**
- * The board editor (www/editor.js, loaded on first use) over the page, starting from `fen` on
+ * The board editor (www/view/editor.js, loaded on first use) over the page, starting from `fen` on
  * GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
  */
 async function editPosition(fen, gametype = viewer.state.view?.variantNumber) {
-  const { openEditor } = await import('./editor.js');
+  const { openEditor } = await import('../view/editor.js');
   if (fen == null) {
     try { fen = currentFen(); } catch { fen = ''; } // no game shown: an empty board
   }
@@ -636,7 +636,7 @@ ${pdn.replace(/<\//g, '<\\/')}
 </script></pdn-viewer>`;
   const src = `${base}embed.html#pdn=${await (await sharing()).packText(pdn)}&game=1&ply=${ply}`;
   const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  // The frame posts its content's height (www/embed.js); the lines under it fit the frame to it.
+  // The frame posts its content's height (www/hosts/embed.js); the lines under it fit the frame to it.
   $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>
 <script>
 addEventListener('message', (e) => {
@@ -654,7 +654,7 @@ async function downloadHtml() {
     if (!r.ok) throw new Error(`${path}: ${r.status}`);
     return r;
   };
-  const { standaloneHtml } = await import('./standalone.js');
+  const { standaloneHtml } = await import('../share/standalone.js');
   const s = viewer.state;
   const html = await standaloneHtml({
     pdn: await gameForSnippet(),
@@ -718,7 +718,7 @@ function updateSolveToggle() {
  * mode (null when it failed to load).
  */
 function loadAnalysis() {
-  solveReady ??= import('./analysis.js').then(({ createAnalysis }) => {
+  solveReady ??= import('../view/analysis.js').then(({ createAnalysis }) => {
     const analysis = createAnalysis({
       doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
       say: (text, kind) => say(text, kind),
@@ -727,7 +727,7 @@ function loadAnalysis() {
     viewer.setDecorator(analysis.decorate);
     return analysis;
   }).then(async (analysis) => {
-    const { createSolve } = await import('./solve.js');
+    const { createSolve } = await import('../view/solve.js');
     solve = createSolve({
       doc: document, viewer, library, analysis, panel: $('solve-panel'), host: document.body,
       t: (...a) => t(...a),
