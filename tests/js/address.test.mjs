@@ -66,4 +66,6 @@ test('a solving link keeps mode=solve next to its #pdn= hash; a text with no sou
   assert.equal(url, `${PAGE}?mode=solve#pdn=XYZ&game=1&ply=2`);
   assert.equal(writeAddress({ source: null, game: 3, ply: 2 }, `${PAGE}?src=a.pdn&game=3&ply=2#pdn=x`), PAGE);
   assert.equal(writeAddress({ source: { src: 'a.pdn' }, game: 3, ply: 0 }, PAGE), `${PAGE}?src=a.pdn&game=3&ply=0`);
+  // The page's sample: the place alone, in the query.
+  assert.equal(writeAddress({ source: {}, game: 1, ply: 2 }, `${PAGE}?src=a.pdn#pdn=x`), `${PAGE}?game=1&ply=2`);
 });

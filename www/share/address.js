@@ -104,8 +104,9 @@ export function readAddress(href) {
 /**
  * The state -> a link on `base` (a page URL: its path and the parameters this module does not
  * own are kept; its hash is replaced). `source`: { pdn } (a #pdn= link: game, ply and line go
- * in the hash), { src } (a file: they go in the query) or null (no games source: game, ply and
- * line are left out, as for a pasted text). Fields that are null or absent are not written;
+ * in the hash), { src } (a file: they go in the query), {} (the host's own games, the page's
+ * sample: they go in the query alone) or null (a text the address cannot carry: game, ply and
+ * line are left out). Fields that are null or absent are not written;
  * ply 0 and game 1 are written (the page's links have always named them).
  */
 export function writeAddress(state, base) {
@@ -115,8 +116,8 @@ export function writeAddress(state, base) {
   for (const k of OWNED) q.delete(k);
   const { source = null, game = null, ply = null, line = null } = state;
   const place = { game, ply, line: line ?? null };
-  if (source && source.src != null) {
-    q.set('src', source.src);
+  if (source && source.pdn == null) {
+    if (source.src != null) q.set('src', source.src);
     for (const [k, v] of Object.entries(place)) if (v != null) q.set(k, String(v));
   }
   if (state.mode === 'solve') q.set('mode', 'solve');
