@@ -99,43 +99,62 @@ function fromBase64(data) {
   return new TextDecoder().decode(bytes);
 }
 
-// Layout inside the element: board and moves side by side when the element is wide enough
-// (a container query, so it follows the element's width, not the window's).
+// Layout inside the element: the game table, the board and the moves one under the other, or,
+// when the element is wide enough, the board beside the table and the moves (a container query,
+// so it follows the element's width, not the window's). Without `fill` the board is at most
+// --pv-board-max wide (640 px), so that it and its buttons fit a laptop's window; a fixed size,
+// not one taken from the window's height, which embed.html's frame, sized by its content, would
+// chase.
 const LAYOUT = `
-:host { display: block; container-type: inline-size; color: var(--fg); background: var(--bg);
+:host { display: block; container: pv / inline-size; color: var(--fg); background: var(--bg);
   font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
 :host([hidden]) { display: none; }
 .pv { padding: 8px; }
-.pv-main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
-:host([moves="right"]) .pv-main { grid-template-columns: minmax(0, 3fr) minmax(180px, 2fr); }
+.pv-main { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-areas: "games" "board" "side"; gap: 10px; }
+.pv-games { grid-area: games; }
+.pv-board-col { grid-area: board; min-width: 0; width: 100%; max-width: var(--pv-board-max, 640px); justify-self: center; }
+.pv-side { grid-area: side; }
+:host([moves="right"]) .pv-main {
+  grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(180px, 1fr);
+  grid-template-areas: "board games" "board side"; grid-template-rows: auto 1fr; }
 @container (min-width: 620px) {
-  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main { grid-template-columns: minmax(0, 3fr) minmax(200px, 2fr); }
+  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main {
+    grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(200px, 1fr);
+    grid-template-areas: "board games" "board side"; grid-template-rows: auto 1fr; }
+}
+/* (Named: the table's own box is the nearest container of its rows.) */
+@container pv (min-width: 620px) {
+  :host(:not([moves="bottom"]):not([moves="none"]):not([fill])) .pv-games .game-list-scroll { max-height: 260px; }
 }
 :host([moves="none"]) .pv-side { display: none; }
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .moves { max-height: 360px; }
-/* The game table (gamelist.js, as on the page): its columns follow the element's width. */
-.pv-games { container-type: inline-size; margin-bottom: 6px; min-width: 0; }
+/* The game table (gamelist.js, as on the page): its columns follow its own width. */
+.pv-games { container-type: inline-size; min-width: 0; }
 .pv-games-bar { display: flex; align-items: center; gap: 6px 10px; margin-bottom: 6px; }
 .pv-filter { flex: 1 1 auto; min-width: 0; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border);
   background: var(--panel); color: inherit; font: inherit; }
-.pv-games .game-list-scroll { max-height: clamp(120px, 30vh, 260px); }
-:host([fill]) .pv-games .game-list-scroll { max-height: clamp(96px, 20vh, 220px); }
 .pv-games .games-count { white-space: nowrap; }
+.pv-games .game-list-scroll { max-height: clamp(110px, 20vh, 260px); }
 .pv-tools { margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; }
 /* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large
    as that height allows with the buttons under it (--board-fit, measured by fitBoard()); the
    move list takes the rest and scrolls. */
 :host([fill]) { height: 100%; }
 :host([fill]) .pv { height: 100%; display: flex; flex-direction: column; }
-:host([fill]) .pv-main { flex: 1 1 auto; min-height: 0; grid-template-rows: auto minmax(0, 1fr); }
-:host([fill]) .pv-board-col { width: 100%; max-width: var(--board-fit, none); justify-self: center; }
+:host([fill]) .pv-main { flex: 1 1 auto; min-height: 0; grid-template-rows: auto auto minmax(0, 1fr); }
+:host([fill]) .pv-board-col { max-width: var(--board-fit, none); }
 :host([fill]) .pv-side { min-height: 0; }
 :host([fill]) .moves { flex: 1 1 auto; min-height: 0; max-height: none; }
-:host([fill][moves="right"]) .pv-main { grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(180px, 1fr); grid-template-rows: minmax(0, 1fr); }
+:host([fill]) .pv-games .game-list-scroll { max-height: clamp(96px, 18vh, 220px); }
+/* A small board keeps its six buttons in its width. */
+:host([fill]) .controls { gap: 4px; }
+:host([fill]) .controls #flip { flex: 1 1 0; }
+:host([fill]) .controls svg { width: 20px; height: 20px; }
+:host([fill][moves="right"]) .pv-main { grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(180px, 1fr); grid-template-rows: auto minmax(0, 1fr); }
 @container (min-width: 620px) {
   :host([fill]:not([moves="bottom"]):not([moves="none"])) .pv-main {
-    grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(200px, 1fr); grid-template-rows: minmax(0, 1fr);
+    grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(200px, 1fr); grid-template-rows: auto minmax(0, 1fr);
   }
 }
 .pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
@@ -244,8 +263,8 @@ export class PdnViewerElement extends HTMLElement {
       el(doc, 'style', {}, LAYOUT),
       parts.container);
     parts.container.append(
-      parts.games, parts.error, parts.header,
-      el(doc, 'div', { class: 'pv-main' },
+      parts.error, parts.header,
+      el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
         el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics)));
     this.parts = parts;
