@@ -114,17 +114,27 @@ const LAYOUT = `
 .pv-games { grid-area: games; }
 .pv-board-col { grid-area: board; min-width: 0; width: 100%; max-width: var(--pv-board-max, 640px); justify-self: center; }
 .pv-side { grid-area: side; }
+/* Beside the board: the moves from 620 px; the table too from 900 px (narrower, it stays above
+   both, where its columns have room). */
 :host([moves="right"]) .pv-main {
   grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(180px, 1fr);
-  grid-template-areas: "board games" "board side"; grid-template-rows: auto 1fr; }
+  grid-template-areas: "games games" "board side"; grid-template-rows: auto 1fr; }
 @container (min-width: 620px) {
   :host(:not([moves="bottom"]):not([moves="none"])) .pv-main {
     grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(200px, 1fr);
-    grid-template-areas: "board games" "board side"; grid-template-rows: auto 1fr; }
+    grid-template-areas: "games games" "board side"; grid-template-rows: auto 1fr; }
+}
+@container (min-width: 900px) {
+  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main { grid-template-areas: "board games" "board side"; }
 }
 /* (Named: the table's own box is the nearest container of its rows.) */
-@container pv (min-width: 620px) {
+@container pv (min-width: 900px) {
   :host(:not([moves="bottom"]):not([moves="none"]):not([fill])) .pv-games .game-list-scroll { max-height: 260px; }
+}
+/* A narrow table: its column heads take less room. */
+@container (max-width: 300px) {
+  .game-list th button.sort { padding: 6px 3px; font-size: 0.8rem; }
+  .game-row td { padding: 0 3px; }
 }
 :host([moves="none"]) .pv-side { display: none; }
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
@@ -147,6 +157,8 @@ const LAYOUT = `
 :host([fill]) .pv-side { min-height: 0; }
 :host([fill]) .moves { flex: 1 1 auto; min-height: 0; max-height: none; }
 :host([fill]) .pv-games .game-list-scroll { max-height: clamp(96px, 18vh, 220px); }
+/* A narrow frame keeps its height for the board and the moves: the table without its filter. */
+@container pv (max-width: 400px) { :host([fill]) .pv-games-bar { display: none; } }
 /* A small board keeps its six buttons in its width. */
 :host([fill]) .controls { gap: 4px; }
 :host([fill]) .controls #flip { flex: 1 1 0; }

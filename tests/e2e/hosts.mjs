@@ -100,7 +100,7 @@ async function checkTable(scope, label) {
   assert(m.nav.bottom <= m.height + 1 && m.nav.top >= 0, `${label}: the buttons are on the first screen (${Math.round(m.nav.bottom)} of ${m.height})`);
   const beside = m.board.right <= m.list.left + 1;
   assert(m.board.right <= m.width + 1 && (beside || m.board.top >= m.list.bottom), `${label}: the board is in view, under the table or beside it`);
-  assert(beside === (m.width >= 620 + 16), `${label}: the table is beside the board exactly when the viewer is wide`);
+  assert(beside === (m.width >= 900 + 16), `${label}: the table is beside the board exactly when the viewer is wide (900 px)`);
   // The number of games is said, and a click on a row opens that game.
   const count = await scope.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.games-count').textContent);
   assert(/200/.test(count), `${label}: the count names the 200 games (${count})`);
