@@ -64,6 +64,12 @@ function core() {
 export const INLINE_LIMIT = 4096;
 /** With `fill` and the moves under the board, the room (CSS px) the board leaves them at least. */
 export const MOVES_BELOW = 110;
+/**
+ * The game table lists at most this many games (the `game` attribute reaches any): the rows of
+ * 150,000 games come from the worker in one message, and making their objects would hold the
+ * host page for over 100 ms; 20,000 take about a tenth of that.
+ */
+export const LIST_LIMIT = 20000;
 let host;
 /**
  * The reading worker shared by every element of the page (one slot each), or null where none
@@ -443,7 +449,7 @@ export class PdnViewerElement extends HTMLElement {
       const before = this.backend;
       this.backend = this.remote;
       try {
-        return await this.remote.open({ ...rest, check: false }, handlers);
+        return await this.remote.open({ ...rest, rowLimit: LIST_LIMIT, check: false }, handlers);
       } catch (e) {
         this.backend = before;
         if (e.kind !== 'worker' && e.kind !== 'wasm') throw new Error(this.failureText(e, name));
