@@ -2,7 +2,8 @@
 // show the same windowed game table as the page for a 200-game file, at 360 and 1280 px (rows
 // with data-game, nothing sticking out sideways, the board and its buttons in view); with
 // analysis on, a move is played by clicks on the element (src=) and in the iframe
-// (analysis=1); a link copied while solving keeps mode=solve. Same harness style as run.mjs.
+// (analysis=1); a link copied while solving keeps mode=solve; the page's address keeps the
+// variation and the orientation shown. Same harness style as run.mjs.
 //
 //   node tests/e2e/hosts.mjs              every check
 //   node tests/e2e/hosts.mjs --shots      also writes the screenshots to tests/e2e/artifacts/
@@ -185,6 +186,21 @@ try {
     await other.waitForSelector('#game-list tr.game-row[data-game="3"]');
     await page.context().close();
     await other.context().close();
+  });
+
+  await check('the page: the address follows a variation (line=) and a reload shows the same move; the board turned stays turned', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html`);
+    await page.waitForSelector('body[data-ready="1"]');
+    // The sample's variation at move 1: 1... 19-23 2. 28x19.
+    await page.click('#moves .move[data-line="0"][data-ply="2"]');
+    await page.click('#flip');
+    await page.waitForFunction(() => /[?&]game=1&ply=2&line=0&orientation=black$/.test(location.search));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(() => document.body.dataset.line === '0' && document.body.dataset.ply === '2');
+    assert(await page.$eval('#board svg', (svg) => svg.classList.contains('flipped')), 'orientation=black turns the board');
+    await page.context().close();
   });
 } catch (e) {
   fail('setup', e);

@@ -294,8 +294,8 @@ async function preparedSample() {
 }
 
 /** Shows the sample from its prepared view; the worker opens its text once it starts. */
-function showPrepared(pre, { ply }) {
-  const handlers = handlersFor({ ply, what: 'sample', kind: 'sample', quiet: true });
+function showPrepared(pre, { ply, line = null }) {
+  const handlers = handlersFor({ ply, line, what: 'sample', kind: 'sample', quiet: true });
   app.edited.clear();
   document.body.dataset.checked = '0';
   els.input.value = pre.text;
@@ -611,7 +611,7 @@ async function gameForSnippet() {
 async function fillSnippets() {
   const base = siteBase();
   const pdn = await gameForSnippet();
-  const place = { ...app.place(), game: 1, line: null };
+  const place = { ...app.place({ mainline: true }), game: 1 };
   const attrs = `ply="${place.ply}"${place.mode ? ` mode="${place.mode}"` : ''}${place.orientation ? ` orientation="${place.orientation}"` : ''}`;
   $('snippet-element').value = `<script type="module" src="${base}www/pdn-viewer.js"></script>
 <pdn-viewer ${attrs}><script type="application/x-draughts-pdn">
@@ -836,17 +836,17 @@ async function main() {
   if (!opened && address.source && address.source.src != null) opened = await openUrl(address.source.src, address);
   if (!opened) {
     // The game and move of a link or file that failed were meant for it, not for the sample.
-    const { game, ply } = address.source ? { game: 1, ply: 0 } : address;
+    const { game, ply, line } = address.source ? { game: 1, ply: 0, line: null } : address;
     // After a failed link or download its message stays up; the sample shows behind it.
     const hadError = els.status.dataset.kind === 'error';
     // Once the worker is running (a link failed), it reads the sample as any other text.
     const pre = page.libraryReady ? null : await preparedSample();
     if (pre) {
-      showPrepared(pre, { ply });
+      showPrepared(pre, { ply, line });
     } else {
       const { SAMPLE_PDN } = await import('./sample.js');
       els.input.value = SAMPLE_PDN;
-      await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample', quiet: true });
+      await openText(SAMPLE_PDN, { game, ply, line, what: 'sample', kind: 'sample', quiet: true });
     }
     if (!hadError) say(() => t('status.sample'));
   }

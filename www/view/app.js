@@ -238,13 +238,19 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     pick,
 
     analysis: loadAnalysis,
-    /** The place the address and the links keep: { game (1-based), ply, orientation, mode }. */
-    place() {
+    /**
+     * The place the address and the links keep: { game (1-based), ply, line, orientation, mode }.
+     * In a variation, `line` names it and `ply` counts in it; with `mainline`, or while solving,
+     * `ply` is the mainline's (where the variation branches off) and `line` is null.
+     */
+    place({ mainline = false } = {}) {
       const s = viewer.state;
       const solving = app.solving;
+      const inLine = !mainline && !solving && s.line != null;
       return {
         game: s.game + 1,
-        ply: solving ? solveAt : viewer.mainlinePly(),
+        ply: solving ? solveAt : inLine ? s.ply : viewer.mainlinePly(),
+        line: inLine ? s.line : null,
         orientation: s.flipped ? 'black' : null,
         mode: solving ? 'solve' : null,
       };
