@@ -7,7 +7,6 @@
 
 import init, * as wasm from '../pkg/pdn.js';
 import { createLibrary, createLocalLibrary, createWorkerHost } from './reader/library.js';
-import { libraryFacade } from './reader/protocol.js';
 import { describeFailure, download, limitsFor, testSettings } from './reader/limits.js';
 import { createApp } from './view/app.js';
 import * as analysisModule from './view/analysis.js';

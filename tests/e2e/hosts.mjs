@@ -10,7 +10,7 @@
 
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { artifacts, checks, launchBrowser, startStaticServer } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const shots = process.argv.includes('--shots');
@@ -209,4 +209,3 @@ try {
   await server.stop();
 }
 finish();
-void root;

@@ -1,15 +1,12 @@
-// index.html's host: the viewer assembled by view/app.js (controller, controls, game table,
-// analysis, solve mode, editor, language) plus what only the page has: the paste box, the file
-// picker and drag and drop, ?src= and #pdn= links, the address that follows the state shown
-// (share/address.js), the export and share menus, the theme and the settings, the status line
-// and the progress bar. What the page holds is in one object, `page`.
+// index.html's host: the viewer of view/app.js plus what only the page has (paste box, files and
+// drops, links, the address, menus (menus.js), theme, settings, status, progress), its state
+// in one object, `page`.
 
 import { SPEEDS } from '../view/viewer.js';
 import { createApp } from '../view/app.js';
-import { diagnosticsList, lineView, offsetOf } from '../view/views.js';
-import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from '../i18n/words.js';
+import { diagnosticsList } from '../view/views.js';
+import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
-import { boardModel } from '../view/board.js';
 import { attachLayout } from './layout.js';
 import { readAddress, writeAddress } from '../share/address.js';
 import { LANGUAGES, formatNumber, pickLanguage } from '../i18n/i18n.js';
@@ -36,9 +33,6 @@ const analysisEls = {
   saveComment: $('save-comment'), pen: $('mark-pen'),
 };
 
-/** Links longer than this are cut by many chat apps and forums. */
-export const LONG_LINK = 8000;
-
 const store = {
   get(key, fallback = '') { try { return localStorage.getItem(`pdn-viewer.${key}`) ?? fallback; } catch { return fallback; } },
   set(key, value) { try { localStorage.setItem(`pdn-viewer.${key}`, value); } catch { /* private mode */ } },
@@ -55,6 +49,7 @@ const page = {
   addressTimer: null,
   seenHash: location.hash, // the hash as last opened or written here (a different #pdn= one is a new link)
   pinned: {},          // lang and theme the address asked for (kept in it until changed here)
+  menus: null,         // the export and share menus, once loaded (menus.js)
   /** What is open: where it came from (for the address) and what the text box holds. */
   open: {
     source: null,     // { kind: 'sample'|'paste'|'file'|'link'|'src'|'drop', url?, name? }
@@ -88,6 +83,10 @@ function realLibrary() {
 }
 /** The link format (share.js, with its compression), loaded when a link is opened or made. */
 const sharing = () => import('../share/share.js');
+/** The export and share menus (menus.js), loaded on first use. */
+const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
+  els, app, open, say, t, sharing, openText, revealBoard,
+})));
 
 const app = createApp({
   doc: document,
@@ -203,9 +202,7 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
   if (source.file || source.url || source.link != null) {
-    // While the worker reads a file, a download or a link, the page's thread is free: the list's
-    // module loads and the number formatter is made ("20,000 games"), so that neither holds up
-    // the list when its rows come.
+    // While the worker reads, the list's module and the number formatter get ready for the rows.
     app.preloadList();
     setTimeout(() => formatNumber(app.lang, 1000), 0);
   }
@@ -281,9 +278,8 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
 }
 
 /**
- * The sample's view as the worker would send it, made when the page was built (make build:
- * tools/sample-view.mjs writes pkg/sample.json; www/hosts/boot.js starts fetching it), or null when
- * it is missing or unreadable: then the worker reads the sample (www/hosts/sample.js) as any text.
+ * The sample's view as the worker would send it (pkg/sample.json, made by make build; boot.js
+ * starts fetching it), or null: then the worker reads the sample (sample.js) as any text.
  */
 async function preparedSample() {
   const early = window.pdnSample;
@@ -357,9 +353,7 @@ async function openFile(file) {
 }
 
 async function openUrl(url, { game, ply, line = null }) {
-  // The worker resolves a relative address against its own script (www/reader/worker.js), so the
-  // page resolves it first: ?src=games.pdn means the file beside index.html. Only web
-  // addresses are downloaded (not javascript:, data:, file: …).
+  // Resolved here (the worker would resolve against its own script); only web addresses.
   let absolute = null;
   try { absolute = new URL(url, location.href); } catch { /* not an address at all */ }
   if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:')) {
@@ -409,16 +403,11 @@ function revealBoard() {
 
 // ---- the address follows the state shown ------------------------------------------------
 
-/**
- * The state shown as the address (share/address.js): a link's payload with the game and move in
- * the hash, a ?src= file or the sample with them in the query, a pasted or opened text with
- * neither ("Copy link" makes one that carries it); solve mode, the orientation, and the language
- * and theme the address asked for, in the query.
- */
+/** The address shows the state (share/address.js); a pasted or opened text is in no address. */
 function syncAddress() {
   clearTimeout(page.addressTimer);
   page.addressTimer = setTimeout(() => {
-    if ($('embed-box').open) fillSnippets().catch(() => {});
+    if ($('embed-box').open) menus().then((m) => m.fillSnippets()).catch(() => {});
     const src = open.source;
     if (!src || !viewer.state.view) return;
     const here = readAddress(location.href);
@@ -480,196 +469,6 @@ function wireDrop() {
   });
 }
 
-// ---- exports and sharing ----------------------------------------------------------------
-
-async function copyText(text, okMessage) {
-  let copied = false;
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      copied = true;
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin).
-    }
-  }
-  if (copied) {
-    els.exportOutput.hidden = true;
-    say(okMessage);
-  } else {
-    els.exportOutput.value = text;
-    els.exportOutput.hidden = false;
-    els.exportOutput.select();
-    say(() => t('export.copyFailed'));
-  }
-  return copied;
-}
-
-/** The shown game's file name without extension: "mikhalchenko-ndjofang-2007" (words.js). */
-function fileStem() {
-  return gameFileStem(viewer.state.view, viewer.state.game + 1);
-}
-
-/**
- * The whole file's download name: the opened file's own name; for a pasted text or a link, the
- * event when every game has the same one ("fmjd-wc-2007.pdn"); else games.pdn.
- */
-function wholeName() {
-  const src = open.source;
-  if (src && (src.kind === 'file' || src.kind === 'src') && typeof src.name === 'string') return wholeFileName(src.name);
-  const list = app.list;
-  const events = new Set(list && open.count > 1 ? list.state.rows.map((r) => r.event || '') : [tagOf(viewer.state.view, 'Event')]);
-  return `${(events.size === 1 && slug([...events][0])) || 'games'}.pdn`;
-}
-
-const currentFen = () => app.currentFen();
-
-/** The file-saving helpers, loaded on first use (they are not needed to read games). */
-const exporter = () => import('../share/board-export.js');
-
-async function downloadBlob(blob, name) {
-  (await exporter()).downloadBlob(blob, name);
-}
-
-async function boardDocument() {
-  const { boardColors, standaloneSvg } = await exporter();
-  const s = viewer.state;
-  const model = boardModel(lineView(s.view, s.line), s.ply, { flipped: s.flipped });
-  const label = els.board.querySelector('svg')?.getAttribute('aria-label') || t('board.label');
-  return standaloneSvg(model, { label, coordinates: s.coordinates }, boardColors(els.board));
-}
-
-/** The link for a PDN text alone (its first game, at its start): the editor's. */
-async function linkFor(pdn, place = { game: 1, ply: 0 }) {
-  const { packText } = await sharing();
-  return writeAddress({ source: { pdn: await packText(pdn) }, ...place }, `${location.origin}${location.pathname}`);
-}
-
-/**
- * The board editor (www/view/editor.js, loaded on first use) over the page, starting from `fen`
- * on GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
- */
-function editPosition(fen = null, gametype = null) {
-  return app.editPosition({
-    fen, gametype,
-    link: (pdn) => linkFor(pdn),
-    onClose: () => {
-      // A ?edit= address has been used: a reload should not open the editor again.
-      const url = new URL(location.href);
-      url.searchParams.delete('edit');
-      url.searchParams.delete('gametype');
-      if (url.href !== location.href) history.replaceState(null, '', url.href);
-    },
-    analyse: async (pdn) => {
-      els.input.value = pdn;
-      open.pasted = pdn;
-      await openText(pdn, { what: t('editor.what'), kind: 'paste' });
-      revealBoard();
-    },
-  });
-}
-
-/** The link for the shown game and move: the whole text, or only this game when that is long. */
-async function makeLink() {
-  const { game } = viewer.state;
-  // The place (game, move, solve mode, orientation) as the address keeps it.
-  const place = app.place();
-  const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
-  // An edited game is linked as the core writes it: the text no longer holds it.
-  let url = whole != null && !app.edited.has(game) ? await linkFor(whole, place) : null;
-  if (!url || (url.length > LONG_LINK && open.count > 1)) {
-    const one = app.edited.has(game) ? await library.exportGame(game) : await library.gameText(game);
-    url = await linkFor(one, { ...place, game: 1 });
-  }
-  return url;
-}
-
-async function copyLink() {
-  const url = await makeLink();
-  els.shareLink.value = url;
-  els.shareLink.dataset.length = String(url.length);
-  els.shareNotice.hidden = url.length <= LONG_LINK;
-  els.shareNotice.textContent = url.length > LONG_LINK ? t('share.tooLong', { length: url.length }) : '';
-  let copied = false;
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    try { await navigator.clipboard.writeText(url); copied = true; } catch { /* the box has it */ }
-  }
-  say(() => t(copied ? 'share.linkCopied' : 'share.linkReady', { length: url.length }));
-  if (!copied) els.shareLink.select();
-}
-
-/** Where the viewer is served from (the folder of this page), for the snippets. */
-function siteBase() {
-  return new URL('.', `${location.origin}${location.pathname}`).href;
-}
-
-/** The shown game as canonical PDN, safe inside a <script> element. */
-async function gameForSnippet() {
-  return (await library.exportGame(viewer.state.game)).trimEnd();
-}
-
-/** The <pdn-viewer> and iframe snippets for the shown game and move. */
-async function fillSnippets() {
-  const base = siteBase();
-  const pdn = await gameForSnippet();
-  const place = { ...app.place({ mainline: true }), game: 1 };
-  const attrs = `ply="${place.ply}"${place.mode ? ` mode="${place.mode}"` : ''}${place.orientation ? ` orientation="${place.orientation}"` : ''}`;
-  $('snippet-element').value = `<script type="module" src="${base}www/pdn-viewer.js"></script>
-<pdn-viewer ${attrs}><script type="application/x-draughts-pdn">
-${pdn.replace(/<\//g, '<\\/')}
-</script></pdn-viewer>`;
-  const src = writeAddress({ source: { pdn: await (await sharing()).packText(pdn) }, ...place }, `${base}embed.html`);
-  const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  // The frame posts its content's height (www/hosts/embed.js); the lines under it fit the frame to it.
-  $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>
-<script>
-addEventListener('message', (e) => {
-  if (e.origin !== ${JSON.stringify(location.origin)} || !e.data || e.data.type !== 'pdn-viewer:height') return;
-  for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
-    if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
-});
-</script>`;
-}
-
-async function downloadHtml() {
-  const base = siteBase();
-  const get = async (path) => {
-    const r = await fetch(base + path);
-    if (!r.ok) throw new Error(`${path}: ${r.status}`);
-    return r;
-  };
-  const { standaloneHtml } = await import('../share/standalone.js');
-  const s = viewer.state;
-  const html = await standaloneHtml({
-    pdn: await gameForSnippet(),
-    title: pageTitle(s.view, t('app.title')),
-    attrs: { ply: viewer.mainlinePly(), coordinates: s.coordinates, orientation: s.flipped ? 'black' : null, lang: app.lang },
-    fetchText: async (path) => (await get(path)).text(),
-    fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
-  });
-  await downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
-}
-
-/** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
-function showInText(btn) {
-  const text = els.input.value;
-  let start = Number(btn.dataset.start) - open.boxOffset;
-  let end = Number(btn.dataset.end) - open.boxOffset;
-  const stale = open.source?.kind === 'paste' && text !== open.pasted;
-  if (stale || !Number.isFinite(start) || start < 0 || start > text.length) {
-    // The box was edited since: fall back to line and column.
-    const len = Number.isFinite(end - start) ? end - start : 1;
-    start = offsetOf(text, Number(btn.dataset.line), Number(btn.dataset.column));
-    if (start < 0) return;
-    end = start + Math.max(len, 1);
-  }
-  els.input.focus();
-  els.input.setSelectionRange(start, Math.max(end, start + 1));
-  // A textarea does not scroll to its selection by itself in every browser.
-  const lineNo = text.slice(0, start).split('\n').length;
-  const lineHeight = parseFloat(getComputedStyle(els.input).lineHeight) || 18;
-  els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
-}
-
 // ---- wiring -----------------------------------------------------------------------------
 
 /** `fn`, its failure said on the status line with the catalogue text `key` ({error}). */
@@ -715,7 +514,7 @@ function wire() {
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
-    if (btn) showInText(btn);
+    if (btn) menus().then((m) => m.showInText(btn));
   });
 
   // The box's text is opened by the Load button, by Ctrl+Enter (⌘+Enter) in the box, and at
@@ -742,39 +541,16 @@ function wire() {
     els.fileInput.value = ''; // choosing the same file again must fire "change" again
   });
 
-  els.copyLink.addEventListener('click', guard(copyLink, 'fail.link'));
+  // The export and share menus (menus.js) are loaded on their first click.
+  const FAILS = {
+    'copy-link': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
+    'copy-game': 'fail.export', 'download-game': 'fail.export', 'download-file': 'fail.export', 'copy-fen': 'fail.export',
+    'edit-position': 'fail.editor', 'download-svg': 'fail.export', 'download-png': 'fail.export',
+  };
+  for (const [id, key] of Object.entries(FAILS)) $(id).addEventListener('click', guard(async () => (await menus()).actions[id](), key));
   const embedBox = $('embed-box');
-  embedBox.addEventListener('toggle', guard(() => (embedBox.open ? fillSnippets() : null), 'fail.embed'));
-  $('copy-element').addEventListener('click', guard(async () => {
-    await fillSnippets();
-    await copyText($('snippet-element').value, t('export.copied'));
-  }, 'fail.embed'));
-  $('copy-iframe').addEventListener('click', guard(async () => {
-    await fillSnippets();
-    await copyText($('snippet-iframe').value, t('export.copied'));
-  }, 'fail.embed'));
-  $('download-html').addEventListener('click', guard(downloadHtml, 'fail.export'));
+  embedBox.addEventListener('toggle', guard(async () => (embedBox.open ? (await menus()).fillSnippets() : null), 'fail.embed'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
-  $('copy-game').addEventListener('click', guard(async () => {
-    await copyText(await library.exportGame(viewer.state.game), t('export.copied'));
-  }, 'fail.export'));
-  $('download-game').addEventListener('click', guard(async () => {
-    const text = await library.exportGame(viewer.state.game);
-    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
-  }, 'fail.export'));
-  $('download-file').addEventListener('click', guard(async () => {
-    const text = await library.exportAll();
-    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), wholeName());
-  }, 'fail.export'));
-  $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'fail.export'));
-  $('edit-position').addEventListener('click', guard(() => editPosition(), 'fail.editor'));
-  $('download-svg').addEventListener('click', guard(async () => {
-    await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
-  }, 'fail.export'));
-  $('download-png').addEventListener('click', guard(async () => {
-    const { svgToPngBlob } = await exporter();
-    await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
-  }, 'fail.export'));
 
   // A language or theme chosen here is remembered, and the address no longer asks for another.
   els.lang.addEventListener('change', guard(async () => {
@@ -854,7 +630,7 @@ async function main() {
   document.body.dataset.ready = '1';
   afterFirstScreen();
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
-  if (params.has('edit')) await editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
+  if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
   if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
 }
 

@@ -1,18 +1,11 @@
-// The address as a view of the viewer's state: writeAddress puts the state (where the games come
-// from, game, ply, line, orientation, mode, language, theme) into a link, and readAddress reads
-// a link back, for the page (index.html?src=… or #pdn=…), Copy link and embed.html alike. Pure
-// and small, so the page reads its address before anything heavier loads.
-//
-// The formats, old links included (they keep working):
-//   page.html?src=<file>&game=<1-based>&ply=<n|last>[&line=<id>]
-//   page.html#pdn=<payload>&game=<1-based>&ply=<n>[&line=<id>]     (share.js packs the payload)
-//   plus, in the query, mode=solve, orientation=black, lang=<code>, theme=light|dark and any
-//   other parameter (embed.html's coordinates, moves, list, …), which are kept as they are.
+// The address as a view of the viewer's state, for the page, its links and embed.html alike:
+// writeAddress puts the state in a link, readAddress reads one back (docs/embedding.md, "Sharing
+// links", has the format; every older link reads as before).
 
-/** Query parameters this module owns: written from the state, everything else is kept. */
+/** The parameters written from the state; the others are kept. */
 const OWNED = ['src', 'game', 'ply', 'line', 'mode', 'orientation', 'lang', 'theme'];
 
-/** A whole number 0…999,999,999 written in digits, or null. */
+/** Digits (up to 9) as a number, else null. */
 function count(value) {
   return value != null && /^\d{1,9}$/.test(value) ? Number(value) : null;
 }
@@ -35,9 +28,8 @@ function hashFields(hash) {
 }
 
 /**
- * Parse a location hash. Returns null when it carries no `pdn=` payload (so ordinary anchors are
- * left alone), else `{ pdn, game, ply }` where game (1-based) and ply are numbers or null when
- * absent or malformed (and `line` when the hash names a variation).
+ * A location hash -> null without a `pdn=` payload (an ordinary anchor), else { pdn, game, ply },
+ * numbers or null when absent or malformed (and `line` when it names a variation).
  */
 export function parseShareHash(hash) {
   if (typeof hash !== 'string') return null;
@@ -47,7 +39,7 @@ export function parseShareHash(hash) {
   const game = count(fields.get('game'));
   const line = count(fields.get('line'));
   return {
-    // Mail programs sometimes percent-encode or wrap long links; neither is part of the payload.
+    // Mail programs percent-encode or wrap long links.
     pdn: decodeSafe(pdn).replace(/\s+/g, ''),
     game: game === 0 ? null : game,
     ply: count(fields.get('ply')),
@@ -55,7 +47,7 @@ export function parseShareHash(hash) {
   };
 }
 
-/** `{ pdn, game, ply, line }` -> '#pdn=…&game=…&ply=…' (game, ply and line written when given). */
+/** { pdn, game, ply, line } -> '#pdn=…&game=…&ply=…' (each written when given). */
 export function buildShareHash({ pdn, game, ply, line }) {
   let h = `#pdn=${pdn}`;
   if (game != null) h += `&game=${game}`;
@@ -71,11 +63,9 @@ export function buildShareUrl(pageUrl, fields) {
 }
 
 /**
- * A link (a URL or its text) -> the state it asks for:
- *   { source: { pdn } | { src } | null, game (1-based, 1 when not given), ply (a number or
- *     'last'), line (a variation id or null), orientation ('black' or null), mode ('solve' or
- *     null), lang, theme (null when not given), params (every other query parameter) }
- * A #pdn= hash wins over ?src= (as the page has always read it); bad values read as absent.
+ * A link -> { source: { pdn } | { src } | null, game (from 1), ply (or 'last'), line, orientation
+ * ('black'), mode ('solve'), lang, theme, params (the other parameters) }; null where absent or
+ * malformed. A #pdn= hash wins over ?src=.
  */
 export function readAddress(href) {
   let url;
@@ -102,12 +92,9 @@ export function readAddress(href) {
 }
 
 /**
- * The state -> a link on `base` (a page URL: its path and the parameters this module does not
- * own are kept; its hash is replaced). `source`: { pdn } (a #pdn= link: game, ply and line go
- * in the hash), { src } (a file: they go in the query), {} (the host's own games, the page's
- * sample: they go in the query alone) or null (a text the address cannot carry: game, ply and
- * line are left out). Fields that are null or absent are not written;
- * ply 0 and game 1 are written (the page's links have always named them).
+ * The state -> a link on `base` (its path and other parameters kept). `source`: { pdn } (game,
+ * ply, line in the hash), { src } (in the query), {} (the page's sample: the place alone) or null
+ * (a text no address carries: no place). Null fields are left out.
  */
 export function writeAddress(state, base) {
   const url = new URL(String(base));

@@ -1,9 +1,6 @@
-// The viewer assembled, once for every host (index.html's main.js, <pdn-viewer>, and through it
-// embed.html): given the parts of a document or a shadow root, it makes the controller
-// (viewer.js), its controls (controls.js), the navigation buttons, the game table (gamelist.js),
-// the analysis board, solve mode and the board editor on demand, language switching and the
-// library facade, and returns the one object the host talks to. The hosts add only what is
-// theirs (the page: paste box, files, address, exports; the element: attributes and events).
+// The viewer assembled once for every host (main.js; <pdn-viewer>, and through it embed.html):
+// the controller, its controls and buttons, the game table, the analysis board, solve mode and
+// the editor on demand, the language and the library facade, as one object the host talks to.
 
 import { createViewer } from './viewer.js';
 import { attachControls } from './controls.js';
@@ -60,19 +57,11 @@ export function navButtons(doc, nav, t = createTranslator('en', en, en)) {
 }
 
 /**
- * doc: the document. scope: where the words are (the document, or the element's shadow root).
- * parts: { board, moves, diagnostics, header, tags, plyInfo, announcer, nav (filled here),
- *   solve (solve mode's panel), games (the list's box, shown for two games or more), gameList
- *   (the table's element), filter, gamesCount, prevGame, nextGame (optional) }.
- * host: the element that carries data-ply, data-game, data-solve. keyTarget: where keys are heard.
- * backend(): the library (or a promise of it) that calls go to at the time of the call.
- * modules: { analysis, solve, gamelist, editor }: functions resolving to those modules (the
- *   page imports them when first needed; the element has them already).
- * options: messages, locations (viewer.js); wheel(); listWanted(); leave (a "Stop solving"
- *   button); solveHide (elements put away while solving, besides the
- *   step buttons and the move count); analysisEls (the analysis tools);
- *   say(text, kind); and the hooks onChange(), onGame(index), onEdited(result), onSolve(),
- *   onCount(shown, count), onError(error).
+ * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
+ * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
+ * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor } loaders.
+ * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(), and
+ * the hooks onChange, onGame(index), onEdited, onSolve, onCount, onError.
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
   const o = options;
