@@ -8,7 +8,7 @@
 import init, * as wasm from '../pkg/pdn.js';
 import { createLibrary, createLocalLibrary, createWorkerHost } from './reader/library.js';
 import { describeFailure, download, limitsFor, testSettings } from './reader/limits.js';
-import { createApp } from './view/app.js';
+import { createApp, downloadFailure } from './view/app.js';
 import * as analysisModule from './view/analysis.js';
 import * as solveModule from './view/solve.js';
 import * as gamelistModule from './view/gamelist.js';
@@ -396,9 +396,14 @@ export class PdnViewerElement extends HTMLElement {
     return this.t('status.coreFailed', { url: e.core, reason: e.message });
   }
 
-  /** Plain words for a failure to open (sizes, a stopped reader), or the error's own message. */
+  /** Plain words for a failure to open (sizes, a stopped reader: limits.js), or null. */
+  describe(e, name) {
+    return describeFailure(this.t, e, name, (n) => formatNumber(this.lang, n));
+  }
+
+  /** describe()'s words, or the error's own message. */
   failureText(e, name) {
-    return describeFailure(this.t, e, name, (n) => formatNumber(this.lang, n)) || (e && e.message ? e.message : String(e));
+    return this.describe(e, name) || (e && e.message ? e.message : String(e));
   }
 
   /**
@@ -416,10 +421,8 @@ export class PdnViewerElement extends HTMLElement {
         // The host page's cookies go along to its own server, as a plain fetch would send them.
         return { bytes: await download(href, limits.bytes, { credentials: 'same-origin' }), name: href };
       } catch (e) {
-        if (e.kind === 'scheme') throw new Error(this.t('status.srcScheme', { url: src }));
-        if (e.kind === 'network') throw new Error(this.t('status.srcCors', { url: href }));
-        if (e.kind === 'http') throw new Error(this.t('status.fetchFailed', { url: href, reason: this.t('status.fetchHttp', { status: e.status }) }));
-        throw new Error(this.failureText(e, href));
+        const describe = (x, name) => this.describe(x, name);
+        throw new Error(downloadFailure(this.t, e, e.kind === 'scheme' ? src : href, { cors: 'status.srcCors', describe }));
       }
     }
     if (this.link != null) return { link: this.link, name: this.t('what.link') };

@@ -3,7 +3,7 @@
 // in one object, `page`.
 
 import { SPEEDS } from '../view/viewer.js';
-import { createApp } from '../view/app.js';
+import { createApp, downloadFailure } from '../view/app.js';
 import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
@@ -367,11 +367,7 @@ async function openUrl(url, { game, ply, line = null }) {
     await openSource({ url: absolute.href, game }, { ply, line, what: name, kind: 'src', url });
     return true;
   } catch (e) {
-    const plain = failure(e, name);
-    if (plain) say(() => failure(e, name), 'error');
-    else if (e.kind === 'network') say(() => t('status.fetchCors', { url: name }), 'error');
-    else if (e.kind === 'http') say(() => t('status.fetchFailed', { url: name, reason: t('status.fetchHttp', { status: e.status }) }), 'error');
-    else say(() => t('status.fetchFailed', { url: name, reason: errorText(e) }), 'error');
+    say(() => downloadFailure(t, e, name, { describe: failure }), 'error');
     return false;
   }
 }

@@ -57,6 +57,15 @@ export function navButtons(doc, nav, t = createTranslator('en', en, en)) {
 }
 
 /**
+ * Plain words for a download of `name` that failed: describe(e, name) first (sizes, a stopped
+ * reader: limits.js), then the network (`cors`: the host's words for a refusal) or HTTP error.
+ */
+export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describe = () => null } = {}) {
+  const reason = e && e.kind === 'http' ? t('status.fetchHttp', { status: e.status }) : (e && e.message) || String(e);
+  return describe(e, name) || (e && e.kind === 'network' ? t(cors, { url: name }) : t('status.fetchFailed', { url: name, reason }));
+}
+
+/**
  * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
  * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
  * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor } loaders.
