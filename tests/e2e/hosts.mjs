@@ -92,6 +92,11 @@ const measure = (scope) => scope.evaluate(() => {
 /** The table of 200 games, windowed, fitting, with the board and buttons on the first screen. */
 async function checkTable(scope, label) {
   await scope.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot.querySelector('tr.game-row[data-game="3"]'));
+  // The board is fitted at the next frame after the table came (fitBoard, a ResizeObserver).
+  await scope.waitForFunction(() => {
+    const nav = document.querySelector('pdn-viewer').shadowRoot.querySelector('nav.controls').getBoundingClientRect();
+    return nav.bottom <= innerHeight + 1;
+  }, null, { timeout: 5000 }).catch(() => {});
   const m = await measure(scope);
   assert(m.rows.length >= 3 && m.rows.length < 100, `${label}: a window of rows, not all 200 (${m.rows.length})`);
   assert(m.rows.every((n, i) => n === m.rows[0] + i) && m.rows[0] === 1, `${label}: rows numbered from 1 by data-game: ${m.rows.slice(0, 5)}`);

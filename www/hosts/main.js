@@ -8,7 +8,6 @@ import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
 import { attachLayout } from './layout.js';
-import { readAddress, writeAddress } from '../share/address.js';
 import { LANGUAGES, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
@@ -83,6 +82,8 @@ function realLibrary() {
 }
 /** The link format (share.js, with its compression), loaded when a link is opened or made. */
 const sharing = () => import('../share/share.js');
+/** The address's format (address.js): loaded first for an address with a query or a hash. */
+const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
 const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
   els, app, open, say, t, sharing, openText, revealBoard,
@@ -402,10 +403,11 @@ function revealBoard() {
 /** The address shows the state (share/address.js); a pasted or opened text is in no address. */
 function syncAddress() {
   clearTimeout(page.addressTimer);
-  page.addressTimer = setTimeout(() => {
+  page.addressTimer = setTimeout(async () => {
     if ($('embed-box').open) menus().then((m) => m.fillSnippets()).catch(() => {});
     const src = open.source;
     if (!src || !viewer.state.view) return;
+    const { readAddress, writeAddress } = await addressing();
     const here = readAddress(location.href);
     // A link just put in the address, its hashchange still to come: leave it to be opened.
     if (location.hash !== page.seenHash && here.source && here.source.pdn != null) return;
@@ -569,7 +571,7 @@ function wire() {
   // The link is read from the event: the address may have been rewritten since (syncAddress).
   window.addEventListener('hashchange', (e) => {
     page.seenHash = new URL(e.newURL).hash;
-    openLink(readAddress(e.newURL));
+    addressing().then(({ readAddress }) => openLink(readAddress(e.newURL)));
   });
 }
 
@@ -587,7 +589,9 @@ function restoreSettings() {
 }
 
 async function main() {
-  const address = readAddress(location.href);
+  // The bare page (the sample) needs no address module before its first screen.
+  const address = location.search || location.hash
+    ? (await addressing()).readAddress(location.href) : { source: null, game: 1, ply: 0 };
   // A language or theme the address names is shown, not remembered.
   for (const key of ['lang', 'theme']) if (address[key]) page.pinned[key] = address[key];
   for (const l of LANGUAGES) {
