@@ -171,6 +171,31 @@ try {
     await f.page.context().close();
   });
 
+  await check('<pdn-viewer editor> and embed.html?editor=1: Edit position opens the board editor; Analyse from here shows its game', async () => {
+    for (const host of ['element', 'frame']) {
+      const { page, scope } = host === 'element'
+        ? await elementPage({ width: 1000, height: 800 }, { src: '/tests/e2e/embed/games.pdn', editor: '' })
+        : await framePage({ width: 1000, height: 800 }, { width: 900, height: 700 }, 'src=tests/e2e/embed/games.pdn&editor=1');
+      await scope.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.ply != null);
+      await scope.locator('pdn-viewer button[data-i18n="editor.open"]').click();
+      await scope.waitForSelector('#editor[open] #editor-board svg');
+      // The shown position (English checkers' start) is valid: its game opens in the viewer.
+      await scope.waitForFunction(() => document.querySelector('#editor').dataset.valid === '1');
+      await scope.click('#editor-clear');
+      await scope.click('#editor .tool[data-tool="wk"]');
+      await scope.click('#editor-board [data-field="15"]', { force: true });
+      await scope.click('#editor .tool[data-tool="bm"]');
+      await scope.click('#editor-board [data-field="1"]', { force: true });
+      await scope.waitForFunction(() => document.querySelector('#editor').dataset.valid === '1');
+      await scope.click('#editor-analyse');
+      await scope.waitForFunction(() => {
+        const pieces = [...document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('[data-piece]')];
+        return pieces.length === 2 && !document.querySelector('#editor');
+      });
+      await page.context().close();
+    }
+  });
+
   await check('the page: a link copied while solving keeps mode=solve, and opens solving', async () => {
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(`${origin}/index.html?mode=solve&src=tests/e2e/fixtures/problem.pdn`);
