@@ -234,8 +234,6 @@ try {
   });
 } catch (e) {
   fail('setup', e);
-} finally {
-  await browser.close();
-  await server.stop();
 }
+await Promise.all([browser.close(), server.stop()]);
 finish();
