@@ -1,7 +1,6 @@
 // Board drawing: GameView + ply -> a plain board model -> an SVG element tree (with the layers the
-// controller lays over it: marks, hints), plus the stand-alone .svg file built from the same tree.
-// Pure (no DOM, no draughts rules): everything shown comes from what the Rust core computed for
-// each ply. The controller's render (viewer.js) is the one place that puts this tree on the page.
+// controller's render lays over it), plus the stand-alone .svg file built from the same tree.
+// Pure (no DOM, no draughts rules): everything shown comes from what the Rust core computed.
 //
 // Contract relied on by outside tools: every piece element carries data-square="<label>" and
 // data-piece="wm|wk|bm|bk"; nothing else carries data-piece (or data-square). Captured pieces
@@ -165,9 +164,7 @@ function piecesInOrder(model) {
 /**
  * SVG element tree for a board model. `label` becomes the accessible name of the drawing;
  * `coordinates` is 'numbers' (square labels on the playable squares), 'algebraic' or 'none'.
- * `layers` ({ under, over }: element trees, null ones skipped), when given, are drawn in two
- * groups, g.overlays-under below the pieces and g.overlays-over above everything, so that the
- * controller can swap them alone when only they change.
+ * `layers` ({ under, over }: trees) go in two groups under and over the pieces, to be swapped alone.
  */
 export function boardSvg(model, { label = 'Draughts board', numbers = true, coordinates, layers = null } = {}) {
   const { width, height } = model;

@@ -1,10 +1,7 @@
-// The viewer's input, one set for the page (main.js) and for <pdn-viewer> (pdn-viewer.js): the
-// navigation buttons, the keys, clicks on moves, and the one owner of the board's pointer events,
-// dispatched by the controller's mode: first to the mode's handler (viewer.input(): analysis.js
-// picks, drags and marks in analysis and solve modes), and what it does not take is a swipe or
-// a wheel step. It only listens and calls the controller (viewer.js), which refuses navigation
-// where the mode says so; it draws nothing and keeps no state beyond a swipe in progress and the
-// time of the last wheel step.
+// The viewer's input, one set for the page and <pdn-viewer>: the navigation buttons, the keys,
+// clicks on moves, and the board's pointer events: first to the mode's input (viewer.input(),
+// analysis.js), the rest as swipes and wheel steps. It only listens and calls the controller
+// (viewer.js); it draws nothing and keeps no state beyond a swipe and the last wheel step.
 
 /** Input types that take no text: keys pressed on them still step through the game. */
 const NOT_TEXT = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'image', 'file', 'color']);
@@ -97,9 +94,8 @@ export function attachControls({ keyTarget, board, moves, buttons = {}, viewer, 
     viewer.goTo(Number(move.dataset.ply), line);
   });
 
-  // The board's pointer events go first to the mode's input (a piece picked, a mark drawn: it
-  // says it took the event), then are read as a swipe: a finger or a pen, left is forward, as
-  // turning a page. A mouse drag is not a swipe (it selects, or drags the board image).
+  // What the mode's input does not take (a piece, a mark) may be a swipe: a finger or a pen,
+  // left is forward, as turning a page. A mouse drag is not one (it selects).
   const input = () => (typeof viewer.input === 'function' ? viewer.input() : null);
   const taken = (name, e) => {
     const handler = input();

@@ -1,11 +1,8 @@
-// The controller: one object that owns the view state (the open game's view, the line and ply
-// shown, orientation, the mode, the analysis selection, a preview, a piece held, overlays) and
-// redraws the page parts from it with the pure builders. Its render is the one place that draws
-// the board's SVG (board.js trees, with the marks and hints laid over it, and the move's
-// animation). Modes (view, analysis, solve, edit) are states it checks: navigation is refused
-// where the mode says so, and each mode's handler (analysis.js, solve.js) is told when it is
-// entered, left and when a position is shown, and gets the board's pointer input from
-// controls.js. It knows no draughts rules: positions, moves and words come from the core's views.
+// The controller: one object that owns the view state (game, line, ply, orientation, mode, the
+// analysis pick, a preview, overlays) and redraws the page parts from it with the pure builders;
+// its render is the one place that draws the board's SVG. Modes are states it checks (MODES); a
+// mode's handler (analysis.js, solve.js) gets the board's input from controls.js. It knows no
+// draughts rules: positions, moves and words come from the core's views.
 
 import { SQUARE, boardModel, boardSvg, clampPly, overlayGroup } from './board.js';
 import { animateMove } from './board-dom.js';
@@ -16,10 +13,7 @@ import {
 import { LIMITS, capView, pickVariations } from '../reader/viewcap.js';
 import { hintsLayer, marksAt, marksLayer } from './marks.js';
 
-/**
- * What each mode allows: `navigate`, stepping through the game (keys, buttons, swipes, the list,
- * the element's ply); `pieces`, the board's pointer input goes to the mode's handler.
- */
+/** What each mode allows: stepping through the game; the board's pointer input to its handler. */
 export const MODES = Object.freeze({
   view: Object.freeze({ navigate: true, pieces: false }),
   analysis: Object.freeze({ navigate: true, pieces: true }),
@@ -74,7 +68,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
-    view: null,       // GameView of the shown game (its marks are drawn from it: marksAt)
+    view: null,       // GameView of the shown game (with its marks)
     line: null,       // null: the mainline; else the id of the variation being shown
     ply: 0,           // plies played in that line (0 = its start)
     flipped: false,
@@ -84,13 +78,11 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     playing: false,
     expanded: new Map(), // variation lists opened with "show": key -> times (views.js)
     mode: 'view',     // a key of MODES
-    // The analysis board's pick ({ from, chosen, candidates, targets, via }, analysis.js), drawn
-    // as hints; null when nothing is picked. It belongs to the shown position.
-    selection: null,
-    preview: null,    // a legal move (library.legalMoves) drawn played over the shown position
-    drag: null,       // { square, dx, dy }: the piece held, moved by dx, dy CSS pixels
-    overlays: [],     // [{ name, under, draw(model, state) -> tree | null }], drawn over the board
-    engine: null,     // a place for an engine's lines (not drawn yet)
+    selection: null,  // the analysis pick (analysis.js), drawn as hints
+    preview: null,    // a legal move drawn played over the shown position
+    drag: null,       // { square, dx, dy }: a piece held, moved by CSS pixels
+    overlays: [],     // [{ name, under, draw(model, state) -> tree }]
+    engine: null,     // engine lines, later
   };
   let whole = null;       // the uncapped view, when the library is in this thread (no worker)
   let stopBuild = () => {};
@@ -100,22 +92,22 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   let request = 0;    // the newest game request; older answers are dropped
   let timer = null;
   let drawn = null;        // { svg, model }: the board last drawn
-  let held = null;         // { el, base }: the piece element drawn where the pointer holds it
+  let held = null;         // { el, base }: the held piece's element
   let listDrawn = false;   // a move list was drawn (the box may be scrolled)
-  const handlers = new Map(); // mode -> its handler: { enter, leave, shown, pointer }
+  const handlers = new Map(); // mode -> handler (see handle)
 
   const html = (tree) => (tree ? toDom(doc, tree, null) : null);
   const mode = () => MODES[state.mode];
   const handler = () => handlers.get(state.mode) || null;
 
-  /** A new place (or game) is shown: what was picked, previewed or held on the last one goes. */
+  /** A new place: what was picked, previewed or held goes. */
   function leavePlace() {
     state.selection = null;
     state.preview = null;
     state.drag = null;
   }
 
-  /** The model and words of what the board shows: the place, or the preview's move played on it. */
+  /** The model and words of the place, or of the preview's move played on it. */
   function shownBoard(view) {
     const line = lineView(view, state.line);
     const move = state.preview;
@@ -131,14 +123,14 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const marks = state.preview ? null : marksAt(state.view, state.line, state.ply);
     const extra = (under) => state.overlays.filter((o) => Boolean(o.under) === under).map((o) => o.draw(model, state));
     const sel = state.selection;
-    const hints = sel && hintsLayer(model, { selected: sel.from, chosen: sel.chosen || [], targets: sel.targets || [], via: sel.via || [] });
+    const hints = sel && hintsLayer(model, { ...sel, selected: sel.from });
     return {
       under: [marks && marksLayer(model, { squares: marks.squares }), ...extra(true)],
       over: [marks && marksLayer(model, { arrows: marks.arrows }), hints, ...extra(false)],
     };
   }
 
-  /** The render: the board drawn from the state (the one place its SVG is made), animated when asked. */
+  /** The render: the board from the state, animated when asked. */
   function drawBoard({ animate = false } = {}) {
     const view = state.view;
     held = null;
@@ -161,7 +153,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     if (h && h.shown) h.shown();
   }
 
-  /** Only the layers over the board again (a pick, an overlay): the pieces and an animation stay. */
+  /** Only the layers again (a pick): the pieces and an animation stay. */
   function drawOverlays() {
     if (!drawn) return;
     const { under, over } = layers(drawn.model);
@@ -171,14 +163,14 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     }
   }
 
-  /** The piece of `label` in the drawn board (labels are free text: compared, not put in a selector). */
+  /** The piece on `label` (free text: compared, not put in a selector). */
   function pieceAt(label) {
     if (!drawn) return null;
     for (const el of drawn.svg.querySelectorAll('g.piece')) if (el.getAttribute('data-square') === label) return el;
     return null;
   }
 
-  /** The held piece (state.drag) drawn where the pointer is, above the others; or put back. */
+  /** The held piece (state.drag) drawn where the pointer is, or put back. */
   function drawHeld() {
     const d = state.drag;
     if (held && (!d || held.el !== pieceAt(d.square))) {
@@ -194,7 +186,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const scale = (drawn.model.width * SQUARE) / (r.width || 1);
     el.setAttribute('transform', `translate(${d.dx * scale} ${d.dy * scale}) ${held.base}`);
     el.classList.add('dragging');
-    if (el.parentNode.lastChild !== el) el.parentNode.appendChild(el); // over the other pieces
+    if (el.parentNode.lastChild !== el) el.parentNode.appendChild(el); // above the others
   }
 
   /** "Position after 12. 32-28" or "Start position". */
@@ -446,11 +438,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       drawMoves({ keepScroll: true, focusLine: folded ?? null });
     },
 
-    /**
-     * Draws the position after `move` (a legal move from library.legalMoves: its cells, route
-     * and captures, computed by the core) over the shown one, before the edited game arrives or
-     * while a wrong try is shown; null (or redraw()) draws the shown position again.
-     */
+    /** Draws `move` (from library.legalMoves) played over the shown position; null: not. */
     preview(move) {
       if (!state.view || !state.view.board) return;
       state.preview = move || null;
@@ -461,20 +449,17 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     /** Draws the shown position again (after a preview that was not played). */
     redraw() { api.preview(null); },
 
-    /**
-     * The analysis board's pick, drawn as hints over the board: { from, chosen, candidates,
-     * targets, via } (analysis.js), or null. Only the layers over the board are drawn again.
-     */
+    /** The analysis pick, { from, chosen, targets, via, … } or null, drawn as hints. */
     select(selection) {
       state.selection = selection || null;
       drawOverlays();
     },
-    /** The piece on `square` held by the pointer, moved by dx, dy CSS pixels; null puts it back. */
+    /** { square, dx, dy }: the piece held by the pointer; null puts it back. */
     drag(held) {
       state.drag = held && held.square != null ? { square: String(held.square), dx: held.dx || 0, dy: held.dy || 0 } : null;
       drawHeld();
     },
-    /** The square label under the page point (x, y) on the drawn board, or null. */
+    /** The square under the page point (x, y), or null. */
     squareAt(x, y) {
       if (!drawn) return null;
       const r = drawn.svg.getBoundingClientRect();
@@ -485,32 +470,25 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       const sq = model.squares.find((q) => q.col === col && q.row === row);
       return sq ? sq.label : null;
     },
-    /**
-     * Adds (or, with `draw` null, removes) the overlay `name`: draw(model, state) returns an
-     * element tree (marks.js, board.js builders) drawn over the board, or `under` its pieces.
-     */
+    /** Adds (draw null: removes) an overlay: draw(model, state) -> tree, over or under the pieces. */
     setOverlay(name, draw, { under = false } = {}) {
       state.overlays = state.overlays.filter((o) => o.name !== name);
       if (draw) state.overlays.push({ name, under, draw });
       drawOverlays();
     },
-    /**
-     * Kept for hosts written before modes: the analysis board now registers itself (handle)
-     * and its hints are part of the render, so nothing is drawn over the board from outside.
-     */
+    /** Old hosts' call: the analysis board registers itself (handle) now. */
     setDecorator() {},
 
     /**
-     * The handler of `mode` (a key of MODES): { enter(), leave(), shown() after each drawing of
-     * the board, pointer: { down, move, up, cancel, menu } (the board's input, from controls.js;
-     * each returns true when it took the event) }. Any of them may be missing.
+     * The handler of mode `name`: { enter(), leave(), shown() after each drawing, play(move),
+     * pointer: { down, move, up, cancel, menu } -> whether it took the event }, each optional.
      */
     handle(name, h) {
       if (!MODES[name]) return;
       if (h) handlers.set(name, h); else handlers.delete(name);
       if (name === state.mode && h && h.shown && drawn) h.shown();
     },
-    /** Enters `name` (a key of MODES): the old mode's handler leaves, the new one enters. */
+    /** Enters mode `name`: the old handler leaves, the new one enters. */
     setMode(name) {
       if (!MODES[name]) return false;
       if (name === state.mode) return true;
@@ -529,7 +507,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     get navigable() { return mode().navigate; },
     /** The handler of the mode shown (see handle), or null. */
     modeHandler() { return handler(); },
-    /** The board's pointer input of the mode (its handler's `pointer`), or null (controls.js). */
+    /** The mode's board input (its handler's `pointer`), or null. */
     input() {
       const h = handler();
       return mode().pieces && h && h.pointer ? h.pointer : null;
@@ -551,18 +529,12 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       drawPly({ animate: animate && state.ply > 0 });
     },
 
-    /**
-     * Show `ply` plies into `line` (null: the mainline; else a variation id): the reader's
-     * navigation, refused (false) where the mode does not allow it (solve).
-     */
+    /** Show `ply` plies into `line` (null: the mainline); false where the mode refuses it. */
     goTo(ply, line = state.line, options = {}) {
       if (!mode().navigate) return false;
       return api.showPlace({ ply, line }, options);
     },
-    /**
-     * Shows `place` ({ ply, line }) whatever the mode: for the mode's handler (solve mode plays
-     * the text's moves through it) and for goTo.
-     */
+    /** Shows `place` ({ ply, line }) whatever the mode (solve mode's moves). */
     showPlace({ ply = 0, line = null } = {}, { animate = false } = {}) {
       if (!state.view) return false;
       const variations = state.view.variations || [];
