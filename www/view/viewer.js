@@ -441,9 +441,8 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     /** Draws `move` (from library.legalMoves) played over the shown position; null: not. */
     preview(move) {
       if (!state.view || !state.view.board) return;
+      leavePlace();
       state.preview = move || null;
-      state.selection = null;
-      state.drag = null;
       drawBoard();
     },
     /** Draws the shown position again (after a preview that was not played). */
@@ -499,8 +498,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       if (old && old.leave) old.leave();
       const h = handler();
       if (h && h.enter) h.enter();
-      if (state.view) drawBoard();
-      updateNav();
+      if (state.view) { drawBoard(); updateNav(); }
       return true;
     },
     /** Whether the mode lets the reader step through the game. */
