@@ -10,7 +10,7 @@
 //! #[derive(Serialize)]
 //! struct Row { name: &'static str, n: Option<u32>, tags: Vec<(String, String)> }
 //! let row = Row { name: "Ozols \"A\"\n", n: None, tags: vec![("a".into(), "b".into())] };
-//! assert_eq!(pdn_wasm::json::to_string(&row),
+//! assert_eq!(pdn_view::json::to_string(&row),
 //!            r#"{"name":"Ozols \"A\"\n","n":null,"tags":[["a","b"]]}"#);
 //! ```
 
@@ -538,4 +538,119 @@ mod tests {
             "skipped when None: {json}"
         );
     }
+}
+
+/// List rows (flat objects of the same fields) as the page takes them: per field, its distinct
+/// values and each row's index into them, or, when most values differ (the game numbers), the
+/// column itself: `{"count":N,"fields":[{"key":…,"values":[…],"index":[…]}|{"key":…,"column":[…]}]}`.
+/// A file's events, sites, players and results repeat, so this is a fraction of the rows' JSON,
+/// and `www/reader/library.js` moves the indexes to the page without a copy. Rows that are not
+/// flat objects of the same fields are written as `{"rows":[…]}`.
+///
+/// ```
+/// # use serde::Serialize;
+/// #[derive(Serialize)]
+/// struct Row { n: usize, who: &'static str }
+/// let rows = [Row { n: 1, who: "A" }, Row { n: 2, who: "A" }, Row { n: 3, who: "B" }];
+/// assert_eq!(pdn_view::json::packed_rows(&rows),
+///            r#"{"count":3,"fields":[{"key":"n","column":[1,2,3]},{"key":"who","values":["A","B"],"index":[0,0,1]}]}"#);
+/// ```
+#[must_use]
+pub fn packed_rows<T: Serialize>(rows: &[T]) -> String {
+    let texts: Vec<String> = rows.iter().map(to_string).collect();
+    let split: Option<Vec<Vec<(&str, &str)>>> = texts.iter().map(|t| flat_fields(t)).collect();
+    let same = |r: &[Vec<(&str, &str)>]| {
+        r.iter().all(|f| f.len() == r[0].len() && f.iter().zip(&r[0]).all(|(a, b)| a.0 == b.0))
+    };
+    let mut out = String::with_capacity(texts.iter().map(String::len).sum::<usize>() / 4 + 64);
+    let Some(split) = split.filter(|r| r.is_empty() || same(r)) else {
+        out.push_str("{\"rows\":[");
+        out.push_str(&texts.join(","));
+        out.push_str("]}");
+        return out;
+    };
+    out.push_str("{\"count\":");
+    write_u64(&mut out, split.len() as u64);
+    out.push_str(",\"fields\":[");
+    let keys = split.first().map_or(0, Vec::len);
+    for k in 0..keys {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"key\":");
+        write_str(&mut out, split[0][k].0);
+        let column: Vec<&str> = split.iter().map(|f| f[k].1).collect();
+        write_field(&mut out, &column);
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+/// One field of [`packed_rows`]: `,"values":[…],"index":[…]`, or `,"column":[…]`.
+fn write_field(out: &mut String, column: &[&str]) {
+    let mut at: std::collections::HashMap<&str, u64> = std::collections::HashMap::new();
+    let mut values: Vec<&str> = Vec::new();
+    let mut index = Vec::with_capacity(column.len());
+    for &v in column {
+        let k = *at.entry(v).or_insert_with(|| {
+            values.push(v);
+            values.len() as u64 - 1
+        });
+        index.push(k);
+    }
+    let list = |out: &mut String, name: &str, items: &[&str]| {
+        out.push_str(name);
+        out.push_str(&items.join(","));
+        out.push(']');
+    };
+    if values.len() > column.len() / 2 + 1 {
+        list(out, ",\"column\":[", column);
+        return;
+    }
+    list(out, ",\"values\":[", &values);
+    out.push_str(",\"index\":[");
+    for (i, k) in index.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_u64(out, k);
+    }
+    out.push(']');
+}
+
+/// The fields of a flat JSON object as this writer writes it (`{"key":value,…}`, keys without
+/// escapes, values strings, numbers, booleans or null) as `(key, value's JSON)`; `None` when a
+/// value is an object or an array.
+fn flat_fields(obj: &str) -> Option<Vec<(&str, &str)>> {
+    let body = obj.strip_prefix('{')?.strip_suffix('}')?;
+    let b = body.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'"' {
+            return None;
+        }
+        let key_end = i + 1 + body.get(i + 1..)?.find('"')?;
+        let key = body.get(i + 1..key_end)?;
+        i = key_end + 2;
+        let start = i;
+        if b.get(i) == Some(&b'"') {
+            i += 1;
+            while *b.get(i)? != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else {
+            while i < b.len() && b[i] != b',' {
+                if matches!(b[i], b'{' | b'[') {
+                    return None;
+                }
+                i += 1;
+            }
+        }
+        out.push((key, body.get(start..i)?));
+        i += 1;
+    }
+    Some(out)
 }
