@@ -206,10 +206,14 @@ fn select(vars: &[VariationView], roots: &[&[usize]], max_depth: usize) -> Vec<u
 #[must_use]
 pub fn subtree_moves(vars: &[VariationView]) -> Vec<u32> {
     let mut out = vec![0u32; vars.len()];
-    // Deepest first, so every child is complete before it is added to its parent.
-    let mut order: Vec<usize> = (0..vars.len()).collect();
-    order.sort_by_key(|&id| std::cmp::Reverse(vars[id].depth));
-    for id in order {
+    // Deepest first, so every child is complete before it is added to its parent (by depth
+    // in buckets: a sort would cost the page's wasm kilobytes).
+    let deepest = vars.iter().map(|v| v.depth).max().unwrap_or(0);
+    let mut by_depth: Vec<Vec<usize>> = vec![Vec::new(); deepest + 1];
+    for (id, v) in vars.iter().enumerate() {
+        by_depth[v.depth].push(id);
+    }
+    for id in by_depth.into_iter().rev().flatten() {
         let v = &vars[id];
         out[id] = out[id].saturating_add(u32::try_from(v.plies.len()).unwrap_or(u32::MAX));
         if let Some(p) = v.parent.filter(|&p| p < out.len()) {
