@@ -125,7 +125,6 @@ pub fn listed(all: &[Diagnostic]) -> (Vec<&Diagnostic>, Option<DiagnosticsSummar
     (shown, Some(summary))
 }
 
-
 /// Whether the view's variations are more than the page takes at once.
 fn oversized(vars: &[VariationView]) -> bool {
     vars.len() > PER_LEVEL
@@ -142,7 +141,11 @@ pub fn cap_variations(view: &mut GameView) {
         return;
     }
     let roots: Vec<&[usize]> = match &view.packed {
-        Some(p) => p.notes.iter().map(|(_, n)| n.variations.as_slice()).collect(),
+        Some(p) => p
+            .notes
+            .iter()
+            .map(|(_, n)| n.variations.as_slice())
+            .collect(),
         None => view.plies.iter().map(|p| p.variations.as_slice()).collect(),
     };
     let mut shown = vec![false; vars.len()];
@@ -191,7 +194,12 @@ fn select(vars: &[VariationView], roots: &[&[usize]], max_depth: usize) -> Vec<u
                 taken[id] = true;
                 keep.push(id);
                 budget = budget.saturating_sub(n);
-                next.extend(v.plies.iter().map(|p| p.variations.as_slice()).filter(|r| !r.is_empty()));
+                next.extend(
+                    v.plies
+                        .iter()
+                        .map(|p| p.variations.as_slice())
+                        .filter(|r| !r.is_empty()),
+                );
             }
             if budget == 0 {
                 break;
@@ -221,4 +229,118 @@ pub fn subtree_moves(vars: &[VariationView]) -> Vec<u32> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::library::Library;
+
+    /// A game whose first move has `n` one-move variations: nested (each in the one before) or
+    /// side by side.
+    fn hostile(n: usize, nested: bool) -> Library {
+        let moves = if nested {
+            format!("{}{}", "(1. 33-28 ".repeat(n), ")".repeat(n))
+        } else {
+            "(1. 33-28) ".repeat(n)
+        };
+        Library::new(format!("[GameType \"20\"] 1. 32-28 {moves} *"))
+    }
+
+    fn sent(view: &GameView) -> Vec<usize> {
+        let shown = view.variations.shown.as_ref();
+        (0..view.variations.len())
+            .filter(|&id| shown.is_none_or(|s| s[id]))
+            .collect()
+    }
+
+    #[test]
+    fn a_small_view_is_sent_whole() {
+        let lib = hostile(3, true);
+        let view = lib.page_view(0).unwrap();
+        assert_eq!(sent(&view).len(), 3);
+        assert!(view.variation_moves.is_none());
+        assert!(!crate::json::to_string(&*view).contains("variationMoves"));
+    }
+
+    #[test]
+    fn nested_variations_are_sent_eight_deep_with_the_moves_of_every_subtree() {
+        let lib = hostile(20_000, true);
+        let view = lib.page_view(0).unwrap();
+        let ids = sent(&view);
+        assert_eq!(ids.len(), DEPTH);
+        assert!(ids.iter().all(|&id| view.variations[id].depth <= DEPTH));
+        let moves = view.variation_moves.as_ref().unwrap();
+        let outer = view.packed.as_ref().unwrap().notes[0].1.variations[0];
+        assert_eq!(moves[outer], 20_000);
+        // Left out: written as null, ids kept.
+        let json = crate::json::to_string(&*view);
+        assert!(json.matches("null,null").count() > 1000);
+        // "Show" on the deepest one sent hands out the next eight levels.
+        let deepest = ids
+            .iter()
+            .copied()
+            .max_by_key(|&id| view.variations[id].depth)
+            .unwrap();
+        let inner = view.variations[deepest].plies[0].variations.clone();
+        let next = lib.variations(0, &inner);
+        assert_eq!(next.len(), DEPTH);
+        assert_eq!(
+            next.iter().map(|(_, v)| v.depth).max(),
+            Some(2 * DEPTH),
+            "{:?}",
+            next.iter().map(|(id, _)| id).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn alternatives_are_sent_two_hundred_at_a_time_within_the_move_budget() {
+        let lib = hostile(20_000, false);
+        let view = lib.page_view(0).unwrap();
+        assert_eq!(sent(&view).len(), PER_LEVEL);
+        let all = &view.packed.as_ref().unwrap().notes[0].1.variations;
+        let more = lib.variations(0, &all[PER_LEVEL..]);
+        let ids: Vec<usize> = more.iter().map(|(id, _)| *id).collect();
+        assert_eq!(ids, all[PER_LEVEL..2 * PER_LEVEL]);
+        // Unknown ids give nothing; so does a game that is not there.
+        assert!(lib.variations(0, &[99_999]).is_empty());
+        assert!(lib.variations(5, &[0]).is_empty());
+        // The budget of moves: long variations stop the list, at least one is sent.
+        let shuffle = "37-46 6-1 46-37 1-6 ".repeat(PLIES / 8 + 1);
+        let long = format!("(1. 46-37 1-6 {shuffle}) ").repeat(3);
+        let lib = Library::new(format!(
+            "[GameType \"20\"] [FEN \"W:WK46:BK1\"] 1. 46-41 {long} *"
+        ));
+        let view = lib.page_view(0).unwrap();
+        assert!(view.variations.iter().all(|v| v.plies.len() > PLIES / 2));
+        assert_eq!(sent(&view).len(), 1);
+    }
+
+    #[test]
+    fn subtree_moves_add_up_nested_moves() {
+        let lib = hostile(5, true);
+        let view = lib.view(0).unwrap();
+        let moves = subtree_moves(&view.variations);
+        let mut by_depth: Vec<(usize, u32)> = view
+            .variations
+            .iter()
+            .map(|v| (v.depth, moves[v.id]))
+            .collect();
+        by_depth.sort_unstable();
+        assert_eq!(by_depth, [(1, 5), (2, 4), (3, 3), (4, 2), (5, 1)]);
+    }
+
+    #[test]
+    fn an_edit_makes_the_kept_view_new() {
+        let mut lib = hostile(300, false);
+        let before = lib.page_view(0).unwrap();
+        assert_eq!(sent(&before).len(), PER_LEVEL);
+        lib.delete_variation(0, 0).unwrap();
+        let after = lib.variations(0, &[0]);
+        assert_eq!(
+            after[0].1.plies[0].notation,
+            before.variations[1].plies[0].notation
+        );
+        assert_eq!(lib.page_view(0).unwrap().variations.len(), 299);
+    }
 }

@@ -560,7 +560,8 @@ pub fn packed_rows<T: Serialize>(rows: &[T]) -> String {
     let texts: Vec<String> = rows.iter().map(to_string).collect();
     let split: Option<Vec<Vec<(&str, &str)>>> = texts.iter().map(|t| flat_fields(t)).collect();
     let same = |r: &[Vec<(&str, &str)>]| {
-        r.iter().all(|f| f.len() == r[0].len() && f.iter().zip(&r[0]).all(|(a, b)| a.0 == b.0))
+        r.iter()
+            .all(|f| f.len() == r[0].len() && f.iter().zip(&r[0]).all(|(a, b)| a.0 == b.0))
     };
     let mut out = String::with_capacity(texts.iter().map(String::len).sum::<usize>() / 4 + 64);
     let Some(split) = split.filter(|r| r.is_empty() || same(r)) else {

@@ -187,7 +187,12 @@ impl Library {
     /// of `ids` (one list of alternatives) and what is nested in them, as `(id, variation)`.
     #[must_use]
     pub fn variations(&self, index: usize, ids: &[usize]) -> Vec<(usize, VariationView)> {
-        let kept = self.shown.borrow().as_ref().filter(|(i, _)| *i == index).map(|(_, v)| Rc::clone(v));
+        let kept = self
+            .shown
+            .borrow()
+            .as_ref()
+            .filter(|(i, _)| *i == index)
+            .map(|(_, v)| Rc::clone(v));
         let Some(view) = kept.or_else(|| self.page_view(index)) else {
             return Vec::new();
         };

@@ -128,7 +128,12 @@ mod bindings {
         /// first read.
         #[wasm_bindgen(js_name = gamePacked)]
         pub fn game_packed(&self, index: usize) -> Result<JsValue, JsError> {
-            to_js(&self.inner.packed_view(index).ok_or_else(|| self.no_game(index))?)
+            to_js(
+                &self
+                    .inner
+                    .packed_view(index)
+                    .ok_or_else(|| self.no_game(index))?,
+            )
         }
 
         /// What the page is handed of game `index`: `gamePacked(index)` within the page's
@@ -136,7 +141,12 @@ mod bindings {
         /// `variationMoves`; `variations(index, ids)` gives the others.
         #[wasm_bindgen(js_name = pageView)]
         pub fn page_view(&self, index: usize) -> Result<JsValue, JsError> {
-            to_js(&self.inner.page_view(index).ok_or_else(|| self.no_game(index))?)
+            to_js(
+                &self
+                    .inner
+                    .page_view(index)
+                    .ok_or_else(|| self.no_game(index))?,
+            )
         }
 
         /// More variations of game `index` than `pageView` sends: those of `ids` (one list of
@@ -277,7 +287,10 @@ mod bindings {
             squares: &str,
             arrows: &str,
         ) -> Result<(), JsError> {
-            done(self.inner.set_marks(index, Place { line, ply }, squares, arrows))
+            done(
+                self.inner
+                    .set_marks(index, Place { line, ply }, squares, arrows),
+            )
         }
 
         /// Whether game `index` was edited.
