@@ -502,44 +502,6 @@ impl ser::Serializer for Key<'_> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::to_string;
-    use std::collections::BTreeMap;
-
-    #[test]
-    fn strings_numbers_and_containers() {
-        assert_eq!(to_string("a\"b\\c\u{1}\té"), r#""a\"b\\c\u0001\té""#);
-        assert_eq!(
-            to_string(&(0u8, u64::MAX, -12i32, i64::MIN)),
-            "[0,18446744073709551615,-12,-9223372036854775808]"
-        );
-        assert_eq!(
-            to_string(&[Some(1.5), None, Some(f64::NAN)]),
-            "[1.5,null,null]"
-        );
-        let map: BTreeMap<&str, Vec<String>> = [("k", vec![]), ("ü", vec!["x".into()])].into();
-        assert_eq!(to_string(&map), r#"{"k":[],"ü":["x"]}"#);
-        let numbered: BTreeMap<u32, bool> = [(3, true)].into();
-        assert_eq!(to_string(&numbered), r#"{"3":true}"#);
-    }
-
-    #[test]
-    fn a_game_view_is_one_json_object() {
-        let lib = crate::library::Library::new("[White \"A\\\"B\"] 1. 32-28 {x\ny} 19-23 *".into());
-        let json = to_string(&lib.view(0).unwrap());
-        assert!(
-            json.starts_with(r#"{"number":1,"tags":[["White","A\"B"]]"#),
-            "{json}"
-        );
-        assert!(json.contains(r#""comments":["x\ny"]"#), "{json}");
-        assert!(
-            !json.contains("diagnosticsTotal"),
-            "skipped when None: {json}"
-        );
-    }
-}
-
 /// List rows (flat objects of the same fields) as the page takes them: per field, its distinct
 /// values and each row's index into them, or, when most values differ (the game numbers), the
 /// column itself: `{"count":N,"fields":[{"key":…,"values":[…],"index":[…]}|{"key":…,"column":[…]}]}`.
@@ -654,4 +616,76 @@ fn flat_fields(obj: &str) -> Option<Vec<(&str, &str)>> {
         i += 1;
     }
     Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{packed_rows, to_string};
+    use serde::Serialize;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn strings_numbers_and_containers() {
+        assert_eq!(to_string("a\"b\\c\u{1}\té"), r#""a\"b\\c\u0001\té""#);
+        assert_eq!(
+            to_string(&(0u8, u64::MAX, -12i32, i64::MIN)),
+            "[0,18446744073709551615,-12,-9223372036854775808]"
+        );
+        assert_eq!(
+            to_string(&[Some(1.5), None, Some(f64::NAN)]),
+            "[1.5,null,null]"
+        );
+        let map: BTreeMap<&str, Vec<String>> = [("k", vec![]), ("ü", vec!["x".into()])].into();
+        assert_eq!(to_string(&map), r#"{"k":[],"ü":["x"]}"#);
+        let numbered: BTreeMap<u32, bool> = [(3, true)].into();
+        assert_eq!(to_string(&numbered), r#"{"3":true}"#);
+    }
+
+    #[test]
+    fn a_game_view_is_one_json_object() {
+        let lib = crate::library::Library::new("[White \"A\\\"B\"] 1. 32-28 {x\ny} 19-23 *".into());
+        let json = to_string(&lib.view(0).unwrap());
+        assert!(
+            json.starts_with(r#"{"number":1,"tags":[["White","A\"B"]]"#),
+            "{json}"
+        );
+        assert!(json.contains(r#""comments":["x\ny"]"#), "{json}");
+        assert!(
+            !json.contains("diagnosticsTotal"),
+            "skipped when None: {json}"
+        );
+    }
+
+    #[test]
+    fn packed_rows_keep_escapes_and_leave_odd_rows_as_they_are() {
+        #[derive(Serialize)]
+        struct Row {
+            who: &'static str,
+            n: Option<u32>,
+        }
+        let rows = [
+            Row {
+                who: "a \"q\", b\\",
+                n: None,
+            },
+            Row {
+                who: "a \"q\", b\\",
+                n: Some(1),
+            },
+            Row { who: "}{", n: None },
+        ];
+        assert_eq!(
+            packed_rows(&rows),
+            r#"{"count":3,"fields":[{"key":"who","values":["a \"q\", b\\","}{"],"index":[0,0,1]},{"key":"n","values":[null,1],"index":[0,1,0]}]}"#
+        );
+        #[derive(Serialize)]
+        struct Nested {
+            tags: Vec<u8>,
+        }
+        assert_eq!(
+            packed_rows(&[Nested { tags: vec![1] }]),
+            r#"{"rows":[{"tags":[1]}]}"#
+        );
+        assert_eq!(packed_rows::<Row>(&[]), r#"{"count":0,"fields":[]}"#);
+    }
 }
