@@ -552,34 +552,64 @@ pub fn packed_rows<T: Serialize>(rows: &[T]) -> String {
 
 /// One field of [`packed_rows`]: `,"values":[…],"index":[…]`, or `,"column":[…]`.
 fn write_field(out: &mut String, column: &[&str]) {
-    let mut at: std::collections::HashMap<&str, u64> = std::collections::HashMap::new();
-    let mut values: Vec<&str> = Vec::new();
-    let mut index = Vec::with_capacity(column.len());
-    for &v in column {
-        let k = *at.entry(v).or_insert_with(|| {
-            values.push(v);
-            values.len() as u64 - 1
-        });
-        index.push(k);
-    }
     let list = |out: &mut String, name: &str, items: &[&str]| {
         out.push_str(name);
         out.push_str(&items.join(","));
         out.push(']');
     };
-    if values.len() > column.len() / 2 + 1 {
+    let Some((values, index)) = distinct(column) else {
         list(out, ",\"column\":[", column);
         return;
-    }
+    };
     list(out, ",\"values\":[", &values);
     out.push_str(",\"index\":[");
     for (i, k) in index.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        write_u64(out, k);
+        write_u64(out, u64::from(k));
     }
     out.push(']');
+}
+
+/// The distinct values of `column` and each one's index into them; `None` when most values
+/// differ (then the column is as short). A small open-addressing table: a `HashMap` cost the
+/// page's wasm 4 KB gzipped. Probes are bounded, so values made to collide cost no more than
+/// the column itself.
+fn distinct<'a>(column: &[&'a str]) -> Option<(Vec<&'a str>, Vec<u32>)> {
+    const PROBES: usize = 64;
+    let size = (column.len() * 2).next_power_of_two();
+    let mut slots = vec![u32::MAX; size];
+    let mut values: Vec<&str> = Vec::new();
+    let mut index = Vec::with_capacity(column.len());
+    for &v in column {
+        // FNV-1a over the value's JSON text.
+        let hash = v.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let mut at = hash as usize & (size - 1);
+        let mut found = None;
+        for _ in 0..PROBES {
+            match slots[at] {
+                u32::MAX => {
+                    slots[at] = u32::try_from(values.len()).ok()?;
+                    values.push(v);
+                    found = Some(slots[at]);
+                    break;
+                }
+                k if values[k as usize] == v => {
+                    found = Some(k);
+                    break;
+                }
+                _ => at = (at + 1) & (size - 1),
+            }
+        }
+        index.push(found?);
+        if values.len() > column.len() / 2 + 1 {
+            return None;
+        }
+    }
+    Some((values, index))
 }
 
 /// The fields of a flat JSON object as this writer writes it (`{"key":value,…}`, keys without
