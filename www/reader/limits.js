@@ -19,10 +19,10 @@ export const LIMITS = Object.freeze({
 });
 
 /**
- * The limits, with the smaller ones a test may ask for (its copy of overrides.js). A test can
- * lower a limit, never raise it.
+ * The limits, with the smaller ones of `asked` (by default a test's: its copy of overrides.js).
+ * A test can lower a limit, never raise it.
  */
-export function limitsFor(asked) {
+export function limitsFor(asked = overrides.limits) {
   const out = { ...LIMITS };
   if (asked && typeof asked === 'object') {
     for (const key of Object.keys(LIMITS)) {
@@ -33,7 +33,10 @@ export function limitsFor(asked) {
   return out;
 }
 
-/** The settings a test gave (overrides.js): `{ limits }`, or null as shipped (see limitsFor). */
+/**
+ * The settings a test gave (overrides.js): `{ limits }`, or null as shipped. Kept for callers of
+ * `limitsFor(testSettings()?.limits)`, which is `limitsFor()`.
+ */
 export function testSettings() {
   return overrides.limits ? { limits: overrides.limits } : null;
 }
@@ -60,7 +63,7 @@ export function describeFailure(t, e, name, number = (n) => String(n)) {
     return t('status.tooLarge', { name, size: e.size == null ? t('size.over', { limit: size(e.limit) }) : size(e.size), limit: size(e.limit) });
   }
   if (e.kind === 'memory') {
-    return t('status.outOfMemory', { name, size: e.size ? size(e.size) : '?', limit: size(limitsFor(testSettings()?.limits).bytes) });
+    return t('status.outOfMemory', { name, size: e.size ? size(e.size) : '?', limit: size(limitsFor().bytes) });
   }
   if (e.kind === 'trap') return t('status.readerCrashed', { name, error: e.message });
   if (e.kind === 'scheme') return t('status.srcScheme', { url: name });

@@ -72,7 +72,7 @@ const latest = new Map();
 async function open(msg) {
   const { id } = msg;
   const slot = msg.slot ?? 0;
-  const limits = limitsFor(overrides.limits);
+  const limits = limitsFor();
   latest.set(slot, id);
   let bytes = null;
   let text = null;
