@@ -3,10 +3,74 @@
 // progress), and turns the other requests (a game, an export) into promises. A worker whose
 // wasm instance trapped is replaced by a fresh one (createWorkerHost), so nothing stays broken.
 
-import { METHODS, answer, requestMethods, withView } from './protocol.js';
+import { METHODS } from './protocol.js';
+import { unpackView } from './viewdata.js';
 
-// The analysis board's edits live with the table of requests; this module named them first.
-export { EDITS, applyEdit } from './protocol.js';
+/**
+ * The analysis board's edits, one name each, as the wasm Library's methods take them: the worker
+ * and the in-thread library both apply them here. Returns where the board goes: {line, ply}.
+ */
+export const EDITS = Object.freeze({
+  play: (lib, i, { line, ply, choice }) => lib.play(i, line ?? undefined, ply, choice),
+  deleteVariation: (lib, i, { id }) => lib.deleteVariation(i, id),
+  promoteVariation: (lib, i, { id }) => lib.promoteVariation(i, id),
+  cutLine: (lib, i, { line, ply }) => lib.cutLine(i, line ?? undefined, ply),
+  setComment: (lib, i, { line, ply, text }) => { lib.setComment(i, line ?? undefined, ply, text); return { line, ply }; },
+  setStrength: (lib, i, { line, ply, mark }) => { lib.setStrength(i, line ?? undefined, ply, mark); return { line, ply }; },
+  setMarks: (lib, i, { line, ply, squares, arrows }) => { lib.setMarks(i, line ?? undefined, ply, squares, arrows); return { line, ply }; },
+  revert: (lib, i) => { lib.revert(i); return { line: null, ply: 0 }; },
+});
+
+/** Applies edit `op` (a name of EDITS) with `args` to game `index` of a wasm Library. */
+export function applyEdit(lib, index, op, args = {}) {
+  const fn = Object.hasOwn(EDITS, op) ? EDITS[op] : null;
+  if (!fn) throw new Error(`unknown edit ${op}`);
+  const place = fn(lib, index, args);
+  return { place: { line: place.line ?? null, ply: place.ply }, edited: lib.isEdited(index) };
+}
+
+/** The request `name` of reader/protocol.js, or an Error saying there is none. */
+function method(name) {
+  if (typeof name !== 'string' || !Object.hasOwn(METHODS, name)) throw new Error(`unknown request ${name}`);
+  return METHODS[name];
+}
+
+/**
+ * Answers request `name` (reader/protocol.js) with its arguments by name from wasm Library
+ * `lib`: the worker's dispatcher and the in-thread library. A game view goes as the core packed
+ * it; `reply` unpacks it where it is used.
+ */
+export function answer(lib, name, args) {
+  const m = method(name);
+  const values = m.args.map((a) => args[a]);
+  if (m.calls === 'edit') {
+    const [index, op, edit] = values;
+    return { ...applyEdit(lib, index, op, edit), view: lib.pageView(index) };
+  }
+  const value = lib[m.calls](...values);
+  return m.orEmpty ? value ?? '' : value;
+}
+
+/** What the caller of request `name` gets of its answer: any game view in it unpacked (viewdata.js). */
+export function reply(name, value) {
+  const { view } = method(name);
+  if (view === 'answer') return unpackView(value);
+  return view === 'field' ? withView(value) : value;
+}
+
+/** An answer holding a view (`opened`, an edit's), with the view unpacked. */
+const withView = (r) => (r && r.view ? { ...r, view: unpackView(r.view) } : r);
+
+/**
+ * The requests of reader/protocol.js as methods of an object: each call's arguments go to
+ * `call(name, args)` by name ({index, line, ...}), and what it resolves to is replied.
+ */
+function requestMethods(call) {
+  return Object.fromEntries(Object.entries(METHODS).map(([name, m]) => [
+    name,
+    async (...values) => reply(name, await call(name, Object.fromEntries(m.args.map((a, i) => [a, values[i]])))),
+  ]));
+}
 
 /**
  * List rows as the core packs them (Library.rowsPacked: per field, its distinct values and each
@@ -260,7 +324,7 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
       await pause();
       if (lib !== mine) return { count: null, replaced: true }; // another text came meanwhile
       const game = Math.min(Math.max((source.game ?? 1) - 1, 0), count - 1);
-      const view = METHODS.game.reply(answer(mine, 'game', { index: game }));
+      const view = reply('game', answer(mine, 'game', { index: game }));
       await pause();
       if (lib !== mine) return { count: null, replaced: true };
       h.opened?.({ count, game, view, encoding: mine.encoding, outside, outsideSummary });

@@ -9,7 +9,7 @@
 
 import init, { Library } from '../../pkg/pdn.js';
 import { LIMITS, download, limitsFor, tooLarge } from './limits.js';
-import { answer } from './protocol.js';
+import { answer } from './library.js';
 import * as overrides from './overrides.js';
 
 let wasm = null;
