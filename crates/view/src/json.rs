@@ -518,18 +518,19 @@ impl ser::Serializer for Key<'_> {
 ///            r#"{"count":3,"fields":[{"key":"n","column":[1,2,3]},{"key":"who","values":["A","B"],"index":[0,0,1]}]}"#);
 /// ```
 #[must_use]
-pub fn packed_rows<T: Serialize>(rows: &[T]) -> String {
-    let texts: Vec<String> = rows.iter().map(to_string).collect();
-    let split: Option<Vec<Vec<(&str, &str)>>> = texts.iter().map(|t| flat_fields(t)).collect();
+pub fn packed_rows<T: Serialize + ?Sized>(rows: &T) -> String {
+    // The rows' own JSON, split: the same writing as the plain rows' (pass the same list type),
+    // so no second copy of it in the wasm.
+    let text = to_string(rows);
     let same = |r: &[Vec<(&str, &str)>]| {
         r.iter()
             .all(|f| f.len() == r[0].len() && f.iter().zip(&r[0]).all(|(a, b)| a.0 == b.0))
     };
-    let mut out = String::with_capacity(texts.iter().map(String::len).sum::<usize>() / 4 + 64);
-    let Some(split) = split.filter(|r| r.is_empty() || same(r)) else {
-        out.push_str("{\"rows\":[");
-        out.push_str(&texts.join(","));
-        out.push_str("]}");
+    let mut out = String::with_capacity(text.len() / 4 + 64);
+    let Some(split) = flat_rows(&text).filter(|r| r.is_empty() || same(r)) else {
+        out.push_str("{\"rows\":");
+        out.push_str(&text);
+        out.push('}');
         return out;
     };
     out.push_str("{\"count\":");
@@ -612,40 +613,52 @@ fn distinct<'a>(column: &[&'a str]) -> Option<(Vec<&'a str>, Vec<u32>)> {
     Some((values, index))
 }
 
-/// The fields of a flat JSON object as this writer writes it (`{"key":value,…}`, keys without
-/// escapes, values strings, numbers, booleans or null) as `(key, value's JSON)`; `None` when a
-/// value is an object or an array.
-fn flat_fields(obj: &str) -> Option<Vec<(&str, &str)>> {
-    let body = obj.strip_prefix('{')?.strip_suffix('}')?;
-    let b = body.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'"' {
+/// The objects of a JSON array of flat objects as this writer writes them (`[{"key":value,…},…]`,
+/// keys without escapes, values strings, numbers, booleans or null), each as its fields
+/// `(key, value's JSON)`; `None` when a value is an object or an array.
+fn flat_rows(text: &str) -> Option<Vec<Vec<(&str, &str)>>> {
+    let b = text.as_bytes();
+    let mut rows = Vec::new();
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    let mut i = 1;
+    while *b.get(i)? != b']' {
+        i += usize::from(b[i] == b',');
+        if *b.get(i)? != b'{' {
             return None;
         }
-        let key_end = i + 1 + body.get(i + 1..)?.find('"')?;
-        let key = body.get(i + 1..key_end)?;
-        i = key_end + 2;
-        let start = i;
-        if b.get(i) == Some(&b'"') {
-            i += 1;
-            while *b.get(i)? != b'"' {
-                i += if b[i] == b'\\' { 2 } else { 1 };
+        i += 1;
+        let mut fields = Vec::new();
+        while *b.get(i)? != b'}' {
+            i += usize::from(b[i] == b',');
+            if *b.get(i)? != b'"' {
+                return None;
             }
-            i += 1;
-        } else {
-            while i < b.len() && b[i] != b',' {
-                if matches!(b[i], b'{' | b'[') {
-                    return None;
+            let key_end = i + 1 + text.get(i + 1..)?.find('"')?;
+            let key = text.get(i + 1..key_end)?;
+            i = key_end + 2;
+            let start = i;
+            if *b.get(i)? == b'"' {
+                i += 1;
+                while *b.get(i)? != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
                 }
                 i += 1;
+            } else {
+                while !matches!(*b.get(i)?, b',' | b'}') {
+                    if matches!(b[i], b'{' | b'[') {
+                        return None;
+                    }
+                    i += 1;
+                }
             }
+            fields.push((key, text.get(start..i)?));
         }
-        out.push((key, body.get(start..i)?));
         i += 1;
+        rows.push(fields);
     }
-    Some(out)
+    Some(rows)
 }
 
 #[cfg(test)]
@@ -716,6 +729,6 @@ mod tests {
             packed_rows(&[Nested { tags: vec![1] }]),
             r#"{"rows":[{"tags":[1]}]}"#
         );
-        assert_eq!(packed_rows::<Row>(&[]), r#"{"count":0,"fields":[]}"#);
+        assert_eq!(packed_rows::<[Row]>(&[]), r#"{"count":0,"fields":[]}"#);
     }
 }
