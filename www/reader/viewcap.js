@@ -1,16 +1,21 @@
-// Budgets for one game's view. A hostile text ("1. 32-28" and 300,000 "(") gives a view with
-// hundreds of thousands of variations or diagnostics; copying that to the page (structured
-// clone) and drawing it would hold the page for seconds. The worker sends a capped view (what
-// the page shows collapsed, plus counts of the rest) and hands out more variations when asked;
-// the page draws the same rules. Pure functions, shared by the worker, the page and the tests.
-// Nothing is dropped from the data: the core still has every diagnostic (the CLI prints all).
+// Budgets for one game's view, as the page draws by them. A hostile text ("1. 32-28" and 300,000
+// "(") gives a view with hundreds of thousands of variations or diagnostics; copying that to the
+// page and drawing it would hold the page for seconds. The core caps what it hands the page
+// (pdn-view's budget.rs: Library.pageView lists at most `diagnostics`, sends the variations the
+// page shows at first, `null` for the rest, and Library.variations hands out more when asked);
+// the page draws by the same numbers. Nothing is dropped from the data: the core still has every
+// diagnostic (the CLI prints all).
+//
+// capView, selectVariations and pickVariations are the budgets' older JavaScript form, kept only
+// for callers that have not moved to the core's capped view (views made whole in this thread).
 
+/** The core's budgets (crates/view/src/budget.rs LIMITS; crates/view/tests/budgets.rs keeps them equal). */
 export const LIMITS = Object.freeze({
   diagnostics: 100,   // diagnostics listed per game; the rest are counted
   perCode: 20,        // of one code, when there are more than `diagnostics` in all
   depth: 8,           // variation nesting shown before "▸ more"
   perLevel: 200,      // variations shown of one list of alternatives before "▸ more"
-  plies: 20000,       // variation moves sent up front (the worker's budget)
+  plies: 20_000,      // variation moves sent up front
 });
 
 const SEVERITIES = ['error', 'warning', 'note'];
