@@ -10,7 +10,7 @@ import { toDom } from './tree.js';
 import {
   clocksAt, diagnosticsFor, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
-import { LIMITS, capView, pickVariations } from '../reader/viewcap.js';
+import { LIMITS } from '../reader/viewcap.js';
 import { hintsLayer, marksAt, marksLayer } from './marks.js';
 
 /** What each mode allows: stepping through the game; the board's pointer input to its handler. */
@@ -84,7 +84,6 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     overlays: [],     // [{ name, under, draw(model, state) -> tree }]
     engine: null,     // engine lines, later
   };
-  let whole = null;       // the uncapped view, when the library is in this thread (no worker)
   let stopBuild = () => {};
   let building = false;  // the move list is still being built
   let unmarked = false;  // the shown move's button was not in the list yet
@@ -384,10 +383,8 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     setPlaying(false);
     state.count = count;
     state.game = index;
-    // A library in this thread (the <pdn-viewer> element) hands out whole views; they get the
-    // worker's budgets here, and "show" picks from the whole one.
-    whole = library && library.variations ? null : view;
-    state.view = whole ? capView(view) : view;
+    // Views come capped by the core (pdn-view's budgets); "show" asks the library for more.
+    state.view = view;
     state.line = null;
     leavePlace();
     state.expanded = new Map();
@@ -428,7 +425,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       const missing = ids.findIndex((id) => !variations[id]);
       if (missing >= 0) {
         const asked = ids.slice(missing, missing + LIMITS.perLevel);
-        const entries = whole ? pickVariations(whole, asked) : await library.variations(state.game, asked);
+        const entries = await library.variations(state.game, asked);
         if (state.view !== view) return; // another game meanwhile
         for (const [id, v] of entries) if (!variations[id]) variations[id] = v;
       }
@@ -518,8 +515,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     applyEdit({ view, place }, { animate = false, list = true } = {}) {
       if (!view) return;
       setPlaying(false);
-      whole = library && library.variations ? null : view;
-      state.view = whole ? capView(view) : view;
+      state.view = view;
       state.line = place && place.line != null ? place.line : null;
       state.ply = place ? place.ply : 0;
       leavePlace();
@@ -631,7 +627,6 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       state.line = null;
       state.ply = 0;
       leavePlace();
-      whole = null;
       drawn = null;
       held = null;
       for (const el of [els.header, els.moves, els.tags, els.board]) el.replaceChildren();
