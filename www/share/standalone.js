@@ -6,7 +6,7 @@
 /** The element's module graph (a unit test checks it against the import statements). */
 export const MODULES = [
   'www/view/tree.js', 'www/i18n/en.js', 'www/i18n/i18n.js', 'www/view/board.js', 'www/view/board-dom.js', 'www/reader/viewcap.js', 'www/i18n/words.js', 'www/view/views.js', 'www/view/marks.js',
-  'www/view/viewer.js', 'www/view/controls.js', 'www/view/analysis.js', 'www/view/solve.js', 'www/reader/overrides.js', 'www/reader/limits.js', 'www/reader/viewdata.js', 'www/reader/protocol.js', 'www/reader/library.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
+  'www/view/viewer.js', 'www/view/controls.js', 'www/view/analysis.js', 'www/view/solve.js', 'www/reader/overrides.js', 'www/reader/limits.js', 'www/reader/viewdata.js', 'www/reader/protocol.js', 'www/reader/library.js', 'www/view/gamelist.js', 'www/view/app.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
 ];
 export const CATALOGUES = ['ru', 'lv', 'nl', 'fr'];
 
