@@ -7,7 +7,7 @@
 
 import init, * as wasm from '../pkg/pdn.js';
 import { createLibrary, createLocalLibrary, createWorkerHost } from './reader/library.js';
-import { describeFailure, download, limitsFor, testSettings } from './reader/limits.js';
+import { describeFailure, download, limitsFor } from './reader/limits.js';
 import { createApp, downloadFailure } from './view/app.js';
 import * as analysisModule from './view/analysis.js';
 import * as solveModule from './view/solve.js';
@@ -412,7 +412,7 @@ export class PdnViewerElement extends HTMLElement {
    */
   async text() {
     if (this.pasted != null) return { text: this.pasted, name: 'PDN' };
-    const limits = limitsFor(testSettings()?.limits);
+    const limits = limitsFor();
     const src = this.getAttribute('src');
     if (src) {
       let href = src;
@@ -444,7 +444,7 @@ export class PdnViewerElement extends HTMLElement {
   async read(source, handlers) {
     const length = source.text != null ? source.text.length : source.bytes ? source.bytes.length : Infinity;
     const { name, ...rest } = source;
-    const limits = limitsFor(testSettings()?.limits);
+    const limits = limitsFor();
     const shared = length > INLINE_LIMIT ? workerHost() : null;
     if (shared) {
       this.remote ??= createLibrary(shared);

@@ -1,7 +1,7 @@
 // Unit tests for the size limits shared by the reading worker and <pdn-viewer>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMITS, download, limitsFor, readLimited, testSettings, tooLarge } from '../../www/reader/limits.js';
+import { LIMITS, download, limitsFor, readLimited, tooLarge } from '../../www/reader/limits.js';
 import * as overrides from '../../www/reader/overrides.js';
 
 /** A response whose body arrives in `pieces` (Uint8Arrays), with an optional Content-Length. */
@@ -46,7 +46,6 @@ test('tooLarge says the size, the limit and the unit; limitsFor only lowers limi
 
 test('as shipped, no test setting is in force: overrides.js is inert and the limits are the real ones', () => {
   assert.deepEqual(Object.entries(overrides), [['beforeRead', null], ['limits', null]]);
-  assert.equal(testSettings(), null);
   assert.deepEqual(limitsFor(), { ...LIMITS });
 });
 

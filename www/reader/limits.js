@@ -33,14 +33,6 @@ export function limitsFor(asked = overrides.limits) {
   return out;
 }
 
-/**
- * The settings a test gave (overrides.js): `{ limits }`, or null as shipped. Kept for callers of
- * `limitsFor(testSettings()?.limits)`, which is `limitsFor()`.
- */
-export function testSettings() {
-  return overrides.limits ? { limits: overrides.limits } : null;
-}
-
 /** `bytes` in words: "64 MB", "512 KB", "300 bytes" (MB = 2^20 bytes, as operating systems show). */
 export function formatBytes(bytes, format = (n) => String(n)) {
   if (bytes >= 1024 * 1024) return `${format(Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`;

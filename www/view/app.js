@@ -154,7 +154,6 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
           o.onEdited?.(r);
         },
       });
-      viewer.setDecorator(analysis.decorate);
       return analysis;
     });
     return analysisReady;

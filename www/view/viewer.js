@@ -472,9 +472,6 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       if (draw) state.overlays.push({ name, under, draw });
       drawOverlays();
     },
-    /** Old hosts' call: the analysis board registers itself (handle) now. */
-    setDecorator() {},
-
     /**
      * The handler of mode `name`: { enter(), leave(), shown() after each drawing, play(move),
      * pointer: { down, move, up, cancel, menu } -> whether it took the event }, each optional.
