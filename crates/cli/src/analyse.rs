@@ -45,10 +45,15 @@ pub fn run(args: &[String]) -> ExitCode {
     let mut multipv = 1usize;
     let mut rest = args.iter();
     while let Some(a) = rest.next() {
-        let mut value = |name: &str| rest.next().cloned().ok_or_else(|| format!("{name} needs a value"));
+        let mut value = |name: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
         let number = |v: Result<String, String>| -> Result<u64, String> {
             let v = v?;
-            v.parse::<u64>().map_err(|_| format!("\"{v}\" is not a number"))
+            v.parse::<u64>()
+                .map_err(|_| format!("\"{v}\" is not a number"))
         };
         let r: Result<(), String> = (|| {
             match a.as_str() {
@@ -57,7 +62,9 @@ pub fn run(args: &[String]) -> ExitCode {
                 "--fen" => fen = Some(value("--fen")?),
                 "--gametype" => gametype = Some(value("--gametype")?),
                 "--depth" => limits.depth = Some(number(value("--depth"))?.clamp(1, 100) as u32),
-                "--movetime" => limits.movetime = Some(Duration::from_millis(number(value("--movetime"))?)),
+                "--movetime" => {
+                    limits.movetime = Some(Duration::from_millis(number(value("--movetime"))?))
+                }
                 "--nodes" => limits.nodes = Some(number(value("--nodes"))?),
                 "--multipv" => multipv = number(value("--multipv"))?.clamp(1, 64) as usize,
                 f if !f.starts_with("--") && file.is_none() => file = Some(f.to_string()),
@@ -83,7 +90,9 @@ pub fn run(args: &[String]) -> ExitCode {
                 return fail(format!("\"{g}\" is not a draughts GameType"));
             };
             let Some(rs) = Ruleset::of(variant) else {
-                return fail(format!("the rules of {variant} draughts are not implemented yet"));
+                return fail(format!(
+                    "the rules of {variant} draughts are not implemented yet"
+                ));
             };
             let first = rs.geometry.spec().first_player;
             match Position::from_fen(&fen, &rs.geometry, first) {
@@ -117,10 +126,23 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         let _ = out.flush();
     });
-    let best = lines.first().map(|l| written(&rs, &pos, &l.pv[..1])).unwrap_or_default();
-    failed |= serde_json::to_writer(&mut out, &Best { bestmove: best.first().map(String::as_str) }).is_err()
+    let best = lines
+        .first()
+        .map(|l| written(&rs, &pos, &l.pv[..1]))
+        .unwrap_or_default();
+    failed |= serde_json::to_writer(
+        &mut out,
+        &Best {
+            bestmove: best.first().map(String::as_str),
+        },
+    )
+    .is_err()
         || out.write_all(b"\n").is_err();
-    if failed { ExitCode::from(2) } else { ExitCode::SUCCESS }
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 /// The moves of a line as the game writes them, each in its own position.
@@ -138,7 +160,11 @@ fn written(rs: &Ruleset, pos: &Position, pv: &[pdn::Move]) -> Vec<String> {
 
 /// Game `game` of `path` after `ply` plies of its mainline (its last position without `--ply`),
 /// with the positions before it.
-fn from_file(path: &str, game: usize, ply: Option<usize>) -> Result<(Ruleset, Position, Vec<Position>), String> {
+fn from_file(
+    path: &str,
+    game: usize,
+    ply: Option<usize>,
+) -> Result<(Ruleset, Position, Vec<Position>), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
     let (text, encoding) = pdn::encoding::decode_vec(bytes);
     if !encoding.is_text() {
@@ -155,12 +181,19 @@ fn from_file(path: &str, game: usize, ply: Option<usize>) -> Result<(Ruleset, Po
     let g = found.ok_or_else(|| format!("{path} has {i} games, not {game}"))?;
     let r = pdn::replay::replay(&g);
     let (Some(rs), Some(start)) = (r.ruleset.clone(), r.start) else {
-        return Err(format!("game {game} cannot be replayed (its variant's rules are missing)"));
+        return Err(format!(
+            "game {game} cannot be replayed (its variant's rules are missing)"
+        ));
     };
-    let mut positions: Vec<Position> = std::iter::once(start).chain(r.plies.iter().map(|p| p.position)).collect();
+    let mut positions: Vec<Position> = std::iter::once(start)
+        .chain(r.plies.iter().map(|p| p.position))
+        .collect();
     let at = ply.unwrap_or(positions.len() - 1);
     if at >= positions.len() {
-        return Err(format!("game {game} has {} plies that can be played, not {at}", positions.len() - 1));
+        return Err(format!(
+            "game {game} has {} plies that can be played, not {at}",
+            positions.len() - 1
+        ));
     }
     positions.truncate(at + 1);
     let pos = positions.pop().expect("at least the start");

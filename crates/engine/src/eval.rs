@@ -75,13 +75,20 @@ impl Evaluator {
         let mut on_back = [0i32; 2];
         let occupied = |s: u8| s != u8::MAX && pos.piece_at(Square(s)).is_some();
         for (i, cell) in self.cells.iter().enumerate() {
-            let Some(p) = pos.piece_at(Square(i as u8)) else { continue };
+            let Some(p) = pos.piece_at(Square(i as u8)) else {
+                continue;
+            };
             let c = usize::from(p.color == Color::Black);
             pieces[c] += 1;
             match p.role {
                 Role::King => {
                     kings[c] += 1;
-                    score[c] += w.king + if cell.long_diagonal { w.king_diagonal } else { 0 };
+                    score[c] += w.king
+                        + if cell.long_diagonal {
+                            w.king_diagonal
+                        } else {
+                            0
+                        };
                 }
                 Role::Man => {
                     let adv = cell.advance[c];

@@ -75,8 +75,16 @@ impl Counters {
         let man = pos.piece_at(mv.from).is_some_and(|p| p.role == Role::Man);
         let capture = mv.is_capture();
         Counters {
-            kings_only: if man || capture { 0 } else { self.kings_only.saturating_add(1) },
-            since_material: if capture || mv.promotes { 0 } else { self.since_material.saturating_add(1) },
+            kings_only: if man || capture {
+                0
+            } else {
+                self.kings_only.saturating_add(1)
+            },
+            since_material: if capture || mv.promotes {
+                0
+            } else {
+                self.since_material.saturating_add(1)
+            },
         }
     }
 

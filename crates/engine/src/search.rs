@@ -267,7 +267,10 @@ impl Engine {
             return Vec::new();
         }
         let multipv = multipv.clamp(1, root_moves.len());
-        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 8).clamp(1, MAX_PLY as u32 - 8);
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
         let mut best: Vec<Line> = Vec::new();
         for depth in 1..=max_depth {
             let mut lines: Vec<Line> = Vec::with_capacity(multipv);
@@ -292,7 +295,7 @@ impl Engine {
             if lines.is_empty() || (self.stopped && depth > 1) {
                 break;
             }
-            lines.sort_by(|a, b| b.score.cmp(&a.score));
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             best = lines;
             report(&Info {
                 depth,
@@ -304,25 +307,30 @@ impl Engine {
                 break;
             }
             // A forced result found within the depth searched will not change.
-            if best[0].score.win_in().is_some_and(|n| n.unsigned_abs() <= depth) && multipv == 1 {
+            if best[0]
+                .score
+                .win_in()
+                .is_some_and(|n| n.unsigned_abs() <= depth)
+                && multipv == 1
+            {
                 break;
             }
         }
         best
     }
 
+    /// Whether to stop: the node limit is looked at every node, the clock and the flag every
+    /// 2,048 nodes (reading the clock costs more than a node).
     fn out_of_time(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        } else if self.nodes % 2048 == 0 {
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop_flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
-            {
-                self.stopped = true;
-            }
+        if !self.stopped {
+            let checked = self.nodes % 2048 == 0;
+            self.stopped = self.node_limit.is_some_and(|n| self.nodes >= n)
+                || (checked && self.deadline.is_some_and(|d| Instant::now() >= d))
+                || (checked
+                    && self
+                        .stop_flag
+                        .as_ref()
+                        .is_some_and(|f| f.load(Ordering::Relaxed)));
         }
         self.stopped
     }
@@ -339,7 +347,10 @@ impl Engine {
         if counters.kings_only >= self.draws.kings_only {
             return true;
         }
-        let few = self.draws.three_against_king.min(self.draws.two_against_king);
+        let few = self
+            .draws
+            .three_against_king
+            .min(self.draws.two_against_king);
         counters.since_material >= few && counters.drawn(&self.draws, &Material::of(pos, &self.rs))
     }
 
@@ -369,7 +380,11 @@ impl Engine {
         if moves.is_empty() {
             self.buffers[ply] = moves;
             let lost = -(WIN - ply as i32);
-            return if self.goal == Goal::Losing { -lost } else { lost };
+            return if self.goal == Goal::Losing {
+                -lost
+            } else {
+                lost
+            };
         }
         let capture = moves[0].is_capture();
         if (depth <= 0 && !capture) || ply >= MAX_PLY - 1 {
@@ -411,12 +426,12 @@ impl Engine {
                 (s, i as u8)
             })
             .collect();
-        order.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        order.sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_i = u8::MAX;
         for (n, &(_, i)) in order.iter().enumerate() {
-            let m = moves[usize::from(i)].clone();
+            let m = moves[usize::from(i)];
             let child = pos.play(&m);
             let child_counters = counters.after(pos, &m);
             self.path.push(key);
@@ -425,7 +440,14 @@ impl Engine {
             } else if n == 0 {
                 -self.search(&child, child_counters, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.search(&child, child_counters, depth - 1, -alpha - 1, -alpha, ply + 1);
+                let s = -self.search(
+                    &child,
+                    child_counters,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
                 if s > alpha && s < beta && !self.stopped {
                     -self.search(&child, child_counters, depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -443,7 +465,7 @@ impl Engine {
                     alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(m.clone());
+                    head[ply].push(m);
                     head[ply].extend_from_slice(&tail[0]);
                     if alpha >= beta {
                         if !m.is_capture() {
@@ -452,7 +474,8 @@ impl Engine {
                                 k[1] = k[0];
                                 k[0] = Some(id(&m));
                             }
-                            let h = &mut self.history[usize::from(m.from.0) * self.squares + usize::from(m.to.0)];
+                            let h = &mut self.history
+                                [usize::from(m.from.0) * self.squares + usize::from(m.to.0)];
                             *h = (*h + depth * depth).min(1 << 18);
                         }
                         break;
@@ -472,7 +495,13 @@ impl Engine {
             Bound::Upper
         };
         if ply > 0 || self.excluded.is_empty() {
-            self.tt.store(key, to_tt(best, ply), depth.clamp(0, i32::from(i16::MAX)) as i16, bound, best_i);
+            self.tt.store(
+                key,
+                to_tt(best, ply),
+                depth.clamp(0, i32::from(i16::MAX)) as i16,
+                bound,
+                best_i,
+            );
         }
         best
     }
@@ -521,7 +550,9 @@ fn counters_of(history: &[Position], pos: &Position, rs: &Ruleset) -> Counters {
             if a.is_some_and(|p| p.color == mover && p.role == Role::Man) && b != a {
                 man_moved = true;
             }
-            if b.is_some_and(|p| p.color == mover && p.role == Role::King) && a.is_none_or(|p| p.role == Role::Man) {
+            if b.is_some_and(|p| p.color == mover && p.role == Role::King)
+                && a.is_none_or(|p| p.role == Role::Man)
+            {
                 crowned = crowned || a.is_some_and(|p| p.role == Role::Man) || man_moved;
             }
         }
