@@ -137,7 +137,7 @@ fn multipv_gives_distinct_first_moves_best_first() {
     let lines = e.analyse(&pos, &[], &Limits::depth(5), 3, |_| {});
     assert_eq!(lines.len(), 3);
     assert!(lines[0].score >= lines[1].score && lines[1].score >= lines[2].score);
-    let firsts: Vec<_> = lines.iter().map(|l| l.pv[0].clone()).collect();
+    let firsts: Vec<_> = lines.iter().map(|l| l.pv[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
     for l in &lines {
         assert_legal(&rs, &pos, &l.pv);
