@@ -199,3 +199,88 @@ fn from_file(
     let pos = positions.pop().expect("at least the start");
     Ok(((*rs).clone(), pos, positions))
 }
+
+pub const REVIEW_USAGE: &str = "pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]";
+
+/// `pdn review FILE`: every game (or game N) with the engine's review written in — `[%eval]` for
+/// every position, `?!`/`?`/`??` on the inaccuracies, mistakes and blunders with the better
+/// move — as PDN on standard output; each side's count and mean loss on standard error.
+pub fn review(args: &[String]) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("pdn review: {msg}\nusage: {REVIEW_USAGE}");
+        ExitCode::from(2)
+    };
+    let mut file = None;
+    let mut only = None;
+    let mut limits = Limits::default();
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            let v = rest.next().ok_or_else(|| format!("{name} needs a value"))?;
+            v.parse::<u64>()
+                .map_err(|_| format!("\"{v}\" is not a number"))
+        };
+        let r: Result<(), String> = match a.as_str() {
+            "--game" => number("--game").map(|n| only = Some(n.max(1) as usize)),
+            "--depth" => number("--depth").map(|n| limits.depth = Some(n.clamp(1, 100) as u32)),
+            "--movetime" => {
+                number("--movetime").map(|n| limits.movetime = Some(Duration::from_millis(n)))
+            }
+            "--nodes" => number("--nodes").map(|n| limits.nodes = Some(n)),
+            f if !f.starts_with("--") && file.is_none() => {
+                file = Some(f.to_string());
+                Ok(())
+            }
+            other => Err(format!("unknown option {other}")),
+        };
+        if let Err(e) = r {
+            return fail(e);
+        }
+    }
+    let Some(path) = file else {
+        return fail("give a FILE".to_string());
+    };
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        limits.movetime = Some(Duration::from_millis(200));
+    }
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("{path}: {e}")),
+    };
+    let (text, encoding) = pdn::encoding::decode_vec(bytes);
+    if !encoding.is_text() {
+        return fail(format!("{path}: not a text file"));
+    }
+    let mut games = Vec::new();
+    let mut i = 0;
+    pdn::reader::read_each_game(&text, |g| {
+        i += 1;
+        if only.is_none_or(|n| n == i) {
+            games.push((i, g));
+        }
+    });
+    let mut out = String::new();
+    let opts = pdn::writer::WriteOptions::default();
+    for (k, (number, mut game)) in games.into_iter().enumerate() {
+        let r = pdn::replay::replay(&game);
+        if let Some(rs) = r.ruleset.clone() {
+            let mut engine = Engine::new((*rs).clone(), 1 << 20);
+            let review = pdn_engine::review::review(&mut engine, &r, &limits, |done, all| {
+                eprint!("\rgame {number}: {done}/{all} positions");
+            });
+            pdn_engine::review::annotate(&mut game, &r, &review, &engine);
+            let [w, b] = review.summary();
+            eprintln!(
+                "\rgame {number}: White {} inaccuracies, {} mistakes, {} blunders, mean loss {:.2}; Black {}, {}, {}, {:.2}",
+                w.0, w.1, w.2, w.3, b.0, b.1, b.2, b.3
+            );
+        } else {
+            eprintln!("game {number}: its variant's rules are missing; written as it was");
+        }
+        pdn::writer::write_game_into(&mut out, &game, &opts, k > 0);
+    }
+    if io::stdout().lock().write_all(out.as_bytes()).is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}

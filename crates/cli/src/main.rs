@@ -36,7 +36,8 @@ mod cli {
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
        pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)
        pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
-                   (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})";
+                   (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
+       pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -51,6 +52,7 @@ mod cli {
             "bench" if !files.is_empty() => bench(files),
             "perft" if files.len() >= 2 => perft(files),
             "analyse" | "analyze" => crate::analyse::run(files),
+            "review" => crate::analyse::review(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod eval;
+pub mod review;
 pub mod rules;
 pub mod search;
 mod tt;

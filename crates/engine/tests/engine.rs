@@ -210,3 +210,44 @@ fn self_play_in_every_variant_plays_only_legal_moves_and_ends_by_the_rules() {
         }
     }
 }
+
+#[test]
+fn a_review_marks_the_worst_move_and_not_the_best() {
+    // A position with a shot (33-29!) and moves that lose men: the engine's best and worst
+    // moves at depth 4, each played as a one-move game, are reviewed: the worst is marked.
+    const FEN: &str = "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23";
+    let (rs, pos) = setup(Variant::International, FEN);
+    let limits = Limits::depth(4);
+    let mut e = Engine::new(rs.clone(), 1 << 16);
+    let all = e.analyse(&pos, &[], &limits, 20, |_| {});
+    let (best, worst) = (&all[0], &all[all.len() - 1]);
+    assert!(
+        best.score.0 - worst.score.0 >= 200,
+        "a spread to judge: {:?} {:?}",
+        best.score,
+        worst.score
+    );
+    let reviewed = |m: &pdn::Move| {
+        let text = format!(
+            "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. {} *",
+            notation(&rs, &pos, m)
+        );
+        let mut game = pdn::read_file(&text).games.remove(0);
+        let r = pdn::replay::replay(&game);
+        let mut e = Engine::new(rs.clone(), 1 << 16);
+        let review = pdn_engine::review::review(&mut e, &r, &limits, |_, _| {});
+        pdn_engine::review::annotate(&mut game, &r, &review, &e);
+        (review, pdn::writer::write_game(&game, &Default::default()))
+    };
+    let (good, text) = reviewed(&best.pv[0]);
+    assert_eq!(good.plies[0].mark, "", "{text}");
+    assert_eq!(good.plies[0].loss, 0);
+    assert!(text.contains("[%eval "), "{text}");
+    let (bad, text) = reviewed(&worst.pv[0]);
+    assert_eq!(bad.plies[0].mark, "??", "{text}");
+    assert!(text.contains("Better: "), "{text}");
+    assert_eq!(
+        bad.summary()[0].0 + bad.summary()[0].1 + bad.summary()[0].2,
+        1
+    );
+}
