@@ -1,14 +1,20 @@
-//! The static evaluation: a score in hundredths of a man from the side to move's view, made of
-//! the terms strong players name (material with the variant's king value, advancement,
-//! the centre, the back rank, runaway men, kings on the long diagonals, the tempo), weighted by
-//! [`crate::weights`]. Square facts (how far a square is from each side's back rank, whether
-//! it is central) are worked out once per board, so a call is one pass over the pieces.
+//! The static evaluation: a score in hundredths of a man from the side to move's view, a
+//! weighted sum ([`crate::weights`]) of terms strong players name: material with the variant's
+//! king value, advancement, the centre, the back rank kept while the other side has no king,
+//! runaway men, kings on the long diagonals, the tempo. The terms are counted as differences
+//! (the side to move's less the other's), so that the weights can be fitted by a linear model
+//! (`examples/fit.rs`). Square facts (how far a square is from each side's back rank, whether
+//! it is central) are worked out once per board, so a call is one pass over the squares.
 
 use pdn::geometry::Direction;
 use pdn::{Color, Position, Role, Ruleset, Square};
 
 use crate::rules::Goal;
-use crate::weights::{self, Weights};
+use crate::weights::{self, TERMS, Weights};
+
+/// The terms of a position, the side to move's count less the other side's, in the order of
+/// [`weights::NAMES`].
+pub type Terms = [f32; TERMS];
 
 /// What the evaluation knows of one square.
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,9 +39,15 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
-    /// The evaluation for `rs`'s board and rules, playing for `goal`.
+    /// The evaluation for `rs`'s board and rules, playing for `goal`, with the family's weights.
     #[must_use]
     pub fn new(rs: &Ruleset, goal: Goal) -> Evaluator {
+        Evaluator::with_weights(rs, goal, weights::for_rules(&rs.rules))
+    }
+
+    /// The same with other weights (fitting, matches between versions).
+    #[must_use]
+    pub fn with_weights(rs: &Ruleset, goal: Goal, w: Weights) -> Evaluator {
         let g = &rs.geometry;
         let spec = g.spec();
         let (width, height) = (i32::from(spec.width), i32::from(spec.height));
@@ -58,66 +70,76 @@ impl Evaluator {
             })
             .collect();
         Evaluator {
-            w: weights::for_rules(&rs.rules),
+            w,
             goal,
             height,
             cells,
         }
     }
 
-    /// The score of `pos` for the side to move, in hundredths of a man.
+    /// The terms of `pos` (side to move's less the other's).
     #[must_use]
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let w = &self.w;
-        let mut score = [0i32; 2];
-        let mut kings = [0i32; 2];
-        let mut pieces = [0i32; 2];
-        let mut on_back = [0i32; 2];
-        let occupied = |s: u8| s != u8::MAX && pos.piece_at(Square(s)).is_some();
+    pub fn terms(&self, pos: &Position) -> Terms {
+        let mut t = [[0f32; TERMS]; 2];
+        let mut kings = [0; 2];
+        let mut on_back = [0f32; 2];
+        let occupied = |s: u8| pos.piece_at(Square(s)).is_some();
         for (i, cell) in self.cells.iter().enumerate() {
             let Some(p) = pos.piece_at(Square(i as u8)) else {
                 continue;
             };
             let c = usize::from(p.color == Color::Black);
-            pieces[c] += 1;
             match p.role {
                 Role::King => {
                     kings[c] += 1;
-                    score[c] += w.king
-                        + if cell.long_diagonal {
-                            w.king_diagonal
-                        } else {
-                            0
-                        };
+                    t[c][1] += 1.0;
+                    if cell.long_diagonal {
+                        t[c][6] += 1.0;
+                    }
                 }
                 Role::Man => {
                     let adv = cell.advance[c];
-                    score[c] += w.man + w.advance * adv;
+                    t[c][0] += 1.0;
+                    t[c][2] += adv as f32;
                     if cell.centre {
-                        score[c] += w.centre;
+                        t[c][3] += 1.0;
                     }
                     if adv == 0 {
-                        on_back[c] += 1;
+                        on_back[c] += 1.0;
                     }
-                    // Near promotion with nothing in the way: a runaway, worth more the closer.
+                    // Near promotion with a free square ahead: a runaway, worth more the closer.
                     let to_go = self.height - 1 - adv;
                     if to_go <= 2 && cell.ahead[c].iter().any(|&s| s != u8::MAX && !occupied(s)) {
-                        score[c] += w.runaway * (3 - to_go) / 2;
+                        t[c][5] += (3 - to_go) as f32 / 2.0;
                     }
                 }
             }
         }
         for c in 0..2 {
             if kings[1 - c] == 0 {
-                score[c] += w.back_rank * on_back[c].min(4);
+                t[c][4] = on_back[c].min(4.0);
             }
         }
         let me = usize::from(pos.turn() == Color::Black);
-        let diff = score[me] - score[1 - me] + w.tempo;
+        let mut d = [0f32; TERMS];
+        for k in 0..TERMS {
+            d[k] = t[me][k] - t[1 - me][k];
+        }
+        d[7] = 1.0; // the tempo: the side to move has it
+        d
+    }
+
+    /// The score of `pos` for the side to move, in hundredths of a man.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let t = self.terms(pos);
         match self.goal {
             // Giving pieces away is the aim: fewer is better; position terms barely matter.
-            Goal::Losing => (pieces[1 - me] - pieces[me]) * w.man,
-            Goal::Standard | Goal::FirstKing => diff,
+            Goal::Losing => -((t[0] + t[1]) * 100.0) as i32,
+            Goal::Standard | Goal::FirstKing => {
+                let s: f32 = t.iter().zip(self.w.w.iter()).map(|(a, b)| a * b).sum();
+                s.round() as i32
+            }
         }
     }
 }

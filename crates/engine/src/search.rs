@@ -200,9 +200,17 @@ impl Engine {
     /// An engine playing for `goal` (the losing game, breakthrough).
     #[must_use]
     pub fn with_goal(rs: Ruleset, goal: Goal, tt_entries: usize) -> Engine {
+        let eval = Evaluator::new(&rs, goal);
+        Engine::with_evaluator(rs, goal, eval, tt_entries)
+    }
+
+    /// An engine with an evaluation of its own (other weights: fitting, matches between
+    /// versions).
+    #[must_use]
+    pub fn with_evaluator(rs: Ruleset, goal: Goal, eval: Evaluator, tt_entries: usize) -> Engine {
         let squares = rs.geometry.len();
         Engine {
-            eval: Evaluator::new(&rs, goal),
+            eval,
             draws: DrawRules::of(rs.variant),
             goal,
             tt: Table::new(tt_entries),
