@@ -156,8 +156,8 @@ fn main() {
             let score: f32 = s.terms.iter().zip(&w).map(|(a, b)| a * b).sum();
             let p = 1.0 / (1.0 + (-k * score / 100.0).exp());
             let e = f64::from(p - s.result) * f64::from(k) / 100.0;
-            for t in 0..TERMS {
-                grad[t] += e * f64::from(s.terms[t]);
+            for (g, x) in grad.iter_mut().zip(&s.terms) {
+                *g += e * f64::from(*x);
             }
         }
         for t in 1..TERMS {
