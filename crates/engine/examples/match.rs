@@ -2,7 +2,7 @@
 //!
 //!   cargo run --release -p pdn-engine --example match -- GAMETYPE FEN_FILE NODES A B [GAMES]
 //!
-//! A and B are `fitted` (the weights in src/weights.rs), `hand` (the hand-set start) or
+//! FEN_FILE may be `random:N` (N openings of four random plies). A and B are `fitted` (the weights in src/weights.rs), `hand` (the hand-set start) or
 //! `depthN` (fitted weights, a fixed depth instead of NODES). A game ends when a side cannot
 //! move or by the variant's draw rules (the engine's own, see src/rules.rs), or is adjudicated
 //! a draw after 300 plies. Prints W/D/L from A's view and the Elo difference it implies.

@@ -8,7 +8,7 @@
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use pdn::position::Duplicates;
 use pdn::{Color, Move, Position, Role, Ruleset, Square};
@@ -37,6 +37,26 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     /// Stop when this becomes `true` (set by another thread).
     pub stop: Option<Arc<AtomicBool>>,
+    /// The clock, in milliseconds from any fixed point. `None`: the system's (natively); the
+    /// wasm build has none of its own, so its caller hands one in (`Date.now`) for `movetime`.
+    pub clock: Option<fn() -> f64>,
+}
+
+/// Milliseconds on the system's monotonic clock (natively; 0 in wasm, which has no clock here).
+fn system_ms() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+            * 1000.0
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        0.0
+    }
 }
 
 impl Limits {
@@ -183,7 +203,9 @@ pub struct Engine {
     path: Vec<u64>,
     nodes: u64,
     stopped: bool,
-    deadline: Option<Instant>,
+    /// When to stop, on `clock`, in milliseconds.
+    deadline: Option<f64>,
+    clock: fn() -> f64,
     node_limit: Option<u64>,
     stop_flag: Option<Arc<AtomicBool>>,
     excluded: Vec<MoveId>,
@@ -223,6 +245,7 @@ impl Engine {
             nodes: 0,
             stopped: false,
             deadline: None,
+            clock: system_ms,
             node_limit: None,
             stop_flag: None,
             excluded: Vec::new(),
@@ -254,11 +277,12 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
-        let start = Instant::now();
+        self.clock = limits.clock.unwrap_or(system_ms);
+        let start = (self.clock)();
         self.tt.next_generation();
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = limits.movetime.map(|t| start + t);
+        self.deadline = limits.movetime.map(|t| start + t.as_secs_f64() * 1000.0);
         self.node_limit = limits.nodes;
         self.stop_flag = limits.stop.clone();
         for k in &mut self.killers {
@@ -309,7 +333,7 @@ impl Engine {
                 depth,
                 lines: best.clone(),
                 nodes: self.nodes,
-                elapsed: start.elapsed(),
+                elapsed: Duration::from_secs_f64(((self.clock)() - start).max(0.0) / 1000.0),
             });
             if self.stopped {
                 break;
@@ -333,7 +357,7 @@ impl Engine {
         if !self.stopped {
             let checked = self.nodes % 2048 == 0;
             self.stopped = self.node_limit.is_some_and(|n| self.nodes >= n)
-                || (checked && self.deadline.is_some_and(|d| Instant::now() >= d))
+                || (checked && self.deadline.is_some_and(|d| (self.clock)() >= d))
                 || (checked
                     && self
                         .stop_flag
