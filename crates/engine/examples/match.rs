@@ -38,12 +38,40 @@ fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     let variant = Variant::from_gametype(a[0].parse().unwrap()).unwrap();
     let rs = Ruleset::of(variant).unwrap();
-    let fens: Vec<String> = std::fs::read_to_string(&a[1])
-        .unwrap()
-        .lines()
-        .map(|l| l.split('\t').next_back().unwrap_or("").trim().to_string())
-        .filter(|l| l.contains(':'))
-        .collect();
+    // `random:N`: N openings of four random plies from the start (a fixed seed), for variants
+    // with no ballot file.
+    let fens: Vec<String> = if let Some(n) = a[1].strip_prefix("random:") {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut out = Vec::new();
+        while out.len() < n.parse::<usize>().unwrap() {
+            let mut p = rs.start_position();
+            for _ in 0..4 {
+                let moves = p.legal_moves(&rs);
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(&moves[(next() % moves.len() as u64) as usize]);
+            }
+            let fen = p.to_fen(&rs.geometry);
+            if !out.contains(&fen) {
+                out.push(fen);
+            }
+        }
+        out
+    } else {
+        std::fs::read_to_string(&a[1])
+            .unwrap()
+            .lines()
+            .map(|l| l.split('\t').next_back().unwrap_or("").trim().to_string())
+            .filter(|l| l.contains(':'))
+            .collect()
+    };
     let nodes: u64 = a[2].parse().unwrap();
     let games: usize = a.get(5).and_then(|g| g.parse().ok()).unwrap_or(fens.len());
     let draws = DrawRules::of(variant);
