@@ -1530,14 +1530,16 @@ impl<M: Generated> CaptureSearch<'_, M> {
             } else {
                 self.man_dirs
             };
+            // Constant over the directions: what may be jumped, and whether from afar.
+            let jumpable = self.jumpable(self.king, self.captured);
+            let from_afar = self.king && rules.flying_kings;
             for &dir in dirs {
                 if !rules.may_reverse && arrived == Some(opposite(dir))
                     || !straight && arrived == Some(dir)
                 {
                     continue;
                 }
-                let Some(victim) = self.victim(cur, dir, self.king, self.captured, self.occupied)
-                else {
+                let Some(victim) = self.victim(cur, dir, from_afar, jumpable, self.occupied) else {
                     continue;
                 };
                 let vb = bit(victim);
@@ -1620,43 +1622,51 @@ impl<M: Generated> CaptureSearch<'_, M> {
         let rules = &self.rs.rules;
         let king = self.king || (rules.crown_mid_capture && g.is_promotion_row(at, self.color));
         let dirs = if king { self.king_dirs } else { self.man_dirs };
+        let jumpable = self.jumpable(king, captured);
+        let from_afar = king && rules.flying_kings;
         dirs.iter().any(|&dir| {
             (rules.may_reverse || dir != opposite(arrived))
                 && (straight || dir != arrived)
                 && self
-                    .victim(at, dir, king, captured, occupied)
+                    .victim(at, dir, from_afar, jumpable, occupied)
                     .and_then(|v| g.step(v, dir))
                     .is_some_and(|l| occupied & bit(l) == 0)
         })
     }
 
+    /// The opponent pieces a piece (a king or a man) may jump with `captured` taken already:
+    /// not those, and (Italian) no king when a man captures.
+    #[inline]
+    fn jumpable(&self, king: bool, captured: u128) -> u128 {
+        let protected = if king || self.rs.rules.men_capture_kings {
+            0
+        } else {
+            self.opponent_kings
+        };
+        self.opponents & !captured & !protected
+    }
+
     /// The opponent piece that a piece on `at` could jump in direction `dir`: the next piece
-    /// along the line (only the adjacent square for men and short kings), if it is the
-    /// opponent's, not taken yet, and (Italian) not a king when a man captures.
+    /// along the line (`from_afar`: a flying king; otherwise only the adjacent square), if it
+    /// is in `jumpable` (see [`CaptureSearch::jumpable`]).
+    #[inline]
     fn victim(
         &self,
         at: Square,
         dir: Direction,
-        king: bool,
-        captured: u128,
+        from_afar: bool,
+        jumpable: u128,
         occupied: u128,
     ) -> Option<Square> {
-        let g = &self.rs.geometry;
-        let rules = &self.rs.rules;
-        let mut victim = g.step(at, dir)?;
-        if king && rules.flying_kings {
-            while occupied & bit(victim) == 0 {
-                victim = g.step(victim, dir)?;
+        let nb = self.rs.geometry.neighbour_table();
+        let d = dir as usize;
+        let mut v = nb[at.index()][d];
+        if from_afar {
+            while v != NO_SQUARE && occupied & bit_at(v) == 0 {
+                v = nb[usize::from(v)][d];
             }
         }
-        let vb = bit(victim);
-        if self.opponents & vb == 0 || captured & vb != 0 {
-            return None;
-        }
-        if !king && !rules.men_capture_kings && self.opponent_kings & vb != 0 {
-            return None;
-        }
-        Some(victim)
+        (v != NO_SQUARE && jumpable & bit_at(v) != 0).then_some(Square(v))
     }
 
     /// The capture's rank under the variant's priority rule (higher must be preferred), or
