@@ -998,27 +998,31 @@ impl Position {
             let king = self.kings & bit_at(s) != 0;
             key ^= piece_key(other * 2 + usize::from(king), s);
         }
-        key ^= run_key(0, p.king_run_square[0], p.king_run_len[0])
-            ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
-        if counted_king_move {
-            let same = p.king_run_len[side] > 0 && p.king_run_square[side] == from_sq.0;
-            p.king_run_len[side] = if same {
-                p.king_run_len[side].saturating_add(1)
+        // Frisian's counts of quiet king moves: nothing to do while none is kept (a count of 0
+        // always has square 0) and this move starts none, as in every other variant.
+        if counted_king_move || p.king_run_len != [0, 0] {
+            key ^= run_key(0, p.king_run_square[0], p.king_run_len[0])
+                ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
+            if counted_king_move {
+                let same = p.king_run_len[side] > 0 && p.king_run_square[side] == from_sq.0;
+                p.king_run_len[side] = if same {
+                    p.king_run_len[side].saturating_add(1)
+                } else {
+                    1
+                };
+                p.king_run_square[side] = to_sq.0;
             } else {
-                1
-            };
-            p.king_run_square[side] = to_sq.0;
-        } else {
-            p.king_run_len[side] = 0;
-            p.king_run_square[side] = 0;
+                p.king_run_len[side] = 0;
+                p.king_run_square[side] = 0;
+            }
+            // The opponent's counted king is gone once taken.
+            if p.king_run_len[other] > 0 && captured & (1 << p.king_run_square[other]) != 0 {
+                p.king_run_len[other] = 0;
+                p.king_run_square[other] = 0;
+            }
+            key ^= run_key(0, p.king_run_square[0], p.king_run_len[0])
+                ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
         }
-        // The opponent's counted king is gone once taken.
-        if p.king_run_len[other] > 0 && captured & (1 << p.king_run_square[other]) != 0 {
-            p.king_run_len[other] = 0;
-            p.king_run_square[other] = 0;
-        }
-        key ^= run_key(0, p.king_run_square[0], p.king_run_len[0])
-            ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
         p.zobrist = key;
         p.turn = self.turn.opposite();
         p
