@@ -1526,6 +1526,7 @@ impl<M: Generated> CaptureSearch<'_, M> {
     /// it arrived from.
     fn extend(&mut self, cur: Square, arrived: Option<Direction>, straight: bool) {
         let g = &self.rs.geometry;
+        let nb = g.neighbour_table();
         let rules = &self.rs.rules;
         let mut extended = false;
         if self.depth < MAX_CAPTURES {
@@ -1552,8 +1553,17 @@ impl<M: Generated> CaptureSearch<'_, M> {
                 } else {
                     self.occupied
                 };
-                // The squares behind the victim where the piece may land.
+                // The squares behind the victim where the piece may land: one, unless a
+                // flying king may stop anywhere behind it.
                 let flying = self.king && rules.flying_kings && !rules.king_lands_behind;
+                if !flying {
+                    let land = nb[victim.index()][dir as usize];
+                    if land != NO_SQUARE && occupied & bit_at(land) == 0 {
+                        extended = true;
+                        self.jump(victim, Square(land), dir, true, occupied);
+                    }
+                    continue;
+                }
                 let mut landings = [0u8; 16];
                 let mut n = 0;
                 let mut landing = g.step(victim, dir);
@@ -1563,9 +1573,6 @@ impl<M: Generated> CaptureSearch<'_, M> {
                     }
                     landings[n] = land.0;
                     n += 1;
-                    if !flying {
-                        break;
-                    }
                     landing = g.step(land, dir);
                 }
                 // A capture must go on while it can: when some landing square allows a further
@@ -1588,28 +1595,44 @@ impl<M: Generated> CaptureSearch<'_, M> {
                         continue;
                     }
                     extended = true;
-                    self.legs[self.depth] = land.0;
-                    self.taken[self.depth] = victim.0;
-                    self.depth += 1;
-                    self.captured |= vb;
-                    let saved_occupied = self.occupied;
-                    self.occupied = occupied;
-                    // Russian draughts: a man touching the last row mid-capture goes on as a king.
-                    let was_king = self.king;
-                    if rules.crown_mid_capture && g.is_promotion_row(land, self.color) {
-                        self.king = true;
-                    }
-                    self.extend(land, Some(dir), straight);
-                    self.king = was_king;
-                    self.occupied = saved_occupied;
-                    self.captured &= !vb;
-                    self.depth -= 1;
+                    self.jump(victim, land, dir, straight, occupied);
                 }
             }
         }
         if !extended && self.depth > 0 {
             self.record(cur);
         }
+    }
+
+    /// Takes `victim`, lands on `land` (having moved along `dir`; `occupied`: what blocks
+    /// after the jump), goes on from there, and takes the jump back.
+    #[inline]
+    fn jump(
+        &mut self,
+        victim: Square,
+        land: Square,
+        dir: Direction,
+        straight: bool,
+        occupied: u128,
+    ) {
+        let rules = &self.rs.rules;
+        let vb = bit(victim);
+        self.legs[self.depth] = land.0;
+        self.taken[self.depth] = victim.0;
+        self.depth += 1;
+        self.captured |= vb;
+        let saved_occupied = self.occupied;
+        self.occupied = occupied;
+        // Russian draughts: a man touching the last row mid-capture goes on as a king.
+        let was_king = self.king;
+        if rules.crown_mid_capture && self.rs.geometry.is_promotion_row(land, self.color) {
+            self.king = true;
+        }
+        self.extend(land, Some(dir), straight);
+        self.king = was_king;
+        self.occupied = saved_occupied;
+        self.captured &= !vb;
+        self.depth -= 1;
     }
 
     /// Whether the piece, having landed on `at` along `arrived` with `captured` taken and
