@@ -98,7 +98,7 @@ fn main() {
                     break;
                 };
                 let m = line.pv[0];
-                counters = counters.after(&pos, &m);
+                counters = counters.after(&pos, &pdn::position::CompactMove::from(&m));
                 history.push(pos);
                 pos = pos.play(&m);
                 let repeated = history

@@ -71,7 +71,7 @@ pub struct Counters {
 impl Counters {
     /// The counters after `mv` is played from `pos`.
     #[must_use]
-    pub fn after(self, pos: &Position, mv: &pdn::Move) -> Counters {
+    pub fn after(self, pos: &Position, mv: &pdn::position::CompactMove) -> Counters {
         let man = pos.piece_at(mv.from).is_some_and(|p| p.role == Role::Man);
         let capture = mv.is_capture();
         Counters {

@@ -5,12 +5,11 @@
 //! statically), several best lines (multi-PV), and a stop at a depth, a node count (the same
 //! lines every run), a time or a flag set from elsewhere.
 
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use pdn::position::Duplicates;
+use pdn::position::{CompactMove, Duplicates};
 use pdn::{Color, Move, Position, Role, Ruleset, Square};
 
 use crate::eval::Evaluator;
@@ -134,56 +133,17 @@ pub struct Info {
     pub elapsed: Duration,
 }
 
-/// A position's key for the transposition table and repetitions: a 64-bit hash of its pieces,
-/// side to move and king-move counts.
+/// A position's key for the transposition table and repetitions: the core's Zobrist key, kept
+/// up to date by every move played.
 #[must_use]
 pub fn key(pos: &Position) -> u64 {
-    let mut h = Mix(0x9E37_79B9_7F4A_7C15);
-    pos.hash(&mut h);
-    h.finish()
-}
-
-/// A fast non-cryptographic hasher (multiply and rotate, as FxHash) for [`key`].
-struct Mix(u64);
-
-impl Hasher for Mix {
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_u128(&mut self, v: u128) {
-        self.write_u64(v as u64);
-        self.write_u64((v >> 64) as u64);
-    }
-    fn write_u8(&mut self, v: u8) {
-        self.write_u64(u64::from(v));
-    }
-    fn write_usize(&mut self, v: usize) {
-        self.write_u64(v as u64);
-    }
-    fn write_isize(&mut self, v: isize) {
-        self.write_u64(v as u64);
-    }
-    fn finish(&self) -> u64 {
-        // A last avalanche, so that the low bits (the table's index) depend on every bit.
-        let mut x = self.0;
-        x ^= x >> 33;
-        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
-        x ^= x >> 33;
-        x
-    }
+    pos.zobrist()
 }
 
 /// A move's identity for killers: where from, where to, what it takes.
 type MoveId = (u8, u8, u128);
 
-fn id(m: &Move) -> MoveId {
+fn id(m: &CompactMove) -> MoveId {
     (m.from.0, m.to.0, m.captured)
 }
 
@@ -197,8 +157,8 @@ pub struct Engine {
     killers: Vec<[Option<MoveId>; 2]>,
     history: Vec<i32>,
     squares: usize,
-    buffers: Vec<Vec<Move>>,
-    pv: Vec<Vec<Move>>,
+    buffers: Vec<Vec<CompactMove>>,
+    pv: Vec<Vec<CompactMove>>,
     /// Keys of the positions before the one being searched: the game's, then the line's.
     path: Vec<u64>,
     nodes: u64,
@@ -312,12 +272,13 @@ impl Engine {
                 if self.stopped && !(depth == 1 && lines.is_empty() && !self.pv[0].is_empty()) {
                     break;
                 }
-                let pv = self.pv[0].clone();
-                let Some(first) = pv.first() else { break };
+                let Some(first) = self.pv[0].first() else {
+                    break;
+                };
                 self.excluded.push(id(first));
                 lines.push(Line {
                     score: Score(score),
-                    pv,
+                    pv: self.routed(pos, 0),
                 });
                 if self.stopped {
                     break;
@@ -353,6 +314,18 @@ impl Engine {
 
     /// Whether to stop: the node limit is looked at every node, the clock and the flag every
     /// 2,048 nodes (reading the clock costs more than a node).
+    /// The principal variation found at `ply`, each move with its route (for notation).
+    fn routed(&self, pos: &Position, ply: usize) -> Vec<Move> {
+        let mut p = *pos;
+        let mut out = Vec::with_capacity(self.pv[ply].len());
+        for m in &self.pv[ply] {
+            let Some(r) = p.route(&self.rs, m) else { break };
+            p = p.play_compact(m);
+            out.push(r);
+        }
+        out
+    }
+
     fn out_of_time(&mut self) -> bool {
         if !self.stopped {
             let checked = self.nodes % 2048 == 0;
@@ -405,7 +378,7 @@ impl Engine {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.generate(&self.rs, Duplicates::Drop, &mut moves);
+        pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(&id(m)));
         }
@@ -464,7 +437,7 @@ impl Engine {
         let mut best_i = u8::MAX;
         for (n, &(_, i)) in order.iter().enumerate() {
             let m = moves[usize::from(i)];
-            let child = pos.play(&m);
+            let child = pos.play_compact(&m);
             let child_counters = counters.after(pos, &m);
             self.path.push(key);
             let score = if self.goal == Goal::FirstKing && m.promotes {
