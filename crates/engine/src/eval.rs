@@ -7,7 +7,7 @@
 //! it is central) are worked out once per board, so a call is one pass over the squares.
 
 use pdn::geometry::Direction;
-use pdn::{Color, Position, Role, Ruleset, Square};
+use pdn::{Color, Position, Ruleset, Square};
 
 use crate::rules::Goal;
 use crate::weights::{self, TERMS, Weights};
@@ -27,12 +27,16 @@ struct Cell {
     long_diagonal: bool,
     /// The squares diagonally ahead of a man of each side (up to two), or 255.
     ahead: [[u8; 2]; 2],
+    /// The squares diagonally behind (for kings, with `ahead`), or 255.
+    behind: [[u8; 2]; 2],
 }
 
 /// The evaluation of one board and rule set.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     w: Weights,
+    /// Men step diagonally forward and kings diagonally (every variant but Turkish).
+    diagonal: bool,
     goal: Goal,
     height: i32,
     cells: Vec<Cell>,
@@ -66,38 +70,45 @@ impl Evaluator {
                         [step(Direction::NorthEast), step(Direction::NorthWest)],
                         [step(Direction::SouthEast), step(Direction::SouthWest)],
                     ],
+                    behind: [
+                        [step(Direction::SouthEast), step(Direction::SouthWest)],
+                        [step(Direction::NorthEast), step(Direction::NorthWest)],
+                    ],
                 }
             })
             .collect();
         Evaluator {
             w,
+            diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
             goal,
             height,
             cells,
         }
     }
 
-    /// The terms of `pos` (side to move's less the other's).
+    /// The terms of `pos` (side to move's less the other's). One pass over each side's pieces,
+    /// read from the position's bit sets.
     #[must_use]
     pub fn terms(&self, pos: &Position) -> Terms {
         let mut t = [[0f32; TERMS]; 2];
         let mut kings = [0; 2];
         let mut on_back = [0f32; 2];
-        let occupied = |s: u8| pos.piece_at(Square(s)).is_some();
-        for (i, cell) in self.cells.iter().enumerate() {
-            let Some(p) = pos.piece_at(Square(i as u8)) else {
-                continue;
-            };
-            let c = usize::from(p.color == Color::Black);
-            match p.role {
-                Role::King => {
+        let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
+        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
+        let king_set = pos.kings();
+        for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            let mut bits = pos.pieces(color);
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = &self.cells[i];
+                if king_set >> i & 1 == 1 {
                     kings[c] += 1;
                     t[c][1] += 1.0;
                     if cell.long_diagonal {
                         t[c][6] += 1.0;
                     }
-                }
-                Role::Man => {
+                } else {
                     let adv = cell.advance[c];
                     t[c][0] += 1.0;
                     t[c][2] += adv as f32;
@@ -109,7 +120,7 @@ impl Evaluator {
                     }
                     // Near promotion with a free square ahead: a runaway, worth more the closer.
                     let to_go = self.height - 1 - adv;
-                    if to_go <= 2 && cell.ahead[c].iter().any(|&s| s != u8::MAX && !occupied(s)) {
+                    if to_go <= 2 && cell.ahead[c].iter().any(|&s| free(s)) {
                         t[c][5] += (3 - to_go) as f32 / 2.0;
                     }
                 }
@@ -122,11 +133,37 @@ impl Evaluator {
         }
         let me = usize::from(pos.turn() == Color::Black);
         let mut d = [0f32; TERMS];
-        for k in 0..TERMS {
-            d[k] = t[me][k] - t[1 - me][k];
+        for (k, x) in d.iter_mut().enumerate() {
+            *x = t[me][k] - t[1 - me][k];
         }
         d[7] = 1.0; // the tempo: the side to move has it
         d
+    }
+
+    /// `true` when the side to move surely has a non-capturing move: a man with a free square
+    /// diagonally ahead, or a king with a free square beside it. `false` says only that this
+    /// quick look found none (the move generator decides).
+    #[must_use]
+    pub fn surely_has_quiet_move(&self, pos: &Position) -> bool {
+        if !self.diagonal {
+            return false;
+        }
+        let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
+        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
+        let c = usize::from(pos.turn() == Color::Black);
+        let kings = pos.kings();
+        let mut bits = pos.pieces(pos.turn());
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let cell = &self.cells[i];
+            if cell.ahead[c].iter().any(|&s| free(s))
+                || (kings >> i & 1 == 1 && cell.behind[c].iter().any(|&s| free(s)))
+            {
+                return true;
+            }
+        }
+        false
     }
 
     /// The score of `pos` for the side to move, in hundredths of a man.

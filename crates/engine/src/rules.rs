@@ -121,19 +121,22 @@ pub struct Material {
 }
 
 impl Material {
-    /// Counts the pieces of `pos` on `rs`'s board.
+    /// Counts the pieces of `pos`.
     #[must_use]
-    pub fn of(pos: &Position, rs: &Ruleset) -> Material {
-        let mut m = Material::default();
-        for i in 0..rs.geometry.len() {
-            if let Some(p) = pos.piece_at(pdn::Square(i as u8)) {
-                let c = usize::from(p.color == Color::Black);
-                match p.role {
-                    Role::Man => m.men[c] += 1,
-                    Role::King => m.kings[c] += 1,
-                }
-            }
+    pub fn of(pos: &Position, _rs: &Ruleset) -> Material {
+        let kings = pos.kings();
+        let count = |c: Color| {
+            let all = pos.pieces(c);
+            (
+                (all & !kings).count_ones() as u16,
+                (all & kings).count_ones() as u16,
+            )
+        };
+        let (wm, wk) = count(Color::White);
+        let (bm, bk) = count(Color::Black);
+        Material {
+            men: [wm, bm],
+            kings: [wk, bk],
         }
-        m
     }
 }

@@ -158,6 +158,8 @@ pub struct Engine {
     history: Vec<i32>,
     squares: usize,
     buffers: Vec<Vec<CompactMove>>,
+    /// Per ply, the move order being tried (reused: no allocation a node).
+    orders: Vec<Vec<(i32, u8)>>,
     pv: Vec<Vec<CompactMove>>,
     /// Keys of the positions before the one being searched: the game's, then the line's.
     path: Vec<u64>,
@@ -200,6 +202,7 @@ impl Engine {
             history: vec![0; squares * squares],
             squares,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            orders: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             path: Vec::new(),
             nodes: 0,
@@ -377,6 +380,15 @@ impl Engine {
         if ply > 0 && (self.repeated(key, counters.kings_only) || self.drawn(pos, counters)) {
             return 0;
         }
+        // At the horizon a quiet position (no capture to make, and surely some move) is scored
+        // without generating its moves.
+        if depth <= 0
+            && ply < MAX_PLY - 1
+            && pos.capturers(&self.rs) == 0
+            && self.eval.surely_has_quiet_move(pos)
+        {
+            return self.eval.evaluate(pos);
+        }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
         if ply == 0 && !self.excluded.is_empty() {
@@ -413,24 +425,22 @@ impl Engine {
             }
         }
         // Order: the hash move, captures of more pieces, killers, then by history.
-        let mut order: Vec<(i32, u8)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let s = if i as u8 == tt_best {
-                    1 << 30
-                } else if m.is_capture() {
-                    (1 << 20) + m.capture_count() as i32
-                } else if self.killers[ply][0] == Some(id(m)) {
-                    1 << 19
-                } else if self.killers[ply][1] == Some(id(m)) {
-                    (1 << 19) - 1
-                } else {
-                    self.history[usize::from(m.from.0) * self.squares + usize::from(m.to.0)]
-                };
-                (s, i as u8)
-            })
-            .collect();
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        order.clear();
+        order.extend(moves.iter().enumerate().map(|(i, m)| {
+            let s = if i as u8 == tt_best {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 20) + m.capture_count() as i32
+            } else if self.killers[ply][0] == Some(id(m)) {
+                1 << 19
+            } else if self.killers[ply][1] == Some(id(m)) {
+                (1 << 19) - 1
+            } else {
+                self.history[usize::from(m.from.0) * self.squares + usize::from(m.to.0)]
+            };
+            (s, i as u8)
+        }));
         order.sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
         let alpha0 = alpha;
         let mut best = -INF;
@@ -489,6 +499,7 @@ impl Engine {
             }
         }
         self.buffers[ply] = moves;
+        self.orders[ply] = order;
         if self.stopped {
             return best.max(-INF + 1);
         }
