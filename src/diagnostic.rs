@@ -576,6 +576,24 @@ impl Diagnostic {
             .map(|(_, v)| v.as_str())
     }
 
+    /// A diagnostic of `code` with the severity the table gives it ([`Code::severity`]).
+    ///
+    /// ```
+    /// use pdn::diagnostic::{Code, Diagnostic, Severity, Span};
+    /// let d = Diagnostic::new(Code::GuessedVariant, Span::new(0, 0), "no GameType tag: …");
+    /// assert_eq!(d.severity, Severity::Note);
+    /// ```
+    #[must_use]
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: code.severity(),
+            code,
+            message: message.into(),
+            span,
+            args: Vec::new(),
+        }
+    }
+
     /// An error.
     #[must_use]
     pub fn error(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {

@@ -337,7 +337,7 @@ pub fn replay(game: &Game) -> Replay {
         };
         r.diagnostics.insert(
             0,
-            Diagnostic::note(Code::GuessedVariant, game.span_start(), message).with_args(args),
+            Diagnostic::new(Code::GuessedVariant, game.span_start(), message).with_args(args),
         );
         return r;
     };
@@ -348,7 +348,7 @@ pub fn replay(game: &Game) -> Replay {
                 let usual = v.board();
                 if (b.width, b.height) != (usual.width, usual.height) {
                     diagnostics.push(
-                        Diagnostic::warning(
+                        Diagnostic::new(
                             Code::BoardSizeIgnored,
                             game.tag_span("GameType"),
                             format!(
@@ -382,6 +382,7 @@ pub fn replay(game: &Game) -> Replay {
                 .and_then(|n| n.trim().parse::<u32>().ok());
             match leading.filter(|&n| Variant::from_gametype(n).is_some()) {
                 Some(n) => {
+                    // Less than the table's error: the type number still names the board.
                     diagnostics.push(
                         Diagnostic::warning(
                             Code::BadGametype,
@@ -401,7 +402,7 @@ pub fn replay(game: &Game) -> Replay {
                 }
                 None => {
                     diagnostics.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::BadGametype,
                             game.tag_span("GameType"),
                             e.to_string(),
@@ -417,7 +418,7 @@ pub fn replay(game: &Game) -> Replay {
     let number =
         number.map(|gt| match Variant::from_private_gametype(gt.number) {
             Some((standard, name)) => {
-                diagnostics.push(Diagnostic::note(
+                diagnostics.push(Diagnostic::new(
                 Code::LidraughtsVariant,
                 game.tag_span("GameType"),
                 format!(
@@ -461,7 +462,7 @@ fn replay_as(
         Some(v) => match shared_ruleset(v).map(|(rs, _)| rs) {
             Some(rs) => match renotated(&rs, game) {
                 Some(other) => {
-                    out.diagnostics.push(Diagnostic::note(
+                    out.diagnostics.push(Diagnostic::new(
                         Code::BoardNotation,
                         game.moves.first().map_or(game.span_start(), |n| n.span),
                         format!(
@@ -516,7 +517,7 @@ fn replay_as(
                         });
                     }
                     None => out.diagnostics.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::VariantNotSupported,
                             game.tag_span("GameType"),
                             message,
@@ -552,7 +553,7 @@ fn replay_as(
                 |name| format!("GameType {} is {name}, not draughts", gt.number),
             );
             out.diagnostics.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::NotDraughts,
                     game.tag_span("GameType"),
                     format!("{what}; the game's text is shown without a board"),
@@ -582,7 +583,7 @@ fn replay_as(
             Ok((p, relabelled)) => {
                 pos = p;
                 if relabelled {
-                    out.diagnostics.push(Diagnostic::note(
+                    out.diagnostics.push(Diagnostic::new(
                         Code::BoardNotation,
                         span,
                         format!(
@@ -594,7 +595,7 @@ fn replay_as(
                 }
             }
             Err(e) => {
-                out.diagnostics.push(Diagnostic::error(
+                out.diagnostics.push(Diagnostic::new(
                     Code::BadFen,
                     span,
                     format!(
@@ -821,7 +822,7 @@ fn result_diagnostic(game: &Game, end: GameEnd, span: Span, white_first: bool) -
         ("winner", winner.name().to_string()),
     ];
     if white_first {
-        return Diagnostic::note(
+        return Diagnostic::new(
             Code::ResultConvention,
             span,
             format!(
@@ -832,7 +833,7 @@ fn result_diagnostic(game: &Game, end: GameEnd, span: Span, white_first: bool) -
         )
         .with_args(args);
     }
-    Diagnostic::warning(
+    Diagnostic::new(
         Code::ResultContradictsBoard,
         span,
         format!(
@@ -890,13 +891,13 @@ impl Replay {
         all.extend(self.diagnostics.iter().cloned());
         if let Some(e) = &self.error {
             all.push(
-                Diagnostic::error(Code::IllegalMove, e.span, e.message.clone())
+                Diagnostic::new(Code::IllegalMove, e.span, e.message.clone())
                     .with_args(e.args.clone()),
             );
         }
         for e in self.variations.iter().filter_map(|v| v.error.as_ref()) {
             all.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::IllegalMoveInVariation,
                     e.span,
                     format!("in a variation: {}", e.message),
@@ -1181,7 +1182,7 @@ fn play_line(
                     args.push(("reason", "x-plain".to_string()));
                 }
                 ambiguities.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::CaptureSeparator,
                         node.span,
                         if mv.is_capture() {
@@ -1320,7 +1321,7 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
     };
     if node.notation.as_ref().is_some_and(crate::PdnMove::is_short) {
         // Short notation names only a file and the end square: a note, as the file allows it.
-        return Diagnostic::note(
+        return Diagnostic::new(
             Code::AmbiguousShortMove,
             node.span,
             format!(
@@ -1331,7 +1332,7 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
         )
         .with_args(args);
     }
-    Diagnostic::warning(
+    Diagnostic::new(
         Code::AmbiguousMove,
         node.span,
         format!(
