@@ -977,6 +977,12 @@ try {
       const onBoard = await p.$$eval('#board [data-piece]', (e) => e.length);
       assertEqual(svgPieces.length, onBoard, 'SVG has as many data-piece as the board');
       assertEqual(sorted(Object.fromEntries(svgPieces)), await pieces(p), 'SVG pieces on the same squares');
+      // The file's colours are the page's palette (style.css), read from the computed style.
+      const palette = await p.$eval('#board', (el) => Object.fromEntries(['sq-dark', 'piece-white', 'captured']
+        .map((k) => [k, getComputedStyle(el).getPropertyValue(`--${k}`).trim()])));
+      assert(svgText.includes(`.sq-dark{fill:${palette['sq-dark']}}`), `SVG dark squares in the palette's ${palette['sq-dark']}`);
+      assert(svgText.includes(`fill:${palette['piece-white']};`) && svgText.includes(`stroke:${palette.captured};`), 'SVG pieces and capture marks in the palette');
+      assert(!svgText.includes('currentColor') && !svgText.includes('var('), 'SVG colours all written out');
 
       const png = await download(p, '#download-png');
       assert(/\.png$/.test(png.name), `PNG name ${png.name}`);
