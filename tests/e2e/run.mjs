@@ -37,7 +37,9 @@ if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
 }
 
 const catalogue = async (code) => (await import(pathToFileURL(path.join(root, 'www', 'i18n', `${code}.js`)).href)).default;
-const CATALOGUES = Object.fromEntries(await Promise.all(['en', 'ru', 'lv', 'nl', 'fr'].map(async (c) => [c, await catalogue(c)])));
+// Every language the page offers (LANGUAGES, www/i18n/i18n.js), with its catalogue.
+const { LANGUAGES } = await import(pathToFileURL(path.join(root, 'www', 'i18n', 'i18n.js')).href);
+const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async ({ code }) => [code, await catalogue(code)])));
 
 // ---------------------------------------------------------------------------------------------
 // Test data (hand-checked international games; square numbers as on a 10x10 board).
