@@ -8,7 +8,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOARD_COLOR_NAMES } from '../../www/share/board-export.js';
-import { light, dark, darkBlock, system, definitions } from './palette.mjs';
+import { readFileSync } from 'node:fs';
+import { SELECTORS, css, light, dark, darkBlock, system, definitions, ruleText } from './palette.mjs';
+
+/** Colours written as values (#hex, rgb(), rgba(), hsl()), not through the palette. */
+const literalColours = (text) => [...text.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\(/gi)].map((m) => m[0]);
 
 /** WCAG relative luminance of #rrggbb. */
 export function luminance(hex) {
@@ -52,6 +56,17 @@ test('palette: each colour is written once per theme, in the palette blocks', ()
     assert.equal(count, name in darkBlock ? 3 : 1, `--${name} is defined ${count} times`);
   }
   for (const name of Object.keys(darkBlock)) assert.ok(name in light, `--${name}: dark only`);
+});
+
+test('palette: no colour is written outside the palette blocks (style.css, editor.css)', () => {
+  let rest = css;
+  for (const selector of Object.values(SELECTORS)) rest = rest.replace(ruleText(selector), '');
+  assert.deepEqual(literalColours(rest), []);
+  // ::backdrop inherits no custom property in older browsers, so its colour is written out.
+  const editor = readFileSync(new URL('../../www/view/editor.css', import.meta.url), 'utf8')
+    .replace(/^[^\n{]*::backdrop \{[^}]*\}/gm, '');
+  assert.deepEqual(literalColours(editor), []);
+  assert.deepEqual(literalColours('a { color: #fff; b: rgba(1, 2, 3, 0.5); } /* #000 */'), ['#fff', 'rgba(']);
 });
 
 test('palette: the board files\' colours are the palette\'s, in both themes', () => {

@@ -14,6 +14,13 @@ export function block(selector) {
   return Object.fromEntries([...body.matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
 }
 
+/** The rule whose selector is `selector`, whole (`selector { … }`), as written in style.css. */
+export function ruleText(selector) {
+  const at = css.indexOf(`${selector} {`);
+  if (at < 0) throw new Error(`style.css: no rule ${selector}`);
+  return css.slice(at, css.indexOf('}', at) + 1);
+}
+
 /** Custom properties defined anywhere in style.css, with how many rules define each. */
 export function definitions() {
   const counts = {};
@@ -26,4 +33,9 @@ export const light = block(':root, :host');
 export const darkBlock = block(':root[data-theme="dark"], :host([theme="dark"])');
 export const dark = { ...light, ...darkBlock };
 /** The dark block for the OS setting: the same values, written a second time. */
-export const system = block('  :root:not([data-theme="light"]), :host(:not([theme="light"]))');
+export const SELECTORS = {
+  light: ':root, :host',
+  dark: ':root[data-theme="dark"], :host([theme="dark"])',
+  system: '  :root:not([data-theme="light"]), :host(:not([theme="light"]))',
+};
+export const system = block(SELECTORS.system);
