@@ -127,8 +127,9 @@ macro_rules! codes {
 }
 
 codes! {
-    // Reading (see `pdn::reader`): the reader's problems, whose messages are the text filled
-    // with their arguments.
+    // Every message is its code's text filled with its arguments (`Code::english`); a keyed
+    // argument (`KEYED_ARGS`) goes in as its English words, as the page puts in its catalogue's.
+    // Reading (see `pdn::reader`).
     /// a tag value has no closing quote on its line.
     UnclosedTagValue = "unclosed-tag-value", Error, Author, &["tag"],
         "the value of tag {tag} has no closing quote; it is read to the line's end";
@@ -207,8 +208,7 @@ codes! {
     /// a move number too large to keep; it is read as the largest one.
     MoveNumberOverflow = "move-number-overflow", Warning, Author, &["number", "max"],
         "move number {number} is too large; it is read as {max}, the largest kept";
-    // Replaying (see `pdn::replay`): `{reason}`, `{why}` and the other keyed arguments
-    // (`KEYED_ARGS`) are worded by the replay (and by the page's catalogues).
+    // Replaying (see `pdn::replay`).
     /// no GameType tag; the variant was guessed.
     GuessedVariant = "guessed-variant", Note, Author,
         &["reason", "clue", "variant", "gametype", "first", "value", "max", "square"],
