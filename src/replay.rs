@@ -348,27 +348,21 @@ pub fn replay(game: &Game) -> Replay {
             if let (Some(v), Some(b)) = (gt.variant(), gt.board) {
                 let usual = v.board();
                 if (b.width, b.height) != (usual.width, usual.height) {
+                    let args = [
+                        ("gametype", gt.number.to_string()),
+                        ("width", b.width.to_string()),
+                        ("height", b.height.to_string()),
+                        ("variant", v.gametype().to_string()),
+                        ("usual_width", usual.width.to_string()),
+                        ("usual_height", usual.height.to_string()),
+                    ];
+                    // The message names the variant, the argument gives its number (a key).
+                    let mut words = args.clone();
+                    words[3].1 = v.name().to_string();
+                    let message = Code::BoardSizeIgnored.english(&words);
                     diagnostics.push(
-                        Diagnostic::new(
-                            Code::BoardSizeIgnored,
-                            game.tag_span("GameType"),
-                            Code::BoardSizeIgnored.english(&[
-                                ("gametype", gt.number.to_string()),
-                                ("width", b.width.to_string()),
-                                ("height", b.height.to_string()),
-                                ("variant", v.name().to_string()),
-                                ("usual_width", usual.width.to_string()),
-                                ("usual_height", usual.height.to_string()),
-                            ]),
-                        )
-                        .with_args([
-                            ("gametype", gt.number.to_string()),
-                            ("width", b.width.to_string()),
-                            ("height", b.height.to_string()),
-                            ("variant", v.gametype().to_string()),
-                            ("usual_width", usual.width.to_string()),
-                            ("usual_height", usual.height.to_string()),
-                        ]),
+                        Diagnostic::new(Code::BoardSizeIgnored, game.tag_span("GameType"), message)
+                            .with_args(args),
                     );
                 }
             }
