@@ -53,6 +53,7 @@ test-e2e:
 	node tests/e2e/editor.mjs
 	node tests/e2e/analysis.mjs
 	node tests/e2e/solve.mjs
+	node tests/e2e/hosts.mjs
 
 lint: doc-check
 	cargo fmt --all --check

@@ -1,7 +1,7 @@
 // Build step (make build): the sample game's first screen, computed once when the page is built
 // so that the page can draw it without the wasm reader. It runs the freshly built pkg/pdn.js
-// under Node exactly as the reading worker does for an `open` (www/reader/worker.js: the packed view capped by
-// viewcap.js, then unpacked as library.js does) and writes what the worker's `opened` message would carry, with the sample's
+// under Node exactly as the reading worker does for an `open` (www/reader/worker.js: the view the
+// core hands the page, Library.pageView, then unpacked as library.js does) and writes what the worker's `opened` message would carry, with the sample's
 // text, to pkg/sample.json (generated, like the rest of pkg/). The page falls back to the worker
 // when the file is missing or unreadable, and tests/e2e/run.mjs checks it against the worker.
 //
@@ -15,7 +15,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = process.argv[2] || path.join(root, 'pkg', 'sample.json');
 
 const { initSync, Library } = await import(path.join(root, 'pkg', 'pdn.js'));
-const { capView } = await import(path.join(root, 'www', 'reader', 'viewcap.js'));
 const { unpackView } = await import(path.join(root, 'www', 'reader', 'viewdata.js'));
 const { SAMPLE_PDN } = await import(path.join(root, 'www', 'hosts', 'sample.js'));
 
@@ -28,7 +27,7 @@ const opened = {
   encoding: lib.encoding,
   game: 0,
   // As the page has it once library.js has unpacked it (main.js reads it as it is).
-  view: unpackView(capView(lib.gamePacked(0))),
+  view: unpackView(lib.pageView(0)),
   outside: lib.outsideDiagnostics(),
   outsideSummary: lib.outsideSummary(),
 };

@@ -1,6 +1,8 @@
 // Types of `pdn-viewer/library`: the WebAssembly PDN reader (pkg/pdn.js, made by wasm-bindgen
-// from crates/wasm/src/lib.rs). Written by hand; the shapes are those of crates/wasm/src/view.rs
-// as serialised to JavaScript (`Option` fields are `null` when absent).
+// from crates/wasm/src/lib.rs). Written by hand; the shapes are those of pdn-view
+// (crates/view/src/view.rs and the others) in their wire form, JSON (`Option` fields are `null`
+// when absent). tests/js/types.test.mjs checks this file against the built core: every Library
+// method and function, and every field of the values it returns, neither missing nor extra.
 //
 //   import init, { Library } from 'pdn-viewer/library';
 //   await init();                      // fetches pdn_bg.wasm beside pdn.js
@@ -309,8 +311,13 @@ export interface GameView {
    * (`*`), or null when it names no winner or there is none.
    */
   outcome: 'white' | 'black' | 'draw' | 'unfinished' | null;
-  /** Every variation, at any depth. */
+  /** Every variation, at any depth (in a `PageView`, those left out are null). */
   variations: VariationView[];
+  /**
+   * In a `PageView` whose variations were capped: the moves in each variation and everything
+   * nested in it, by id.
+   */
+  variationMoves?: number[];
   error: ErrorView | null;
   /**
    * The game's diagnostics in text order: all of them, or, past 100, the first ones (at most 20
@@ -331,6 +338,8 @@ export interface GameView {
  * `PlyView` the full view has; the page does it with `unpackView` of `www/reader/viewdata.js`.
  */
 export interface PackedPlies {
+  /** The board (the view's `board` is then null), its squares' fields as strings. */
+  board: PackedBoard | null;
   /** Number of moves. */
   count: number;
   /** Each move's `notation` followed by '\n'. */
@@ -355,8 +364,34 @@ export interface PackedPlies {
   notes: [number, Pick<PlyView, 'comments' | 'nags' | 'variations' | 'clock' | 'eval' | 'spent' | 'marks'>][];
 }
 
+/** A board packed: its squares' labels separated by spaces, files and ranks one letter each ('a' is 0). */
+export interface PackedBoard {
+  width: number;
+  height: number;
+  labels: string;
+  files: string;
+  ranks: string;
+}
+
 /** A game view with its mainline's moves packed: `plies` is empty, `packed` holds them. */
 export type PackedGameView = Omit<GameView, 'plies'> & { plies: []; packed: PackedPlies };
+
+/**
+ * What the page is handed of a game (`Library.pageView`): the packed view within the page's
+ * budgets (at most 100 diagnostics; 200 variations of one list, 8 levels deep, about 20,000 of
+ * their moves), the variations left out null; `Library.variations` hands them out.
+ */
+export type PageView = Omit<PackedGameView, 'variations'> & { variations: (VariationView | null)[] };
+
+/**
+ * List rows packed (`Library.rowsPacked`): per field, its distinct values and each row's index
+ * into them, or, when most values differ, the column itself. `unpackRows` of
+ * `www/reader/library.js` gives the rows back.
+ */
+export interface PackedRows {
+  count: number;
+  fields: ({ key: keyof GameRow; values: unknown[]; index: number[] } | { key: keyof GameRow; column: unknown[] })[];
+}
 
 /** Diagnostics counted by severity. */
 export interface SeverityCounts {
@@ -408,6 +443,15 @@ export class Library {
    * of `game(index)` to hand over. Throws when there is no such game.
    */
   gamePacked(index: number): PackedGameView;
+  /** The packed view within the page's budgets (see `PageView`). Throws when there is no such game. */
+  pageView(index: number): PageView;
+  /**
+   * More variations of game `index` than `pageView` sends: those of `ids` (one list of
+   * alternatives) and what is nested in them, within the budgets, as [id, variation].
+   */
+  variations(index: number, ids: number[]): [number, VariationView][];
+  /** The rows of `rows(from, to)` packed (see `PackedRows`). */
+  rowsPacked(from: number, to: number): PackedRows;
   /** Game `index` as written in the text, or undefined when there is no such game. */
   gameText(index: number): string | undefined;
   /** Game `index` as canonical PDN. Throws when there is no such game. */

@@ -24,7 +24,7 @@ export interface PdnViewerAttributes {
   theme?: 'light' | 'dark';
   /** Where the move list goes; 'auto' puts it beside the board when the element is ≥ 620 px wide. */
   moves?: 'right' | 'bottom' | 'auto' | 'none';
-  /** 'off' hides the game selector of multi-game files. */
+  /** 'off' hides the game table of multi-game files (its rows carry data-game, from 1). */
   list?: 'off' | string;
   /** The language; default: the page's lang, then the browser's languages. */
   lang?: 'en' | 'ru' | 'lv' | 'nl' | 'fr' | string;
@@ -46,6 +46,10 @@ export interface PdnViewerAttributes {
    * attribute leaves solve mode. See docs/embedding.md, "Problems to solve".
    */
   mode?: 'solve' | string;
+  /** Present: readers play moves and draw marks on the board (any source); 'off' is off. */
+  analysis?: '' | 'off' | string;
+  /** Present: an "Edit position" button opens the board editor on the shown position; 'off' is off. */
+  editor?: '' | 'off' | string;
 }
 
 /** The shown game and move. */
@@ -101,7 +105,7 @@ export interface PdnViewerEventMap extends HTMLElementEventMap {
  * <pdn-viewer>: shows the PDN written inside it (in a child
  * `<script type="application/x-draughts-pdn">` or as text) or the file named by `src`. Its
  * styles live in an open shadow root; parts: container, header, board, controls, moves,
- * diagnostics, list. All three events bubble and cross shadow roots.
+ * diagnostics, list, game-table, tools, solve. All three events bubble and cross shadow roots.
  */
 export class PdnViewerElement extends HTMLElement {
   static readonly observedAttributes: string[];

@@ -7,16 +7,15 @@
 
 import init, * as wasm from '../pkg/pdn.js';
 import { createLibrary, createLocalLibrary, createWorkerHost } from './reader/library.js';
-import { libraryFacade } from './reader/protocol.js';
-import { describeFailure, download, limitsFor, testSettings } from './reader/limits.js';
-import { createViewer } from './view/viewer.js';
-import { attachControls } from './view/controls.js';
-import { createAnalysis } from './view/analysis.js';
-import { createSolve } from './view/solve.js';
+import { describeFailure, download, limitsFor } from './reader/limits.js';
+import { createApp, downloadFailure } from './view/app.js';
+import * as analysisModule from './view/analysis.js';
+import * as solveModule from './view/solve.js';
+import * as gamelistModule from './view/gamelist.js';
 import { lineView, messagesSetting } from './view/views.js';
-import { boardAspect, boardFit, prefersReducedMotion } from './view/board-dom.js';
+import { boardAspect, boardFit } from './view/board-dom.js';
 import en from './i18n/en.js';
-import { createTranslator, formatNumber, loadCatalogue, pickLanguage } from './i18n/i18n.js';
+import { createTranslator, formatNumber, pickLanguage } from './i18n/i18n.js';
 
 /**
  * A turn for the host page: what follows runs in a later task, after the timers, input and
@@ -64,14 +63,12 @@ function core() {
 export const INLINE_LIMIT = 4096;
 /** With `fill` and the moves under the board, the room (CSS px) the board leaves them at least. */
 export const MOVES_BELOW = 110;
-/** The game selector lists at most this many games (the `game` attribute reaches any game). */
-export const LIST_LIMIT = 2000;
 /**
- * Milliseconds of making options per task when the selector is filled: the browser lays out
- * what a slice added (measuring every option's text) in about twice that time, after it.
+ * The game table lists at most this many games (the `game` attribute reaches any): the rows of
+ * 150,000 games come from the worker in one message, and making their objects would hold the
+ * host page for over 100 ms; 20,000 take about a tenth of that.
  */
-const LIST_SLICE_MS = 4;
-
+export const LIST_LIMIT = 20000;
 let host;
 /**
  * The reading worker shared by every element of the page (one slot each), or null where none
@@ -107,47 +104,74 @@ function fromBase64(data) {
   return new TextDecoder().decode(bytes);
 }
 
-const ICONS = {
-  first: 'M6 5h2v14H6zM20 5v14L9 12z',
-  prev: 'M17 5v14L6 12z',
-  play: 'M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 1 1 0-16zM10 7.5v9l6.5-4.5z',
-  pause: 'M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 1 1 0-16zM9 8h2v8H9zM13 8h2v8h-2z',
-  next: 'M7 5v14l11-7z',
-  last: 'M4 5v14l11-7zM16 5h2v14h-2z',
-  flip: 'M7 3 3 8h3v9h2V8h3zM17 21l4-5h-3V7h-2v9h-3z',
-};
-const BUTTONS = [['first', 'nav.first'], ['prev', 'nav.prev'], ['play', 'nav.play'], ['next', 'nav.next'], ['last', 'nav.last'], ['flip', 'nav.flip']];
-
-// Layout inside the element: board and moves side by side when the element is wide enough
-// (a container query, so it follows the element's width, not the window's).
+// Layout inside the element: the game table, the board and the moves one under the other, or,
+// when the element is wide enough, the board beside the table and the moves (a container query,
+// so it follows the element's width, not the window's). Without `fill` the board is at most
+// --pv-board-max wide (640 px), so that it and its buttons fit a laptop's window; a fixed size,
+// not one taken from the window's height, which embed.html's frame, sized by its content, would
+// chase.
 const LAYOUT = `
-:host { display: block; container-type: inline-size; color: var(--fg); background: var(--bg);
+:host { display: block; container: pv / inline-size; color: var(--fg); background: var(--bg);
   font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
 :host([hidden]) { display: none; }
 .pv { padding: 8px; }
-.pv-main { display: grid; grid-template-columns: minmax(0, 1fr); gap: 10px; }
-:host([moves="right"]) .pv-main { grid-template-columns: minmax(0, 3fr) minmax(180px, 2fr); }
+.pv-main { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-areas: "games" "board" "side"; gap: 10px; }
+.pv-games { grid-area: games; }
+.pv-board-col { grid-area: board; min-width: 0; width: 100%; max-width: var(--pv-board-max, 640px); justify-self: center; }
+.pv-side { grid-area: side; }
+/* Beside the board: the moves from 620 px; the table too from 900 px (narrower, it stays above
+   both, where its columns have room). */
+:host([moves="right"]) .pv-main {
+  grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(180px, 1fr);
+  grid-template-areas: "games games" "board side"; grid-template-rows: auto 1fr; }
 @container (min-width: 620px) {
-  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main { grid-template-columns: minmax(0, 3fr) minmax(200px, 2fr); }
+  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main {
+    grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(200px, 1fr);
+    grid-template-areas: "games games" "board side"; grid-template-rows: auto 1fr; }
+}
+@container (min-width: 900px) {
+  :host(:not([moves="bottom"]):not([moves="none"])) .pv-main { grid-template-areas: "board games" "board side"; }
+}
+/* (Named: the table's own box is the nearest container of its rows.) */
+@container pv (min-width: 900px) {
+  :host(:not([moves="bottom"]):not([moves="none"]):not([fill])) .pv-games .game-list-scroll { max-height: 260px; }
+}
+/* A narrow table: its column heads take less room. */
+@container (max-width: 300px) {
+  .game-list th button.sort { padding: 6px 3px; font-size: 0.8rem; }
+  .game-row td { padding: 0 3px; }
 }
 :host([moves="none"]) .pv-side { display: none; }
-.pv-games { width: 100%; margin-bottom: 6px; }
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .moves { max-height: 360px; }
-.pv-games.pv-filling { opacity: 0; }
+/* The game table (gamelist.js, as on the page): its columns follow its own width. */
+.pv-games { container-type: inline-size; min-width: 0; }
+.pv-games-bar { display: flex; align-items: center; gap: 6px 10px; margin-bottom: 6px; }
+.pv-filter { flex: 1 1 auto; min-width: 0; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border);
+  background: var(--panel); color: inherit; font: inherit; }
+.pv-games .games-count { white-space: nowrap; }
+.pv-games .game-list-scroll { max-height: clamp(110px, 20vh, 260px); }
+.pv-tools { margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; }
 /* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large
    as that height allows with the buttons under it (--board-fit, measured by fitBoard()); the
    move list takes the rest and scrolls. */
 :host([fill]) { height: 100%; }
 :host([fill]) .pv { height: 100%; display: flex; flex-direction: column; }
-:host([fill]) .pv-main { flex: 1 1 auto; min-height: 0; grid-template-rows: auto minmax(0, 1fr); }
-:host([fill]) .pv-board-col { width: 100%; max-width: var(--board-fit, none); justify-self: center; }
+:host([fill]) .pv-main { flex: 1 1 auto; min-height: 0; grid-template-rows: auto auto minmax(0, 1fr); }
+:host([fill]) .pv-board-col { max-width: var(--board-fit, none); }
 :host([fill]) .pv-side { min-height: 0; }
 :host([fill]) .moves { flex: 1 1 auto; min-height: 0; max-height: none; }
-:host([fill][moves="right"]) .pv-main { grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(180px, 1fr); grid-template-rows: minmax(0, 1fr); }
+:host([fill]) .pv-games .game-list-scroll { max-height: clamp(96px, 18vh, 220px); }
+/* A narrow frame keeps its height for the board and the moves: the table without its filter. */
+@container pv (max-width: 400px) { :host([fill]) .pv-games-bar { display: none; } }
+/* A small board keeps its six buttons in its width. */
+:host([fill]) .controls { gap: 4px; }
+:host([fill]) .controls #flip { flex: 1 1 0; }
+:host([fill]) .controls svg { width: 20px; height: 20px; }
+:host([fill][moves="right"]) .pv-main { grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(180px, 1fr); grid-template-rows: auto minmax(0, 1fr); }
 @container (min-width: 620px) {
   :host([fill]:not([moves="bottom"]):not([moves="none"])) .pv-main {
-    grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(200px, 1fr); grid-template-rows: minmax(0, 1fr);
+    grid-template-columns: minmax(0, var(--board-fit, 3fr)) minmax(200px, 1fr); grid-template-rows: auto minmax(0, 1fr);
   }
 }
 .pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
@@ -160,36 +184,33 @@ function el(doc, tag, attrs = {}, ...children) {
   return e;
 }
 
-function icon(doc, path) {
-  const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  svg.setAttribute('viewBox', '0 0 24 24');
-  svg.setAttribute('aria-hidden', 'true');
-  const p = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-  p.setAttribute('d', path);
-  p.setAttribute('fill-rule', 'evenodd');
-  svg.append(p);
-  return svg;
-}
-
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode'];
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor'];
   }
 
   constructor() {
     super();
     this.attachShadow({ mode: 'open' });
-    this.t = createTranslator('en', en, en);
+    this.app = null;     // the assembled viewer (view/app.js)
     this.viewer = null;
     this.library = null;
     this.backend = null; // the library in use: in this thread, or a slot of the page's worker
     this.local = null;
     this.remote = null;
     this.link = null;    // a #pdn= payload to show (embed.html), unpacked by the reader
+    this.pasted = null;  // a game from the board editor ("Analyse from here")
     this.count = 0;
     this.loading = null;
-    this.analysis = null; // the analysis board (analysis.js), with `analysis` or mode="solve"
-    this.solve = null;    // solve mode (solve.js)
+  }
+
+  /** The words of the element's language (English until its catalogue is in). */
+  get t() {
+    return this.app ? this.app.t : createTranslator('en', en, en);
+  }
+
+  get lang() {
+    return this.app ? this.app.lang : 'en';
   }
 
   connectedCallback() {
@@ -206,9 +227,9 @@ export class PdnViewerElement extends HTMLElement {
     if (this.viewer && this.viewer.state.playing) this.viewer.togglePlay();
   }
 
-  /** The library calls of the viewer go to whichever backend read the text shown. */
-  makeLibrary() {
-    return libraryFacade(() => this.backend || this.local);
+  /** Whether a switch attribute (`analysis`, `editor`, `wheel`) is on: present, not "off"/"false". */
+  on(name) {
+    return this.hasAttribute(name) && !['off', 'false', '0'].includes(this.getAttribute(name));
   }
 
   attributeChangedCallback(name, old, value) {
@@ -219,10 +240,15 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
     else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
     else if (name === 'lang') this.setLanguage(value).catch((e) => this.fail(e));
-    else if (name === 'src') this.loading = this.load().catch((e) => this.fail(e));
-    else if (name === 'list') this.games.hidden = !this.listWanted();
+    else if (name === 'src') {
+      this.pasted = null;
+      this.loading = this.load().catch((e) => this.fail(e));
+    }
+    else if (name === 'list') this.app.showList(this.count);
     else if (name === 'messages') v.setMessages(messagesSetting(value));
     else if (name === 'mode') this.setSolving(value === 'solve');
+    else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
+    else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
   }
 
   build() {
@@ -231,41 +257,32 @@ export class PdnViewerElement extends HTMLElement {
     // A self-contained export carries the stylesheet as a blob URL (a blob cannot be a base URL).
     const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', import.meta.url).href;
     const parts = {};
-    parts.games = el(doc, 'select', { class: 'pv-games', part: 'list', hidden: '' });
+    parts.filter = el(doc, 'input', { type: 'search', class: 'pv-filter', autocomplete: 'off', 'data-i18n-attr': 'placeholder:list.filter;aria-label:list.filter' });
+    parts.gamesCount = el(doc, 'span', { class: 'games-count', 'aria-live': 'polite' });
+    parts.gameList = el(doc, 'div', { part: 'game-table' });
+    parts.games = el(doc, 'section', { class: 'pv-games', part: 'list', hidden: '' },
+      el(doc, 'div', { class: 'pv-games-bar' }, parts.filter, parts.gamesCount), parts.gameList);
     parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
     parts.header = el(doc, 'div', { class: 'game-header-box', part: 'header' });
     parts.board = el(doc, 'div', { class: 'board', part: 'board' });
     parts.solve = el(doc, 'section', { class: 'solve-panel', part: 'solve', hidden: '' });
-    const nav = el(doc, 'nav', { class: 'controls', part: 'controls' });
-    for (const [id, key] of BUTTONS) {
-      const b = el(doc, 'button', { type: 'button', id, 'aria-label': key, title: key, 'data-key': key });
-      if (id === 'play') {
-        b.append(icon(doc, ICONS.play), icon(doc, ICONS.pause));
-        b.firstChild.classList.add('icon-play');
-        b.lastChild.classList.add('icon-pause');
-        b.setAttribute('aria-pressed', 'false');
-      } else {
-        b.append(icon(doc, ICONS[id]));
-      }
-      if (id === 'flip') b.setAttribute('aria-pressed', 'false');
-      parts[id] = b;
-      nav.append(b);
-    }
+    parts.nav = el(doc, 'nav', { class: 'controls', part: 'controls', 'data-i18n-attr': 'aria-label:aria.navigation' });
     parts.plyInfo = el(doc, 'p', { class: 'ply-info' });
     parts.announcer = el(doc, 'p', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
+    parts.edit = el(doc, 'button', { type: 'button', 'data-i18n': 'editor.open' });
+    parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit);
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     parts.tags = el(doc, 'div');
-    parts.nav = nav;
     parts.container = el(doc, 'div', { class: 'pv', part: 'container' });
     root.replaceChildren(
       el(doc, 'link', { rel: 'stylesheet', href: css }),
       el(doc, 'style', {}, LAYOUT),
       parts.container);
     parts.container.append(
-      parts.games, parts.error, parts.header,
-      el(doc, 'div', { class: 'pv-main' },
-        el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, nav, parts.plyInfo, parts.announcer),
+      parts.error, parts.header,
+      el(doc, 'div', { class: 'pv-main' }, parts.games,
+        el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
         el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
@@ -294,7 +311,7 @@ export class PdnViewerElement extends HTMLElement {
     if (!board.width || !host.height) return;
     const side = p.moves.getBoundingClientRect();
     const below = side.top >= board.bottom || !side.width ? MOVES_BELOW : 0; // moves under the board
-    const col = p.plyInfo.getBoundingClientRect();
+    const col = (p.tools.hidden ? p.plyInfo : p.tools).getBoundingClientRect();
     const padding = parseFloat(this.ownerDocument.defaultView.getComputedStyle(p.container).paddingBottom) || 0;
     const room = host.bottom - padding - board.top - (col.bottom - board.bottom) - below;
     const width = boardFit(room, { aspect: boardAspect(p.board), frame: p.board.offsetWidth - p.board.clientWidth, min: 160 });
@@ -304,10 +321,34 @@ export class PdnViewerElement extends HTMLElement {
   async start() {
     const started = core(); // fetched and compiled (off this thread) while the language loads
     started.catch(() => {}); // said below
+    const p = this.parts;
+    const doc = this.ownerDocument;
+    // The element has its modules already (they are in its import graph, and in the
+    // self-contained export's); the editor alone is fetched when first opened.
+    const have = (m) => () => Promise.resolve(m);
+    this.app = createApp({
+      doc, scope: this.shadowRoot, parts: p, host: this, keyTarget: this,
+      backend: () => this.backend || this.local,
+      modules: { analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js') },
+      options: {
+        // A club page's visitors see what stops a game, not notes on how it is written; there is
+        // no text box, so line:column is plain text.
+        messages: messagesSetting(this.getAttribute('messages')),
+        locations: false,
+        wheel: () => this.on('wheel'),
+        listWanted: () => !['off', 'false'].includes(this.getAttribute('list')),
+        solveHide: [p.moves],
+        onChange: () => this.moved(),
+        onGame: () => this.gameShown(),
+        onError: (e) => this.fail(e),
+      },
+    });
+    this.viewer = this.app.viewer;
+    this.library = this.app.library;
     await this.setLanguage(this.getAttribute('lang'));
     await nextTask();
     // The first number formatted loads the language's locale data (tens of ms): its own task.
-    formatNumber(this.lang || 'en', 0);
+    formatNumber(this.lang, 0);
     try {
       await started;
     } catch (e) {
@@ -316,59 +357,33 @@ export class PdnViewerElement extends HTMLElement {
     // Every element of the page waits for the same core: each goes on in a task of its own.
     await nextTask();
     this.local = createLocalLibrary(wasm, { pause: nextTask });
-    this.library = this.makeLibrary();
-    const p = this.parts;
-    this.viewer = createViewer({
-      doc: this.ownerDocument,
-      els: p,
-      library: this.library,
-      t: this.t,
-      host: this,
-      reducedMotion: () => prefersReducedMotion(this.ownerDocument.defaultView),
-      onChange: () => this.moved(),
-      // A club page's visitors see what stops a game, not notes on how it is written; there is
-      // no text box, so line:column is plain text.
-      messages: messagesSetting(this.getAttribute('messages')),
-      locations: false,
-    });
     this.viewer.setCoordinates(this.getAttribute('coordinates') || 'numbers');
-    // The same controls as the page (controls.js). Keys are heard on the element itself, so
-    // only the viewer that has focus moves.
-    attachControls({
-      keyTarget: this, board: p.board, moves: p.moves, viewer: this.viewer,
-      buttons: { first: p.first, prev: p.prev, play: p.play, next: p.next, last: p.last, flip: p.flip },
-      options: { wheel: () => this.hasAttribute('wheel') && !['off', 'false'].includes(this.getAttribute('wheel')) },
-    });
-    // With the `analysis` attribute, moves can be played on the board (analysis.js); with
-    // mode="solve" they are the reader's tries at the problem (solve.js).
-    if (this.hasAttribute('analysis') || this.getAttribute('mode') === 'solve') this.makeAnalysis();
-    p.games.addEventListener('change', () => this.showGame(Number(p.games.value) + 1));
+    // With `analysis`, moves can be played on the board (analysis.js); with mode="solve" they
+    // are the reader's tries at the problem (solve.js); with `editor`, a button opens the board
+    // editor on the shown position.
+    if (this.on('analysis')) await this.app.analysis();
+    p.tools.hidden = !this.on('editor');
+    p.edit.addEventListener('click', () => this.editPosition().catch((e) => this.fail(e)));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     await nextTask();
     await this.load();
-    if (this.getAttribute('mode') === 'solve') this.setSolving(true);
-  }
-
-  makeAnalysis() {
-    this.analysis ??= createAnalysis({ doc: this.ownerDocument, board: this.parts.board, viewer: this.viewer, library: this.library, t: (...a) => this.t(...a) });
-    this.viewer.setDecorator(this.analysis.decorate);
-    return this.analysis;
+    if (this.getAttribute('mode') === 'solve') await this.setSolving(true);
   }
 
   /** Solve mode on or off (mode="solve"): the shown game from the shown position. */
   setSolving(on) {
-    if (!this.viewer || !this.viewer.state.view) return;
-    if (on && !this.solve) {
-      const p = this.parts;
-      this.solve = createSolve({
-        doc: this.ownerDocument, viewer: this.viewer, library: this.library, analysis: this.makeAnalysis(),
-        panel: p.solve, host: this, t: (...a) => this.t(...a),
-        hide: [p.moves, p.first, p.prev, p.play, p.next, p.last, p.plyInfo],
-      });
-    }
-    if (!this.solve) return;
-    if (on) this.solve.start();
-    else this.solve.stop();
+    if (!this.app) return Promise.resolve(null);
+    return this.app.setSolving(on).catch((e) => this.fail(e));
+  }
+
+  /** The board editor (the `editor` attribute's button): "Analyse from here" opens its game here. */
+  editPosition() {
+    return this.app.editPosition({
+      analyse: async (pdn) => {
+        this.pasted = pdn;
+        this.loading = this.load().catch((e) => this.fail(e));
+      },
+    });
   }
 
   /** Plain words for a core that did not load (see core()). */
@@ -381,14 +396,23 @@ export class PdnViewerElement extends HTMLElement {
     return this.t('status.coreFailed', { url: e.core, reason: e.message });
   }
 
-  /** Plain words for a failure to open (sizes, a stopped reader), or the error's own message. */
-  failureText(e, name) {
-    return describeFailure(this.t, e, name, (n) => formatNumber(this.lang || 'en', n)) || (e && e.message ? e.message : String(e));
+  /** Plain words for a failure to open (sizes, a stopped reader: limits.js), or null. */
+  describe(e, name) {
+    return describeFailure(this.t, e, name, (n) => formatNumber(this.lang, n));
   }
 
-  /** The PDN: the src file, else a shared-link payload, else a child script, else the element's own text. */
+  /** describe()'s words, or the error's own message. */
+  failureText(e, name) {
+    return this.describe(e, name) || (e && e.message ? e.message : String(e));
+  }
+
+  /**
+   * The PDN: a game from the editor, else the src file, else a shared-link payload, else a child
+   * script, else the element's own text.
+   */
   async text() {
-    const limits = limitsFor(testSettings()?.limits);
+    if (this.pasted != null) return { text: this.pasted, name: 'PDN' };
+    const limits = limitsFor();
     const src = this.getAttribute('src');
     if (src) {
       let href = src;
@@ -397,10 +421,8 @@ export class PdnViewerElement extends HTMLElement {
         // The host page's cookies go along to its own server, as a plain fetch would send them.
         return { bytes: await download(href, limits.bytes, { credentials: 'same-origin' }), name: href };
       } catch (e) {
-        if (e.kind === 'scheme') throw new Error(this.t('status.srcScheme', { url: src }));
-        if (e.kind === 'network') throw new Error(this.t('status.srcCors', { url: href }));
-        if (e.kind === 'http') throw new Error(this.t('status.fetchFailed', { url: href, reason: this.t('status.fetchHttp', { status: e.status }) }));
-        throw new Error(this.failureText(e, href));
+        const describe = (x, name) => this.describe(x, name);
+        throw new Error(downloadFailure(this.t, e, e.kind === 'scheme' ? src : href, { cors: 'status.srcCors', describe }));
       }
     }
     if (this.link != null) return { link: this.link, name: this.t('what.link') };
@@ -415,20 +437,23 @@ export class PdnViewerElement extends HTMLElement {
   /**
    * Opens `source` with the worker when the text is large (or a link: it is unpacked there),
    * else in this thread; a worker that cannot start (another origin's policy, no wasm there)
-   * leaves the text to this thread.
+   * leaves the text to this thread. The library that reads the text is the one the viewer's
+   * calls go to from its first report on (the analysis board asks for the first position's
+   * moves as soon as it is drawn).
    */
   async read(source, handlers) {
     const length = source.text != null ? source.text.length : source.bytes ? source.bytes.length : Infinity;
     const { name, ...rest } = source;
-    const limits = limitsFor(testSettings()?.limits);
+    const limits = limitsFor();
     const shared = length > INLINE_LIMIT ? workerHost() : null;
     if (shared) {
       this.remote ??= createLibrary(shared);
+      const before = this.backend;
+      this.backend = this.remote;
       try {
-        const r = await this.remote.open({ ...rest, rowLimit: LIST_LIMIT, check: false }, handlers);
-        this.backend = this.remote;
-        return r;
+        return await this.remote.open({ ...rest, rowLimit: LIST_LIMIT, check: false }, handlers);
       } catch (e) {
+        this.backend = before;
         if (e.kind !== 'worker' && e.kind !== 'wasm') throw new Error(this.failureText(e, name));
       }
     }
@@ -454,89 +479,34 @@ export class PdnViewerElement extends HTMLElement {
     const want = Number(this.getAttribute('game')) || 1;
     const plyAttr = this.getAttribute('ply');
     const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
-    let rows = [];
+    const app = this.app;
     const { count, replaced } = await this.read({ ...source, game: want }, {
       opened: (msg) => {
         this.count = msg.count;
         if (!msg.count) return;
         this.viewer.setGame(msg.game, msg.view, ply, msg.count);
+        app.showList(msg.count);
       },
-      rows: (r) => { rows = r; },
+      // The table is windowed: a long list's rows cost the host page no more than a short one's.
+      rows: (r, { partial = false } = {}) => { if (this.loads === mine) app.setRows(r, { partial }); },
     });
     if (replaced || this.loads !== mine) return;
     if (!count && !this.count) throw new Error(this.t('status.noGames'));
     this.parts.error.hidden = true;
     await nextTask();
     if (this.loads !== mine) return;
-    await this.fillList(rows);
-    if (this.loads !== mine) return;
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
-  }
-
-  listWanted() {
-    const list = this.getAttribute('list');
-    return this.count > 1 && list !== 'off' && list !== 'false';
-  }
-
-  /**
-   * Fills the game selector, LIST_SLICE_MS of making options per task: 2,000 options made and
-   * laid out at once block the host page for about 100 ms. The selector is laid out but
-   * transparent until it is whole (so each slice's layout is paid as it comes, and no partial
-   * list is seen; opacity, unlike visibility, does not restyle every option when it ends).
-   * Resolves when it is whole, or at once when a newer list replaced it.
-   */
-  async fillList(rows) {
-    const doc = this.ownerDocument;
-    const mine = (this.filling = (this.filling || 0) + 1);
-    const select = this.games;
-    select.replaceChildren();
-    select.classList.add('pv-filling');
-    select.hidden = !this.listWanted();
-    select.setAttribute('aria-label', this.t('list.title'));
-    const option = (r, i) => {
-      const o = doc.createElement('option');
-      o.value = String(i);
-      const white = (r.white || '').trim() || this.t('side.white');
-      const black = (r.black || '').trim() || this.t('side.black');
-      o.textContent = `${r.number}. ${white} – ${black}${r.result ? ` (${r.result})` : ''}`;
-      return o;
-    };
-    let i = 0;
-    while (i < rows.length) {
-      if (i > 0) {
-        await nextTask();
-        if (this.filling !== mine) return;
-      }
-      const end = performance.now() + LIST_SLICE_MS;
-      const part = doc.createDocumentFragment();
-      do {
-        part.append(option(rows[i], i));
-        i += 1;
-      } while (i < rows.length && performance.now() < end);
-      select.append(part);
-    }
-    select.value = String(this.viewer.state.game);
-    select.classList.remove('pv-filling');
   }
 
   async setLanguage(code) {
     const doc = this.ownerDocument;
     const lang = pickLanguage([code, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
-    this.t = createTranslator(lang, await loadCatalogue(lang), en);
-    this.lang = lang;
-    for (const b of this.shadowRoot.querySelectorAll('button[data-key]')) {
-      b.setAttribute('aria-label', this.t(b.dataset.key));
-      b.title = this.t(b.dataset.key);
-    }
-    if (this.viewer) this.viewer.setTranslator(this.t);
-    if (this.solve) this.solve.retranslate();
+    await this.app.setLanguage(lang);
   }
 
   moved() {
     const s = this.viewer.state;
-    // Another game shown while solving: solve that one.
-    if (this.solve && this.solve.active && this.solve.view !== s.view) this.solve.start();
     const line = lineView(s.view, s.line);
     const p = line.plies[s.ply - 1];
     this.dispatchEvent(new CustomEvent('pdn-move', {
@@ -552,7 +522,7 @@ export class PdnViewerElement extends HTMLElement {
   gameShown() {
     const s = this.viewer.state;
     const tag = (name) => ((s.view.tags.find(([k]) => k.toLowerCase() === name)) || [])[1] || '';
-    this.games.value = String(s.game);
+    this.app.selectGame(s.game);
     this.dispatchEvent(new CustomEvent('pdn-game', {
       bubbles: true,
       composed: true,

@@ -121,6 +121,28 @@ try {
     assert(q['21'] === 'wm' && !q['27'] && !q['32'], `32x21 took 27: ${JSON.stringify(q)}`);
   });
 
+  await check('one render: a pick is drawn as a layer over the same board (pieces and an animation stay); a move draws the board anew', async () => {
+    await load(page, '[GameType "20"]\n*');
+    await page.$eval('#board svg', (svg) => { svg.dataset.before = ''; });
+    await clickSquare(page, '33');
+    const picked = await page.$eval('#board', (b) => ({
+      same: b.querySelector('svg').dataset.before === '',
+      svgs: b.querySelectorAll('svg').length,
+      targets: [...b.querySelectorAll('[data-overlays="over"] [data-target]')].map((e) => e.dataset.target).sort(),
+      selected: b.querySelector('[data-overlays="over"] [data-selected]')?.dataset.selected,
+      pieces: b.querySelectorAll('[data-piece]').length,
+    }));
+    assertEqual(picked, { same: true, svgs: 1, targets: ['28', '29'], selected: '33', pieces: 40 }, 'the pick');
+    await clickSquare(page, '25'); // an empty square: the pick goes
+    await page.waitForFunction(() => !document.querySelector('#board [data-target]'));
+    assert(await page.$('#board svg[data-before]'), 'the same board, without hints');
+    await clickSquare(page, '33');
+    await clickSquare(page, '29');
+    await waitAt(page, 1);
+    assert(!(await page.$('#board svg[data-before]')), 'a new position is a new drawing');
+    assertEqual(await page.$$('#board [data-target]'), [], 'no pick on the new position');
+  });
+
   await check('touch: a piece tapped then its square tapped plays the move', async () => {
     const t = await newPage({ hasTouch: true, isMobile: true, viewport: { width: 390, height: 844 } });
     await load(t, '[GameType "20"]\n*');

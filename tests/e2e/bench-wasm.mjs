@@ -1,18 +1,19 @@
 // The page's reading work in wasm under Node (pkg/pdn.js, as built by `make build`), step by step
-// as the worker does it, next to the same steps natively (crates/wasm/examples/bench_library.rs):
+// as the worker does it, next to the same steps natively (crates/view/examples/bench_library.rs):
 // open (decode and list), every list row, the check pass (every game replayed for its row, in
 // the worker's chunks of 250) and every game's view, as JavaScript values. Best of N runs.
 // "every game view" is what the page does now: the packed view (Library.gamePacked) handed over
 // and unpacked (www/reader/viewdata.js), its first move read whole and every move's notation read (the
 // move list); natively, the packed view built and written as JSON. "every view, full JSON" is
 // the full view (Library.game) as the page took it before, for comparison.
-// The values cross as JSON text (crates/wasm/src/json.rs), so the native side that does the
+// The values cross as JSON text (crates/view/src/json.rs), so the native side that does the
 // same work writes that text too ("native + JSON"; the plain values beside it); the wasm side
 // then has `JSON.parse` on top, timed apart here on the same texts ("of it, JSON.parse").
 //
 //   node tests/e2e/bench-wasm.mjs [--runs=N] [--games=N] [--no-native] [--pkg=DIR] [--json] [--verify]
 //
-// --verify also checks that every packed view unpacks to the full one (JSON text for text).
+// --verify also checks that every packed view unpacks to the full one (JSON text for text), and
+// the packed rows to the plain ones.
 //
 // The file is the one the page benchmark opens (tests/e2e/bigfile.mjs; generated from the
 // repository's own games unless PDN_CORPORA is set). Prints a table; `--json` prints JSON.
@@ -86,6 +87,12 @@ export async function wasmTimes(file) {
       if (JSON.stringify(unpackView(lib.gamePacked(i))) !== JSON.stringify(lib.game(i))) throw new Error(`game ${i + 1}: the packed view differs`);
     }
     console.error(`verified: the ${n} packed views unpack to the full ones`);
+    if (typeof lib.rowsPacked === 'function') {
+      // The rows the worker sends (packed by the core) unpack to the plain ones.
+      const { unpackRows } = await import(path.resolve(root, 'www', 'reader', 'library.js'));
+      if (JSON.stringify(unpackRows(lib.rowsPacked(0, n))) !== JSON.stringify(lib.rows(0, n))) throw new Error('the packed rows differ');
+      console.error(`verified: the ${n} packed rows unpack to the plain ones`);
+    }
   }
   // The same texts the core wrote (JSON.stringify gives them back byte for byte: same keys,
   // same order), parsed alone: the part of each step that is JavaScript's, not the wasm's.
@@ -109,7 +116,7 @@ export async function wasmTimes(file) {
 }
 
 export function nativeTimes(file) {
-  execFileSync('cargo', ['build', '-q', '--release', '-p', 'pdn-wasm', '--example', 'bench_library'], { cwd: root, stdio: 'inherit' });
+  execFileSync('cargo', ['build', '-q', '--release', '-p', 'pdn-view', '--example', 'bench_library'], { cwd: root, stdio: 'inherit' });
   const out = execFileSync(path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'release', 'examples', 'bench_library'),
     [file, `--runs=${RUNS}`], { encoding: 'utf8' });
   return JSON.parse(out);

@@ -71,13 +71,16 @@ try {
     assert(ru.movesBelow, 'moves="bottom" puts the moves under the board');
     const en = await page.$eval('#english', (el) => ({
       start: el.shadowRoot.querySelector('.move.start').textContent,
-      options: [...el.shadowRoot.querySelectorAll('select.pv-games option')].map((o) => o.textContent),
-      listHidden: el.shadowRoot.querySelector('select.pv-games').hidden,
+      rows: [...el.shadowRoot.querySelectorAll('tr.game-row')]
+        .map((r) => [r.dataset.game, r.querySelector('.col-white').textContent, r.querySelector('.col-black').textContent]),
+      selected: el.shadowRoot.querySelector('tr.game-row.selected')?.dataset.game,
+      listHidden: el.shadowRoot.querySelector('.pv-games').hidden,
     }));
     assertEqual(en.start, 'Début', 'lang="fr"');
-    assertEqual(en.options, ['1. P1 – P2 (*)', '2. Q1 – Q2 (*)'], 'game list of the src file');
+    assertEqual(en.rows, [['1', 'P1', 'P2'], ['2', 'Q1', 'Q2']], 'the game table of the src file, rows numbered from 1 (data-game)');
+    assertEqual(en.selected, '2', 'game="2" is the selected row');
     assert(!en.listHidden, 'list shown for a two-game file');
-    const intlList = await page.$eval('#intl', (el) => el.shadowRoot.querySelector('select.pv-games').hidden);
+    const intlList = await page.$eval('#intl', (el) => el.shadowRoot.querySelector('.pv-games').hidden);
     assert(intlList, 'no list for one game');
   });
 
@@ -123,7 +126,7 @@ try {
     assertEqual(await stateOf(page, '#intl'), { game: '1', ply: '5' }, 'the other viewer did not move');
   });
 
-  await check('the page\'s controls in the element: F flips, keys in the game selector stay there, swipe, wheel="on"', async () => {
+  await check('the page\'s controls in the element: F flips, keys in the game filter stay there, swipe, wheel="on"', async () => {
     const flipped = () => page.$eval('#english', (el) => el.shadowRoot.querySelector('svg.board-svg').classList.contains('flipped'));
     await page.focus('#english');
     const before = await flipped();
@@ -131,11 +134,12 @@ try {
     assertEqual(await flipped(), !before, 'Shift+F flips');
     await page.keyboard.press('f');
     assertEqual(await flipped(), before, 'f flips back');
-    await page.$eval('#english', (el) => el.shadowRoot.querySelector('select').focus());
+    await page.$eval('#english', (el) => el.shadowRoot.querySelector('input.pv-filter').focus());
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('f');
-    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '1' }, 'ArrowLeft in the game selector does not step');
-    assertEqual(await flipped(), before, 'f in the game selector does not flip');
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '1' }, 'ArrowLeft in the game filter does not step');
+    assertEqual(await flipped(), before, 'f in the game filter does not flip');
+    await page.keyboard.press('Backspace');
     const swipe = (dx) => page.$eval('#english', (el, dx) => {
       const board = el.shadowRoot.querySelector('[part="board"]');
       const r = board.getBoundingClientRect();

@@ -2,7 +2,8 @@
 // that unpack to too much, addresses that are not web addresses, the element reading a large text
 // off the host page's main thread (same origin and from another origin), and the self-contained
 // export with comments that would otherwise change how its HTML parses. The limits are lowered
-// for the test through `PDN_VIEWER_TEST` (www/reader/limits.js), so no file here is larger than a few MB.
+// for the test by serving its own copy of www/reader/overrides.js (`overridesModule`), so no file
+// here is larger than a few MB; the shipped files read no test global.
 // Prints `ok`/`FAIL` per check, then `N passed, N failed`; exits non-zero on a failure. Any page
 // or console error fails a check, except the ones a check expects.
 
@@ -85,11 +86,35 @@ const server = await startStaticServer();
 const origin = server.origin;
 const browser = await launchBrowser();
 
+/** A text holding this makes the test's reading worker run out of memory as it reads it. */
+const TRAP = '[White "Trap"]';
+
+/**
+ * The test's copy of www/reader/overrides.js, served in its place to the page and its workers:
+ * the limits of `test.limits`, and a reader that runs out of memory on a text holding TRAP (it
+ * fills the wasm memory up to its maximum, then reads a text larger than what is left, so the
+ * instance traps as it does when a file is too large for the device).
+ */
+function overridesModule(test) {
+  return `export const limits = ${JSON.stringify(test?.limits ?? null)};
+export function beforeRead(wasm, Library, msg) {
+  if (!wasm || !String(msg.text ?? '').includes(${JSON.stringify(TRAP)})) return;
+  for (const step of [1024, 64, 1]) {
+    try { for (;;) wasm.memory.grow(step); } catch { /* refused: the next, smaller step */ }
+  }
+  Library.fromText(' '.repeat(64 * 1024 * 1024)).free();
+}
+`;
+}
+
 async function newPage(test = null) {
   const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  // The context's route reaches the reading worker's imports too.
+  await context.route('**/www/reader/overrides.js', (route) => route.fulfill({
+    contentType: 'text/javascript', headers: { 'cache-control': 'no-store' }, body: overridesModule(test),
+  }));
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
-  if (test) await page.addInitScript((t) => { window.PDN_VIEWER_TEST = t; }, test);
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
   if (process.env.DEBUG) page.on('console', (m) => console.log(`  [console.${m.type()}] ${m.text()}`));
@@ -157,13 +182,11 @@ try {
       await page.fill('#pdn-input', GAME + '\n' + GAME.replace('Alpha', 'Gamma'));
       await page.click('#load');
       await page.waitForFunction(() => document.body.dataset.loads === '2' && document.body.dataset.checked === '1');
-      await page.evaluate(() => { window.PDN_VIEWER_TEST = { worker: 'oom' }; });
-      await page.fill('#pdn-input', GAME.replace('Alpha', 'Trap'));
+      await page.fill('#pdn-input', GAME.replace('[White "Alpha"]', TRAP));
       await page.click('#load');
       await waitStatus(page, lead('status.outOfMemory'));
       const s = await status(page);
       assert(s.includes('restarted'), `status: ${s}`);
-      await page.evaluate(() => { delete window.PDN_VIEWER_TEST; });
       // The shown file still answers (its text is opened again in the new worker).
       await page.click('#next-game');
       await page.waitForFunction(() => document.body.dataset.game === '2');
@@ -287,8 +310,7 @@ ${GAME}
       await watchMainThread(page);
       await page.evaluate(() => { window.watchFrom = performance.now(); performance.mark('pdn-watch'); });
       await page.waitForFunction(() => ['big', 'small'].every((id) => document.getElementById(id)?.dataset.ply != null)
-        && document.getElementById('big').shadowRoot.querySelectorAll('option').length > 0
-        && !document.getElementById('big').shadowRoot.querySelector('.pv-filling'), null, { timeout: 60_000 });
+        && document.getElementById('big').shadowRoot.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') === '20001', null, { timeout: 60_000 });
     } finally {
       trace = await browser.stopTracing();
     }
@@ -297,9 +319,13 @@ ${GAME}
       .filter((t) => t.start + t.duration >= window.watchFrom).reduce((m, t) => Math.max(m, t.duration), 0)));
     const busiest = busiestTask(trace);
     assert(busiest, 'the trace has the page\'s mark');
-    const state = await page.$eval('#big', (el) => ({ game: el.dataset.game, options: el.shadowRoot.querySelectorAll('option').length, header: el.shadowRoot.querySelector('.game-header-box').textContent }));
+    const state = await page.$eval('#big', (el) => ({
+      game: el.dataset.game, header: el.shadowRoot.querySelector('.game-header-box').textContent,
+      rows: el.shadowRoot.querySelectorAll('tr.game-row').length, selected: el.shadowRoot.querySelector('tr.game-row.selected')?.dataset.game,
+    }));
     assert(state.game === '149999' && state.header.includes('G149999'), `the big element shows game 149999: ${JSON.stringify(state)}`);
-    assert(state.options === 2000, `the selector lists the first 2000 games (${state.options})`);
+    // The windowed table lists the first 20,000 games (LIST_LIMIT), drawing only the rows in view.
+    assert(state.rows > 0 && state.rows < 100, `the table's window: ${JSON.stringify(state)}`);
     // The big element answers game requests from its worker.
     await page.$eval('#big', (el) => el.setAttribute('game', '2'));
     await page.waitForFunction(() => document.getElementById('big').dataset.game === '2');

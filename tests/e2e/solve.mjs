@@ -234,6 +234,22 @@ try {
       const page = await newPage(size, 'tests/e2e/fixtures/solve-host.html', size === 'phone' ? { hasTouch: true, isMobile: true } : {});
       const element = solver(page, page.locator('#problem'));
       await solveAll(element);
+      // Solve mode refuses navigation by its mode: the element's goTo() and a swipe step nowhere.
+      const at = await element.ply();
+      assert(Number(at) > 0, 'solved: moves were played');
+      await page.$eval('#problem', (el) => el.goTo('last'));
+      await page.$eval('#problem', (el) => {
+        const board = el.shadowRoot.querySelector('.board');
+        const r = board.getBoundingClientRect();
+        const svg = board.querySelector('svg').getBoundingClientRect();
+        // Along the top row, from one light square to another: no piece is picked up on the way.
+        const y = svg.y + svg.height * 0.05;
+        const fire = (type, x) => board.dispatchEvent(new PointerEvent(type, { bubbles: true, pointerId: 9, pointerType: 'touch', clientX: x, clientY: y }));
+        fire('pointerdown', svg.x + svg.width * 0.85);
+        fire('pointerup', svg.x + svg.width * 0.05);
+      });
+      await page.waitForTimeout(200);
+      assertEqual(await element.ply(), at, 'goTo() and a swipe do not show the coming moves');
       await inView(page, element, size);
       const frame = solver(page, page.frameLocator('#frame').locator('pdn-viewer'));
       await frame.q('.board').evaluate((e) => e.scrollIntoView({ block: 'start' }));

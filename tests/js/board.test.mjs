@@ -354,6 +354,22 @@ function fakeBoard(model) {
   return { svg: fakeElement({}, [fakeElement({}, ghosts), layer]), pieces, ghosts, layer };
 }
 
+test('the last move\'s piece is drawn last (it travels above the others); layers go under and over the pieces', () => {
+  const model = boardModel(multiCaptureView(), 1);
+  const tree = boardSvg(model);
+  assert.equal(pieceNodes(tree).at(-1).attrs['data-square'], model.move.to);
+  assert.equal(walk(tree).filter((n) => n.attrs['data-overlays']).length, 0, 'no overlay groups unless asked');
+  const mark = { tag: 'rect', attrs: { 'data-under': '' }, children: [] };
+  const hint = { tag: 'circle', attrs: { 'data-over': '' }, children: [] };
+  const layered = boardSvg(model, { layers: { under: [mark, null], over: [hint] } });
+  const groups = layered.children.filter((n) => n.attrs && n.attrs['data-overlays']);
+  assert.deepEqual(groups.map((g) => g.attrs['data-overlays']), ['under', 'over']);
+  const order = layered.children.map((n) => n.attrs && (n.attrs['data-overlays'] || n.attrs.class));
+  assert.ok(order.indexOf('under') < order.indexOf('pieces') && order.indexOf('pieces') < order.indexOf('over'));
+  assert.deepEqual(groups.map((g) => g.children), [[mark], [hint]]);
+  assert.equal(bySquare(layered).size, bySquare(tree).size, 'the same pieces');
+});
+
 test('animateMove: the mover goes through every hop, ghosts fade in step, nothing when it should not', async () => {
   const { animateMove, prefersReducedMotion } = await import('../../www/view/board-dom.js');
   const model = boardModel(multiCaptureView(), 1);
@@ -369,7 +385,7 @@ test('animateMove: the mover goes through every hop, ghosts fade in step, nothin
     [0.5, `translate(${c(1)}px, ${c(4)}px)`],
     [1, `translate(${c(3)}px, ${c(2)}px)`],
   ]);
-  assert.equal(layer.appended, mover, 'the mover is drawn on top');
+  assert.equal(layer.appended, undefined, 'the animation changes no element (the drawing puts the mover on top)');
   // 27 is jumped in the first hop, 17 in the second: each fades during its own hop.
   const fade = (sq) => ghosts.find((g) => g.attrs['data-ghost'] === sq).calls[0].frames;
   assert.ok(fade('27')[2].offset <= 0.5 && fade('27')[1].offset > 0);

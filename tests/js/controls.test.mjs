@@ -253,3 +253,38 @@ test('detach removes every listener; missing buttons are skipped', () => {
   next.dispatch('click');
   assert.deepEqual(viewer.calls, [['step', 1]]);
 });
+
+test('the board\'s pointer events go to the mode\'s input first: what it takes is no swipe; the rest swipes', () => {
+  const { board, viewer } = setUp();
+  const seen = [];
+  let take = true;
+  const pointer = {};
+  for (const name of ['down', 'move', 'up', 'cancel', 'menu']) pointer[name] = (e) => { seen.push([name, e.pointerId]); return take; };
+  viewer.input = () => pointer;
+  const swipe = (id) => {
+    board.dispatch('pointerdown', { pointerId: id, pointerType: 'touch', clientX: 200, clientY: 200 });
+    board.dispatch('pointermove', { pointerId: id, pointerType: 'touch', clientX: 120, clientY: 200 });
+    board.dispatch('pointerup', { pointerId: id, pointerType: 'touch', clientX: 60, clientY: 200 });
+  };
+  swipe(1);
+  assert.deepEqual(seen, [['down', 1], ['move', 1], ['up', 1]], 'one listener hands every event over');
+  assert.deepEqual(viewer.calls, [], 'a piece dragged across the board is not a swipe');
+  take = false;
+  swipe(2);
+  assert.deepEqual(viewer.calls, [['step', 1]], 'an event the mode does not take is a swipe');
+  board.dispatch('contextmenu', { pointerId: 3 });
+  board.dispatch('pointercancel', { pointerId: 4 });
+  assert.deepEqual(seen.slice(-2), [['menu', 3], ['cancel', 4]]);
+  viewer.input = () => null; // view mode: no input of its own
+  swipe(5);
+  assert.deepEqual(viewer.calls.at(-1), ['step', 1]);
+  assert.equal(seen.length, 8);
+});
+
+test('wheel: not taken where the mode refuses navigation (the page scrolls)', () => {
+  const { board, viewer } = setUp({ wheel: true });
+  viewer.navigable = false;
+  const e = board.dispatch('wheel', { deltaY: 120 });
+  assert.equal(e.defaultPrevented, false);
+  assert.deepEqual(viewer.calls, []);
+});

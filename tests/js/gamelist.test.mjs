@@ -58,6 +58,7 @@ test('row tree: one cell per column, tag text as text, the error mark, the selec
   assert.equal(tree.attrs['aria-selected'], 'true');
   assert.equal(tree.attrs['aria-rowindex'], 5);
   assert.equal(tree.attrs['data-index'], 6);
+  assert.equal(tree.attrs['data-game'], 7, 'the game\'s number from 1');
   const markup = toMarkup(tree);
   assert.ok(markup.includes('&lt;img'), 'the tag value is escaped text');
   assert.ok(!markup.includes('<img'));

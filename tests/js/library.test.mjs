@@ -1,8 +1,15 @@
 // Unit tests for the page's side of the reading worker, with a fake Worker: requests are matched
-// to their replies, reports of an older text are dropped, and failures reach the caller.
+// to their replies, reports of an older text are dropped, and failures reach the caller; and,
+// over the built wasm (pkg/), the rows the core packs unpack to its plain ones, and the table of
+// requests (reader/protocol.js) is what the worker, its client and the in-thread library answer.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { createLibrary, createWorkerHost, packRows, unpackRows } from '../../www/reader/library.js';
+import { readFileSync } from 'node:fs';
+import { answer, createLibrary, createLocalLibrary, createWorkerHost, unpackRows } from '../../www/reader/library.js';
+import { LIFECYCLE, METHODS, libraryFacade } from '../../www/reader/protocol.js';
+
+const wasm = await import('../../pkg/pdn.js');
+wasm.initSync({ module: readFileSync(new URL('../../pkg/pdn_bg.wasm', import.meta.url)) });
 
 function fakeWorker() {
   const w = { sent: [], onmessage: null, onerror: null, terminated: false };
@@ -110,31 +117,69 @@ test('a worker that fails before it starts rejects with kind worker', async () =
   await assert.rejects(p, (e) => e.kind === 'worker');
 });
 
-test('packRows and unpackRows: the rows come back equal, field by field and in order; odd rows go as they are', () => {
-  const rows = [];
+test('rows packed by the core unpack to its plain rows, field by field and in order, through a structured clone', () => {
+  const games = [];
   for (let i = 0; i < 250; i++) {
-    rows.push({
-      number: i + 1, white: `W${i % 7}`, black: i % 3 ? 'B' : '', event: i % 2 ? null : 'Open', plies: i % 11,
-      variantNumber: i % 5 ? 20 : null, checked: i % 2 === 0, errors: 0, weird: i % 4 ? undefined : 'x',
-    });
+    games.push(`[Event "${i % 2 ? 'Open' : 'Cup'}"]\n[White "W${i % 7}"]\n[Black "${i % 3 ? 'B' : ''}"]${i % 5 ? '\n[GameType "20"]' : ''}\n1. 32-28 *\n`);
   }
-  const { packed, transfer } = packRows(rows);
+  const lib = wasm.Library.fromText(games.join('\n'));
+  const plain = lib.rows(0, lib.count);
+  const packed = lib.rowsPacked(0, lib.count);
   assert.equal(packed.count, 250);
-  assert.ok(packed.fields.find((f) => f.key === 'white').values.length === 7, 'repeated values are sent once');
+  assert.equal(packed.fields.find((f) => f.key === 'white').values.length, 7, 'repeated values are sent once');
   assert.ok(packed.fields.find((f) => f.key === 'number').column, 'a field of distinct values goes as a column');
-  assert.equal(transfer.length, Object.keys(rows[0]).length - 1);
-  // Through a structured clone, as postMessage sends it.
+  // As the worker moves them: the indexes as typed arrays, transferred.
+  const transfer = [];
+  for (const f of packed.fields) if (f.index) { f.index = Uint32Array.from(f.index); transfer.push(f.index.buffer); }
   const back = unpackRows(structuredClone(packed, { transfer }));
-  assert.deepStrictEqual(back, rows);
-  for (let i = 0; i < rows.length; i++) assert.deepEqual(Object.keys(back[i]), Object.keys(rows[i]));
-  // Few rows, rows with other fields, or fields holding objects: as they are.
-  const few = rows.slice(0, 3);
-  assert.equal(unpackRows(packRows(few).packed), few);
-  const mixed = [...rows.slice(0, 150), { number: 151 }];
-  assert.deepStrictEqual(unpackRows(packRows(mixed).packed), mixed);
-  const nested = rows.map((r) => ({ ...r, tags: [['Event', 'x']] }));
-  assert.equal(packRows(nested).transfer.length, 0);
-  assert.deepStrictEqual(unpackRows(packRows(nested).packed), nested);
-  // A plain array (a worker that does not pack) is taken as it is.
-  assert.equal(unpackRows(few), few);
+  assert.deepStrictEqual(back, plain);
+  for (let i = 0; i < plain.length; i++) assert.deepEqual(Object.keys(back[i]), Object.keys(plain[i]));
+  // A part of the list, and none at all.
+  assert.deepStrictEqual(unpackRows(lib.rowsPacked(10, 13)), lib.rows(10, 13));
+  assert.deepStrictEqual(unpackRows(lib.rowsPacked(300, 400)), []);
+  // Plain rows are taken as they are.
+  assert.equal(unpackRows(plain), plain);
+  lib.free();
+});
+
+test('one table of requests: each is a method of the wasm Library, the worker client, the in-thread library and a facade', async () => {
+  for (const [name, m] of Object.entries(METHODS)) {
+    assert.ok(Object.isFrozen(m) && Array.isArray(m.args), name);
+    // The Library method that answers it must exist.
+    if (m.calls !== 'edit') assert.equal(typeof wasm.Library.prototype[m.calls], 'function', `Library.${m.calls}`);
+  }
+  const names = Object.keys(METHODS).sort();
+  const client = createLibrary(() => fakeWorker());
+  const local = createLocalLibrary(wasm);
+  const facade = libraryFacade(() => local);
+  for (const lib of [client, local, facade]) {
+    assert.deepEqual(Object.keys(lib).filter((k) => !LIFECYCLE.includes(k) && k !== 'adopt').sort(), names);
+  }
+  // A request the table does not have is refused, by the worker's dispatcher too.
+  assert.throws(() => answer({}, 'toString', {}), /unknown request/);
+  assert.throws(() => answer({}, 'free', {}), /unknown request/);
+  client.terminate();
+});
+
+test('the in-thread library answers every request from the wasm core as the worker would', async () => {
+  const local = createLocalLibrary(wasm);
+  const text = '[White "A"][GameType "20"]\n1. 32-28 (1. 33-28 18-22) 19-23 *\n';
+  const opened = {};
+  await local.open({ text }, { opened: (m) => Object.assign(opened, m) });
+  assert.equal(opened.count, 1);
+  assert.equal(opened.view.plies[0].notation, '32-28', 'the view is unpacked');
+  const view = await local.game(0);
+  assert.deepEqual(JSON.parse(JSON.stringify(view)), JSON.parse(JSON.stringify(opened.view)));
+  assert.deepEqual((await local.variations(0, [0])).map(([id]) => id), [0]);
+  assert.equal(await local.gameText(5), '', 'no such game: an empty text');
+  assert.match(await local.exportGame(0), /1\. 32-28/);
+  const moves = await local.legalMoves(0, null, 0);
+  assert.ok(moves.some((m) => m.notation === '31-27'));
+  const edit = await local.edit(0, 'play', { line: null, ply: 0, choice: moves.find((m) => m.notation === '31-27').index });
+  assert.deepEqual(edit.place, { line: 1, ply: 1 });
+  assert.ok(edit.edited && edit.view.plies[0].notation === '32-28');
+  assert.equal(edit.view.variations.length, 2);
+  assert.equal((await local.solveState(0, null, 0)).toMove, 'white');
+  await assert.rejects(local.exportGame(3), /no game 4/);
+  local.terminate();
 });

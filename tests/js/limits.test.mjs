@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LIMITS, download, limitsFor, readLimited, tooLarge } from '../../www/reader/limits.js';
+import * as overrides from '../../www/reader/overrides.js';
 
 /** A response whose body arrives in `pieces` (Uint8Arrays), with an optional Content-Length. */
 function response(pieces, length = null) {
@@ -41,6 +42,11 @@ test('tooLarge says the size, the limit and the unit; limitsFor only lowers limi
   assert.equal(limitsFor({ bytes: 10 }).bytes, 10);
   assert.equal(limitsFor({ bytes: LIMITS.bytes * 2 }).bytes, LIMITS.bytes);
   assert.equal(limitsFor({ games: -1 }).games, LIMITS.games);
+});
+
+test('as shipped, no test setting is in force: overrides.js is inert and the limits are the real ones', () => {
+  assert.deepEqual(Object.entries(overrides), [['beforeRead', null], ['limits', null]]);
+  assert.deepEqual(limitsFor(), { ...LIMITS });
 });
 
 test('download: only http(s) addresses; network and HTTP failures and sizes come back as kinds', async (t) => {

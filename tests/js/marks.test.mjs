@@ -1,11 +1,12 @@
-// Pure parts of the analysis board (www/view/marks.js): choosing among the core's legal moves
+// Pure parts of the analysis board (www/view/analysis.js): choosing among the core's legal moves
 // (targets, routes, the squares that tell routes apart, typed moves) and marks (colours from
-// modifier keys, toggling, the arguments of setMarks, the SVG layers).
+// modifier keys, toggling, the arguments of setMarks); and the layers drawn (www/view/marks.js).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  distinguishing, hintsLayer, markColor, marksArgs, marksAt, marksLayer, movesForEntry, routes, targetsFrom, toggleMark,
-} from '../../www/view/marks.js';
+  distinguishing, markColor, marksArgs, movesForEntry, routes, targetsFrom, toggleMark,
+} from '../../www/view/analysis.js';
+import { hintsLayer, marksAt, marksLayer } from '../../www/view/marks.js';
 import { walk } from '../../www/view/tree.js';
 
 // The two routes of the flying king on 47 (W:WK47:B14,19,29,31,42), and a quiet move.

@@ -1,6 +1,7 @@
 // Unit tests of solve mode's controller (www/view/solve.js) over fakes: the core's answers come from a
-// fake library, the viewer records where it is sent. What is checked: the navigation turned off
-// and back on, the right move and the text's reply, a wrong try (counted, taken back), the move
+// fake library, the viewer (a fake of the controller's mode API) records where it is sent. What is
+// checked: the controller's solve mode entered and left (its navigation off, moves picked handed
+// here), the right move and the text's reply, a wrong try (counted, taken back), the move
 // shown, take back, start again, and solved.
 
 import test from 'node:test';
@@ -42,13 +43,22 @@ function fakeLibrary() {
 }
 
 function fakeViewer() {
+  const handlers = new Map();
   const v = {
-    state: { game: 0, line: null, ply: 0, view: { plies: [{}, {}, { notation: '26x8' }], variations: [{}, {}] } },
+    state: { game: 0, line: null, ply: 0, mode: 'analysis', view: { plies: [{}, {}, { notation: '26x8' }], variations: [{}, {}] } },
     log: [],
-    goTo(ply, line = null) { v.state.ply = ply; v.state.line = line; v.log.push(`goTo ${line}:${ply}`); },
-    step() { v.log.push('step'); }, first() {}, last() {}, variationDown() {}, variationUp() {}, togglePlay() {}, expand() {},
-    preview(m) { v.log.push(`preview ${m.notation}`); },
-    redraw() { v.log.push('redraw'); },
+    handlers,
+    handle(mode, h) { handlers.set(mode, h); },
+    setMode(mode) {
+      const old = handlers.get(v.state.mode);
+      v.state.mode = mode;
+      if (old && old.leave) old.leave();
+      const h = handlers.get(mode);
+      if (h && h.enter) h.enter();
+      v.log.push(`mode ${mode}`);
+    },
+    showPlace({ ply, line = null }) { v.state.ply = ply; v.state.line = line; v.log.push(`show ${line}:${ply}`); },
+    preview(m) { v.log.push(m ? `preview ${m.notation}` : 'preview none'); },
   };
   return v;
 }
@@ -58,42 +68,45 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 test('solve mode: right and replied, wrong and counted, shown and solved, back, again, stop', async () => {
   const viewer = fakeViewer();
   const library = fakeLibrary();
-  let handler = null;
-  const analysis = { setMoveHandler(fn) { handler = fn; } };
+  const input = { shown() {}, pointer: { down() { return true; } } };
+  const analysis = { handler: input };
   const panel = fakeElement('section');
   const host = fakeElement('body');
   const moves = fakeElement('div');
   const t = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`;
   const solve = createSolve({ doc, viewer, library, analysis, panel, hide: [moves], t, host, pause: 0 });
-  const ownStep = viewer.step;
+  const mode = viewer.handlers.get('solve');
+  assert.equal(mode.pointer, input.pointer, 'solve mode\'s board input is the analysis board\'s');
+  assert.equal(mode.shown, input.shown);
+  const handler = (m) => mode.play(m);
   assert.equal(panel.hidden, true);
 
   solve.start();
   await settle();
   assert.equal(solve.active, true);
+  assert.equal(viewer.state.mode, 'solve', 'the controller is in solve mode (it refuses navigation)');
   assert.equal(panel.hidden, false);
   assert.equal(moves.hidden, true, 'the move list is put away');
-  assert.notEqual(viewer.step, ownStep, 'the navigation is turned off');
   assert.equal(host.dataset.solve, 'solving');
   assert.match(panel.children[0].textContent, /solve\.whiteToPlay/);
 
   // A move the text does not give: drawn, then taken back.
   await handler({ index: 5, notation: '37-31' });
   await settle();
-  assert.deepEqual(viewer.log.slice(-2), ['preview 37-31', 'redraw']);
+  assert.deepEqual(viewer.log.slice(-2), ['preview 37-31', 'preview none']);
   assert.match(panel.children[1].textContent, /solve\.wrong/);
 
   // A refuted try: counted, shown with the refutation, then taken back; the refutation named.
   await handler({ index: 1, notation: '33-29' });
   await settle();
-  assert.deepEqual(viewer.log.slice(-2), ['goTo 1:2', 'goTo null:0'], 'the try and its refutation shown, then taken back');
+  assert.deepEqual(viewer.log.slice(-2), ['show 1:2', 'show null:0'], 'the try and its refutation shown, then taken back');
   assert.match(panel.children[1].textContent, /solve\.refuted.*23x34/);
   assert.equal(viewer.state.ply, 0);
 
   // The text's move: shown, then the reply.
   await handler({ index: 0, notation: '27-22' });
   await settle();
-  assert.deepEqual(viewer.log.slice(-2), ['goTo null:1', 'goTo null:2']);
+  assert.deepEqual(viewer.log.slice(-2), ['show null:1', 'show null:2']);
   const listed = () => panel.children[2].children.map((li) => li.dataset.kind);
   assert.deepEqual(listed(), ['right', 'reply']);
 
@@ -117,8 +130,17 @@ test('solve mode: right and replied, wrong and counted, shown and solved, back, 
 
   solve.stop();
   assert.equal(solve.active, false);
-  assert.equal(viewer.step, ownStep, 'the navigation is back');
+  assert.equal(viewer.state.mode, 'analysis', 'back to the mode solving started from');
   assert.equal(moves.hidden, false);
-  assert.equal(handler, null, 'moves go into the game again');
+  assert.equal(panel.hidden, true);
+  assert.equal(host.dataset.solve, undefined);
+
+  // Another mode chosen by the host while solving leaves solve mode the same way.
+  solve.start();
+  await settle();
+  assert.equal(moves.hidden, true);
+  viewer.setMode('view');
+  assert.equal(solve.active, false);
+  assert.equal(moves.hidden, false);
   assert.equal(host.dataset.solve, undefined);
 });

@@ -1,27 +1,27 @@
-// Unit tests for the view budgets (www/reader/viewcap.js) and the folded parts of the move list and
-// the messages: a hostile view is sent capped, drawn folded, and opened on demand.
+// Unit tests for the view budgets and the folded parts of the move list and the messages: a
+// hostile game is handed over capped by the core (pkg/, Library.pageView: pdn-view's budget.rs),
+// drawn folded by views.js, and opened on demand (Library.variations).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMITS, capDiagnostics, capView, pickVariations, selectVariations, subtreeMoves } from '../../www/reader/viewcap.js';
+import { readFileSync } from 'node:fs';
+import { LIMITS, capDiagnostics } from '../../www/reader/viewcap.js';
+import { unpackView } from '../../www/reader/viewdata.js';
 import { diagnosticsList, moveList } from '../../www/view/views.js';
-import { toMarkup, walk } from '../../www/view/tree.js';
-import { fakeView } from './fixtures.mjs';
+import { walk } from '../../www/view/tree.js';
+
+const wasm = await import('../../pkg/pdn.js');
+wasm.initSync({ module: readFileSync(new URL('../../pkg/pdn_bg.wasm', import.meta.url)) });
 
 const textOf = (node) => walk(node).flatMap((n) => n.children.filter((c) => typeof c === 'string')).join('');
 
-/** `n` one-move variations, nested (each in the one before) or side by side on ply 1. */
-function viewWith(n, nested) {
-  const v = fakeView();
-  const ply = (variations) => ({ ply: 1, moveNumber: 1, side: 'white', notation: '32-28', cells: v.start.cells, comments: [], nags: [], variations });
-  v.variations = [];
-  for (let id = 0; id < n; id++) {
-    v.variations.push({
-      id, parent: nested && id ? id - 1 : null, replaces: 1, depth: nested ? id + 1 : 1, start: v.start, comments: [],
-      plies: [ply(nested && id + 1 < n ? [id + 1] : [])], unplayed: [], error: null,
-    });
-  }
-  v.plies[0].variations = nested ? [0] : v.variations.map((x) => x.id);
-  return v;
+/**
+ * A game whose first move has `n` one-move variations, nested (each in the one before) or side
+ * by side, opened in the core: { lib, view } with the view as the page gets it.
+ */
+function hostile(n, nested) {
+  const moves = nested ? `${'(1. 33-28 '.repeat(n)}${')'.repeat(n)}` : '(1. 33-28) '.repeat(n);
+  const lib = wasm.Library.fromText(`[GameType "20"] 1. 32-28 ${moves} *`);
+  return { lib, view: unpackView(lib.pageView(0)) };
 }
 
 const unclosed = (i) => ({ severity: 'warning', code: 'unclosed-variation', message: 'this variation is never closed with )', line: 1, column: 22 + i, start: 21 + i, end: 22 + i });
@@ -45,59 +45,60 @@ test('diagnosticsList: a flood ends with "and N more like this"; the heading cou
   assert.equal(items.length, LIMITS.perCode + 1);
   assert.match(textOf(items.at(-1)), /^and 299,980 more like this \(Variation not closed\)$/);
   assert.match(textOf(walk(tree).find((n) => n.tag === 'h2')), /300,000 warnings/);
-  // A capped view's own counts come through the same way.
-  const sent = capView({ ...fakeView(), diagnostics: many });
+  // The core's capped list of a game with as many comes through the same way.
+  const lib = wasm.Library.fromText(`[GameType "20"] 1. 32-28 ${'('.repeat(300000)}`);
+  const sent = lib.pageView(0);
+  lib.free();
   assert.equal(sent.diagnostics.length, LIMITS.perCode);
+  assert.equal(sent.diagnosticsTotal, 300000);
   const again = diagnosticsList(sent.diagnostics, undefined, { extra: { counts: sent.diagnosticCounts, hidden: sent.diagnosticsHidden, total: sent.diagnosticsTotal } });
-  assert.equal(toMarkup(again), toMarkup(tree));
+  const shown = walk(again).filter((n) => n.tag === 'li');
+  assert.equal(shown.length, LIMITS.perCode + 1);
+  assert.match(textOf(shown.at(-1)), /^and 299,980 more like this \(Variation not closed\)$/);
+  assert.match(textOf(walk(again).find((n) => n.tag === 'h2')), /300,000 warnings/);
 });
 
-test('capView: a small view is sent as it is', () => {
-  const v = viewWith(3, true);
-  assert.equal(capView(v), v);
+test('the core sends a small view whole', () => {
+  const { lib, view } = hostile(3, true);
+  assert.equal(view.variations.filter(Boolean).length, 3);
+  assert.equal(view.variationMoves, undefined);
+  lib.free();
 });
 
-test('capView: 20,000 nested variations are sent 8 deep, ids kept, with the moves of every subtree', () => {
-  const v = viewWith(20000, true);
-  const sent = capView(v);
-  assert.equal(sent.variations.length, 20000);
-  assert.equal(sent.variations.filter(Boolean).length, LIMITS.depth);
-  assert.equal(sent.variationMoves[0], 20000);
-  assert.equal(sent.variationMoves[LIMITS.depth], 20000 - LIMITS.depth);
-  assert.ok(JSON.stringify({ ...sent, variationMoves: null }).length < JSON.stringify(v).length / 20);
-  // The page folds what was not sent, and the worker hands out the next eight levels.
-  const list = moveList(sent, 0);
+test('the core sends 20,000 nested variations 8 deep, ids kept, with the moves of every subtree; "show" opens 8 more', () => {
+  const { lib, view } = hostile(20000, true);
+  assert.equal(view.variations.length, 20000);
+  const sent = view.variations.filter(Boolean);
+  assert.equal(sent.length, LIMITS.depth);
+  const outer = view.plies[0].variations[0];
+  assert.equal(view.variationMoves[outer], 20000);
+  // The page folds what was not sent, and the core hands out the next eight levels.
+  const list = moveList(view, 0);
   const more = list.children.find((li) => li.attrs.class === 'variations-more');
   assert.match(textOf(more), /19,992 more moves in variations/);
   const key = walk(more).find((n) => n.attrs && n.attrs.class === 'show-more').attrs['data-expand'];
-  assert.equal(key, `${LIMITS.depth - 1}:1`);
-  const next = pickVariations(v, [LIMITS.depth]);
-  assert.deepEqual(next.map(([id]) => id), [8, 9, 10, 11, 12, 13, 14, 15]);
-  for (const [id, x] of next) sent.variations[id] = x;
-  const opened = moveList(sent, 0, { expanded: new Map([[key, 1]]) });
+  const deepest = sent.find((v) => v.depth === LIMITS.depth);
+  assert.equal(key, `${deepest.id}:1`);
+  const next = lib.variations(0, deepest.plies[0].variations);
+  assert.equal(next.length, LIMITS.depth);
+  for (const [id, x] of next) view.variations[id] = x;
+  const opened = moveList(view, 0, { expanded: new Map([[key, 1]]) });
   assert.equal(opened.children.filter((li) => li.attrs.class === 'variation').length, 16);
+  lib.free();
 });
 
-test('capView: 20,000 alternatives to one move are sent 200 at a time, and "show" opens 200 more', () => {
-  const v = viewWith(20000, false);
-  const sent = capView(v);
-  assert.equal(sent.variations.filter(Boolean).length, LIMITS.perLevel);
-  const list = moveList(sent, 0);
+test('the core sends 20,000 alternatives to one move 200 at a time, and "show" opens 200 more', () => {
+  const { lib, view } = hostile(20000, false);
+  assert.equal(view.variations.filter(Boolean).length, LIMITS.perLevel);
+  const list = moveList(view, 0);
   assert.equal(list.children.filter((li) => li.attrs.class === 'variation').length, 200);
   const more = list.children.find((li) => li.attrs.class === 'variations-more');
   assert.match(textOf(more), /19,800 more moves in variations/);
-  for (const [id, x] of pickVariations(v, v.plies[0].variations.slice(200))) sent.variations[id] = x;
-  const opened = moveList(sent, 0, { expanded: new Map([['m:1', 1]]) });
+  for (const [id, x] of lib.variations(0, view.plies[0].variations.slice(200))) view.variations[id] = x;
+  const opened = moveList(view, 0, { expanded: new Map([['m:1', 1]]) });
   assert.equal(opened.children.filter((li) => li.attrs.class === 'variation').length, 400);
   assert.match(textOf(opened.children.find((li) => li.attrs.class === 'variations-more')), /19,600 more/);
-});
-
-test('selectVariations keeps to the move budget; subtreeMoves adds up nested moves', () => {
-  const v = viewWith(1000, false);
-  const keep = selectVariations(v.variations, [v.plies[0].variations], 8, { ...LIMITS, plies: 50 });
-  assert.equal(keep.size, 50);
-  const nested = viewWith(5, true);
-  assert.deepEqual([...subtreeMoves(nested.variations)], [5, 4, 3, 2, 1]);
+  lib.free();
 });
 
 test('buildInSlices: items go in a slice at a time, within the budget, the first slice at once', async () => {

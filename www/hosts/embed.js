@@ -1,38 +1,38 @@
-// The iframe page (embed.html): one <pdn-viewer> filling the frame, from
-// embed.html?src=<file>&game=&ply= or embed.html#pdn=…&game=&ply= (the share-link format), plus
-// optional theme, coordinates, moves, lang, orientation, list and mode (mode=solve: solve mode). A module of its own, not
-// inline, so that the page's Content-Security-Policy can forbid every inline script.
+// The iframe page (embed.html): one <pdn-viewer> filling the frame, made from the address
+// (share/address.js reads it as the page's): embed.html?src=<file>&game=&ply= or
+// embed.html#pdn=…&game=&ply= (the share-link format), plus optional theme, coordinates, moves,
+// lang, orientation, list, messages, mode (mode=solve: solve mode), analysis (analysis=1: moves
+// played on the board) and editor (editor=1: the board editor's button), each the element's
+// attribute of that name. A module of its own, not inline, so that the page's
+// Content-Security-Policy can forbid every inline script.
 
-import { parseShareHash } from '../share/share.js';
+import { readAddress } from '../share/address.js';
 import { pageTitle } from '../i18n/words.js';
 import en from '../i18n/en.js';
 import { createTranslator, loadCatalogue, pickLanguage } from '../i18n/i18n.js';
 import '../pdn-viewer.js';
 
-const params = new URLSearchParams(location.search);
+const address = readAddress(location.href);
+/** The element's attributes the address may set, beside the games source and the place. */
+const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor'];
 const viewer = document.createElement('pdn-viewer');
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
-for (const name of ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode']) {
-  if (params.has(name)) viewer.setAttribute(name, params.get(name));
-}
-if (!params.has('moves')) viewer.setAttribute('moves', 'auto');
+const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
+for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
+if (given.moves == null) viewer.setAttribute('moves', 'auto');
 // The frame's title names the game shown ("Mikhalchenko – Ndjofang — PDN viewer").
 const site = document.title;
 viewer.addEventListener('pdn-game', (e) => {
   document.title = pageTitle({ tags: [['White', e.detail.white], ['Black', e.detail.black]] }, site);
 });
 
-async function source() {
-  const link = parseShareHash(location.hash);
-  if (link) {
-    if (link.game) viewer.setAttribute('game', String(link.game));
-    if (link.ply != null) viewer.setAttribute('ply', String(link.ply));
-    return { link: link.pdn };
-  }
-  if (params.get('game')) viewer.setAttribute('game', params.get('game'));
-  if (params.get('ply')) viewer.setAttribute('ply', params.get('ply'));
-  if (params.get('src')) return { src: params.get('src') };
-  return null;
+/** Where the games come from, with the game and move to show first (or null: nothing to show). */
+function source() {
+  const { source: from, game, ply } = address;
+  if (!from) return null;
+  viewer.setAttribute('game', String(game));
+  viewer.setAttribute('ply', String(ply));
+  return from.pdn != null ? { link: from.pdn } : { src: from.src };
 }
 
 /** The message the frame sends its parent page whenever its height changes (docs/embedding.md). */
@@ -85,9 +85,9 @@ function reportHeight() {
 reportHeight();
 
 try {
-  const s = await source();
+  const s = source();
   if (!s) {
-    const code = pickLanguage([params.get('lang'), ...(navigator.languages || [])].filter(Boolean), '');
+    const code = pickLanguage([address.lang, ...(navigator.languages || [])].filter(Boolean), '');
     const t = createTranslator(code, await loadCatalogue(code), en);
     throw new Error(t('embed.nothing'));
   }

@@ -1,19 +1,14 @@
-// Page start-up and wiring: language and theme, the reading worker, the game list, the
-// controller and its controls (controls.js), and every way in (paste, file picker, drag and
-// drop, ?src=, #pdn= links) and out (exports, the share link, the address that follows the
-// game and move shown).
+// index.html's host: the viewer of view/app.js plus what only the page has (paste box, files and
+// drops, links, the address, menus (menus.js), theme, settings, status, progress), its state
+// in one object, `page`.
 
-import { createViewer, SPEEDS } from '../view/viewer.js';
-import { attachControls } from '../view/controls.js';
-import { diagnosticsList, lineView, offsetOf } from '../view/views.js';
-import { fileNameOf, gameFileStem, pageTitle, slug, tagOf, wholeFileName } from '../i18n/words.js';
+import { SPEEDS } from '../view/viewer.js';
+import { createApp, downloadFailure } from '../view/app.js';
+import { diagnosticsList } from '../view/views.js';
+import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
-import { boardModel } from '../view/board.js';
-import { prefersReducedMotion } from '../view/board-dom.js';
 import { attachLayout } from './layout.js';
-import { libraryFacade } from '../reader/protocol.js';
-import en from '../i18n/en.js';
-import { LANGUAGES, createTranslator, formatNumber, loadCatalogue, pickLanguage, translatePage } from '../i18n/i18n.js';
+import { LANGUAGES, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
 window.pdnMain = true;
@@ -21,45 +16,57 @@ window.pdnMain = true;
 const $ = (id) => document.getElementById(id);
 const els = {
   board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
-  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'),
-  first: $('first'), prev: $('prev'), next: $('next'), last: $('last'), flip: $('flip'), play: $('play'),
+  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'),
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
   games: $('games'), gameList: $('game-list'), filter: $('game-filter'), gamesCount: $('games-count'),
-  prevGame: $('prev-game'), nextGame: $('next-game'),
+  prevGame: $('prev-game'), nextGame: $('next-game'), solve: $('solve-panel'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
+};
+/** The analysis board's tools under the board and beside the moves (analysis.js). */
+const analysisEls = {
   routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), promote: $('promote-variation'),
   remove: $('delete-variation'), cut: $('cut-line'), strength: $('strength'), comment: $('comment-input'),
   saveComment: $('save-comment'), pen: $('mark-pen'),
 };
-/** The board's size and the phone's list panel (layout.js); set up in wire(). */
-let layout = null;
-/** Games of the open text edited on the board (0-based): their links carry the edited game. */
-const edited = new Set();
-
-/** Links longer than this are cut by many chat apps and forums. */
-export const LONG_LINK = 8000;
 
 const store = {
   get(key, fallback = '') { try { return localStorage.getItem(`pdn-viewer.${key}`) ?? fallback; } catch { return fallback; } },
   set(key, value) { try { localStorage.setItem(`pdn-viewer.${key}`, value); } catch { /* private mode */ } },
 };
 
-let lang = 'en';
-let t = createTranslator('en', en, en);
+/** What the page holds beside the viewer. */
+const page = {
+  layout: null,        // the board's size and the phone's list panel (layout.js)
+  limits: null,        // reader/limits.js, loaded with the reading worker
+  libraryReady: null,  // the reading worker's library, once asked for
+  adoptSample: null,   // the sample drawn from its ready-made view: the worker opens its text when it starts
+  loads: 0,
+  statusWords: null,   // the status line's words, again when the language changes
+  addressTimer: null,
+  seenHash: location.hash, // the hash as last opened or written here (a different #pdn= one is a new link)
+  pinned: {},          // lang and theme the address asked for (kept in it until changed here)
+  menus: null,         // the export and share menus, once loaded (menus.js)
+  /** What is open: where it came from (for the address) and what the text box holds. */
+  open: {
+    source: null,     // { kind: 'sample'|'paste'|'file'|'link'|'src'|'drop', url?, name? }
+    count: 0,
+    empty: false,
+    boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
+    boxIsGame: false, // the box holds only the shown game's text (the file is too large)
+    pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
+  },
+};
+const open = page.open;
 
 // The reading worker (library.js, with limits.js) is loaded after the first screen is drawn: the
-// sample's view comes ready-made (pkg/sample.json, see sampleScreen), so nothing on the first
+// sample's view comes ready-made (pkg/sample.json, see preparedSample), so nothing on the first
 // screen waits for the worker or its wasm. A link (#pdn=, ?src=) asks for it at once.
-let limits = null;
-let libraryReady = null;
-/** The sample drawn from its ready-made view: the worker opens its text when it starts. */
-let adoptSample = null;
 function realLibrary() {
-  libraryReady ??= Promise.all([import('../reader/library.js'), import('../reader/limits.js')]).then(([{ createLibrary }, l]) => {
-    limits = l;
+  page.libraryReady ??= Promise.all([import('../reader/library.js'), import('../reader/limits.js')]).then(([{ createLibrary }, l]) => {
+    page.limits = l;
     // index.html may have started the worker early (www/hosts/boot.js); a page without it gets one
     // here, and so does the page after a worker was replaced (its wasm instance trapped).
     const lib = createLibrary(() => {
@@ -68,46 +75,54 @@ function realLibrary() {
       return early || new Worker(new URL('../reader/worker.js', import.meta.url), { type: 'module' });
     });
     // Quietly: the page shows it already. A failure is said when the text is next needed.
-    if (adoptSample && open.source && open.source.kind === 'sample') lib.adopt(adoptSample).catch(() => {});
+    if (page.adoptSample && open.source && open.source.kind === 'sample') lib.adopt(page.adoptSample).catch(() => {});
     return lib;
   });
-  return libraryReady;
+  return page.libraryReady;
 }
-/** library.js's interface (reader/protocol.js), each call waiting for the module and the worker it starts. */
-const library = libraryFacade(realLibrary);
 /** The link format (share.js, with its compression), loaded when a link is opened or made. */
 const sharing = () => import('../share/share.js');
-let viewer = null;
-let list = null;
-let listReady = null;
-let pick = null; // opens game `index` of the list (set up in wire())
-// Solve mode (solve.js): made with the analysis board; ?mode=solve starts it once a game shows.
-let solve = null;
-let solveAt = 0; // the mainline ply solving started from (the address keeps it)
-let solveReady = null;
+/** The address's format (address.js): loaded first for an address with a query or a hash. */
+const addressing = () => import('../share/address.js');
+/** The export and share menus (menus.js), loaded on first use. */
+const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
+  els, app, open, say, t, sharing, openText, revealBoard,
+})));
 
-/** The game list's module, fetched when a text that may have many games starts opening. */
-let listModule = null;
-const loadListModule = () => (listModule ??= import('../view/gamelist.js'));
-
-/** The game list, made the first time a text has two games or more; calls run in order. */
-function withList(fn) {
-  listReady ??= loadListModule().then(({ createGameList }) => {
-    list = createGameList({ doc: document, el: els.gameList, t, onSelect: (i) => pick(i) });
-    return list;
-  });
-  return listReady.then(fn);
-}
-
-/** What is open: where it came from (for the address) and what the text box holds. */
-const open = {
-  source: null,     // { kind: 'sample'|'paste'|'file'|'link'|'src', url?, name? }
-  count: 0,
-  boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
-  boxIsGame: false, // the box holds only the shown game's text (the file is too large)
-  pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
-};
-let loads = 0;
+const app = createApp({
+  doc: document,
+  parts: els,
+  host: document.body,
+  keyTarget: document, // keys work anywhere on the page
+  backend: realLibrary,
+  // Loaded when first needed, never before the first screen.
+  modules: {
+    analysis: () => import('../view/analysis.js'),
+    solve: () => import('../view/solve.js'),
+    gamelist: () => import('../view/gamelist.js'),
+    editor: () => import('../view/editor.js'),
+  },
+  options: {
+    wheel: () => els.wheel.checked,
+    leave: true,
+    solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
+    analysisEls,
+    say: (text, kind) => say(text, kind),
+    onChange: () => { syncAddress(); updateTitle(); },
+    onGame: (index) => {
+      say(() => t('status.gameOf', { game: index + 1, count: open.count }));
+      els.shareLink.value = '';
+      fillBoxWithGame().catch((e) => say(() => t('fail.game', { error: errorText(e) }), 'error'));
+    },
+    onEdited: () => syncAddress(),
+    onSolve: () => { updateSolveToggle(); syncAddress(); },
+    onCount: () => { if (page.layout) page.layout.setCount(t('list.toggle', { count: open.count })); },
+    onError: (e) => say(() => t('fail.game', { error: errorText(e) }), 'error'),
+  },
+});
+const { viewer, library } = app;
+/** The page's words, in its language. */
+const t = (...a) => app.t(...a);
 
 // ---- messages ---------------------------------------------------------------------------
 
@@ -115,17 +130,16 @@ let loads = 0;
  * Shows a status message. `text` is a function that words it (called again when the language
  * changes, so the message follows it) or plain text.
  */
-let statusWords = null;
 function say(text, kind = 'info') {
-  statusWords = typeof text === 'function' ? text : null;
-  els.status.textContent = statusWords ? statusWords() : text;
+  page.statusWords = typeof text === 'function' ? text : null;
+  els.status.textContent = page.statusWords ? page.statusWords() : text;
   els.status.dataset.kind = kind;
 }
 /** A name given as a function (words of the page's language) or as text. */
 const named = (what) => (typeof what === 'function' ? what() : what);
 const errorText = (e) => (e && e.message ? e.message : String(e));
-/** Plain words for a text that could not be opened (limits.js), or null for other errors. */
-const failure = (e, name) => (limits ? limits.describeFailure(t, e, name, (n) => formatNumber(lang, n)) : null);
+/** Plain words for a text that could not be opened (page.limits.js), or null for other errors. */
+const failure = (e, name) => (page.limits ? page.limits.describeFailure(t, e, name, (n) => formatNumber(app.lang, n)) : null);
 window.addEventListener('error', (e) => say(() => t('status.unexpected', { error: errorText(e.error || e.message) }), 'error'));
 window.addEventListener('unhandledrejection', (e) => say(() => t('status.unexpected', { error: errorText(e.reason) }), 'error'));
 
@@ -144,17 +158,10 @@ function hideProgress() {
 // ---- language and theme -----------------------------------------------------------------
 
 async function setLanguage(code) {
-  const catalogue = await loadCatalogue(code);
-  lang = code;
-  t = createTranslator(code, catalogue, en);
+  await app.setLanguage(code);
   document.documentElement.lang = code;
-  translatePage(document, t);
-  if (viewer) viewer.setTranslator(t);
-  if (list) list.setTranslator(t);
-  if (solve) solve.retranslate();
   updateSolveToggle();
-  updateGamesCount();
-  if (statusWords) els.status.textContent = statusWords();
+  if (page.statusWords) els.status.textContent = page.statusWords();
   if (open.empty) showEmptyBoard();
   updateTitle();
   els.lang.value = code;
@@ -170,21 +177,14 @@ function setTheme(theme) {
 
 /** "0.3 MB" (a text's length, read as bytes; near enough for a note). */
 function sizeText(length) {
-  return `${formatNumber(lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10))} MB`;
-}
-
-function updateGamesCount() {
-  if (!list || open.count < 2) return;
-  const shown = list.state.order.length;
-  els.gamesCount.textContent = t('list.shown', { shown, count: open.count });
-  if (layout) layout.setCount(t('list.toggle', { count: open.count }));
+  return `${formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10))} MB`;
 }
 
 /** The box holds the shown game's text when the whole file is too large to edit. */
 async function fillBoxWithGame() {
   if (!open.boxIsGame || !viewer.state.view) return;
   const text = await library.gameText(viewer.state.game);
-  if (text.length > limits.LIMITS.boxChars) {
+  if (text.length > page.limits.LIMITS.boxChars) {
     els.input.value = '';
     els.inputNote.textContent = t('input.bigGame', { size: sizeText(text.length) });
     els.inputNote.hidden = false;
@@ -198,19 +198,17 @@ async function fillBoxWithGame() {
  * Opens `source` ({ text } | { file } | { url }) in the worker. `what` names it in messages;
  * `kind` records where it came from (the address follows only sample, link and src texts).
  */
-async function openSource(source, { game = 1, ply = 0, what, kind, url = null, quiet = false }) {
+async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false }) {
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
   if (source.file || source.url || source.link != null) {
-    // While the worker reads a file, a download or a link, the page's thread is free: the list's
-    // module loads and the number formatter is made ("20,000 games"), so that neither holds up
-    // the list when its rows come.
-    loadListModule().catch(() => {});
-    setTimeout(() => formatNumber(lang, 1000), 0);
+    // While the worker reads, the list's module and the number formatter get ready for the rows.
+    app.preloadList();
+    setTimeout(() => formatNumber(app.lang, 1000), 0);
   }
-  const handlers = handlersFor({ ply, what, kind, url, quiet });
-  edited.clear();
+  const handlers = handlersFor({ ply, line, what, kind, url, quiet });
+  app.edited.clear();
   try {
     const r = await library.open(source, handlers);
     if (r.count === 0) hideProgress();
@@ -222,7 +220,7 @@ async function openSource(source, { game = 1, ply = 0, what, kind, url = null, q
 }
 
 /** What the page does with the worker's reports on a text being opened (library.js open()). */
-function handlersFor({ ply, what, kind, url = null, quiet = false }) {
+function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }) {
   let first = true;
   return {
     progress(p) {
@@ -243,29 +241,21 @@ function handlersFor({ ply, what, kind, url = null, quiet = false }) {
       }
       els.board.classList.remove('no-game');
       viewer.setGame(msg.game, msg.view, first ? ply : 0, msg.count);
+      if (first && line != null) viewer.goTo(ply, line); // a variation the link names
       first = false;
-      els.games.hidden = msg.count < 2;
+      app.showList(msg.count);
       if (!quiet) say(() => t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 }));
-      loads += 1;
-      document.body.dataset.loads = String(loads);
+      page.loads += 1;
+      document.body.dataset.loads = String(page.loads);
       document.body.dataset.games = String(msg.count);
       els.shareLink.value = '';
       els.shareNotice.hidden = true;
     },
-    rows(rows, { partial = false } = {}) {
-      if (rows.length < 2) return;
-      withList((l) => {
-        l.setRows(rows);
-        l.select(viewer.state.game);
-        // A long list's first rows: the count is said once all are in.
-        if (partial) els.gamesCount.textContent = '';
-        else updateGamesCount();
-      });
-    },
+    rows(rows, { partial = false } = {}) { app.setRows(rows, { partial }); },
     text(msg) {
       // A pasted text is the user's own and stays in the box; a link's is not put there when long.
-      if (msg.same && (kind !== 'link' || !(msg.length > limits.LIMITS.boxChars))) return;
-      if (msg.text != null && msg.text.length <= limits.LIMITS.boxChars) {
+      if (msg.same && (kind !== 'link' || !(msg.length > page.limits.LIMITS.boxChars))) return;
+      if (msg.text != null && msg.text.length <= page.limits.LIMITS.boxChars) {
         els.input.value = msg.text;
       } else {
         open.boxIsGame = true;
@@ -275,11 +265,11 @@ function handlersFor({ ply, what, kind, url = null, quiet = false }) {
       }
     },
     checked(msg) {
-      if (msg.total > 1) withList((l) => l.updateRows(msg.from, msg.rows));
+      if (msg.total > 1) app.updateRows(msg.from, msg.rows);
       if (msg.total > 1) showProgress(t('status.checking', { done: msg.done, total: msg.total }), msg.done / msg.total);
     },
     done() {
-      const listed = open.count > 1 ? withList((l) => { l.refresh(); updateGamesCount(); }) : Promise.resolve();
+      const listed = open.count > 1 ? app.refreshList() : Promise.resolve();
       listed.then(() => {
         hideProgress();
         document.body.dataset.checked = '1';
@@ -289,9 +279,8 @@ function handlersFor({ ply, what, kind, url = null, quiet = false }) {
 }
 
 /**
- * The sample's view as the worker would send it, made when the page was built (make build:
- * tools/sample-view.mjs writes pkg/sample.json; www/hosts/boot.js starts fetching it), or null when
- * it is missing or unreadable: then the worker reads the sample (www/hosts/sample.js) as any text.
+ * The sample's view as the worker would send it (pkg/sample.json, made by make build; boot.js
+ * starts fetching it), or null: then the worker reads the sample (sample.js) as any text.
  */
 async function preparedSample() {
   const early = window.pdnSample;
@@ -302,12 +291,12 @@ async function preparedSample() {
 }
 
 /** Shows the sample from its prepared view; the worker opens its text once it starts. */
-function showPrepared(pre, { ply }) {
-  const handlers = handlersFor({ ply, what: 'sample', kind: 'sample', quiet: true });
-  edited.clear();
+function showPrepared(pre, { ply, line = null }) {
+  const handlers = handlersFor({ ply, line, what: 'sample', kind: 'sample', quiet: true });
+  app.edited.clear();
   document.body.dataset.checked = '0';
   els.input.value = pre.text;
-  adoptSample = { text: pre.text };
+  page.adoptSample = { text: pre.text };
   handlers.opened(pre);
   handlers.done();
 }
@@ -343,7 +332,7 @@ function showEmptyBoard() {
 
 /** The window's title names the shown game, then the site: "Mikhalchenko – Ndjofang · FMJD WC 2007 — PDN viewer". */
 function updateTitle() {
-  const view = viewer && !open.empty ? viewer.state.view : null;
+  const view = !open.empty ? viewer.state.view : null;
   document.title = view ? pageTitle(view, t('app.title')) : t('app.title');
 }
 
@@ -364,10 +353,8 @@ async function openFile(file) {
   }
 }
 
-async function openUrl(url, { game, ply }) {
-  // The worker resolves a relative address against its own script (www/reader/worker.js), so the
-  // page resolves it first: ?src=games.pdn means the file beside index.html. Only web
-  // addresses are downloaded (not javascript:, data:, file: …).
+async function openUrl(url, { game, ply, line = null }) {
+  // Resolved here (the worker would resolve against its own script); only web addresses.
   let absolute = null;
   try { absolute = new URL(url, location.href); } catch { /* not an address at all */ }
   if (!absolute || (absolute.protocol !== 'http:' && absolute.protocol !== 'https:')) {
@@ -378,28 +365,24 @@ async function openUrl(url, { game, ply }) {
   const name = fileNameOf(absolute.href);
   say(() => t('status.fetching', { url: name }));
   try {
-    await openSource({ url: absolute.href, game }, { game, ply, what: name, kind: 'src', url });
+    await openSource({ url: absolute.href, game }, { ply, line, what: name, kind: 'src', url });
     return true;
   } catch (e) {
-    const plain = failure(e, name);
-    if (plain) say(() => failure(e, name), 'error');
-    else if (e.kind === 'network') say(() => t('status.fetchCors', { url: name }), 'error');
-    else if (e.kind === 'http') say(() => t('status.fetchFailed', { url: name, reason: t('status.fetchHttp', { status: e.status }) }), 'error');
-    else say(() => t('status.fetchFailed', { url: name, reason: errorText(e) }), 'error');
+    say(() => downloadFailure(t, e, name, { describe: failure }), 'error');
     return false;
   }
 }
 
-/** Opens the game in the location hash, if there is one. Returns true when it did. */
-async function openFromHash(hash = location.hash) {
-  if (!hash) return false;
-  const link = (await sharing()).parseShareHash(hash);
-  if (!link) return false;
+/** Opens the #pdn= link of `address` (readAddress), if it has one. Returns true when it did. */
+async function openLink(address) {
+  const source = address.source;
+  if (!source || source.pdn == null) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
   const what = () => t('what.link');
+  const { game, ply, line } = address;
   try {
-    await openSource({ link: link.pdn, game: link.game || 1 }, { game: link.game || 1, ply: link.ply ?? 0, what, kind: 'link' });
+    await openSource({ link: source.pdn, game }, { ply, line, what, kind: 'link' });
   } catch (e) {
     say(() => failure(e, what()) || t('status.linkFailed', { error: errorText(e) }), 'error');
     return false;
@@ -415,42 +398,31 @@ function revealBoard() {
   }
 }
 
-// ---- the address follows the game and move ----------------------------------------------
+// ---- the address follows the state shown ------------------------------------------------
 
-let addressTimer = null;
-/** The address's hash as last opened or written here (a different #pdn= one is a new link). */
-let seenHash = location.hash;
+/** The address shows the state (share/address.js); a pasted or opened text is in no address. */
 function syncAddress() {
-  clearTimeout(addressTimer);
-  addressTimer = setTimeout(async () => {
-    if ($('embed-box').open) fillSnippets().catch(() => {});
+  clearTimeout(page.addressTimer);
+  page.addressTimer = setTimeout(async () => {
+    if ($('embed-box').open) menus().then((m) => m.fillSnippets()).catch(() => {});
     const src = open.source;
     if (!src || !viewer.state.view) return;
-    const game = viewer.state.game + 1;
-    const ply = solve && solve.active ? solveAt : viewer.mainlinePly();
-    const url = new URL(location.href);
+    const { readAddress, writeAddress } = await addressing();
+    const here = readAddress(location.href);
     // A link just put in the address, its hashchange still to come: leave it to be opened.
-    if (url.hash !== seenHash && url.hash.startsWith('#pdn=')) return;
-    if (solve && solve.active) url.searchParams.set('mode', 'solve');
-    else url.searchParams.delete('mode');
+    if (location.hash !== page.seenHash && here.source && here.source.pdn != null) return;
+    let source = null;
     if (src.kind === 'link') {
-      const link = (await sharing()).parseShareHash(url.hash);
-      if (!link) return;
-      url.hash = `pdn=${link.pdn}&game=${game}&ply=${ply}`;
-    } else if (src.kind === 'src' || src.kind === 'sample') {
-      url.hash = '';
-      if (src.kind === 'src') url.searchParams.set('src', src.url);
-      url.searchParams.set('game', String(game));
-      url.searchParams.set('ply', String(ply));
-    } else {
-      // A pasted or opened text is not in the address; "Copy link" makes one that carries it.
-      url.hash = '';
-      url.searchParams.delete('src');
-      url.searchParams.delete('game');
-      url.searchParams.delete('ply');
+      if (!here.source || here.source.pdn == null) return;
+      source = here.source;
+    } else if (src.kind === 'src') {
+      source = { src: src.url };
+    } else if (src.kind === 'sample') {
+      source = {}; // the page's own games: the place alone
     }
-    if (url.href !== location.href) history.replaceState(null, '', url.href);
-    seenHash = url.hash;
+    const href = writeAddress({ source, ...app.place(), ...page.pinned }, location.href);
+    if (href !== location.href) history.replaceState(null, '', href);
+    page.seenHash = location.hash;
   }, 200);
 }
 
@@ -487,204 +459,12 @@ function wireDrop() {
       e.preventDefault();
       // A text too large to edit comfortably is opened without going into the box.
       realLibrary().then(() => {
-        const fits = text.length <= limits.LIMITS.boxChars;
+        const fits = text.length <= page.limits.LIMITS.boxChars;
         if (fits) els.input.value = text;
         openText(text, { what: () => t('what.pasted'), kind: fits ? 'paste' : 'drop' });
       });
     }
   });
-}
-
-// ---- exports and sharing ----------------------------------------------------------------
-
-async function copyText(text, okMessage) {
-  let copied = false;
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      copied = true;
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin).
-    }
-  }
-  if (copied) {
-    els.exportOutput.hidden = true;
-    say(okMessage);
-  } else {
-    els.exportOutput.value = text;
-    els.exportOutput.hidden = false;
-    els.exportOutput.select();
-    say(() => t('export.copyFailed'));
-  }
-  return copied;
-}
-
-/** The shown game's file name without extension: "mikhalchenko-ndjofang-2007" (words.js). */
-function fileStem() {
-  return gameFileStem(viewer.state.view, viewer.state.game + 1);
-}
-
-/**
- * The whole file's download name: the opened file's own name; for a pasted text or a link, the
- * event when every game has the same one ("fmjd-wc-2007.pdn"); else games.pdn.
- */
-function wholeName() {
-  const src = open.source;
-  if (src && (src.kind === 'file' || src.kind === 'src') && typeof src.name === 'string') return wholeFileName(src.name);
-  const events = new Set(list && open.count > 1 ? list.state.rows.map((r) => r.event || '') : [tagOf(viewer.state.view, 'Event')]);
-  return `${(events.size === 1 && slug([...events][0])) || 'games'}.pdn`;
-}
-
-function currentFen() {
-  const line = lineView(viewer.state.view, viewer.state.line);
-  const ply = viewer.state.ply;
-  return ply > 0 ? line.plies[ply - 1].fen : (line.start && line.start.fen) || '';
-}
-
-/** The file-saving helpers, loaded on first use (they are not needed to read games). */
-const exporter = () => import('../share/board-export.js');
-
-async function downloadBlob(blob, name) {
-  (await exporter()).downloadBlob(blob, name);
-}
-
-async function boardDocument() {
-  const { boardColors, standaloneSvg } = await exporter();
-  const s = viewer.state;
-  const model = boardModel(lineView(s.view, s.line), s.ply, { flipped: s.flipped });
-  const label = els.board.querySelector('svg')?.getAttribute('aria-label') || t('board.label');
-  return standaloneSvg(model, { label, coordinates: s.coordinates }, boardColors(els.board));
-}
-
-/**
- * The board editor (www/view/editor.js, loaded on first use) over the page, starting from `fen` on
- * GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
- */
-async function editPosition(fen, gametype = viewer.state.view?.variantNumber) {
-  const { openEditor } = await import('../view/editor.js');
-  if (fen == null) {
-    try { fen = currentFen(); } catch { fen = ''; } // no game shown: an empty board
-  }
-  await openEditor({
-    doc: document, t, fen, gametype: gametype || 20, coordinates: viewer.state.coordinates,
-    link: async (pdn) => { const { buildShareUrl, packText } = await sharing(); return buildShareUrl(location.href.split('?')[0], { pdn: await packText(pdn), game: 1, ply: 0 }); },
-    onClose: () => {
-      // A ?edit= address has been used: a reload should not open the editor again.
-      const url = new URL(location.href);
-      url.searchParams.delete('edit');
-      url.searchParams.delete('gametype');
-      if (url.href !== location.href) history.replaceState(null, '', url.href);
-    },
-    analyse: async (pdn) => {
-      els.input.value = pdn;
-      open.pasted = pdn;
-      await openText(pdn, { what: t('editor.what'), kind: 'paste' });
-      revealBoard();
-    },
-  });
-}
-
-/** The link for the shown game and move: the whole text, or only this game when that is long. */
-async function makeLink() {
-  const s = viewer.state;
-  const ply = viewer.mainlinePly();
-  const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
-  // An edited game is linked as the core writes it: the text no longer holds it.
-  const { buildShareUrl, packText } = await sharing();
-  let url = whole != null && !edited.has(s.game)
-    ? buildShareUrl(location.href.split('?')[0], { pdn: await packText(whole), game: s.game + 1, ply })
-    : null;
-  if (!url || (url.length > LONG_LINK && open.count > 1)) {
-    const one = edited.has(s.game) ? await library.exportGame(s.game) : await library.gameText(s.game);
-    url = buildShareUrl(location.href.split('?')[0], { pdn: await packText(one), game: 1, ply });
-  }
-  return url;
-}
-
-async function copyLink() {
-  const url = await makeLink();
-  els.shareLink.value = url;
-  els.shareLink.dataset.length = String(url.length);
-  els.shareNotice.hidden = url.length <= LONG_LINK;
-  els.shareNotice.textContent = url.length > LONG_LINK ? t('share.tooLong', { length: url.length }) : '';
-  let copied = false;
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    try { await navigator.clipboard.writeText(url); copied = true; } catch { /* the box has it */ }
-  }
-  say(() => t(copied ? 'share.linkCopied' : 'share.linkReady', { length: url.length }));
-  if (!copied) els.shareLink.select();
-}
-
-/** Where the viewer is served from (the folder of this page), for the snippets. */
-function siteBase() {
-  return new URL('.', `${location.origin}${location.pathname}`).href;
-}
-
-/** The shown game as canonical PDN, safe inside a <script> element. */
-async function gameForSnippet() {
-  return (await library.exportGame(viewer.state.game)).trimEnd();
-}
-
-/** The <pdn-viewer> and iframe snippets for the shown game and move. */
-async function fillSnippets() {
-  const base = siteBase();
-  const pdn = await gameForSnippet();
-  const ply = viewer.mainlinePly();
-  $('snippet-element').value = `<script type="module" src="${base}www/pdn-viewer.js"></script>
-<pdn-viewer ply="${ply}"><script type="application/x-draughts-pdn">
-${pdn.replace(/<\//g, '<\\/')}
-</script></pdn-viewer>`;
-  const src = `${base}embed.html#pdn=${await (await sharing()).packText(pdn)}&game=1&ply=${ply}`;
-  const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-  // The frame posts its content's height (www/hosts/embed.js); the lines under it fit the frame to it.
-  $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>
-<script>
-addEventListener('message', (e) => {
-  if (e.origin !== ${JSON.stringify(location.origin)} || !e.data || e.data.type !== 'pdn-viewer:height') return;
-  for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
-    if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
-});
-</script>`;
-}
-
-async function downloadHtml() {
-  const base = siteBase();
-  const get = async (path) => {
-    const r = await fetch(base + path);
-    if (!r.ok) throw new Error(`${path}: ${r.status}`);
-    return r;
-  };
-  const { standaloneHtml } = await import('../share/standalone.js');
-  const s = viewer.state;
-  const html = await standaloneHtml({
-    pdn: await gameForSnippet(),
-    title: pageTitle(s.view, t('app.title')),
-    attrs: { ply: viewer.mainlinePly(), coordinates: s.coordinates, orientation: s.flipped ? 'black' : null, lang },
-    fetchText: async (path) => (await get(path)).text(),
-    fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
-  });
-  await downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
-}
-
-/** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
-function showInText(btn) {
-  const text = els.input.value;
-  let start = Number(btn.dataset.start) - open.boxOffset;
-  let end = Number(btn.dataset.end) - open.boxOffset;
-  const stale = open.source?.kind === 'paste' && text !== open.pasted;
-  if (stale || !Number.isFinite(start) || start < 0 || start > text.length) {
-    // The box was edited since: fall back to line and column.
-    const len = Number.isFinite(end - start) ? end - start : 1;
-    start = offsetOf(text, Number(btn.dataset.line), Number(btn.dataset.column));
-    if (start < 0) return;
-    end = start + Math.max(len, 1);
-  }
-  els.input.focus();
-  els.input.setSelectionRange(start, Math.max(end, start + 1));
-  // A textarea does not scroll to its selection by itself in every browser.
-  const lineNo = text.slice(0, start).split('\n').length;
-  const lineHeight = parseFloat(getComputedStyle(els.input).lineHeight) || 18;
-  els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
 }
 
 // ---- wiring -----------------------------------------------------------------------------
@@ -694,51 +474,14 @@ function guard(fn, key) {
   return (...args) => Promise.resolve(fn(...args)).catch((e) => say(() => t(key, { error: errorText(e) }), 'error'));
 }
 
-/** Starts solving the shown game from the shown position. */
-function startSolving() {
-  solveAt = viewer.mainlinePly();
-  solve.start();
-}
-
-function toggleSolve(on) {
-  if (!solve) return;
-  if (on) startSolving();
-  else solve.stop();
-  updateSolveToggle();
-}
-
 /** The toggle is pressed while solving. */
 function updateSolveToggle() {
-  $('solve-toggle').setAttribute('aria-pressed', String(Boolean(solve && solve.active)));
+  $('solve-toggle').setAttribute('aria-pressed', String(app.solving));
 }
 
-/**
- * The analysis board (moves played on the board, marks drawn) and solve mode: loaded after the
- * first screen (afterFirstScreen), so they never hold up the first game. Resolves to the solve
- * mode (null when it failed to load).
- */
+/** The analysis board, loaded after the first screen; a failure is said on the status line. */
 function loadAnalysis() {
-  solveReady ??= import('../view/analysis.js').then(({ createAnalysis }) => {
-    const analysis = createAnalysis({
-      doc: document, board: els.board, viewer, library, t: (...a) => t(...a), els,
-      say: (text, kind) => say(text, kind),
-      onEdited: (r) => { if (r.edited) edited.add(viewer.state.game); else edited.delete(viewer.state.game); syncAddress(); },
-    });
-    viewer.setDecorator(analysis.decorate);
-    return analysis;
-  }).then(async (analysis) => {
-    const { createSolve } = await import('../view/solve.js');
-    solve = createSolve({
-      doc: document, viewer, library, analysis, panel: $('solve-panel'), host: document.body,
-      t: (...a) => t(...a),
-      hide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'),
-        els.first, els.prev, els.play, els.next, els.last, els.plyInfo, document.querySelector('.analysis-help')],
-      onLeave: () => toggleSolve(false),
-      onChange: () => { updateSolveToggle(); syncAddress(); },
-    });
-    return solve;
-  }).catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
-  return solveReady;
+  return app.analysis().catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
 }
 
 /** After the sample or link is drawn: the reading worker and the analysis board start. */
@@ -756,39 +499,21 @@ function afterFirstScreen() {
 }
 
 function wire() {
-  layout = attachLayout({
+  page.layout = attachLayout({
     els: {
-      board: els.board, controls: document.querySelector('.controls'), header: els.header, games: els.games,
+      board: els.board, controls: els.nav, header: els.header, games: els.games,
       gameList: els.gameList, toggle: $('games-toggle'), toggleText: $('games-toggle-text'), close: $('games-close'),
     },
     // The list was folded away (no height): draw the rows around the open game again.
-    onOpen: () => { if (list) list.select(list.state.selected); },
-  });
-  // Buttons, keys (anywhere on the page), move clicks, swipe and wheel: the same as <pdn-viewer>.
-  attachControls({
-    keyTarget: document, board: els.board, moves: els.moves, viewer,
-    buttons: { first: els.first, prev: els.prev, play: els.play, next: els.next, last: els.last, flip: els.flip },
-    options: { wheel: () => els.wheel.checked },
+    onOpen: () => { if (app.list) app.list.select(app.list.state.selected); },
   });
   wireDrop();
-  $('solve-toggle').addEventListener('click', () => loadAnalysis().then(() => toggleSolve(!(solve && solve.active))));
+  $('solve-toggle').addEventListener('click', guard(() => app.setSolving(!app.solving), 'fail.game'));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
-    if (btn) showInText(btn);
+    if (btn) menus().then((m) => m.showInText(btn));
   });
-
-  pick = guard(async (index) => {
-    if (index < 0) return;
-    await viewer.showGame(index, 0);
-    if (list) list.select(index);
-    say(() => t('status.gameOf', { game: index + 1, count: open.count }));
-    els.shareLink.value = '';
-    await fillBoxWithGame();
-  }, 'fail.game');
-  els.prevGame.addEventListener('click', () => { if (list) pick(list.neighbour(-1)); });
-  els.nextGame.addEventListener('click', () => { if (list) pick(list.neighbour(1)); });
-  els.filter.addEventListener('input', () => { if (list) { list.filter(els.filter.value); updateGamesCount(); } });
 
   // The box's text is opened by the Load button, by Ctrl+Enter (⌘+Enter) in the box, and at
   // once when text is pasted or dropped into it.
@@ -814,45 +539,30 @@ function wire() {
     els.fileInput.value = ''; // choosing the same file again must fire "change" again
   });
 
-  els.copyLink.addEventListener('click', guard(copyLink, 'fail.link'));
+  // The export and share menus (menus.js) are loaded on their first click.
+  const FAILS = {
+    'copy-link': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
+    'copy-game': 'fail.export', 'download-game': 'fail.export', 'download-file': 'fail.export', 'copy-fen': 'fail.export',
+    'edit-position': 'fail.editor', 'download-svg': 'fail.export', 'download-png': 'fail.export',
+  };
+  for (const [id, key] of Object.entries(FAILS)) $(id).addEventListener('click', guard(async () => (await menus()).actions[id](), key));
   const embedBox = $('embed-box');
-  embedBox.addEventListener('toggle', guard(() => (embedBox.open ? fillSnippets() : null), 'fail.embed'));
-  $('copy-element').addEventListener('click', guard(async () => {
-    await fillSnippets();
-    await copyText($('snippet-element').value, t('export.copied'));
-  }, 'fail.embed'));
-  $('copy-iframe').addEventListener('click', guard(async () => {
-    await fillSnippets();
-    await copyText($('snippet-iframe').value, t('export.copied'));
-  }, 'fail.embed'));
-  $('download-html').addEventListener('click', guard(downloadHtml, 'fail.export'));
+  embedBox.addEventListener('toggle', guard(async () => (embedBox.open ? (await menus()).fillSnippets() : null), 'fail.embed'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
-  $('copy-game').addEventListener('click', guard(async () => {
-    await copyText(await library.exportGame(viewer.state.game), t('export.copied'));
-  }, 'fail.export'));
-  $('download-game').addEventListener('click', guard(async () => {
-    const text = await library.exportGame(viewer.state.game);
-    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
-  }, 'fail.export'));
-  $('download-file').addEventListener('click', guard(async () => {
-    const text = await library.exportAll();
-    await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), wholeName());
-  }, 'fail.export'));
-  $('copy-fen').addEventListener('click', guard(() => copyText(currentFen(), t('export.copied')), 'fail.export'));
-  $('edit-position').addEventListener('click', guard(() => editPosition(), 'fail.editor'));
-  $('download-svg').addEventListener('click', guard(async () => {
-    await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
-  }, 'fail.export'));
-  $('download-png').addEventListener('click', guard(async () => {
-    const { svgToPngBlob } = await exporter();
-    await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
-  }, 'fail.export'));
 
+  // A language or theme chosen here is remembered, and the address no longer asks for another.
   els.lang.addEventListener('change', guard(async () => {
     store.set('lang', els.lang.value);
+    delete page.pinned.lang;
     await setLanguage(els.lang.value);
+    syncAddress();
   }, 'fail.language'));
-  els.theme.addEventListener('change', () => { store.set('theme', els.theme.value); setTheme(els.theme.value); });
+  els.theme.addEventListener('change', () => {
+    store.set('theme', els.theme.value);
+    delete page.pinned.theme;
+    setTheme(els.theme.value);
+    syncAddress();
+  });
   els.speed.addEventListener('change', () => { store.set('speed', els.speed.value); viewer.setSpeed(els.speed.value); });
   els.coordinates.addEventListener('change', () => { store.set('coordinates', els.coordinates.value); viewer.setCoordinates(els.coordinates.value); });
   els.animate.addEventListener('change', () => { store.set('animate', els.animate.checked ? '1' : '0'); viewer.setAnimate(els.animate.checked); });
@@ -860,13 +570,13 @@ function wire() {
 
   // The link is read from the event: the address may have been rewritten since (syncAddress).
   window.addEventListener('hashchange', (e) => {
-    seenHash = new URL(e.newURL).hash;
-    openFromHash(seenHash);
+    page.seenHash = new URL(e.newURL).hash;
+    addressing().then(({ readAddress }) => openLink(readAddress(e.newURL)));
   });
 }
 
 function restoreSettings() {
-  setTheme(store.get('theme', 'auto'));
+  setTheme(page.pinned.theme || store.get('theme', 'auto'));
   const speed = store.get('speed', 'normal');
   els.speed.value = SPEEDS[speed] ? speed : 'normal';
   viewer.setSpeed(els.speed.value);
@@ -879,63 +589,49 @@ function restoreSettings() {
 }
 
 async function main() {
+  // The bare page (the sample) needs no address module before its first screen.
+  const address = location.search || location.hash
+    ? (await addressing()).readAddress(location.href) : { source: null, game: 1, ply: 0 };
+  // A language or theme the address names is shown, not remembered.
+  for (const key of ['lang', 'theme']) if (address[key]) page.pinned[key] = address[key];
   for (const l of LANGUAGES) {
     const o = document.createElement('option');
     o.value = l.code;
     o.textContent = l.name;
     els.lang.append(o);
   }
-  const code = pickLanguage(navigator.languages || [navigator.language], store.get('lang'));
+  const code = pickLanguage([...(page.pinned.lang ? [page.pinned.lang] : []), ...(navigator.languages || [navigator.language])], page.pinned.lang ? '' : store.get('lang'));
   await setLanguage(code);
   say(() => t('status.loadingReader'));
-
-  viewer = createViewer({
-    doc: document, els, library, t,
-    onChange: () => {
-      // Another game or text shown while solving: solve that one from where it shows.
-      if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
-      syncAddress();
-      updateTitle();
-    },
-    reducedMotion: () => prefersReducedMotion(window),
-  });
   restoreSettings();
   wire();
 
   const params = new URLSearchParams(location.search);
   const number = (v) => (v != null && /^\d{1,9}$/.test(v) ? Number(v) : null);
-  let game = number(params.get('game')) || 1;
-  let ply = params.get('ply') === 'last' ? 'last' : number(params.get('ply')) ?? 0;
-  let opened = await openFromHash();
-  let sampleAt = { game, ply };
-  if (!opened && params.get('src')) {
-    opened = await openUrl(params.get('src'), { game, ply });
-    // The game and move were meant for the file that failed, not for the sample.
-    sampleAt = { game: 1, ply: 0 };
-  }
+  let opened = await openLink(address);
+  if (!opened && address.source && address.source.src != null) opened = await openUrl(address.source.src, address);
   if (!opened) {
-    ({ game, ply } = sampleAt);
+    // The game and move of a link or file that failed were meant for it, not for the sample.
+    const { game, ply, line } = address.source ? { game: 1, ply: 0, line: null } : address;
     // After a failed link or download its message stays up; the sample shows behind it.
     const hadError = els.status.dataset.kind === 'error';
     // Once the worker is running (a link failed), it reads the sample as any other text.
-    const pre = libraryReady ? null : await preparedSample();
+    const pre = page.libraryReady ? null : await preparedSample();
     if (pre) {
-      showPrepared(pre, { ply });
+      showPrepared(pre, { ply, line });
     } else {
       const { SAMPLE_PDN } = await import('./sample.js');
       els.input.value = SAMPLE_PDN;
-      await openText(SAMPLE_PDN, { game, ply, what: 'sample', kind: 'sample', quiet: true });
+      await openText(SAMPLE_PDN, { game, ply, line, what: 'sample', kind: 'sample', quiet: true });
     }
     if (!hadError) say(() => t('status.sample'));
   }
+  if (address.orientation === 'black' && !viewer.state.flipped) viewer.flip();
   document.body.dataset.ready = '1';
   afterFirstScreen();
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
-  if (params.has('edit')) await editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
-  if (params.get('mode') === 'solve') {
-    const s = await loadAnalysis();
-    if (s && viewer.state.view) startSolving();
-  }
+  if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
+  if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

@@ -3,9 +3,8 @@
 // progress), and turns the other requests (a game, an export) into promises. A worker whose
 // wasm instance trapped is replaced by a fresh one (createWorkerHost), so nothing stays broken.
 
-import { testSettings } from './limits.js';
+import { METHODS } from './protocol.js';
 import { unpackView } from './viewdata.js';
-import { pickVariations } from './viewcap.js';
 
 /**
  * The analysis board's edits, one name each, as the wasm Library's methods take them: the worker
@@ -24,81 +23,62 @@ export const EDITS = Object.freeze({
 
 /** Applies edit `op` (a name of EDITS) with `args` to game `index` of a wasm Library. */
 export function applyEdit(lib, index, op, args = {}) {
-  const fn = EDITS[op];
+  const fn = Object.hasOwn(EDITS, op) ? EDITS[op] : null;
   if (!fn) throw new Error(`unknown edit ${op}`);
   const place = fn(lib, index, args);
   return { place: { line: place.line ?? null, ply: place.ply }, edited: lib.isEdited(index) };
 }
 
+/** The request `name` of reader/protocol.js, or an Error saying there is none. */
+function method(name) {
+  if (typeof name !== 'string' || !Object.hasOwn(METHODS, name)) throw new Error(`unknown request ${name}`);
+  return METHODS[name];
+}
+
 /**
- * List rows packed for the trip from the worker to the page: per field, its distinct values and
- * each row's index into them, in a typed array that is moved, not copied. Copying 20,000 row
- * objects (a structured clone) held the page's thread for 60-260 ms; packed, the values of a
- * file repeat (events, sites, players, results) and the indexes cost nothing to move. Rows that
- * are few, differ in their fields or hold more than plain values go as they are.
- * Returns { packed, transfer }: `transfer` lists the buffers to move with postMessage.
+ * Answers request `name` (reader/protocol.js) with its arguments by name from wasm Library
+ * `lib`: the worker's dispatcher and the in-thread library. A game view goes as the core packed
+ * it; `reply` unpacks it where it is used.
  */
-export function packRows(rows) {
-  const plain = { packed: { rows }, transfer: [] };
-  if (!Array.isArray(rows) || rows.length < 100 || !rows[0] || typeof rows[0] !== 'object') return plain;
-  const keys = Object.keys(rows[0]);
-  for (const row of rows) if (!row || typeof row !== 'object' || Object.keys(row).length !== keys.length) return plain;
-  const fields = [];
-  for (const key of keys) {
-    const field = distinct(rows, key);
-    if (!field) return plain;
-    fields.push(field);
+export function answer(lib, name, args) {
+  const m = method(name);
+  const values = m.args.map((a) => args[a]);
+  if (m.calls === 'edit') {
+    const [index, op, edit] = values;
+    return { ...applyEdit(lib, index, op, edit), view: lib.pageView(index) };
   }
-  return { packed: { count: rows.length, fields }, transfer: fields.filter((f) => f.index).map((f) => f.index.buffer) };
+  const value = lib[m.calls](...values);
+  return m.orEmpty ? value ?? '' : value;
+}
+
+/** What the caller of request `name` gets of its answer: any game view in it unpacked (viewdata.js). */
+export function reply(name, value) {
+  const { view } = method(name);
+  if (view === 'answer') return unpackView(value);
+  return view === 'field' ? withView(value) : value;
+}
+
+/** An answer holding a view (`opened`, an edit's), with the view unpacked. */
+const withView = (r) => (r && r.view ? { ...r, view: unpackView(r.view) } : r);
+
+/**
+ * The requests of reader/protocol.js as methods of an object: each call's arguments go to
+ * `call(name, args)` by name ({index, line, ...}), and what it resolves to is replied.
+ */
+function requestMethods(call) {
+  return Object.fromEntries(Object.entries(METHODS).map(([name, m]) => [
+    name,
+    async (...values) => reply(name, await call(name, Object.fromEntries(m.args.map((a, i) => [a, values[i]])))),
+  ]));
 }
 
 /**
- * Field `key` of packRows: its distinct values and an index per row, or, when most values
- * differ (the game numbers), the column itself; null when a row lacks it or holds an object.
+ * List rows as the core packs them (Library.rowsPacked: per field, its distinct values and each
+ * row's index into them, or the column itself) made whole again: equal, field by field and in
+ * order, to Library.rows'. Plain rows are returned as they are.
  */
-function distinct(rows, key) {
-  const at = new Map();
-  const values = [];
-  const index = new Uint32Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const v = plainField(rows[i], key);
-    if (v === NOT_PLAIN) return null;
-    let k = at.get(v);
-    if (k === undefined) {
-      if (values.length > rows.length / 2) {
-        const column = new Array(rows.length);
-        for (let j = 0; j < rows.length; j++) {
-          const w = plainField(rows[j], key);
-          if (w === NOT_PLAIN) return null;
-          column[j] = w;
-        }
-        return { key, column };
-      }
-      k = values.length;
-      values.push(v);
-      at.set(v, k);
-    }
-    index[i] = k;
-  }
-  return { key, values, index };
-}
-
-const NOT_PLAIN = Symbol('not a plain value');
-
-/**
- * Field `key` of `row` when it is a plain value (null included), else NOT_PLAIN: the row lacks
- * it or holds an object there.
- */
-function plainField(row, key) {
-  const v = row[key];
-  if (v === undefined && !(key in row)) return NOT_PLAIN;
-  if (v !== null && (typeof v === 'object' || typeof v === 'function')) return NOT_PLAIN;
-  return v;
-}
-
-/** The rows packRows packed: equal, field by field and in order, to the ones it was given. */
 export function unpackRows(packed) {
-  if (Array.isArray(packed)) return packed; // as a worker without packing sends them
+  if (Array.isArray(packed)) return packed;
   if (!packed || Array.isArray(packed.rows)) return packed ? packed.rows : [];
   const { count, fields } = packed;
   // Every row starts as a copy of one with all the fields (made at once, with room for them
@@ -114,9 +94,6 @@ export function unpackRows(packed) {
   }
   return rows;
 }
-
-/** A worker's answer holding a view (`opened`, an edit's), with the view unpacked (viewdata.js). */
-const withView = (r) => (r && r.view ? { ...r, view: unpackView(r.view) } : r);
 
 const defaultWorker = () => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
 
@@ -194,9 +171,9 @@ export function createWorkerHost(createWorker = defaultWorker) {
 
 /**
  * A client of a reading worker. `worker` is a function making the Worker (this client then has
- * one of its own) or a host from createWorkerHost (shared). Returns
- * { open(source, handlers) -> Promise<{count}>, game(i), gameText(i), exportGame(i), exportAll(),
- *   text(), terminate() }.
+ * one of its own) or a host from createWorkerHost (shared). Returns { open(source, handlers) ->
+ * Promise<{count}>, adopt(source), terminate() } and a promise-returning method per request of
+ * reader/protocol.js (game(i), variations(i, ids), gameText(i), ...).
  */
 export function createLibrary(worker = defaultWorker) {
   const own = typeof worker === 'function';
@@ -250,11 +227,6 @@ export function createLibrary(worker = defaultWorker) {
     failed(err) { stale = true; failAll(err); },
   });
 
-  const settings = () => {
-    const test = testSettings();
-    return test ? { limits: test.limits, test: test.worker } : {};
-  };
-
   function send(msg) {
     const transfer = msg.bytes && msg.bytes.buffer ? [msg.bytes.buffer] : [];
     host.post({ ...msg, slot }, transfer);
@@ -267,15 +239,15 @@ export function createLibrary(worker = defaultWorker) {
     return new Promise((resolve, reject) => {
       const id = host.id();
       current = { id, source, handlers: {}, resolve, reject };
-      send({ type: 'open', id, ...source, ...settings(), test: undefined, quiet: true });
+      send({ type: 'open', id, ...source, quiet: true });
     });
   }
 
-  function request(type, extra = {}) {
+  function request(type, args = {}) {
     const ask = () => new Promise((resolve, reject) => {
       const id = host.id();
       pending.set(id, { resolve, reject });
-      send({ type, id, ...extra });
+      send({ type, id, ...args });
     });
     if (!stale || !shown) return ask();
     return reopen().then(ask);
@@ -301,7 +273,7 @@ export function createLibrary(worker = defaultWorker) {
       const kept = source.bytes ? { ...source, bytes: source.bytes.slice() } : source;
       return new Promise((resolve, reject) => {
         current = { id, source: kept, handlers, resolve, reject };
-        send({ type: 'open', id, ...source, ...settings() });
+        send({ type: 'open', id, ...source });
       });
     },
     /**
@@ -314,21 +286,8 @@ export function createLibrary(worker = defaultWorker) {
       shown = source;
       return reopen();
     },
-    game: (index) => request('game', { index }).then(unpackView),
-    /** More variations of game `index` (a view's capped ones): [[id, variation], ...]. */
-    variations: (index, ids) => request('variations', { index, ids }),
-    gameText: (index) => request('gameText', { index }),
-    exportGame: (index) => request('exportGame', { index }),
-    exportAll: () => request('exportAll'),
-    text: () => request('text'),
-    /** The legal moves `ply` plies into `line` of game `index` (null when there is no such position). */
-    legalMoves: (index, line, ply) => request('legalMoves', { index, line, ply }),
-    /** Edits game `index` (see EDITS): resolves to { place, edited, view } (the view within the page's budgets). */
-    edit: (index, op, args) => request('edit', { index, op, args }).then(withView),
-    /** Solve mode: the text's answer to legal move `choice` there (undefined: its move shown), or null. */
-    solve: (index, line, ply, choice) => request('solve', { index, line, ply, choice }),
-    /** Solve mode: { toMove, finished } there, or null. */
-    solveState: (index, line, ply) => request('solveState', { index, line, ply }),
+    // game, variations, gameText, ... (reader/protocol.js): each a request to the worker.
+    ...requestMethods(request),
     terminate: () => {
       if (own) host.terminate();
       else host.detach(slot);
@@ -365,7 +324,7 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
       await pause();
       if (lib !== mine) return { count: null, replaced: true }; // another text came meanwhile
       const game = Math.min(Math.max((source.game ?? 1) - 1, 0), count - 1);
-      const view = unpackView(mine.gamePacked(game));
+      const view = reply('game', answer(mine, 'game', { index: game }));
       await pause();
       if (lib !== mine) return { count: null, replaced: true };
       h.opened?.({ count, game, view, encoding: mine.encoding, outside, outsideSummary });
@@ -375,18 +334,8 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
       h.done?.();
       return { count };
     },
-    game: async (index) => unpackView(need().gamePacked(index)),
-    // The views made here are whole (not capped), so this is asked for only by a caller that
-    // does not know which library it has (reader/protocol.js).
-    variations: async (index, ids) => pickVariations(need().gamePacked(index), ids),
-    gameText: async (index) => need().gameText(index) ?? '',
-    exportGame: async (index) => need().exportGame(index),
-    exportAll: async () => need().exportAll(),
-    text: async () => need().text(),
-    legalMoves: async (index, line, ply) => need().legalMoves(index, line ?? undefined, ply),
-    edit: async (index, op, args) => ({ ...applyEdit(need(), index, op, args), view: unpackView(need().gamePacked(index)) }),
-    solve: async (index, line, ply, choice) => need().solve(index, line ?? undefined, ply, choice ?? undefined),
-    solveState: async (index, line, ply) => need().solveState(index, line ?? undefined, ply),
+    // game, variations, gameText, ... (reader/protocol.js): each answered here at once.
+    ...requestMethods(async (name, args) => answer(need(), name, args)),
     terminate() { if (lib) lib.free(); lib = null; },
   };
 }

@@ -1,6 +1,8 @@
 // The sizes the viewer accepts (README "Limits", docs/embedding.md). A text past them is refused
 // with a plain message instead of freezing the tab or running the reader out of memory.
 
+import * as overrides from './overrides.js';
+
 export const LIMITS = Object.freeze({
   /** A file, a download (`?src=`, `src=`), a pasted or dropped text: 64 MiB. */
   bytes: 64 * 1024 * 1024,
@@ -17,10 +19,10 @@ export const LIMITS = Object.freeze({
 });
 
 /**
- * The limits, with the smaller ones a test may ask for (`globalThis.PDN_VIEWER_TEST.limits`,
- * set by the end-to-end tests only). A test can lower a limit, never raise it.
+ * The limits, with the smaller ones of `asked` (by default a test's: its copy of overrides.js).
+ * A test can lower a limit, never raise it.
  */
-export function limitsFor(asked) {
+export function limitsFor(asked = overrides.limits) {
   const out = { ...LIMITS };
   if (asked && typeof asked === 'object') {
     for (const key of Object.keys(LIMITS)) {
@@ -29,12 +31,6 @@ export function limitsFor(asked) {
     }
   }
   return out;
-}
-
-/** The test settings of this page, if a test set any (see limitsFor). */
-export function testSettings() {
-  const s = globalThis.PDN_VIEWER_TEST;
-  return s && typeof s === 'object' ? s : null;
 }
 
 /** `bytes` in words: "64 MB", "512 KB", "300 bytes" (MB = 2^20 bytes, as operating systems show). */
@@ -59,7 +55,7 @@ export function describeFailure(t, e, name, number = (n) => String(n)) {
     return t('status.tooLarge', { name, size: e.size == null ? t('size.over', { limit: size(e.limit) }) : size(e.size), limit: size(e.limit) });
   }
   if (e.kind === 'memory') {
-    return t('status.outOfMemory', { name, size: e.size ? size(e.size) : '?', limit: size(limitsFor(testSettings()?.limits).bytes) });
+    return t('status.outOfMemory', { name, size: e.size ? size(e.size) : '?', limit: size(limitsFor().bytes) });
   }
   if (e.kind === 'trap') return t('status.readerCrashed', { name, error: e.message });
   if (e.kind === 'scheme') return t('status.srcScheme', { url: name });

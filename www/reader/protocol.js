@@ -1,20 +1,38 @@
-// The reading library's requests, listed once: each method's name and the names of its
-// arguments. The hosts' facades are made from this table (libraryFacade); the worker's
-// dispatcher and the in-thread library are to be made from it too (issue 22).
+// The reading library's requests, listed once: each one's name, its arguments' names, which wasm
+// Library method answers it and whether the answer carries a game view to unpack. The worker's
+// dispatcher, its client and the in-thread library (library.js: answer, requestMethods) and the
+// hosts' facades (libraryFacade) are all made from this table: a new library call is a Rust
+// method, its binding and one row here. Only data and the facade: the hosts load this module
+// before the first game is drawn, so what interprets the rows lives in library.js.
 
-/** Request name -> its arguments' names, in call order. */
-export const METHODS = Object.freeze({
-  game: ['index'],
-  variations: ['index', 'ids'],
-  gameText: ['index'],
-  exportGame: ['index'],
-  exportAll: [],
-  text: [],
-  legalMoves: ['index', 'line', 'ply'],
-  edit: ['index', 'op', 'args'],
-  solve: ['index', 'line', 'ply', 'choice'],
-  solveState: ['index', 'line', 'ply'],
-});
+/**
+ * One request: `args`, its arguments' names in call order (a worker message carries them by
+ * these names); `calls`, the wasm Library method that answers it with them (default: the
+ * request's own name; the wasm takes null for "none"), or `edit` for the analysis board's edits
+ * (library.js EDITS); `view`, where the answer holds a packed game view: `'answer'` (it is one)
+ * or `'field'` (its `view`); `orEmpty`, an undefined answer becomes ''.
+ */
+const request = (args, more = {}) => Object.freeze({ args: Object.freeze(args), calls: null, view: null, orEmpty: false, ...more });
+
+const TABLE = {
+  // A game's view within the page's budgets (pdn-view's budget.rs), the variations left out
+  // null; `variations` hands out more of them.
+  game: request(['index'], { calls: 'pageView', view: 'answer' }),
+  variations: request(['index', 'ids']),
+  gameText: request(['index'], { orEmpty: true }),
+  exportGame: request(['index']),
+  exportAll: request([]),
+  text: request([]),
+  legalMoves: request(['index', 'line', 'ply']),
+  edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
+  solve: request(['index', 'line', 'ply', 'choice']),
+  solveState: request(['index', 'line', 'ply']),
+};
+
+/** Request name -> { args, calls, view, orEmpty } (see `request`), `calls` filled in. */
+export const METHODS = Object.freeze(Object.fromEntries(Object.entries(TABLE).map(([name, r]) => [
+  name, Object.freeze({ ...r, calls: r.calls ?? name }),
+])));
 
 /** Calls that are not requests of an open text: opening one, and ending the library. */
 export const LIFECYCLE = Object.freeze(['open', 'terminate']);

@@ -1,16 +1,18 @@
-// Budgets for one game's view. A hostile text ("1. 32-28" and 300,000 "(") gives a view with
-// hundreds of thousands of variations or diagnostics; copying that to the page (structured
-// clone) and drawing it would hold the page for seconds. The worker sends a capped view (what
-// the page shows collapsed, plus counts of the rest) and hands out more variations when asked;
-// the page draws the same rules. Pure functions, shared by the worker, the page and the tests.
-// Nothing is dropped from the data: the core still has every diagnostic (the CLI prints all).
+// Budgets for one game's view, as the page draws by them. A hostile text ("1. 32-28" and 300,000
+// "(") gives a view with hundreds of thousands of variations or diagnostics; copying that to the
+// page and drawing it would hold the page for seconds. The core caps what it hands the page
+// (pdn-view's budget.rs: Library.pageView lists at most `diagnostics`, sends the variations the
+// page shows at first, `null` for the rest, and Library.variations hands out more when asked);
+// the page draws by the same numbers. Nothing is dropped from the data: the core still has every
+// diagnostic (the CLI prints all).
 
+/** The core's budgets (crates/view/src/budget.rs LIMITS; crates/view/tests/budgets.rs keeps them equal). */
 export const LIMITS = Object.freeze({
   diagnostics: 100,   // diagnostics listed per game; the rest are counted
   perCode: 20,        // of one code, when there are more than `diagnostics` in all
   depth: 8,           // variation nesting shown before "▸ more"
   perLevel: 200,      // variations shown of one list of alternatives before "▸ more"
-  plies: 20000,       // variation moves sent up front (the worker's budget)
+  plies: 20_000,      // variation moves sent up front
 });
 
 const SEVERITIES = ['error', 'warning', 'note'];
@@ -70,96 +72,4 @@ export function subtreeMoves(variations) {
     if (p != null && p >= 0 && p < out.length && all[p]) out[p] += out[id];
   }
   return out;
-}
-
-/**
- * The variations to send for the lists of alternatives `roots` (arrays of ids): breadth first,
- * at most `perLevel` of each list, nested no deeper than `maxDepth`, about `limits.plies` moves
- * in all (at least the first list's first variation). Returns a Set of ids.
- */
-export function selectVariations(variations, roots, maxDepth, limits = LIMITS) {
-  const all = variations || [];
-  const keep = new Set();
-  let budget = limits.plies;
-  let queue = roots.filter((r) => r && r.length);
-  while (queue.length && budget > 0) {
-    const next = [];
-    for (const ids of queue) {
-      for (let k = 0; k < ids.length && k < limits.perLevel; k++) {
-        const v = all[ids[k]];
-        if (!v || keep.has(ids[k]) || (Number(v.depth) || 1) > maxDepth) break;
-        const n = (v.plies || []).length;
-        if (n > budget && keep.size) { budget = 0; break; }
-        keep.add(ids[k]);
-        budget -= n;
-        for (const p of v.plies || []) if (p.variations && p.variations.length) next.push(p.variations);
-      }
-      if (budget <= 0) break;
-    }
-    queue = next;
-  }
-  return keep;
-}
-
-/**
- * The lists of variations of the mainline's moves, in order: from its plies, or, in a packed
- * view (viewdata.js), from the notes of its packed moves, without unpacking them.
- */
-function mainlineVariations(view) {
-  const notes = view.packed && Array.isArray(view.packed.notes) ? view.packed.notes.map((n) => n[1]) : view.plies || [];
-  return notes.map((p) => p && p.variations).filter((r) => r && r.length);
-}
-
-/** Is the view bigger than its budgets (so worth capping before it is sent)? */
-function oversized(view, limits) {
-  const vars = view.variations || [];
-  if ((view.diagnostics || []).length > limits.diagnostics) return true;
-  if (vars.length > limits.perLevel) return true;
-  let plies = 0;
-  for (const v of vars) {
-    if (v && (Number(v.depth) || 1) > limits.depth) return true;
-    plies += v ? (v.plies || []).length : 0;
-  }
-  return plies > limits.plies;
-}
-
-/**
- * The view to send to the page: the same object when it is within the budgets; else a copy
- * whose `variations` keep only what the page shows at first (the rest are null, ids unchanged),
- * with `variationMoves` (subtreeMoves of the whole tree), and whose diagnostics are those the
- * page lists, with `diagnosticsHidden`, `diagnosticCounts` and `diagnosticsTotal`.
- */
-export function capView(view, limits = LIMITS) {
-  if (!view || !oversized(view, limits)) return view;
-  const out = { ...view, capped: true };
-  // The core lists at most 100 itself and counts the rest (diagnosticsTotal and the others).
-  const core = view.diagnosticsTotal != null
-    ? { hidden: view.diagnosticsHidden, counts: view.diagnosticCounts, total: view.diagnosticsTotal }
-    : {};
-  const d = capDiagnostics(view.diagnostics, limits, core);
-  out.diagnostics = d.shown;
-  out.diagnosticsHidden = d.hidden;
-  out.diagnosticCounts = d.counts;
-  out.diagnosticsTotal = d.total;
-  const vars = view.variations || [];
-  if (vars.length) {
-    const roots = mainlineVariations(view);
-    const keep = selectVariations(vars, roots, limits.depth, limits);
-    out.variationMoves = subtreeMoves(vars);
-    out.variations = vars.map((v, id) => (keep.has(id) ? v : null));
-  }
-  return out;
-}
-
-/**
- * More variations for the page: those of `ids` (one list of alternatives) and what is nested
- * in them, `limits.depth` levels deep, within the budget. Returns [[id, variation], ...].
- */
-export function pickVariations(view, ids, limits = LIMITS) {
-  const vars = (view && view.variations) || [];
-  const first = vars[ids[0]];
-  if (!first) return [];
-  const maxDepth = (Number(first.depth) || 1) + limits.depth - 1;
-  const keep = selectVariations(vars, [ids], maxDepth, limits);
-  return [...keep].map((id) => [id, vars[id]]);
 }

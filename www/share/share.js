@@ -1,4 +1,5 @@
-// Shared links: `#pdn=<base64url(deflate-raw(UTF-8 PDN))>&game=<1-based>&ply=<n>`.
+// Shared links: `#pdn=<base64url(deflate-raw(UTF-8 PDN))>&game=<1-based>&ply=<n>` (address.js
+// reads and writes the hash; this module packs and unpacks the payload).
 // The whole file travels in the fragment, so it never reaches a server log and needs no server.
 // Compression uses the platform's CompressionStream (browsers and Node 20); the hash helpers are
 // pure so the link format can be unit tested.
@@ -87,52 +88,6 @@ export async function unpackText(payload, limit = LIMITS.linkBytes) {
   }
 }
 
-function nonNegativeInt(value) {
-  if (value == null || !/^\d{1,9}$/.test(value)) return null;
-  return Number(value);
-}
-
-/**
- * Parse a location hash. Returns null when it carries no `pdn=` payload (so ordinary anchors are
- * left alone), else `{ pdn, game, ply }` where game (1-based) and ply are numbers or null when
- * absent or malformed.
- */
-export function parseShareHash(hash) {
-  if (typeof hash !== 'string') return null;
-  const h = hash.startsWith('#') ? hash.slice(1) : hash;
-  const fields = new Map();
-  for (const part of h.split('&')) {
-    if (!part) continue;
-    const eq = part.indexOf('=');
-    const key = eq < 0 ? part : part.slice(0, eq);
-    const value = eq < 0 ? '' : part.slice(eq + 1);
-    if (!fields.has(key)) fields.set(key, value);
-  }
-  const pdn = fields.get('pdn');
-  if (!pdn) return null;
-  const game = nonNegativeInt(fields.get('game'));
-  return {
-    // Mail programs sometimes percent-encode or wrap long links; neither is part of the payload.
-    pdn: decodeURIComponentSafe(pdn).replace(/\s+/g, ''),
-    game: game === 0 ? null : game,
-    ply: nonNegativeInt(fields.get('ply')),
-  };
-}
-
-function decodeURIComponentSafe(s) {
-  try { return decodeURIComponent(s); } catch { return s; }
-}
-
-/** `{ pdn, game, ply }` -> '#pdn=…&game=…&ply=…' (game and ply are written when given). */
-export function buildShareHash({ pdn, game, ply }) {
-  let h = `#pdn=${pdn}`;
-  if (game != null) h += `&game=${game}`;
-  if (ply != null) h += `&ply=${ply}`;
-  return h;
-}
-
-/** The full link for a page URL (its own hash replaced). */
-export function buildShareUrl(pageUrl, fields) {
-  const base = String(pageUrl).split('#')[0];
-  return base + buildShareHash(fields);
-}
+// The link's hash is read and written by address.js (with the rest of the address); these names
+// stay here for the callers that know the link format by this module.
+export { buildShareHash, buildShareUrl, parseShareHash } from './address.js';

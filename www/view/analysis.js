@@ -1,15 +1,96 @@
-// The analysis board: moves played on the board (click or tap a piece then a square, or drag it;
-// mouse, touch and pen through pointer events), capture routes told apart by clicking through
-// their landing squares or picking one from a list, a move typed in notation, and marks drawn
-// with the right button. It holds no rules: the legal moves of the shown position come from
-// the core (library.legalMoves), each move played is sent back by its index (library.edit), and
-// the controller (viewer.js) shows the edited game the core returns.
+// The analysis mode's handler: moves played on the board (click or tap a piece then a square,
+// or drag it; mouse, touch and pen, as pointer events handed over by controls.js), capture
+// routes told apart by clicking through their landing squares or picking one from a list, a
+// move typed in notation, marks drawn with the right button (or the marking pen), and the
+// variation tools. It draws nothing on the board: the pick goes into the controller's state
+// (viewer.select, viewer.drag, viewer.preview) and the controller's render draws it. It holds no
+// rules: the legal moves of the shown position come from the core (library.legalMoves), each
+// move played is sent back by its index (library.edit), and the controller (viewer.js) shows the
+// edited game the core returns. In solve mode (solve.js) the same input picks the reader's tries.
 
-import { toDom } from './tree.js';
 import { lineView } from './views.js';
-import {
-  distinguishing, hintsLayer, markColor, marksArgs, marksAt, movesForEntry, routes, targetsFrom, toggleMark,
-} from './marks.js';
+import { marksAt } from './marks.js';
+
+// ---- marks drawn by the user, and choosing a move among the core's legal moves (no rules:
+// only filtering its list); pure, here rather than in marks.js so the first screen is lighter ----
+
+/** Mark colours, as the views name them, and the letters [%csl]/[%cal] write. */
+export const MARK_COLORS = Object.freeze({ green: 'G', red: 'R', yellow: 'Y', blue: 'B' });
+
+/** The colour a mark gets from the modifier keys held (as lichess): Shift red, Alt blue, both yellow. */
+export function markColor({ shiftKey = false, altKey = false, ctrlKey = false, metaKey = false } = {}) {
+  if ((shiftKey && altKey) || ctrlKey || metaKey) return 'yellow';
+  if (shiftKey) return 'red';
+  if (altKey) return 'blue';
+  return 'green';
+}
+
+/**
+ * The marks after drawing one: a square (`to` null or equal to `from`) or an arrow. Drawing the
+ * same mark again in the same colour removes it; in another colour recolours it.
+ */
+export function toggleMark(marks, from, to, color) {
+  const squares = [...((marks && marks.squares) || [])];
+  const arrows = [...((marks && marks.arrows) || [])];
+  if (to == null || to === from) {
+    const i = squares.findIndex((m) => m.square === from);
+    if (i >= 0 && squares[i].color === color) squares.splice(i, 1);
+    else if (i >= 0) squares[i] = { color, square: from };
+    else squares.push({ color, square: from });
+  } else {
+    const i = arrows.findIndex((m) => m.from === from && m.to === to);
+    if (i >= 0 && arrows[i].color === color) arrows.splice(i, 1);
+    else if (i >= 0) arrows[i] = { color, from, to };
+    else arrows.push({ color, from, to });
+  }
+  return { squares, arrows };
+}
+
+/** Marks as the wasm Library's setMarks takes them: ['G28,R19', 'Y28-19']. */
+export function marksArgs(marks) {
+  const letter = (c) => MARK_COLORS[c] || 'G';
+  const squares = ((marks && marks.squares) || []).map((m) => `${letter(m.color)}${m.square}`).join(',');
+  const arrows = ((marks && marks.arrows) || []).map((m) => {
+    const numeric = /^\d+$/.test(m.from);
+    return `${letter(m.color)}${m.from}${numeric ? '-' : ''}${m.to}`;
+  }).join(',');
+  return { squares, arrows };
+}
+
+/** Squares a piece on `from` can end on, given the intermediate squares `chosen` so far. */
+export function targetsFrom(moves, from, chosen = []) {
+  return [...new Set(routes(moves, from, null, chosen).map((m) => m.to))];
+}
+
+/** The legal moves from `from` (to `to` when given) whose route passes every square of `chosen`. */
+export function routes(moves, from, to = null, chosen = []) {
+  return (moves || []).filter((m) => m.from === from && (to == null || m.to === to)
+    && chosen.every((s) => m.path.slice(1, -1).includes(s)));
+}
+
+/** Landing squares that some but not all of `candidates` pass: clicking one narrows the choice. */
+export function distinguishing(candidates) {
+  const counts = new Map();
+  for (const m of candidates) for (const s of new Set(m.path.slice(1, -1))) counts.set(s, (counts.get(s) || 0) + 1);
+  return [...counts].filter(([, n]) => n < candidates.length).map(([s]) => s);
+}
+
+/**
+ * The moves a typed move names: `32-28`, `c3-d4`, `28x17`, `28:17`, a full route `47x38x24x13x36`
+ * or `c3d4`. Start and end must match; squares between must be on the route.
+ */
+export function movesForEntry(moves, text) {
+  const clean = String(text || '').trim().toLowerCase().replace(/[!?]+$/, '');
+  if (!clean) return [];
+  const exact = (moves || []).filter((m) => m.notation.toLowerCase() === clean);
+  if (exact.length) return exact;
+  let squares = clean.split(/\s*[-x:×]\s*/).filter(Boolean);
+  if (squares.length === 1 && /^[a-z]\d+[a-z]\d+$/.test(clean)) squares = clean.match(/[a-z]\d+/g);
+  if (squares.length < 2) return [];
+  const from = squares[0];
+  const to = squares[squares.length - 1];
+  return routes(moves, from, to, squares.slice(1, -1));
+}
 
 /** A pointer that moved less than this (CSS pixels) between down and up clicked; more dragged. */
 export const DRAG_MIN = 6;
@@ -18,19 +99,20 @@ export const DRAG_MIN = 6;
  * board: the board's container. viewer: the controller (viewer.js). library: legalMoves(i, line,
  * ply) and edit(i, op, args) (library.js). els: optional controls { entry (form), entryInput,
  * routes (list of route buttons), promote, remove, cut, strength (select), comment (textarea),
- * saveComment }. say(text, kind): messages. onEdited(result): after every edit.
- * onMove(move): when set (solve mode, solve.js), a move picked is handed to it instead of played
- * into the game, and marks are not drawn; setMoveHandler(fn) changes it.
+ * saveComment, pen (select) }. say(text, kind): messages. onEdited(result): after every edit.
+ * onMove(move): when set, a move picked is handed to it instead of played into the game, and
+ * marks are not drawn (setMoveHandler(fn) changes it); a mode whose handler has `play(move)`
+ * (solve mode) gets the moves the same way.
+ *
+ * Registers itself as the controller's 'analysis' mode (and enters it from 'view'); `handler`
+ * is that mode's handler, which solve mode shares for its input.
  */
 export function createAnalysis({ doc, board, viewer, library, t, els = {}, say = () => {}, onEdited = () => {}, onMove = null }) {
   let key = null;       // the position the moves are for
   let moves = null;     // its legal moves (from the core), or null while asked for
   let asked = null;     // the pending request's key
-  let sel = null;       // { from, chosen: [], candidates: null | [...] }
-  let svg = null;
-  let model = null;
   let busy = false;     // an edit is on its way
-  let drag = null;      // { id, x, y, from, piece, moved }
+  let drag = null;      // { id, x, y, from, moved }
   let marking = null;   // { from, pen } while the right button (or, with a pen, any pointer) is down
   // The marking pen (els.pen: a colour, or '' to play moves): where there is no right button
   // (touch screens, pens, one-button mice), a tap marks a square and a drag draws an arrow.
@@ -43,6 +125,14 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   };
 
   const state = () => viewer.state;
+  /** The pick ({ from, chosen, candidates }) is the controller's state, drawn by its render. */
+  const picked = () => state().selection;
+  /** Who takes a move picked: onMove, or the mode's handler when it plays moves (solve), else null. */
+  const taker = () => {
+    if (onMove) return onMove;
+    const h = viewer.modeHandler ? viewer.modeHandler() : null;
+    return h && h !== handler && h.play ? h.play : null;
+  };
   // Each view the viewer shows is a new object (a new text, an edit): its moves are asked again.
   const serials = new WeakMap();
   let serial = 0;
@@ -64,42 +154,34 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       key = k;
       moves = list || [];
       board.dataset.moves = String(moves.length);
-      drawHints();
     }, () => { if (asked === k) { asked = null; key = k; moves = []; } });
   }
 
-  /** Called by the viewer after it drew the board: `svgEl` and the model it drew. */
-  function decorate(svgEl, m) {
-    svg = svgEl;
-    model = m;
+  /** The controller drew the board: a new position's moves are asked for, the tools follow it. */
+  function shown() {
     if (placeKey() !== key) {
-      sel = null;
       moves = null;
       delete board.dataset.moves;
       fetchMoves();
     }
-    drawHints();
+    drawRouteList();
     updateTools();
   }
 
-  function hintState() {
-    if (!sel || !moves) return {};
-    if (sel.candidates) {
-      return { selected: sel.from, chosen: sel.chosen, via: distinguishing(sel.candidates), targets: [...new Set(sel.candidates.map((m) => m.to))] };
+  /** Picks `sel` ({ from, chosen, candidates } or null): the controller draws its hints. */
+  function select(sel) {
+    if (sel && moves) {
+      const targets = sel.candidates ? [...new Set(sel.candidates.map((m) => m.to))] : targetsFrom(moves, sel.from, sel.chosen);
+      viewer.select({ ...sel, targets, via: sel.candidates ? distinguishing(sel.candidates) : [] });
+    } else {
+      viewer.select(null);
     }
-    return { selected: sel.from, chosen: sel.chosen, targets: targetsFrom(moves, sel.from, sel.chosen) };
-  }
-
-  function drawHints() {
-    if (!svg || !model) return;
-    for (const g of svg.querySelectorAll('g.hints')) g.remove();
-    const tree = hintsLayer(model, hintState());
-    if (tree) svg.appendChild(toDom(doc, tree));
     drawRouteList();
   }
 
   function drawRouteList() {
     if (!els.routes) return;
+    const sel = picked();
     const list = sel && sel.candidates;
     els.routes.replaceChildren();
     els.routes.hidden = !list;
@@ -118,34 +200,25 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     }
   }
 
-  function clear() {
-    sel = null;
-    drawHints();
-  }
-
-  /** The square under a pointer, from the drawn board's geometry. */
-  function squareAt(x, y) {
-    if (!svg || !model) return null;
-    const r = svg.getBoundingClientRect();
-    if (!r.width || !r.height) return null;
-    const col = Math.floor(((x - r.left) / r.width) * model.width);
-    const row = Math.floor(((y - r.top) / r.height) * model.height);
-    const s = model.squares.find((q) => q.col === col && q.row === row);
-    return s ? s.label : null;
-  }
-
+  /** Whether the pointer event is on the drawn board (not on the words in its place). */
+  const onBoard = (e) => {
+    const svg = board.querySelector('svg');
+    return Boolean(svg && svg.contains(e.target));
+  };
+  const squareAt = (e) => viewer.squareAt(e.clientX, e.clientY);
   const movable = (label) => Boolean(moves && moves.some((m) => m.from === label));
 
   async function play(move) {
     if (busy) return;
-    if (onMove) { sel = null; drawHints(); onMove(move); return; }
+    const take = taker();
+    if (take) { select(null); take(move); return; }
     busy = true;
     const { game, line, ply } = state();
-    sel = null;
     try {
       // The position after the move (the core's, in the move) is drawn at once; the edited game
       // follows from the worker.
       viewer.preview(move);
+      drawRouteList();
       const result = await library.edit(game, 'play', { line, ply, choice: move.index });
       viewer.applyEdit(result, { animate: false });
       onEdited(result);
@@ -159,24 +232,22 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
 
   /** A destination was picked: play the move, or show its routes when there are several. */
   function arrive(to) {
+    const sel = picked();
     const list = routes(moves, sel.from, to, sel.chosen);
     if (list.length === 1) { play(list[0]); return; }
-    if (list.length > 1) {
-      sel = { ...sel, candidates: list };
-      drawHints();
-    }
+    if (list.length > 1) select({ ...sel, candidates: list });
   }
 
   /** A click or tap on a square (or the end of a drag that did not move). */
   function tap(label) {
     if (!moves || busy) return;
+    let sel = picked();
     if (sel && sel.candidates) {
       // Route mode: a landing square narrows the routes; anything else starts over.
       const narrowed = sel.candidates.filter((m) => m.path.slice(1, -1).includes(label));
       if (narrowed.length && narrowed.length < sel.candidates.length) {
-        sel = { ...sel, chosen: [...sel.chosen, label], candidates: narrowed };
         if (narrowed.length === 1) play(narrowed[0]);
-        else drawHints();
+        else select({ ...sel, chosen: [...sel.chosen, label], candidates: narrowed });
         return;
       }
       sel = null;
@@ -185,113 +256,103 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       if (targetsFrom(moves, sel.from, sel.chosen).includes(label)) { arrive(label); return; }
       // A landing square on the way: the route must pass it.
       if (routes(moves, sel.from, null, [...sel.chosen, label]).length) {
-        sel = { ...sel, chosen: [...sel.chosen, label] };
-        drawHints();
+        select({ ...sel, chosen: [...sel.chosen, label] });
         return;
       }
     }
-    if (sel && label === sel.from && !routes(moves, sel.from, label, sel.chosen).length) { clear(); return; }
+    if (sel && label === sel.from && !routes(moves, sel.from, label, sel.chosen).length) { select(null); return; }
     if (sel && label === sel.from) { arrive(label); return; }
-    sel = movable(label) ? { from: label, chosen: [], candidates: null } : null;
-    drawHints();
+    select(movable(label) ? { from: label, chosen: [], candidates: null } : null);
   }
 
-  listen(board, 'contextmenu', (e) => { if (svg && svg.contains(e.target)) e.preventDefault(); });
+  // ---- the board's pointer input, handed over by controls.js (true: the event is taken) ----
 
-  listen(board, 'pointerdown', (e) => {
-    if (!svg || !svg.contains(e.target)) return;
-    const label = squareAt(e.clientX, e.clientY);
-    if (e.button === 2) { marking = label ? { from: label } : null; return; }
-    if (e.button === 0 && pen() && !onMove) {
+  function down(e) {
+    if (!onBoard(e)) return false;
+    const label = squareAt(e);
+    if (e.button === 2) { marking = label ? { from: label } : null; return true; }
+    if (e.button === 0 && pen() && !taker()) {
       marking = label ? { from: label, pen: true, id: e.pointerId } : null;
-      e.stopPropagation(); // neither a move nor the swipe of controls.js
       try { board.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
-      return;
+      return true; // neither a move nor a swipe
     }
-    if (e.button !== 0 || label == null) return;
-    if (movable(label) && !(sel && sel.from !== label && targetsFrom(moves, sel.from, sel.chosen).includes(label))) {
-      const piece = svg.querySelector(`.piece[data-square="${CSS.escape(label)}"]`);
-      drag = { id: e.pointerId, x: e.clientX, y: e.clientY, from: label, piece, moved: false };
-      // The swipe of controls.js must not see a piece being dragged.
-      e.stopPropagation();
-      try { board.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
-    } else {
-      drag = null;
-    }
-  }, true);
+    drag = null;
+    if (e.button !== 0 || label == null) return false;
+    const sel = picked();
+    if (!movable(label) || (sel && sel.from !== label && targetsFrom(moves, sel.from, sel.chosen).includes(label))) return false;
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, from: label, moved: false };
+    try { board.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
+    return true; // a piece picked up is not a swipe
+  }
 
-  listen(board, 'pointermove', (e) => {
-    if (!drag || e.pointerId !== drag.id) return;
+  function move(e) {
+    if (!drag || e.pointerId !== drag.id) return false;
     const dx = e.clientX - drag.x;
     const dy = e.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < DRAG_MIN) return;
+    if (!drag.moved && Math.hypot(dx, dy) < DRAG_MIN) return true;
     if (!drag.moved) {
       drag.moved = true;
-      if (!sel || sel.from !== drag.from) { sel = { from: drag.from, chosen: [], candidates: null }; drawHints(); }
+      const sel = picked();
+      if (!sel || sel.from !== drag.from) select({ from: drag.from, chosen: [], candidates: null });
     }
-    if (drag.piece && svg) {
-      const r = svg.getBoundingClientRect();
-      const scale = (model.width * 100) / (r.width || 1);
-      const base = drag.piece.getAttribute('transform') || '';
-      drag.piece.dataset.base ??= base;
-      drag.piece.setAttribute('transform', `translate(${dx * scale} ${dy * scale}) ${drag.piece.dataset.base}`);
-      drag.piece.classList.add('dragging');
-      // Drawn last, so the piece moves over the others.
-      drag.piece.parentNode.appendChild(drag.piece);
-    }
-  }, true);
+    viewer.drag({ square: drag.from, dx, dy });
+    return true;
+  }
 
   function endDrag(e, cancelled) {
     const d = drag;
     drag = null;
-    if (d.piece && d.piece.dataset.base != null) {
-      d.piece.setAttribute('transform', d.piece.dataset.base);
-      delete d.piece.dataset.base;
-      d.piece.classList.remove('dragging');
-    }
+    viewer.drag(null);
     if (cancelled) return;
-    const label = squareAt(e.clientX, e.clientY);
+    const label = squareAt(e);
     if (!d.moved) { tap(d.from); return; }
     if (label && label !== d.from && targetsFrom(moves, d.from, []).includes(label)) {
-      sel = { from: d.from, chosen: [], candidates: null };
+      select({ from: d.from, chosen: [], candidates: null });
       arrive(label);
     } else if (label && label !== d.from && routes(moves, d.from, null, [label]).length) {
       // Dropped on a landing square on the way: the capture goes on from there, to a square
       // still to be clicked (a capture is never cut short).
-      sel = { from: d.from, chosen: [label], candidates: null };
-      drawHints();
-    } else {
-      drawHints();
+      select({ from: d.from, chosen: [label], candidates: null });
     }
   }
 
-  listen(board, 'pointerup', (e) => {
+  function up(e) {
     if (marking && (e.button === 2 || (marking.pen && e.pointerId === marking.id))) {
-      const to = squareAt(e.clientX, e.clientY);
+      const to = squareAt(e);
       const { from, pen: byPen } = marking;
       marking = null;
-      if (byPen) e.stopPropagation();
       if (to) drawMark(from, to, byPen ? pen() : markColor(e));
-      return;
+      return Boolean(byPen);
     }
     if (drag && e.pointerId === drag.id) {
-      e.stopPropagation();
       endDrag(e, false);
-      return;
+      return true;
     }
-    if (e.button !== 0 || !svg || !svg.contains(e.target)) return;
-    const label = squareAt(e.clientX, e.clientY);
+    if (e.button !== 0 || !onBoard(e)) return false;
+    const label = squareAt(e);
     if (label != null) tap(label);
-  }, true);
+    return false;
+  }
 
-  listen(board, 'pointercancel', (e) => {
+  function cancel(e) {
     if (marking && marking.pen && e.pointerId === marking.id) marking = null;
     if (drag && e.pointerId === drag.id) endDrag(e, true);
-  }, true);
+    return false;
+  }
+
+  /** The right button draws marks: the browser's menu stays away from the board. */
+  function menu(e) {
+    if (!onBoard(e)) return false;
+    e.preventDefault();
+    return true;
+  }
+
+  const handler = { shown, pointer: { down, move, up, cancel, menu } };
+
   // With a pen the board keeps the finger's drags (no scrolling), and a move is not picked.
   const penChanged = () => {
     board.classList.toggle('marking-pen', !!pen());
-    if (pen()) clear();
+    if (pen()) select(null);
   };
   listen(els.pen, 'change', penChanged);
 
@@ -312,7 +373,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   }
 
   function drawMark(from, to, color) {
-    if (onMove) return;
+    if (taker()) return;
     const { view, line, ply } = state();
     if (!view || (line != null && ply === 0)) return;
     const marks = toggleMark(marksAt(view, line, ply), from, to === from ? null : to, color);
@@ -359,19 +420,26 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     if (!list.length) { say(t('analysis.noSuchMove', { move: text.trim() }), 'error'); return; }
     els.entryInput.value = '';
     if (list.length === 1) { play(list[0]); return; }
-    sel = { from: list[0].from, chosen: [], candidates: list };
-    drawHints();
+    select({ from: list[0].from, chosen: [], candidates: list });
   });
 
+  viewer.handle('analysis', handler);
+  if (viewer.state.mode === 'view') viewer.setMode('analysis');
+
   return {
-    decorate,
+    /** The 'analysis' mode's handler (solve mode uses its `shown` and `pointer`). */
+    handler,
     /** The legal moves of the shown position (null while they are asked for). */
     get moves() { return moves; },
     play,
     edit,
     tap,
-    /** Solve mode: moves picked go to fn(move) instead of the game (null: played again). */
-    setMoveHandler(fn) { onMove = fn || null; sel = null; drawHints(); },
-    detach() { for (const fn of off.splice(0)) fn(); },
+    /** Moves picked go to fn(move) instead of the game (null: played again). */
+    setMoveHandler(fn) { onMove = fn || null; select(null); },
+    detach() {
+      for (const fn of off.splice(0)) fn();
+      viewer.handle('analysis', null);
+      if (viewer.state.mode === 'analysis') viewer.setMode('view');
+    },
   };
 }

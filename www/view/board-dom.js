@@ -1,6 +1,8 @@
-// Board helpers that need a live page: the move animation (Web Animations API) and the
-// reduced-motion check. The drawing itself stays in board.js (pure); these only act on what it
-// drew. Saving the board as a file is in board-export.js, loaded when it is used.
+// Board helpers that need a live page: the move animation (Web Animations API), which the
+// controller's render (viewer.js) starts on the board it has just drawn, the reduced-motion check
+// and the board's fitting. The drawing itself stays in board.js (pure; it draws the mover last, so
+// it travels above the others); the animation changes no element, it only plays over them.
+// Saving the board as a file is in board-export.js, loaded when it is used.
 
 import { SQUARE } from './board.js';
 
@@ -74,7 +76,6 @@ export function animateMove(svgEl, model, { reducedMotion = false, msPerHop = 16
     transform: `translate(${centre(p.col)}px, ${centre(p.row)}px)`,
     easing: 'ease-in-out',
   }));
-  if (el.parentNode) el.parentNode.appendChild(el); // travel above the other pieces
   const anim = el.animate(frames, { duration });
 
   // A man that crowns on this move shows its crown only on arrival.

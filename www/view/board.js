@@ -1,6 +1,6 @@
-// Board drawing: GameView + ply -> a plain board model -> an SVG element tree, plus the stand-alone
-// .svg file built from the same tree. Pure (no DOM, no draughts rules): everything shown comes
-// from what the Rust core computed for each ply.
+// Board drawing: GameView + ply -> a plain board model -> an SVG element tree (with the layers the
+// controller's render lays over it), plus the stand-alone .svg file built from the same tree.
+// Pure (no DOM, no draughts rules): everything shown comes from what the Rust core computed.
 //
 // Contract relied on by outside tools: every piece element carries data-square="<label>" and
 // data-piece="wm|wk|bm|bk"; nothing else carries data-piece (or data-square). Captured pieces
@@ -153,11 +153,20 @@ function algebraicNodes(model) {
   return out;
 }
 
+/** The pieces in drawing order: the last move's piece last, so it travels above the others. */
+function piecesInOrder(model) {
+  const to = model.move && model.move.to;
+  const mover = to == null ? -1 : model.pieces.findIndex((p) => p.square === to);
+  if (mover < 0) return model.pieces;
+  return [...model.pieces.slice(0, mover), ...model.pieces.slice(mover + 1), model.pieces[mover]];
+}
+
 /**
  * SVG element tree for a board model. `label` becomes the accessible name of the drawing;
  * `coordinates` is 'numbers' (square labels on the playable squares), 'algebraic' or 'none'.
+ * `layers` ({ under, over }: trees) go in two groups under and over the pieces, to be swapped alone.
  */
-export function boardSvg(model, { label = 'Draughts board', numbers = true, coordinates } = {}) {
+export function boardSvg(model, { label = 'Draughts board', numbers = true, coordinates, layers = null } = {}) {
   const { width, height } = model;
   const mode = coordinateMode(coordinates, numbers);
   // Boards where every square is playable (Turkish) get grid lines instead of a chequer.
@@ -201,6 +210,13 @@ export function boardSvg(model, { label = 'Draughts board', numbers = true, coor
   h('g', { class: 'squares' }, light, darks),
   // Ghosts sit under the path line and the real pieces: they are history, not material.
   h('g', { class: 'last-move' }, highlights, h('g', { class: 'ghosts' }, (model.ghosts || []).map(ghostNode)), capturedMarks, pathLine),
-  h('g', { class: 'pieces' }, model.pieces.map(pieceNode)),
-  h('g', { class: mode === 'algebraic' ? 'numbers coordinates' : 'numbers', 'aria-hidden': 'true' }, coords));
+  layers ? overlayGroup('under', layers.under) : null,
+  h('g', { class: 'pieces' }, piecesInOrder(model).map(pieceNode)),
+  h('g', { class: mode === 'algebraic' ? 'numbers coordinates' : 'numbers', 'aria-hidden': 'true' }, coords),
+  layers ? overlayGroup('over', layers.over) : null);
+}
+
+/** One of the two groups of overlays (boardSvg's `layers`): 'under' or 'over' the pieces. */
+export function overlayGroup(where, trees = []) {
+  return h('g', { class: `overlays-${where}`, 'data-overlays': where }, (trees || []).filter(Boolean));
 }

@@ -1,7 +1,7 @@
-// The viewer's controls, one set for the page (main.js) and for <pdn-viewer> (pdn-viewer.js):
-// the navigation buttons, the keys, clicks on moves, swipes on the board and the mouse wheel.
-// It only listens and calls the controller (viewer.js); it draws nothing and keeps no state
-// beyond a swipe in progress and the time of the last wheel step.
+// The viewer's input, one set for the page and <pdn-viewer>: the navigation buttons, the keys,
+// clicks on moves, and the board's pointer events: first to the mode's input (viewer.input(),
+// analysis.js), the rest as swipes and wheel steps. It only listens and calls the controller
+// (viewer.js); it draws nothing and keeps no state beyond a swipe and the last wheel step.
 
 /** Input types that take no text: keys pressed on them still step through the game. */
 const NOT_TEXT = new Set(['button', 'submit', 'reset', 'checkbox', 'radio', 'image', 'file', 'color']);
@@ -94,14 +94,23 @@ export function attachControls({ keyTarget, board, moves, buttons = {}, viewer, 
     viewer.goTo(Number(move.dataset.ply), line);
   });
 
-  // Swipe on the board with a finger or a pen: left is forward, as turning a page. A mouse drag
-  // is not a swipe (it selects, or drags the board image).
+  // What the mode's input does not take (a piece, a mark) may be a swipe: a finger or a pen,
+  // left is forward, as turning a page. A mouse drag is not one (it selects).
+  const input = () => (typeof viewer.input === 'function' ? viewer.input() : null);
+  const taken = (name, e) => {
+    const handler = input();
+    return Boolean(handler && handler[name] && handler[name](e));
+  };
   let start = null;
   listen(board, 'pointerdown', (e) => {
-    if (e.pointerType === 'mouse') return;
+    start = null;
+    if (taken('down', e) || e.pointerType === 'mouse') return;
     start = { x: e.clientX, y: e.clientY, id: e.pointerId };
   });
+  listen(board, 'pointermove', (e) => { taken('move', e); });
+  listen(board, 'contextmenu', (e) => { taken('menu', e); });
   listen(board, 'pointerup', (e) => {
+    if (taken('up', e)) { start = null; return; }
     if (!start || e.pointerId !== start.id) return;
     const dx = e.clientX - start.x;
     const dy = e.clientY - start.y;
@@ -109,12 +118,12 @@ export function attachControls({ keyTarget, board, moves, buttons = {}, viewer, 
     if (Math.abs(dx) < SWIPE_MIN || Math.abs(dx) < Math.abs(dy) * 1.5) return;
     viewer.step(dx < 0 ? 1 : -1);
   });
-  listen(board, 'pointercancel', () => { start = null; });
+  listen(board, 'pointercancel', (e) => { taken('cancel', e); start = null; });
 
   // The wheel on the board steps through the game when the setting is on; otherwise it scrolls.
   let lastWheel = -Infinity;
   listen(board, 'wheel', (e) => {
-    if (!wheelOn() || !viewer.state.view || !e.deltaY) return;
+    if (!wheelOn() || !viewer.state.view || !e.deltaY || viewer.navigable === false) return;
     e.preventDefault();
     const t = now();
     if (t - lastWheel < WHEEL_GAP) return;

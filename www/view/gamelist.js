@@ -121,6 +121,7 @@ export function rowTree(row, position, { selected = false, t = (k) => k } = {}) 
     'aria-rowindex': position + 2, // the header is row 1
     'aria-selected': selected ? 'true' : 'false',
     'data-index': row.number - 1,
+    'data-game': row.number, // the game's number from 1, as the address and the element's `game` count
   }, COLUMNS.map((c) => h('td', { class: `col-${c.key}`, role: 'gridcell' }, cells[c.key])));
 }
 

@@ -1,7 +1,7 @@
-// Drawing on the board, pure (element trees, see tree.js): the marks of a position (coloured
-// squares and arrows, from [%csl]/[%cal] or drawn by the user) and the analysis board's hints
-// (the piece picked up, where it can go, the squares that tell capture routes apart). No
-// draughts rules: the moves come from the core (pdn::edit through the wasm Library).
+// The layers the controller's render draws over the board, pure (element trees, see tree.js):
+// the marks of a position (coloured squares and arrows, from [%csl]/[%cal] or drawn by the user)
+// and the analysis board's hints (the piece picked up, where it can go, the squares that tell
+// capture routes apart). Choosing a move and editing marks are analysis.js's (loaded later).
 
 import { h } from './tree.js';
 import { SQUARE } from './board.js';
@@ -14,9 +14,6 @@ export function marksAt(view, line, ply) {
   const p = lineView(view, line).plies[ply - 1];
   return (p && p.marks) || null;
 }
-
-/** Mark colours, as the views name them, and the letters [%csl]/[%cal] write. */
-export const MARK_COLORS = Object.freeze({ green: 'G', red: 'R', yellow: 'Y', blue: 'B' });
 
 const centre = (v) => v * SQUARE + SQUARE / 2;
 
@@ -92,81 +89,4 @@ export function hintsLayer(model, { selected = null, targets = [], via = [], cho
   }
   if (!out.length) return null;
   return h('g', { class: 'hints', 'aria-hidden': 'true' }, out);
-}
-
-/** The colour a mark gets from the modifier keys held (as lichess): Shift red, Alt blue, both yellow. */
-export function markColor({ shiftKey = false, altKey = false, ctrlKey = false, metaKey = false } = {}) {
-  if ((shiftKey && altKey) || ctrlKey || metaKey) return 'yellow';
-  if (shiftKey) return 'red';
-  if (altKey) return 'blue';
-  return 'green';
-}
-
-/**
- * The marks after drawing one: a square (`to` null or equal to `from`) or an arrow. Drawing the
- * same mark again in the same colour removes it; in another colour recolours it.
- */
-export function toggleMark(marks, from, to, color) {
-  const squares = [...((marks && marks.squares) || [])];
-  const arrows = [...((marks && marks.arrows) || [])];
-  if (to == null || to === from) {
-    const i = squares.findIndex((m) => m.square === from);
-    if (i >= 0 && squares[i].color === color) squares.splice(i, 1);
-    else if (i >= 0) squares[i] = { color, square: from };
-    else squares.push({ color, square: from });
-  } else {
-    const i = arrows.findIndex((m) => m.from === from && m.to === to);
-    if (i >= 0 && arrows[i].color === color) arrows.splice(i, 1);
-    else if (i >= 0) arrows[i] = { color, from, to };
-    else arrows.push({ color, from, to });
-  }
-  return { squares, arrows };
-}
-
-/** Marks as the wasm Library's setMarks takes them: ['G28,R19', 'Y28-19']. */
-export function marksArgs(marks) {
-  const letter = (c) => MARK_COLORS[c] || 'G';
-  const squares = ((marks && marks.squares) || []).map((m) => `${letter(m.color)}${m.square}`).join(',');
-  const arrows = ((marks && marks.arrows) || []).map((m) => {
-    const numeric = /^\d+$/.test(m.from);
-    return `${letter(m.color)}${m.from}${numeric ? '-' : ''}${m.to}`;
-  }).join(',');
-  return { squares, arrows };
-}
-
-// ---- choosing a move among the core's legal moves (no rules: only filtering its list) ----
-
-/** Squares a piece on `from` can end on, given the intermediate squares `chosen` so far. */
-export function targetsFrom(moves, from, chosen = []) {
-  return [...new Set(routes(moves, from, null, chosen).map((m) => m.to))];
-}
-
-/** The legal moves from `from` (to `to` when given) whose route passes every square of `chosen`. */
-export function routes(moves, from, to = null, chosen = []) {
-  return (moves || []).filter((m) => m.from === from && (to == null || m.to === to)
-    && chosen.every((s) => m.path.slice(1, -1).includes(s)));
-}
-
-/** Landing squares that some but not all of `candidates` pass: clicking one narrows the choice. */
-export function distinguishing(candidates) {
-  const counts = new Map();
-  for (const m of candidates) for (const s of new Set(m.path.slice(1, -1))) counts.set(s, (counts.get(s) || 0) + 1);
-  return [...counts].filter(([, n]) => n < candidates.length).map(([s]) => s);
-}
-
-/**
- * The moves a typed move names: `32-28`, `c3-d4`, `28x17`, `28:17`, a full route `47x38x24x13x36`
- * or `c3d4`. Start and end must match; squares between must be on the route.
- */
-export function movesForEntry(moves, text) {
-  const clean = String(text || '').trim().toLowerCase().replace(/[!?]+$/, '');
-  if (!clean) return [];
-  const exact = (moves || []).filter((m) => m.notation.toLowerCase() === clean);
-  if (exact.length) return exact;
-  let squares = clean.split(/\s*[-x:×]\s*/).filter(Boolean);
-  if (squares.length === 1 && /^[a-z]\d+[a-z]\d+$/.test(clean)) squares = clean.match(/[a-z]\d+/g);
-  if (squares.length < 2) return [];
-  const from = squares[0];
-  const to = squares[squares.length - 1];
-  return routes(moves, from, to, squares.slice(1, -1));
 }

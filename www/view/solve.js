@@ -1,12 +1,11 @@
-// Solve mode: a game read as a problem. From the shown position the reader plays the side to
-// move on the board (the analysis board's input, analysis.js, hands each move here instead of
-// into the game); the core (library.solve, pdn::solve) says whether the text gives that move and
-// what the text answers. The coming moves stay hidden: the move list and the navigation are
-// put away, and only the moves already played are listed here. JS holds no rules: it shows the
-// places the core names and counts tries.
-
-/** The viewer's navigation, turned off while solving so the solution cannot be stepped into. */
-const NAV = ['step', 'first', 'last', 'variationDown', 'variationUp', 'togglePlay', 'goTo', 'expand'];
+// Solve mode's handler: a game read as a problem. It is the controller's 'solve' mode
+// (viewer.setMode): there the controller refuses navigation, so the solution cannot be stepped
+// into, and the board's input is the analysis board's (analysis.js), whose moves come here (this
+// handler's `play`) instead of into the game. From the shown position the reader plays the side
+// to move; the core (library.solve, pdn::solve) says whether the text gives that move and what
+// the text answers. The coming moves stay hidden: the move list and the navigation are put away
+// while the mode lasts, and only the moves already played are listed here. JS holds no rules: it
+// shows the places the core names (viewer.showPlace) and counts tries.
 
 /** Milliseconds before the text's reply is played, and a wrong move is taken back. */
 export const PAUSE = 600;
@@ -20,15 +19,15 @@ const el = (doc, tag, attrs = {}, text = '') => {
 
 /**
  * doc; viewer (viewer.js); library: solve(i, line, ply, choice) and solveState(i, line, ply)
- * (library.js); analysis: the analysis board (its setMoveHandler); panel: the element the solve
+ * (library.js); analysis: the analysis board (its handler's input); panel: the element the solve
  * controls are built in (shown while solving); hide: elements put away while solving (the move
  * list, the navigation buttons, the move count); t(key, params); host: the element that gets
  * data-solve ("solving", "solved"); onLeave: when given, a "Stop solving" button calls it;
  * onChange(): after every change (the page's address, its toggle); pause: see PAUSE.
  */
 export function createSolve({ doc, viewer, library, analysis, panel, hide = [], t, host, onLeave = null, onChange = () => {}, pause = PAUSE }) {
-  let nav = null;       // the viewer's navigation methods while they are turned off
   let hidden = [];      // [element, its `hidden` before]
+  let before = 'view';  // the mode solving was started from, and goes back to
   let begin = null;     // the place solving started from
   let solvingView = null;
   let place = null;     // the place the reader plays from
@@ -44,7 +43,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const game = () => viewer.state.game;
-  const goTo = (p, options) => nav.goTo(p.ply, p.line, options);
+  const goTo = (p, options) => viewer.showPlace(p, options);
 
   // The controls, built once.
   const status = el(doc, 'p', { class: 'solve-status', 'data-solve-status': '' });
@@ -152,7 +151,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
         await wait(refuted ? pause * 2 : pause);
         if (mine !== gen) return;
         if (refuted) goTo(place);
-        else viewer.redraw();
+        else viewer.preview(null);
         return;
       }
       await advance(a, move.notation, mine);
@@ -206,6 +205,32 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   buttons.restart.addEventListener('click', restart);
   if (buttons.leave) buttons.leave.addEventListener('click', () => onLeave());
 
+  /** Entering the mode: the move list and the navigation are put away. */
+  function enter() {
+    hidden = hide.filter(Boolean).map((e) => [e, e.hidden]);
+    for (const [e] of hidden) e.hidden = true;
+    panel.hidden = false;
+  }
+
+  /** Leaving the mode (stop, or the host chose another): the game, its moves and the navigation are back. */
+  function leave() {
+    gen += 1;
+    busy = false;
+    for (const [e, was] of hidden) e.hidden = was;
+    hidden = [];
+    begin = null;
+    solvingView = null;
+    solved = false;
+    finished = false;
+    message = null;
+    panel.hidden = true;
+    delete host.dataset.solve;
+    onChange();
+  }
+
+  const input = (analysis && analysis.handler) || {};
+  viewer.handle('solve', { enter, leave, play: onMove, shown: input.shown, pointer: input.pointer });
+
   const api = {
     /** Whether solve mode is on. */
     get active() { return Boolean(begin); },
@@ -216,42 +241,20 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     /** Starts solving the shown game from the shown position. */
     start() {
       if (!viewer.state.view) return;
-      if (!nav) {
-        nav = {};
-        for (const k of NAV) {
-          nav[k] = viewer[k];
-          viewer[k] = () => false;
-        }
-        hidden = hide.filter(Boolean).map((e) => [e, e.hidden]);
-        for (const [e] of hidden) e.hidden = true;
+      if (viewer.state.mode !== 'solve') {
+        before = viewer.state.mode;
+        viewer.setMode('solve');
       }
-      analysis.setMoveHandler(onMove);
       begin = { line: viewer.state.line, ply: viewer.state.ply };
       solvingView = viewer.state.view;
       steps = [];
       tries = 0;
       shown = 0;
-      panel.hidden = false;
       reset(begin);
     },
-    /** Leaves solve mode: the game, its moves and the navigation are back. */
+    /** Leaves solve mode for the mode it was started from. */
     stop() {
-      if (!nav) return;
-      gen += 1;
-      busy = false;
-      for (const k of NAV) viewer[k] = nav[k];
-      nav = null;
-      for (const [e, was] of hidden) e.hidden = was;
-      hidden = [];
-      analysis.setMoveHandler(null);
-      begin = null;
-      solvingView = null;
-      solved = false;
-      finished = false;
-      message = null;
-      panel.hidden = true;
-      delete host.dataset.solve;
-      onChange();
+      if (viewer.state.mode === 'solve') viewer.setMode(before);
     },
     /** New language: the texts again. */
     retranslate() { render(); },

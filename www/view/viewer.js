@@ -1,17 +1,25 @@
-// The controller: one object that owns the view state (the open game's view, the line and ply
-// shown, orientation, coordinates, autoplay) and redraws the page parts from it with the pure
-// builders. It knows no draughts rules: positions, moves and words come from the core's views.
+// The controller: one object that owns the view state (game, line, ply, orientation, mode, the
+// analysis pick, a preview, overlays) and redraws the page parts from it with the pure builders;
+// its render is the one place that draws the board's SVG. Modes are states it checks (MODES); a
+// mode's handler (analysis.js, solve.js) gets the board's input from controls.js. It knows no
+// draughts rules: positions, moves and words come from the core's views.
 
-import { SQUARE, boardModel, boardSvg, clampPly } from './board.js';
+import { SQUARE, boardModel, boardSvg, clampPly, overlayGroup } from './board.js';
 import { animateMove } from './board-dom.js';
 import { toDom } from './tree.js';
 import {
   clocksAt, diagnosticsFor, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
-import { LIMITS, capView, pickVariations } from '../reader/viewcap.js';
-import { marksAt, marksLayer } from './marks.js';
+import { LIMITS } from '../reader/viewcap.js';
+import { hintsLayer, marksAt, marksLayer } from './marks.js';
 
-const cssEscape = (s) => String(s).replace(/["\\]/g, '\\$&');
+/** What each mode allows: stepping through the game; the board's pointer input to its handler. */
+export const MODES = Object.freeze({
+  view: Object.freeze({ navigate: true, pieces: false }),
+  analysis: Object.freeze({ navigate: true, pieces: true }),
+  solve: Object.freeze({ navigate: false, pieces: true }),
+  edit: Object.freeze({ navigate: false, pieces: false }),
+});
 
 function replaceChildren(el, node) {
   el.replaceChildren(...(node ? [node] : []));
@@ -60,7 +68,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
-    view: null,       // GameView of the shown game
+    view: null,       // GameView of the shown game (with its marks)
     line: null,       // null: the mainline; else the id of the variation being shown
     ply: 0,           // plies played in that line (0 = its start)
     flipped: false,
@@ -69,45 +77,115 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     speed: 'normal',
     playing: false,
     expanded: new Map(), // variation lists opened with "show": key -> times (views.js)
+    mode: 'view',     // a key of MODES
+    selection: null,  // the analysis pick (analysis.js), drawn as hints
+    preview: null,    // a legal move drawn played over the shown position
+    drag: null,       // { square, dx, dy }: a piece held, moved by CSS pixels
+    overlays: [],     // [{ name, under, draw(model, state) -> tree }]
+    engine: null,     // engine lines, later
   };
-  let whole = null;       // the uncapped view, when the library is in this thread (no worker)
   let stopBuild = () => {};
   let building = false;  // the move list is still being built
   let unmarked = false;  // the shown move's button was not in the list yet
   let autoOpened = null; // the line last opened because the current move was folded away
   let request = 0;    // the newest game request; older answers are dropped
   let timer = null;
-  let decorate = () => {}; // draws over the board after each drawing (the analysis board's hints)
-  let shownModel = null;   // the board model last drawn
+  let drawn = null;        // { svg, model }: the board last drawn
+  let held = null;         // { el, base }: the held piece's element
   let listDrawn = false;   // a move list was drawn (the box may be scrolled)
+  const handlers = new Map(); // mode -> handler (see handle)
 
   const html = (tree) => (tree ? toDom(doc, tree, null) : null);
+  const mode = () => MODES[state.mode];
+  const handler = () => handlers.get(state.mode) || null;
 
-  function drawBoard(animateFrom = null) {
+  /** A new place: what was picked, previewed or held goes. */
+  function leavePlace() {
+    state.selection = null;
+    state.preview = null;
+    state.drag = null;
+  }
+
+  /** The model and words of the place, or of the preview's move played on it. */
+  function shownBoard(view) {
+    const line = lineView(view, state.line);
+    const move = state.preview;
+    if (!move) return { model: boardModel(line, state.ply, { flipped: state.flipped }), label: positionWords(line) };
+    const before = state.ply > 0 ? line.plies[state.ply - 1].cells : (line.start && line.start.cells) || '';
+    const model = boardModel({ board: view.board, start: { cells: before }, plies: [move] }, 1, { flipped: state.flipped });
+    model.ply = state.ply; // the place under the preview
+    return { model, label: t('board.after', { move: move.notation }) };
+  }
+
+  /** The layers over the board: the position's marks, the analysis hints and the overlays. */
+  function layers(model) {
+    const marks = state.preview ? null : marksAt(state.view, state.line, state.ply);
+    const extra = (under) => state.overlays.filter((o) => Boolean(o.under) === under).map((o) => o.draw(model, state));
+    const sel = state.selection;
+    const hints = sel && hintsLayer(model, { ...sel, selected: sel.from });
+    return {
+      under: [marks && marksLayer(model, { squares: marks.squares }), ...extra(true)],
+      over: [marks && marksLayer(model, { arrows: marks.arrows }), hints, ...extra(false)],
+    };
+  }
+
+  /** The render: the board from the state, animated when asked. */
+  function drawBoard({ animate = false } = {}) {
     const view = state.view;
+    held = null;
     if (!view || !view.board || !view.board.squares || !view.board.squares.length) {
       const p = doc.createElement('p');
       p.className = 'board-missing';
       p.textContent = t('board.missing');
       replaceChildren(els.board, p);
+      drawn = null;
       return;
     }
-    const line = lineView(view, state.line);
-    const model = boardModel(line, state.ply, { flipped: state.flipped });
-    const label = positionWords(line);
-    const svg = toDom(doc, boardSvg(model, { label, coordinates: state.coordinates }));
-    // Marks of the shown position ([%csl] squares under the pieces, [%cal] arrows over them).
-    const marks = marksAt(view, state.line, state.ply);
-    if (marks) {
-      const squares = marksLayer(model, { squares: marks.squares });
-      const arrows = marksLayer(model, { arrows: marks.arrows });
-      if (squares) svg.insertBefore(toDom(doc, squares), svg.querySelector('g.pieces'));
-      if (arrows) svg.appendChild(toDom(doc, arrows));
-    }
+    const { model, label } = shownBoard(view);
+    const svg = toDom(doc, boardSvg(model, { label, coordinates: state.coordinates, layers: layers(model) }));
+    if (state.preview) svg.dataset.preview = state.preview.notation;
     replaceChildren(els.board, svg);
-    shownModel = model;
-    if (animateFrom && state.animate) animateMove(svg, model, { reducedMotion: reducedMotion() });
-    decorate(svg, model);
+    drawn = { svg, model };
+    drawHeld();
+    if (animate && state.animate && !state.preview) animateMove(svg, model, { reducedMotion: reducedMotion() });
+    const h = handler();
+    if (h && h.shown) h.shown();
+  }
+
+  /** Only the layers again (a pick): the pieces and an animation stay. */
+  function drawOverlays() {
+    if (!drawn) return;
+    const { under, over } = layers(drawn.model);
+    for (const [where, trees] of [['under', under], ['over', over]]) {
+      const old = drawn.svg.querySelector(`g[data-overlays="${where}"]`);
+      if (old) old.replaceWith(toDom(doc, overlayGroup(where, trees)));
+    }
+  }
+
+  /** The piece on `label` (free text: compared, not put in a selector). */
+  function pieceAt(label) {
+    if (!drawn) return null;
+    for (const el of drawn.svg.querySelectorAll('g.piece')) if (el.getAttribute('data-square') === label) return el;
+    return null;
+  }
+
+  /** The held piece (state.drag) drawn where the pointer is, or put back. */
+  function drawHeld() {
+    const d = state.drag;
+    if (held && (!d || held.el !== pieceAt(d.square))) {
+      held.el.setAttribute('transform', held.base);
+      held.el.classList.remove('dragging');
+      held = null;
+    }
+    if (!d || !drawn) return;
+    const el = pieceAt(d.square);
+    if (!el) return;
+    if (!held) held = { el, base: el.getAttribute('transform') || '' };
+    const r = drawn.svg.getBoundingClientRect();
+    const scale = (drawn.model.width * SQUARE) / (r.width || 1);
+    el.setAttribute('transform', `translate(${d.dx * scale} ${d.dy * scale}) ${held.base}`);
+    el.classList.add('dragging');
+    if (el.parentNode.lastChild !== el) el.parentNode.appendChild(el); // above the others
   }
 
   /** "Position after 12. 32-28" or "Start position". */
@@ -195,10 +273,11 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     const line = state.view ? lineView(state.view, state.line) : null;
     const last = line ? line.plies.length : 0;
     const inVariation = state.line != null;
-    els.first.disabled = !inVariation && state.ply <= 0;
-    els.prev.disabled = !inVariation && state.ply <= 0;
-    els.next.disabled = els.last.disabled = state.ply >= last;
-    els.play.disabled = !state.playing && state.ply >= last;
+    const off = !mode().navigate;
+    els.first.disabled = off || (!inVariation && state.ply <= 0);
+    els.prev.disabled = off || (!inVariation && state.ply <= 0);
+    els.next.disabled = els.last.disabled = off || state.ply >= last;
+    els.play.disabled = off || (!state.playing && state.ply >= last);
     if (line) {
       const position = positionWords(line);
       els.plyInfo.textContent = t(inVariation ? 'ply.infoVariation' : 'ply.info', { position, ply: state.ply, count: last });
@@ -218,7 +297,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   }
 
   function drawPly({ animate = false, quiet = false } = {}) {
-    drawBoard(animate);
+    drawBoard({ animate });
     markCurrentMove();
     drawHeader();
     updateNav();
@@ -304,11 +383,10 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     setPlaying(false);
     state.count = count;
     state.game = index;
-    // A library in this thread (the <pdn-viewer> element) hands out whole views; they get the
-    // worker's budgets here, and "show" picks from the whole one.
-    whole = library && library.variations ? null : view;
-    state.view = whole ? capView(view) : view;
+    // Views come capped by the core (pdn-view's budgets); "show" asks the library for more.
+    state.view = view;
     state.line = null;
+    leavePlace();
     state.expanded = new Map();
     autoOpened = null;
     state.ply = ply === 'last' ? view.plies.length : clampPly(view, ply);
@@ -339,7 +417,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
      * LIMITS.depth levels deep. Variations the worker has not sent yet are asked for first.
      */
     async expand(key) {
-      if (!state.view) return;
+      if (!state.view || !mode().navigate) return;
       const view = state.view;
       const ids = listOf(key);
       const variations = view.variations || [];
@@ -347,7 +425,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       const missing = ids.findIndex((id) => !variations[id]);
       if (missing >= 0) {
         const asked = ids.slice(missing, missing + LIMITS.perLevel);
-        const entries = whole ? pickVariations(whole, asked) : await library.variations(state.game, asked);
+        const entries = await library.variations(state.game, asked);
         if (state.view !== view) return; // another game meanwhile
         for (const [id, v] of entries) if (!variations[id]) variations[id] = v;
       }
@@ -357,40 +435,75 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       drawMoves({ keepScroll: true, focusLine: folded ?? null });
     },
 
-    /**
-     * Draws the position after `move` (a legal move from library.legalMoves: its cells, route
-     * and captures, computed by the core) over the shown one, before the edited game arrives.
-     */
+    /** Draws `move` (from library.legalMoves) played over the shown position; null: not. */
     preview(move) {
-      const view = state.view;
-      if (!view || !view.board) return;
-      const svg = els.board.querySelector('svg');
-      const to = shownModel && shownModel.squares.find((q) => q.label === move.to);
-      const piece = svg && svg.querySelector(`.piece[data-square="${cssEscape(move.from)}"]`);
-      if (!move.promotes && to && piece) {
-        // The piece moves and the pieces it takes go: a few changes, not a new drawing.
-        for (const c of move.captured || []) {
-          const taken = svg.querySelector(`.piece[data-square="${cssEscape(c)}"]`);
-          if (taken) taken.remove();
-        }
-        piece.setAttribute('transform', `translate(${to.col * SQUARE + SQUARE / 2} ${to.row * SQUARE + SQUARE / 2})`);
-        piece.setAttribute('data-square', move.to);
-        for (const g of svg.querySelectorAll('g.hints, g.last-move')) g.remove();
-        svg.dataset.preview = move.notation;
-        return;
-      }
-      const line = lineView(view, state.line);
-      const before = state.ply > 0 ? line.plies[state.ply - 1].cells : (line.start && line.start.cells) || '';
-      const model = boardModel({ board: view.board, start: { cells: before }, plies: [move] }, 1, { flipped: state.flipped });
-      const drawn = toDom(doc, boardSvg(model, { label: t('board.after', { move: move.notation }), coordinates: state.coordinates }));
-      drawn.dataset.preview = move.notation;
-      replaceChildren(els.board, drawn);
+      if (!state.view || !state.view.board) return;
+      leavePlace();
+      state.preview = move || null;
+      drawBoard();
     },
     /** Draws the shown position again (after a preview that was not played). */
-    redraw() { if (state.view) drawBoard(); },
+    redraw() { api.preview(null); },
 
-    /** Draws over every board drawn: fn(svg, model) (the analysis board, analysis.js). */
-    setDecorator(fn) { decorate = fn || (() => {}); if (state.view) drawBoard(); },
+    /** The analysis pick, { from, chosen, targets, via, … } or null, drawn as hints. */
+    select(selection) {
+      state.selection = selection || null;
+      drawOverlays();
+    },
+    /** { square, dx, dy }: the piece held by the pointer; null puts it back. */
+    drag(held) {
+      state.drag = held && held.square != null ? { square: String(held.square), dx: held.dx || 0, dy: held.dy || 0 } : null;
+      drawHeld();
+    },
+    /** The square under the page point (x, y), or null. */
+    squareAt(x, y) {
+      if (!drawn) return null;
+      const r = drawn.svg.getBoundingClientRect();
+      if (!r.width || !r.height) return null;
+      const { model } = drawn;
+      const col = Math.floor(((x - r.left) / r.width) * model.width);
+      const row = Math.floor(((y - r.top) / r.height) * model.height);
+      const sq = model.squares.find((q) => q.col === col && q.row === row);
+      return sq ? sq.label : null;
+    },
+    /** Adds (draw null: removes) an overlay: draw(model, state) -> tree, over or under the pieces. */
+    setOverlay(name, draw, { under = false } = {}) {
+      state.overlays = state.overlays.filter((o) => o.name !== name);
+      if (draw) state.overlays.push({ name, under, draw });
+      drawOverlays();
+    },
+    /**
+     * The handler of mode `name`: { enter(), leave(), shown() after each drawing, play(move),
+     * pointer: { down, move, up, cancel, menu } -> whether it took the event }, each optional.
+     */
+    handle(name, h) {
+      if (!MODES[name]) return;
+      if (h) handlers.set(name, h); else handlers.delete(name);
+      if (name === state.mode && h && h.shown && drawn) h.shown();
+    },
+    /** Enters mode `name`: the old handler leaves, the new one enters. */
+    setMode(name) {
+      if (!MODES[name]) return false;
+      if (name === state.mode) return true;
+      const old = handler();
+      setPlaying(false);
+      state.mode = name;
+      leavePlace();
+      if (old && old.leave) old.leave();
+      const h = handler();
+      if (h && h.enter) h.enter();
+      if (state.view) { drawBoard(); updateNav(); }
+      return true;
+    },
+    /** Whether the mode lets the reader step through the game. */
+    get navigable() { return mode().navigate; },
+    /** The handler of the mode shown (see handle), or null. */
+    modeHandler() { return handler(); },
+    /** The mode's board input (its handler's `pointer`), or null. */
+    input() {
+      const h = handler();
+      return mode().pieces && h && h.pointer ? h.pointer : null;
+    },
 
     /**
      * Shows the game as an edit left it ({ view, place }, library.edit): the new view at
@@ -399,17 +512,22 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     applyEdit({ view, place }, { animate = false, list = true } = {}) {
       if (!view) return;
       setPlaying(false);
-      whole = library && library.variations ? null : view;
-      state.view = whole ? capView(view) : view;
+      state.view = view;
       state.line = place && place.line != null ? place.line : null;
       state.ply = place ? place.ply : 0;
+      leavePlace();
       if (list) drawGame();
       drawPly({ animate: animate && state.ply > 0 });
     },
 
-    /** Show `ply` plies into `line` (null: the mainline; else a variation id). */
-    goTo(ply, line = state.line, { animate = false } = {}) {
-      if (!state.view) return;
+    /** Show `ply` plies into `line` (null: the mainline); false where the mode refuses it. */
+    goTo(ply, line = state.line, options = {}) {
+      if (!mode().navigate) return false;
+      return api.showPlace({ ply, line }, options);
+    },
+    /** Shows `place` ({ ply, line }) whatever the mode (solve mode's moves). */
+    showPlace({ ply = 0, line = null } = {}, { animate = false } = {}) {
+      if (!state.view) return false;
       const variations = state.view.variations || [];
       // Stepping back past a variation's start leaves it for the line it branches from, at the
       // position before the move it replaces (the same position as the variation's start).
@@ -420,11 +538,13 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       }
       if (line != null && !variations[line]) line = null;
       const p = clampPly(lineView(state.view, line), ply);
-      if (p === state.ply && line === state.line) return;
+      if (p === state.ply && line === state.line && !state.preview) return true;
       const forwardOne = line === state.line && p === state.ply + 1;
       state.line = line;
       state.ply = p;
+      leavePlace();
       drawPly({ animate: animate && forwardOne });
+      return true;
     },
     /** The mainline ply of the shown position, or of the point where its variation branches off. */
     mainlinePly() {
@@ -436,15 +556,15 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       }
       return ply;
     },
-    step(delta) { api.goTo(state.ply + delta, state.line, { animate: delta === 1 }); },
-    first() { api.goTo(0, null); },
-    last() { if (state.view) api.goTo(lineView(state.view, state.line).plies.length); },
+    step(delta) { return api.goTo(state.ply + delta, state.line, { animate: delta === 1 }); },
+    first() { return api.goTo(0, null); },
+    last() { return state.view ? api.goTo(lineView(state.view, state.line).plies.length) : false; },
     /**
      * ↓: into the first variation that replaces the next move; at the first move of a variation,
      * on to its next sibling. Returns whether it moved.
      */
     variationDown() {
-      if (!state.view) return false;
+      if (!state.view || !mode().navigate) return false;
       const variations = state.view.variations || [];
       const next = lineView(state.view, state.line).plies[state.ply];
       if (next && next.variations && next.variations.length && variations[next.variations[0]]) {
@@ -465,7 +585,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     },
     /** ↑: out of the variation, back to where it branches from its parent line. */
     variationUp() {
-      if (!state.view || state.line == null) return false;
+      if (!state.view || state.line == null || !mode().navigate) return false;
       const v = state.view.variations[state.line];
       api.goTo(v.replaces - 1, v.parent ?? null);
       return true;
@@ -477,6 +597,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     },
     togglePlay() {
       if (state.playing) { setPlaying(false); updateNav(); return; }
+      if (!mode().navigate) return;
       const line = state.view && lineView(state.view, state.line);
       if (!line) return;
       if (state.ply >= line.plies.length) api.goTo(0);
@@ -487,7 +608,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       state.speed = SPEEDS[speed] ? speed : 'normal';
       if (state.playing) setPlaying(true);
     },
-    setCoordinates(mode) { state.coordinates = mode; if (state.view) drawBoard(); },
+    setCoordinates(value) { state.coordinates = value; if (state.view) drawBoard(); },
     setAnimate(on) { state.animate = Boolean(on); },
     /**
      * Shows no game (a text without one): the header, move list, tags and board are emptied
@@ -502,7 +623,9 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       state.count = 0;
       state.line = null;
       state.ply = 0;
-      whole = null;
+      leavePlace();
+      drawn = null;
+      held = null;
       for (const el of [els.header, els.moves, els.tags, els.board]) el.replaceChildren();
       replaceChildren(els.diagnostics, null);
       els.diagnostics.hidden = true;

@@ -1,24 +1,17 @@
-//! The viewer's side of the core: what the page shows ([`view`]), the open text it browses
-//! ([`library`]), and, on `wasm32`, the thin wasm-bindgen boundary that hands those views to
-//! JavaScript. Everything but the boundary is plain Rust, tested natively; the draughts rules
-//! live in the `pdn` crate.
-
-pub mod analysis;
-pub mod editor;
-pub mod json;
-pub mod library;
-pub mod solve;
-pub mod view;
+//! The wasm-bindgen boundary of the viewer: each binding a line or two calling `pdn-view` (the
+//! view model, its budgets and its wire form), whose values cross as one JSON text. Nothing here
+//! but the translation; everything it calls is plain Rust, tested natively in `crates/view`.
 
 #[cfg(target_arch = "wasm32")]
-pub use bindings::Library;
+pub use bindings::{Library, editor_step};
 
 #[cfg(target_arch = "wasm32")]
 mod bindings {
     use wasm_bindgen::prelude::*;
 
-    use crate::library::Library as CoreLibrary;
-    use pdn::edit::Place;
+    use pdn::edit::{EditError, Place};
+    use pdn_view::analysis::PlaceView;
+    use pdn_view::library::Library as CoreLibrary;
 
     #[wasm_bindgen(start)]
     fn start() {
@@ -34,14 +27,15 @@ mod bindings {
     /// Past this, the text is let go after use rather than kept (one huge game's view).
     const KEPT: usize = 1 << 20;
 
-    /// A view as a JavaScript value: written as one JSON text and parsed on the JS side, which
-    /// is much faster than building the objects field by field across the boundary.
-    fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
+    /// A JSON text written by `write` as a JavaScript value: one text parsed on the JS side is
+    /// much faster than objects built field by field across the boundary. Every value crosses
+    /// this way.
+    fn json(write: impl FnOnce(&mut String)) -> Result<JsValue, JsError> {
         TEXT.with(|text| {
             // Taken out, not borrowed: a panic hook or a nested call never finds it borrowed.
             let mut out = text.take();
             out.clear();
-            crate::json::to_writer(&mut out, value);
+            write(&mut out);
             let js = js_sys::JSON::parse(&out)
                 .map_err(|_| JsError::new("a view could not be handed to JavaScript"));
             if out.capacity() <= KEPT {
@@ -51,11 +45,16 @@ mod bindings {
         })
     }
 
+    /// A value in the views' wire form ([`pdn_view::json`]).
+    fn to_js<T: serde::Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+        json(|out| pdn_view::json::to_writer(out, value))
+    }
+
     /// A text opened for browsing: the game list from the tags, each game read when asked for.
-    /// The page's worker holds one; see [`crate::library::Library`].
+    /// The page's worker holds one; see [`pdn_view::library::Library`].
     #[wasm_bindgen]
     pub struct Library {
-        pub(crate) inner: CoreLibrary,
+        inner: CoreLibrary,
     }
 
     #[wasm_bindgen]
@@ -103,6 +102,13 @@ mod bindings {
             to_js(&rows)
         }
 
+        /// The same rows packed (`pdn_view::json::packed_rows`); `www/reader/library.js`'s
+        /// `unpackRows` gives them back as `rows(from, to)` does.
+        #[wasm_bindgen(js_name = rowsPacked)]
+        pub fn rows_packed(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
+            json(|out| out.push_str(&self.inner.rows_packed(from, to)))
+        }
+
         /// List rows of games `from..to` after replaying them (variant played, every problem).
         pub fn check(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
             let rows: Vec<_> = (from..to.min(self.inner.len()))
@@ -113,21 +119,41 @@ mod bindings {
 
         /// The full view of game `index` (0-based).
         pub fn game(&self, index: usize) -> Result<JsValue, JsError> {
-            match self.inner.view(index) {
-                Some(v) => to_js(&v),
-                None => Err(no_game(index, self.inner.len())),
-            }
+            to_js(&self.inner.view(index).ok_or_else(|| self.no_game(index))?)
         }
 
         /// The view of game `index` with its mainline's moves packed (`packed`; `plies` is
-        /// empty): far less to hand over than `game(index)`. `www/reader/viewdata.js`'s `unpackView`
-        /// turns it into the same value as `game(index)`, each move when it is first read.
+        /// empty): far less to hand over than `game(index)`. `www/reader/viewdata.js`'s
+        /// `unpackView` turns it into the same value as `game(index)`, each move when it is
+        /// first read.
         #[wasm_bindgen(js_name = gamePacked)]
         pub fn game_packed(&self, index: usize) -> Result<JsValue, JsError> {
-            match self.inner.packed_view(index) {
-                Some(v) => to_js(&v),
-                None => Err(no_game(index, self.inner.len())),
-            }
+            to_js(
+                &self
+                    .inner
+                    .packed_view(index)
+                    .ok_or_else(|| self.no_game(index))?,
+            )
+        }
+
+        /// What the page is handed of game `index`: `gamePacked(index)` within the page's
+        /// budgets (`pdn_view::budget`), the variations left out `null`, with
+        /// `variationMoves`; `variations(index, ids)` gives the others.
+        #[wasm_bindgen(js_name = pageView)]
+        pub fn page_view(&self, index: usize) -> Result<JsValue, JsError> {
+            to_js(
+                &self
+                    .inner
+                    .page_view(index)
+                    .ok_or_else(|| self.no_game(index))?,
+            )
+        }
+
+        /// More variations of game `index` than `pageView` sends: those of `ids` (one list of
+        /// alternatives) and what is nested in them, within the budgets: `[[id, variation]]`.
+        pub fn variations(&self, index: usize, ids: Vec<u32>) -> Result<JsValue, JsError> {
+            let ids: Vec<usize> = ids.into_iter().map(|id| id as usize).collect();
+            to_js(&self.inner.variations(index, &ids))
         }
 
         /// Game `index` as written in the text.
@@ -141,7 +167,7 @@ mod bindings {
         pub fn export_game(&self, index: usize) -> Result<String, JsError> {
             self.inner
                 .export_game(index)
-                .ok_or_else(|| no_game(index, self.inner.len()))
+                .ok_or_else(|| self.no_game(index))
         }
 
         /// Every game as canonical PDN.
@@ -164,14 +190,23 @@ mod bindings {
         pub fn outside_summary(&self) -> Result<JsValue, JsError> {
             to_js(&self.inner.outside_listed().1)
         }
+
+        fn no_game(&self, index: usize) -> JsError {
+            JsError::new(&format!(
+                "there is no game {} (the text has {})",
+                index + 1,
+                self.inner.len()
+            ))
+        }
     }
 
-    /// The analysis board's calls: legal moves and edits of a game (`pdn::edit`).
+    /// The analysis board's and solve mode's calls: legal moves, edits of a game
+    /// (`pdn::edit`) and the text's answers (`pdn::solve`). A place is `line`
+    /// (`undefined`/`null`: the mainline; else a variation id) and `ply` plies into it.
     #[wasm_bindgen]
     impl Library {
-        /// The legal moves `ply` plies into `line` (`undefined`/`null`: the mainline; else a
-        /// variation id) of game `index`: `[{index, notation, from, to, path, captured,
-        /// promotes, fen, cells}]`, or `null` when there is no such position.
+        /// The legal moves there of game `index`: `[{index, notation, from, to, path,
+        /// captured, promotes, fen, cells}]`, or `null` when there is no such position.
         #[wasm_bindgen(js_name = legalMoves)]
         pub fn legal_moves(
             &self,
@@ -191,20 +226,20 @@ mod bindings {
             ply: usize,
             choice: usize,
         ) -> Result<JsValue, JsError> {
-            edited(self.inner.play(index, Place { line, ply }, choice))
+            placed(self.inner.play(index, Place { line, ply }, choice))
         }
 
         /// Deletes variation `id` (and those inside it); returns the place before the move it
         /// replaced.
         #[wasm_bindgen(js_name = deleteVariation)]
         pub fn delete_variation(&mut self, index: usize, id: usize) -> Result<JsValue, JsError> {
-            edited(self.inner.delete_variation(index, id))
+            placed(self.inner.delete_variation(index, id))
         }
 
         /// Makes variation `id` the line it branches from; returns the place of its first move.
         #[wasm_bindgen(js_name = promoteVariation)]
         pub fn promote_variation(&mut self, index: usize, id: usize) -> Result<JsValue, JsError> {
-            edited(self.inner.promote_variation(index, id))
+            placed(self.inner.promote_variation(index, id))
         }
 
         /// Deletes the moves of the line after that position.
@@ -215,7 +250,7 @@ mod bindings {
             line: Option<usize>,
             ply: usize,
         ) -> Result<JsValue, JsError> {
-            edited(self.inner.cut_line(index, Place { line, ply }))
+            placed(self.inner.cut_line(index, Place { line, ply }))
         }
 
         /// Sets the comment of the move leading there (the `[%…]` commands stay).
@@ -227,9 +262,7 @@ mod bindings {
             ply: usize,
             text: &str,
         ) -> Result<(), JsError> {
-            self.inner
-                .set_comment(index, Place { line, ply }, text)
-                .map_err(error)
+            done(self.inner.set_comment(index, Place { line, ply }, text))
         }
 
         /// Sets the strength mark (`!`, `?`, `!!`, `??`, `!?`, `?!`, or `""`) of that move.
@@ -241,9 +274,7 @@ mod bindings {
             ply: usize,
             mark: &str,
         ) -> Result<(), JsError> {
-            self.inner
-                .set_strength(index, Place { line, ply }, mark)
-                .map_err(error)
+            done(self.inner.set_strength(index, Place { line, ply }, mark))
         }
 
         /// Replaces the marks of that position: `squares` as `G28,R19`, `arrows` as `Y28-19`.
@@ -256,9 +287,10 @@ mod bindings {
             squares: &str,
             arrows: &str,
         ) -> Result<(), JsError> {
-            self.inner
-                .set_marks(index, Place { line, ply }, squares, arrows)
-                .map_err(error)
+            done(
+                self.inner
+                    .set_marks(index, Place { line, ply }, squares, arrows),
+            )
         }
 
         /// Whether game `index` was edited.
@@ -271,22 +303,54 @@ mod bindings {
         pub fn revert(&mut self, index: usize) {
             self.inner.revert(index);
         }
+
+        /// The text's answer to legal move `choice` (its `index` in `legalMoves`) played there,
+        /// or with `choice` `undefined` the text's move shown: `{verdict, moved, reply,
+        /// replyNotation, solved, toMove}`, or `null`.
+        pub fn solve(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            choice: Option<usize>,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.solve(index, Place { line, ply }, choice))
+        }
+
+        /// Where a solution stands there: `{toMove, finished}`, or `null`.
+        #[wasm_bindgen(js_name = solveState)]
+        pub fn solve_state(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.solve_state(index, Place { line, ply }))
+        }
     }
 
-    fn error(e: pdn::edit::EditError) -> JsError {
-        JsError::new(&e.to_string())
+    fn done<T>(r: Result<T, EditError>) -> Result<T, JsError> {
+        r.map_err(|e| JsError::new(&e.to_string()))
     }
 
-    fn edited(
-        r: Result<crate::analysis::PlaceView, pdn::edit::EditError>,
+    fn placed(r: Result<PlaceView, EditError>) -> Result<JsValue, JsError> {
+        to_js(&done(r)?)
+    }
+
+    /// One step of the board editor (`pdn_view::editor::step`): the editor's view after it,
+    /// `{gametype, variants, board, cells, turn, fen, readable, problems, more, pdn}`. Throws
+    /// for a GameType that is not a draughts variant or an unknown step.
+    #[wasm_bindgen(js_name = editorStep)]
+    pub fn editor_step(
+        name: &str,
+        gametype: u32,
+        fen: &str,
+        square: &str,
+        piece: &str,
     ) -> Result<JsValue, JsError> {
-        to_js(&r.map_err(error)?)
-    }
-
-    fn no_game(index: usize, count: usize) -> JsError {
-        JsError::new(&format!(
-            "there is no game {} (the text has {count})",
-            index + 1
-        ))
+        let view = pdn_view::editor::step(name, gametype, fen, square, piece).ok_or_else(|| {
+            JsError::new(&format!("GameType {gametype} is not a draughts variant"))
+        })?;
+        to_js(&view)
     }
 }

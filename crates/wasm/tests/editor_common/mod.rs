@@ -19,7 +19,7 @@ macro_rules! editor_tests {
 }
 
 use js_sys::{Array, Reflect};
-use pdn_wasm::editor::bindings::editor_step;
+use pdn_wasm::editor_step;
 use wasm_bindgen::{JsError, JsValue};
 
 fn editor_start(gametype: u32) -> Result<JsValue, JsError> {

@@ -4,7 +4,7 @@
 //! default.) The wasm boundary itself is a thin translation of these calls.
 #![cfg(not(target_arch = "wasm32"))]
 
-use pdn_wasm::library::Library;
+use pdn_view::library::Library;
 use proptest::prelude::*;
 
 /// Pieces that real and broken PDN is made of, hostile ones included.

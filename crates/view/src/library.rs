@@ -6,9 +6,8 @@ use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
-use crate::view::{
-    DiagnosticView, DiagnosticsSummary, FileView, GameSummary, GameView, SummaryRef,
-};
+use crate::budget::{DiagnosticsSummary, cap_variations, listed, pick_variations};
+use crate::view::{DiagnosticView, FileView, GameSummary, GameView, SummaryRef, VariationView};
 use pdn::diagnostic::{Diagnostic, LineIndex};
 use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
@@ -25,7 +24,7 @@ fn size(game: &Game) -> usize {
 /// A text and the list of its games.
 ///
 /// ```
-/// let lib = pdn_wasm::library::Library::new("[White \"A\"] 1. 32-28 * [White \"B\"] 1. 33-28 *".into());
+/// let lib = pdn_view::library::Library::new("[White \"A\"] 1. 32-28 * [White \"B\"] 1. 33-28 *".into());
 /// assert_eq!(lib.len(), 2);
 /// assert_eq!(lib.row(1).unwrap().white, "B");
 /// assert_eq!(lib.view(1).unwrap().plies[0].to, "28");
@@ -42,6 +41,9 @@ pub struct Library {
     edited: Vec<(usize, Game)>,
     /// The game last replayed for its legal moves, kept while the board moves through it.
     replayed: RefCell<Option<(usize, Rc<pdn::replay::Replay>)>>,
+    /// The view last handed to the page ([`Library::page_view`]), kept for the variations it
+    /// left out, asked for when the reader opens them.
+    shown: RefCell<Option<(usize, Rc<GameView>)>>,
 }
 
 impl Library {
@@ -57,6 +59,7 @@ impl Library {
             lines: OnceCell::new(),
             edited: Vec::new(),
             replayed: RefCell::new(None),
+            shown: RefCell::new(None),
         }
     }
 
@@ -74,6 +77,7 @@ impl Library {
                 lines: OnceCell::new(),
                 edited: Vec::new(),
                 replayed: RefCell::new(None),
+                shown: RefCell::new(None),
             };
         }
         Library {
@@ -129,6 +133,16 @@ impl Library {
         Some(SummaryRef::from_header(index + 1, self.headers.get(index)?))
     }
 
+    /// The list rows of games `from..to` from their tags, packed for the page
+    /// ([`crate::json::packed_rows`]).
+    #[must_use]
+    pub fn rows_packed(&self, from: usize, to: usize) -> String {
+        let rows: Vec<_> = (from..to.min(self.len()))
+            .filter_map(|i| self.row_ref(i))
+            .collect();
+        crate::json::packed_rows(&rows)
+    }
+
     /// Game `index` (0-based) read in full, as edited when it was ([`Library::play`] and the
     /// other edits).
     #[must_use]
@@ -156,6 +170,36 @@ impl Library {
     #[must_use]
     pub fn packed_view(&self, index: usize) -> Option<GameView> {
         Some(self.views().packed_view_of(&self.game(index)?, index + 1))
+    }
+
+    /// What the page is handed of game `index`: the packed view within the page's budgets
+    /// ([`crate::budget`]). Kept, so that [`Library::variations`] need not replay the game.
+    #[must_use]
+    pub fn page_view(&self, index: usize) -> Option<Rc<GameView>> {
+        let mut view = self.packed_view(index)?;
+        cap_variations(&mut view);
+        let view = Rc::new(view);
+        self.shown.replace(Some((index, Rc::clone(&view))));
+        Some(view)
+    }
+
+    /// More variations of game `index` for the page ([`crate::budget::pick_variations`]): those
+    /// of `ids` (one list of alternatives) and what is nested in them, as `(id, variation)`.
+    #[must_use]
+    pub fn variations(&self, index: usize, ids: &[usize]) -> Vec<(usize, VariationView)> {
+        let kept = self
+            .shown
+            .borrow()
+            .as_ref()
+            .filter(|(i, _)| *i == index)
+            .map(|(_, v)| Rc::clone(v));
+        let Some(view) = kept.or_else(|| self.page_view(index)) else {
+            return Vec::new();
+        };
+        pick_variations(&view, ids)
+            .into_iter()
+            .map(|(id, v)| (id, v.clone()))
+            .collect()
     }
 
     /// The text of game `index` as written in the file.
@@ -236,7 +280,7 @@ impl Library {
         if changes || size(&game) != before {
             self.edited.retain(|(i, _)| *i != index);
             self.edited.push((index, game));
-            self.replayed.replace(None);
+            self.forget_views();
         }
         Ok(out)
     }
@@ -348,7 +392,13 @@ impl Library {
     /// Forgets the edits of game `index`: it is the text's again.
     pub fn revert(&mut self, index: usize) {
         self.edited.retain(|(i, _)| *i != index);
+        self.forget_views();
+    }
+
+    /// An edit makes the kept replay and view out of date.
+    fn forget_views(&self) {
         self.replayed.replace(None);
+        self.shown.replace(None);
     }
 
     /// Problems in text that belongs to no game (stray text, a result with no game).
@@ -358,12 +408,12 @@ impl Library {
         self.outside.iter().map(|d| views.diagnostic(d)).collect()
     }
 
-    /// The problems outside any game as the page lists them ([`crate::view::listed`]), and
+    /// The problems outside any game as the page lists them ([`listed`]), and
     /// what that list leaves out.
     #[must_use]
     pub fn outside_listed(&self) -> (Vec<DiagnosticView>, Option<DiagnosticsSummary>) {
         let views = self.views();
-        let (shown, summary) = crate::view::listed(&self.outside);
+        let (shown, summary) = listed(&self.outside);
         (
             shown.into_iter().map(|d| views.diagnostic(d)).collect(),
             summary,
@@ -472,7 +522,7 @@ mod tests {
         // A game with 300 unclosed variations: 20 listed, the rest counted in the view.
         let lib = Library::new(format!("[Event \"p\"] 1. 32-28 {}", "(".repeat(300)));
         let view = lib.view(0).unwrap();
-        assert!(view.diagnostics.len() <= crate::view::LISTED);
+        assert!(view.diagnostics.len() <= crate::budget::DIAGNOSTICS);
         assert_eq!(view.diagnostics_total, Some(301));
         let counted = view.diagnostic_counts.unwrap();
         assert_eq!(counted.warning + counted.note + counted.error, 301);

@@ -9,6 +9,8 @@ use serde::Serialize;
 
 use pdn::comment;
 use pdn::diagnostic::{Code, Diagnostic, LineIndex, Severity, Span};
+
+use crate::budget::{DiagnosticsSummary, HiddenView, SeverityCounts, listed};
 use pdn::geometry::{BoardSpec, Geometry};
 use pdn::reader::{Game, GameHeader, Node, PdnFile};
 use pdn::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
@@ -61,7 +63,7 @@ impl GameSummary {
     ///
     /// ```
     /// let list = pdn::reader::read_headers("[White \"A\"][GameType \"21\"] 1. 11-15 *");
-    /// let row = pdn_wasm::view::GameSummary::from_header(1, &list[0]);
+    /// let row = pdn_view::view::GameSummary::from_header(1, &list[0]);
     /// assert_eq!((row.white.as_str(), row.variant.as_str(), row.checked), ("A", "English", false));
     /// ```
     #[must_use]
@@ -421,12 +423,18 @@ pub struct GameView {
     /// `black` (the winner), `draw`, `unfinished` (`*`); `None` when it names no winner or
     /// there is none.
     pub outcome: Option<&'static str>,
-    /// Every variation, at any depth; [`PlyView::variations`] index into it.
-    pub variations: Vec<VariationView>,
+    /// Every variation, at any depth; [`PlyView::variations`] index into it. In a view within
+    /// the budgets ([`crate::budget::cap_variations`]) those the page does not show at first are
+    /// written as `null`.
+    pub variations: Variations,
+    /// In a view whose variations were capped: the moves in each variation and everything
+    /// nested in it, by id (for the page's "N more moves").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variation_moves: Option<Vec<u32>>,
     /// The move that stopped the replay.
     pub error: Option<ErrorView>,
-    /// The game's diagnostics in text order: all of them, or, past [`LISTED`], the ones
-    /// [`listed`] keeps (the page lists no more; the rest are counted below).
+    /// The game's diagnostics in text order: all of them, or, past [`crate::budget::DIAGNOSTICS`],
+    /// the ones [`listed`] keeps (the page lists no more; the rest are counted below).
     pub diagnostics: Vec<DiagnosticView>,
     /// Diagnostics left out of `diagnostics`, by code (only when some are).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -442,6 +450,50 @@ pub struct GameView {
     /// the JSON) in a full view.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub packed: Option<PackedView>,
+}
+
+/// A game's variations, by id: all of them, and which ones the view sends (`None`: all; the
+/// others are written as `null`, see [`crate::budget::cap_variations`]). Reads as the slice
+/// of all of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variations {
+    all: Vec<VariationView>,
+    pub(crate) shown: Option<Vec<bool>>,
+}
+
+impl From<Vec<VariationView>> for Variations {
+    fn from(all: Vec<VariationView>) -> Variations {
+        Variations { all, shown: None }
+    }
+}
+
+impl std::ops::Deref for Variations {
+    type Target = [VariationView];
+    fn deref(&self) -> &[VariationView] {
+        &self.all
+    }
+}
+
+impl<'a> IntoIterator for &'a Variations {
+    type Item = &'a VariationView;
+    type IntoIter = std::slice::Iter<'a, VariationView>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.all.iter()
+    }
+}
+
+impl Serialize for Variations {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.all.len()))?;
+        for (id, v) in self.all.iter().enumerate() {
+            match &self.shown {
+                Some(shown) if !shown[id] => seq.serialize_element(&None::<&VariationView>)?,
+                _ => seq.serialize_element(v)?,
+            }
+        }
+        seq.end()
+    }
 }
 
 /// A line's moves packed for the trip to JavaScript: a few long strings and arrays of numbers
@@ -554,101 +606,6 @@ fn outcome_words(game: &Game, r: &Replay) -> Option<&'static str> {
         pdn::replay::Outcome::Win(side) => Some(side.name()),
         pdn::replay::Outcome::Draw => Some("draw"),
     }
-}
-
-/// Diagnostics listed per game (or outside any game); past that, at most [`LISTED_PER_CODE`] of
-/// each code, so one flood does not hide the others. The page's `www/reader/viewcap.js` uses the same
-/// numbers. Nothing is dropped from the data: `pdn check` prints every one.
-pub const LISTED: usize = 100;
-/// See [`LISTED`].
-pub const LISTED_PER_CODE: usize = 20;
-
-/// Diagnostics counted by severity.
-#[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SeverityCounts {
-    /// Errors.
-    pub error: usize,
-    /// Warnings.
-    pub warning: usize,
-    /// Notes.
-    pub note: usize,
-}
-
-/// Diagnostics of one code left out of a list.
-#[derive(Serialize, Clone, Debug, PartialEq, Eq)]
-pub struct HiddenView {
-    /// Their code.
-    pub code: &'static str,
-    /// `visitor` or `author` ([`pdn::Code::audience`]).
-    pub audience: &'static str,
-    /// The severity of the first one left out.
-    pub severity: &'static str,
-    /// How many.
-    pub count: usize,
-}
-
-/// What a list of diagnostics leaves out: see [`listed`].
-#[derive(Serialize, Clone, Debug, Default, PartialEq, Eq)]
-pub struct DiagnosticsSummary {
-    /// Every diagnostic counted by severity.
-    pub counts: SeverityCounts,
-    /// The ones left out, by code.
-    pub hidden: Vec<HiddenView>,
-    /// How many there are in all.
-    pub total: usize,
-}
-
-/// The diagnostics to list, in their order: all when there are at most [`LISTED`]; else the
-/// first ones, at most [`LISTED_PER_CODE`] of each code and [`LISTED`] in all, with a summary
-/// of the rest. Linear: a text of a million stray brackets costs no more than reading it.
-///
-/// ```
-/// use pdn::{Code, Diagnostic, Span};
-/// let many: Vec<Diagnostic> = (0..1000)
-///     .map(|i| Diagnostic::warning(Code::UnknownText, Span::new(i, i + 1), "x"))
-///     .collect();
-/// let (shown, summary) = pdn_wasm::view::listed(&many);
-/// assert_eq!(shown.len(), 20);
-/// let summary = summary.unwrap();
-/// assert_eq!((summary.total, summary.counts.warning, summary.hidden[0].count), (1000, 1000, 980));
-/// ```
-#[must_use]
-pub fn listed(all: &[Diagnostic]) -> (Vec<&Diagnostic>, Option<DiagnosticsSummary>) {
-    if all.len() <= LISTED {
-        return (all.iter().collect(), None);
-    }
-    let mut summary = DiagnosticsSummary {
-        total: all.len(),
-        ..DiagnosticsSummary::default()
-    };
-    let mut shown = Vec::with_capacity(LISTED);
-    let mut per_code: std::collections::HashMap<Code, usize> = Default::default();
-    for d in all {
-        match d.severity {
-            Severity::Error => summary.counts.error += 1,
-            Severity::Warning => summary.counts.warning += 1,
-            Severity::Note => summary.counts.note += 1,
-        }
-        let n = per_code.entry(d.code).or_default();
-        if *n < LISTED_PER_CODE && shown.len() < LISTED {
-            shown.push(d);
-            *n += 1;
-        } else if let Some(h) = summary
-            .hidden
-            .iter_mut()
-            .find(|h| h.code == d.code.as_str())
-        {
-            h.count += 1;
-        } else {
-            summary.hidden.push(HiddenView {
-                code: d.code.as_str(),
-                audience: d.code.audience().as_str(),
-                severity: d.severity.as_str(),
-                count: 1,
-            });
-        }
-    }
-    (shown, Some(summary))
 }
 
 /// Views over a read file, with the line index of its text for line:column.
@@ -846,7 +803,8 @@ impl<'a> FileView<'a> {
             end,
             ending,
             outcome,
-            variations,
+            variations: variations.into(),
+            variation_moves: None,
             error,
             diagnostics,
             diagnostics_hidden: summary.as_ref().map(|s| s.hidden.clone()),
@@ -1150,7 +1108,7 @@ fn clock_text(seconds: u32) -> String {
 ///
 /// ```
 /// use pdn::variant::Variant;
-/// let codes = pdn_wasm::view::rule_codes(&Variant::International.rules().unwrap());
+/// let codes = pdn_view::view::rule_codes(&Variant::International.rules().unwrap());
 /// assert_eq!(&codes[..3], ["flying-kings", "capture-most-pieces", "men-capture-backwards"]);
 /// ```
 #[must_use]
@@ -1486,7 +1444,9 @@ mod tests {
         let mut catalogues = 0;
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "js") {
+            // The catalogues are named by language (`en.js`); i18n.js and words.js are code.
+            let language = path.file_stem().is_some_and(|s| s.len() == 2);
+            if path.extension().is_none_or(|e| e != "js") || !language {
                 continue;
             }
             catalogues += 1;

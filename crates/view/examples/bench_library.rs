@@ -7,14 +7,14 @@
 //! `JSON.parse`). Best of `--runs=N` (default 5) per step, printed as one JSON object.
 //!
 //! ```sh
-//! cargo run --release -p pdn-wasm --example bench_library -- FILE [--runs=N]
+//! cargo run --release -p pdn-view --example bench_library -- FILE [--runs=N]
 //! ```
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use pdn_wasm::json::to_string;
-use pdn_wasm::library::Library;
+use pdn_view::json::to_string;
+use pdn_view::library::Library;
 
 /// This thread's CPU time in ms, if the system says.
 fn cpu_ms() -> Option<f64> {

@@ -4,8 +4,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use pdn::edit::Place;
-use pdn_wasm::analysis::PlaceView;
-use pdn_wasm::library::Library;
+use pdn_view::analysis::PlaceView;
+use pdn_view::library::Library;
 
 const GAME: &str = "[White \"A\"][Black \"B\"][GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
 

@@ -268,30 +268,6 @@ pub fn step(name: &str, gametype: u32, fen: &str, square: &str, piece: &str) -> 
     }
 }
 
-/// The wasm-bindgen function the page calls (`editorStep`), on `wasm32` only.
-#[cfg(target_arch = "wasm32")]
-pub mod bindings {
-    use wasm_bindgen::prelude::*;
-
-    /// One editing step (see `pdn_wasm::editor::step`): the editor's view after it, `{gametype,
-    /// variants, board, cells, turn, fen, readable, problems, pdn}`. Throws for a GameType that
-    /// is not a draughts variant.
-    #[wasm_bindgen(js_name = editorStep)]
-    pub fn editor_step(
-        name: &str,
-        gametype: u32,
-        fen: &str,
-        square: &str,
-        piece: &str,
-    ) -> Result<JsValue, JsError> {
-        let view = super::step(name, gametype, fen, square, piece).ok_or_else(|| {
-            JsError::new(&format!("GameType {gametype} is not a draughts variant"))
-        })?;
-        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-        serde::Serialize::serialize(&view, &serializer).map_err(|e| JsError::new(&e.to_string()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@
 //! #[derive(Serialize)]
 //! struct Row { name: &'static str, n: Option<u32>, tags: Vec<(String, String)> }
 //! let row = Row { name: "Ozols \"A\"\n", n: None, tags: vec![("a".into(), "b".into())] };
-//! assert_eq!(pdn_wasm::json::to_string(&row),
+//! assert_eq!(pdn_view::json::to_string(&row),
 //!            r#"{"name":"Ozols \"A\"\n","n":null,"tags":[["a","b"]]}"#);
 //! ```
 
@@ -502,9 +502,169 @@ impl ser::Serializer for Key<'_> {
     }
 }
 
+/// List rows (flat objects of the same fields) as the page takes them: per field, its distinct
+/// values and each row's index into them, or, when most values differ (the game numbers), the
+/// column itself: `{"count":N,"fields":[{"key":…,"values":[…],"index":[…]}|{"key":…,"column":[…]}]}`.
+/// A file's events, sites, players and results repeat, so this is a fraction of the rows' JSON,
+/// and `www/reader/library.js` moves the indexes to the page without a copy. Rows that are not
+/// flat objects of the same fields are written as `{"rows":[…]}`.
+///
+/// ```
+/// # use serde::Serialize;
+/// #[derive(Serialize)]
+/// struct Row { n: usize, who: &'static str }
+/// let rows = [Row { n: 1, who: "A" }, Row { n: 2, who: "A" }, Row { n: 3, who: "B" }];
+/// assert_eq!(pdn_view::json::packed_rows(&rows),
+///            r#"{"count":3,"fields":[{"key":"n","column":[1,2,3]},{"key":"who","values":["A","B"],"index":[0,0,1]}]}"#);
+/// ```
+#[must_use]
+pub fn packed_rows<T: Serialize + ?Sized>(rows: &T) -> String {
+    // The rows' own JSON, split: the same writing as the plain rows' (pass the same list type),
+    // so no second copy of it in the wasm.
+    let text = to_string(rows);
+    let same = |r: &[Vec<(&str, &str)>]| {
+        r.iter()
+            .all(|f| f.len() == r[0].len() && f.iter().zip(&r[0]).all(|(a, b)| a.0 == b.0))
+    };
+    let mut out = String::with_capacity(text.len() / 4 + 64);
+    let Some(split) = flat_rows(&text).filter(|r| r.is_empty() || same(r)) else {
+        out.push_str("{\"rows\":");
+        out.push_str(&text);
+        out.push('}');
+        return out;
+    };
+    out.push_str("{\"count\":");
+    write_u64(&mut out, split.len() as u64);
+    out.push_str(",\"fields\":[");
+    let keys = split.first().map_or(0, Vec::len);
+    for k in 0..keys {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str("{\"key\":");
+        write_str(&mut out, split[0][k].0);
+        let column: Vec<&str> = split.iter().map(|f| f[k].1).collect();
+        write_field(&mut out, &column);
+        out.push('}');
+    }
+    out.push_str("]}");
+    out
+}
+
+/// One field of [`packed_rows`]: `,"values":[…],"index":[…]`, or `,"column":[…]`.
+fn write_field(out: &mut String, column: &[&str]) {
+    let list = |out: &mut String, name: &str, items: &[&str]| {
+        out.push_str(name);
+        out.push_str(&items.join(","));
+        out.push(']');
+    };
+    let Some((values, index)) = distinct(column) else {
+        list(out, ",\"column\":[", column);
+        return;
+    };
+    list(out, ",\"values\":[", &values);
+    out.push_str(",\"index\":[");
+    for (i, k) in index.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_u64(out, u64::from(k));
+    }
+    out.push(']');
+}
+
+/// The distinct values of `column` and each one's index into them; `None` when most values
+/// differ (then the column is as short). A small open-addressing table: a `HashMap` cost the
+/// page's wasm 4 KB gzipped. Probes are bounded, so values made to collide cost no more than
+/// the column itself.
+fn distinct<'a>(column: &[&'a str]) -> Option<(Vec<&'a str>, Vec<u32>)> {
+    const PROBES: usize = 64;
+    let size = (column.len() * 2).next_power_of_two();
+    let mut slots = vec![u32::MAX; size];
+    let mut values: Vec<&str> = Vec::new();
+    let mut index = Vec::with_capacity(column.len());
+    for &v in column {
+        // FNV-1a over the value's JSON text.
+        let hash = v.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        let mut at = hash as usize & (size - 1);
+        let mut found = None;
+        for _ in 0..PROBES {
+            match slots[at] {
+                u32::MAX => {
+                    slots[at] = u32::try_from(values.len()).ok()?;
+                    values.push(v);
+                    found = Some(slots[at]);
+                    break;
+                }
+                k if values[k as usize] == v => {
+                    found = Some(k);
+                    break;
+                }
+                _ => at = (at + 1) & (size - 1),
+            }
+        }
+        index.push(found?);
+        if values.len() > column.len() / 2 + 1 {
+            return None;
+        }
+    }
+    Some((values, index))
+}
+
+/// The objects of a JSON array of flat objects as this writer writes them (`[{"key":value,…},…]`,
+/// keys without escapes, values strings, numbers, booleans or null), each as its fields
+/// `(key, value's JSON)`; `None` when a value is an object or an array.
+fn flat_rows(text: &str) -> Option<Vec<Vec<(&str, &str)>>> {
+    let b = text.as_bytes();
+    let mut rows = Vec::new();
+    if b.first() != Some(&b'[') {
+        return None;
+    }
+    let mut i = 1;
+    while *b.get(i)? != b']' {
+        i += usize::from(b[i] == b',');
+        if *b.get(i)? != b'{' {
+            return None;
+        }
+        i += 1;
+        let mut fields = Vec::new();
+        while *b.get(i)? != b'}' {
+            i += usize::from(b[i] == b',');
+            if *b.get(i)? != b'"' {
+                return None;
+            }
+            let key_end = i + 1 + text.get(i + 1..)?.find('"')?;
+            let key = text.get(i + 1..key_end)?;
+            i = key_end + 2;
+            let start = i;
+            if *b.get(i)? == b'"' {
+                i += 1;
+                while *b.get(i)? != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            } else {
+                while !matches!(*b.get(i)?, b',' | b'}') {
+                    if matches!(b[i], b'{' | b'[') {
+                        return None;
+                    }
+                    i += 1;
+                }
+            }
+            fields.push((key, text.get(start..i)?));
+        }
+        i += 1;
+        rows.push(fields);
+    }
+    Some(rows)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::to_string;
+    use super::{packed_rows, to_string};
+    use serde::Serialize;
     use std::collections::BTreeMap;
 
     #[test]
@@ -537,5 +697,38 @@ mod tests {
             !json.contains("diagnosticsTotal"),
             "skipped when None: {json}"
         );
+    }
+
+    #[test]
+    fn packed_rows_keep_escapes_and_leave_odd_rows_as_they_are() {
+        #[derive(Serialize)]
+        struct Row {
+            who: &'static str,
+            n: Option<u32>,
+        }
+        let rows = [
+            Row {
+                who: "a \"q\", b\\",
+                n: None,
+            },
+            Row {
+                who: "a \"q\", b\\",
+                n: Some(1),
+            },
+            Row { who: "}{", n: None },
+        ];
+        assert_eq!(
+            packed_rows(&rows),
+            r#"{"count":3,"fields":[{"key":"who","values":["a \"q\", b\\","}{"],"index":[0,0,1]},{"key":"n","values":[null,1],"index":[0,1,0]}]}"#
+        );
+        #[derive(Serialize)]
+        struct Nested {
+            tags: Vec<u8>,
+        }
+        assert_eq!(
+            packed_rows(&[Nested { tags: vec![1] }]),
+            r#"{"rows":[{"tags":[1]}]}"#
+        );
+        assert_eq!(packed_rows::<[Row]>(&[]), r#"{"count":0,"fields":[]}"#);
     }
 }

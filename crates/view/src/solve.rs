@@ -105,49 +105,6 @@ impl Library {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
-mod bindings {
-    use wasm_bindgen::prelude::*;
-
-    use crate::Library;
-    use pdn::edit::Place;
-
-    fn to_js<T: serde::Serialize>(value: &T) -> Result<JsValue, JsError> {
-        let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-        value
-            .serialize(&serializer)
-            .map_err(|e| JsError::new(&e.to_string()))
-    }
-
-    /// Solve mode's calls (`pdn::solve`).
-    #[wasm_bindgen]
-    impl Library {
-        /// The text's answer to legal move `choice` (its `index` in `legalMoves`) played `ply`
-        /// plies into `line` of game `index`, or with `choice` `undefined` the text's move
-        /// shown: `{verdict, moved, reply, replyNotation, solved, toMove}`, or `null`.
-        pub fn solve(
-            &self,
-            index: usize,
-            line: Option<usize>,
-            ply: usize,
-            choice: Option<usize>,
-        ) -> Result<JsValue, JsError> {
-            to_js(&self.inner.solve(index, Place { line, ply }, choice))
-        }
-
-        /// Where a solution stands there: `{toMove, finished}`, or `null`.
-        #[wasm_bindgen(js_name = solveState)]
-        pub fn solve_state(
-            &self,
-            index: usize,
-            line: Option<usize>,
-            ply: usize,
-        ) -> Result<JsValue, JsError> {
-            to_js(&self.inner.solve_state(index, Place { line, ply }))
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

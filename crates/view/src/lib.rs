@@ -1,0 +1,13 @@
+//! The viewer's side of the core, in plain Rust: what the page shows ([`view`]), the open text
+//! it browses ([`library`]), the analysis board's and solve mode's values ([`analysis`],
+//! [`solve`]), the board editor ([`editor`]), every budget of what is handed to the page
+//! ([`budget`]) and the one wire form all of it crosses in ([`json`]). No wasm-bindgen here:
+//! `pdn-wasm` is a thin binding over this crate, and everything is tested natively.
+
+pub mod analysis;
+pub mod budget;
+pub mod editor;
+pub mod json;
+pub mod library;
+pub mod solve;
+pub mod view;

@@ -1,0 +1,283 @@
+// The viewer assembled once for every host (main.js; <pdn-viewer>, and through it embed.html):
+// the controller, its controls and buttons, the game table, the analysis board, solve mode and
+// the editor on demand, the language and the library facade, as one object the host talks to.
+
+import { createViewer } from './viewer.js';
+import { attachControls } from './controls.js';
+import { lineView } from './views.js';
+import { prefersReducedMotion } from './board-dom.js';
+import { libraryFacade } from '../reader/protocol.js';
+import en from '../i18n/en.js';
+import { createTranslator, loadCatalogue, translatePage } from '../i18n/i18n.js';
+
+/** The navigation buttons in order: id (the page's element ids), catalogue key, icon paths. */
+export const NAV = Object.freeze([
+  ['first', 'nav.first', ['M6 5h2v14H6zM20 5v14L9 12z']],
+  ['prev', 'nav.prev', ['M17 5v14L6 12z']],
+  // Play and pause: one button, its icon chosen by the stylesheet (.playing).
+  ['play', 'nav.play', ['M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 1 1 0-16zM10 7.5v9l6.5-4.5z',
+    'M12 2a10 10 0 1 0 0 20 10 10 0 1 0 0-20zm0 2a8 8 0 1 1 0 16 8 8 0 1 1 0-16zM9 8h2v8H9zM13 8h2v8h-2z']],
+  ['next', 'nav.next', ['M7 5v14l11-7z']],
+  ['last', 'nav.last', ['M4 5v14l11-7zM16 5h2v14h-2z']],
+  ['flip', 'nav.flip', ['M7 3 3 8h3v9h2V8h3zM17 21l4-5h-3V7h-2v9h-3z']],
+]);
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * Fills `nav` (the page's <nav class="controls"> or the element's) with the navigation buttons;
+ * their names follow the language (data-i18n-attr, translatePage), the play button's follows
+ * play and pause (viewer.js). Returns { first, prev, play, next, last, flip }.
+ */
+export function navButtons(doc, nav, t = createTranslator('en', en, en)) {
+  const buttons = {};
+  for (const [id, key, paths] of NAV) {
+    const b = doc.createElement('button');
+    b.type = 'button';
+    b.id = id;
+    b.setAttribute('aria-label', t(key));
+    b.title = t(key);
+    if (id !== 'play') b.setAttribute('data-i18n-attr', `aria-label:${key};title:${key}`);
+    if (id === 'play' || id === 'flip') b.setAttribute('aria-pressed', 'false');
+    paths.forEach((d, k) => {
+      const svg = doc.createElementNS(SVG, 'svg');
+      svg.setAttribute('viewBox', '0 0 24 24');
+      svg.setAttribute('aria-hidden', 'true');
+      if (id === 'play') svg.setAttribute('class', k ? 'icon-pause' : 'icon-play');
+      const p = doc.createElementNS(SVG, 'path');
+      p.setAttribute('d', d);
+      p.setAttribute('fill-rule', 'evenodd');
+      svg.append(p);
+      b.append(svg);
+    });
+    buttons[id] = b;
+  }
+  nav.replaceChildren(...Object.values(buttons));
+  return buttons;
+}
+
+/**
+ * Plain words for a download of `name` that failed: describe(e, name) first (sizes, a stopped
+ * reader: limits.js), then the network (`cors`: the host's words for a refusal) or HTTP error.
+ */
+export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describe = () => null } = {}) {
+  const reason = e && e.kind === 'http' ? t('status.fetchHttp', { status: e.status }) : (e && e.message) || String(e);
+  return describe(e, name) || (e && e.kind === 'network' ? t(cors, { url: name }) : t('status.fetchFailed', { url: name, reason }));
+}
+
+/**
+ * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
+ * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
+ * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor } loaders.
+ * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(), and
+ * the hooks onChange, onGame(index), onEdited, onSolve, onCount, onError.
+ */
+export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
+  const o = options;
+  const say = o.say || (() => {});
+  let t = createTranslator('en', en, en);
+  let lang = 'en';
+  const words = (...a) => t(...a);
+  const library = libraryFacade(backend);
+  /** Games of the open text edited on the board (0-based): their links carry the edited game. */
+  const edited = new Set();
+  let list = null;
+  let listReady = null;
+  let analysisReady = null;
+  let solve = null;
+  let solveReady = null;
+  let solveAt = 0; // the mainline ply solving started from (the address keeps it)
+
+  const buttons = navButtons(doc, parts.nav, t);
+  const viewer = createViewer({
+    doc,
+    els: { ...parts, ...buttons },
+    library,
+    t,
+    host,
+    messages: o.messages,
+    locations: o.locations,
+    reducedMotion: () => prefersReducedMotion(doc.defaultView),
+    onChange: () => {
+      // Another game or text shown while solving: solve that one from where it shows.
+      if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
+      o.onChange?.();
+    },
+  });
+  attachControls({ keyTarget, board: parts.board, moves: parts.moves, viewer, buttons, options: { wheel: o.wheel } });
+
+  const failed = (e) => (o.onError ? o.onError(e) : say(t('status.unexpected', { error: e && e.message ? e.message : String(e) }), 'error'));
+
+  // ---- the game table -----------------------------------------------------------------------
+
+  function updateCount() {
+    if (!list || viewer.state.count < 2) return;
+    const shown = list.state.order.length;
+    if (parts.gamesCount) parts.gamesCount.textContent = t('list.shown', { shown, count: viewer.state.count });
+    o.onCount?.(shown, viewer.state.count);
+  }
+
+  /** The table, made the first time a text has two games or more; calls run in order. */
+  function withList(fn) {
+    listReady ??= modules.gamelist().then(({ createGameList }) => {
+      list = createGameList({ doc, el: parts.gameList, t, onSelect: (i) => pick(i) });
+      return list;
+    });
+    return listReady.then(fn);
+  }
+
+  /** Opens game `index` (0-based) from the table or the previous/next game buttons. */
+  async function pick(index) {
+    if (index < 0) return;
+    try {
+      await viewer.showGame(index, 0);
+      if (list) list.select(index);
+      o.onGame?.(index);
+    } catch (e) {
+      failed(e);
+    }
+  }
+  parts.prevGame?.addEventListener('click', () => { if (list) pick(list.neighbour(-1)); });
+  parts.nextGame?.addEventListener('click', () => { if (list) pick(list.neighbour(1)); });
+  parts.filter?.addEventListener('input', () => { if (list) { list.filter(parts.filter.value); updateCount(); } });
+
+  // ---- analysis, solve mode, editor -----------------------------------------------------------
+
+  /** The analysis board (moves played and marks drawn on the board), made once. */
+  function loadAnalysis() {
+    analysisReady ??= modules.analysis().then(({ createAnalysis }) => {
+      const analysis = createAnalysis({
+        doc, board: parts.board, viewer, library, t: words, els: o.analysisEls || {}, say,
+        onEdited: (r) => {
+          if (r.edited) edited.add(viewer.state.game);
+          else edited.delete(viewer.state.game);
+          o.onEdited?.(r);
+        },
+      });
+      return analysis;
+    });
+    return analysisReady;
+  }
+
+  /** Solve mode (with the analysis board), made once. */
+  function loadSolve() {
+    solveReady ??= loadAnalysis().then(async (analysis) => {
+      const { createSolve } = await modules.solve();
+      solve = createSolve({
+        doc, viewer, library, analysis, panel: parts.solve, host, t: words,
+        // The coming moves are hidden: the steps through them, and what the host lists.
+        hide: [buttons.first, buttons.prev, buttons.play, buttons.next, buttons.last, parts.plyInfo, ...(o.solveHide || [])],
+        onLeave: o.leave ? () => app.setSolving(false) : null,
+        onChange: () => o.onSolve?.(),
+      });
+      return solve;
+    });
+    return solveReady;
+  }
+
+  /** Starts solving the shown game from the shown position. */
+  function startSolving() {
+    solveAt = viewer.mainlinePly();
+    solve.start();
+  }
+
+  /** The FEN of the shown position. */
+  function currentFen() {
+    const { view, line: id, ply } = viewer.state;
+    const line = lineView(view, id);
+    return ply > 0 ? line.plies[ply - 1].fen : (line.start && line.start.fen) || '';
+  }
+
+  const app = {
+    viewer,
+    library,
+    edited,
+    get t() { return t; },
+    get lang() { return lang; },
+    get list() { return list; },
+    get solving() { return Boolean(solve && solve.active); },
+
+    /** Loads language `code`'s words and redraws everything that has words. */
+    async setLanguage(code) {
+      const catalogue = await loadCatalogue(code);
+      lang = code;
+      t = createTranslator(code, catalogue, en);
+      translatePage(scope, t);
+      viewer.setTranslator(t);
+      if (list) list.setTranslator(t);
+      if (solve) solve.retranslate();
+      updateCount();
+    },
+
+    /** Shows or hides the table's box for a text of `count` games (options.listWanted()). */
+    showList(count = viewer.state.count) {
+      if (parts.games) parts.games.hidden = !(count > 1 && (o.listWanted ? o.listWanted() : true));
+    },
+    /** The table's rows (library open()'s `rows` report); a long list's first rows are `partial`. */
+    setRows(rows, { partial = false } = {}) {
+      if (rows.length < 2) return Promise.resolve();
+      return withList((l) => {
+        l.setRows(rows);
+        l.select(viewer.state.game);
+        // A long list's first rows: the count is said once all are in.
+        if (partial && parts.gamesCount) parts.gamesCount.textContent = '';
+        else updateCount();
+      });
+    },
+    /** Rows from `from` on, after the check pass read their games. */
+    updateRows(from, rows) { return withList((l) => l.updateRows(from, rows)); },
+    /** The table's order again (after the check pass). */
+    refreshList() { return withList((l) => { l.refresh(); updateCount(); }); },
+    /** Marks game `index` as the open one in the table (when there is one). */
+    selectGame(index) { if (list) list.select(index); },
+    /** Loads the table's module ahead of need. */
+    preloadList() { modules.gamelist().catch(() => {}); },
+    pick,
+
+    analysis: loadAnalysis,
+    /**
+     * The place the address and the links keep: { game (1-based), ply, line, orientation, mode }.
+     * In a variation, `line` names it and `ply` counts in it; with `mainline`, or while solving,
+     * `ply` is the mainline's (where the variation branches off) and `line` is null.
+     */
+    place({ mainline = false } = {}) {
+      const s = viewer.state;
+      const solving = app.solving;
+      const inLine = !mainline && !solving && s.line != null;
+      return {
+        game: s.game + 1,
+        ply: solving ? solveAt : inLine ? s.ply : viewer.mainlinePly(),
+        line: inLine ? s.line : null,
+        orientation: s.flipped ? 'black' : null,
+        mode: solving ? 'solve' : null,
+      };
+    },
+    /** Solve mode on or off: the shown game from the shown position. Resolves to solve mode. */
+    async setSolving(on) {
+      if (on && !viewer.state.view) return null;
+      if (!on && !solve) return null;
+      const s = await loadSolve();
+      if (on) startSolving();
+      else s.stop();
+      o.onSolve?.();
+      return s;
+    },
+    currentFen,
+    /**
+     * The board editor over the page (editor.js), from `fen` on GameType `gametype` (by default
+     * the shown position). link(pdn) makes its link; analyse(pdn) opens its game in the viewer.
+     */
+    async editPosition({ fen = null, gametype = null, link, analyse, onClose } = {}) {
+      const { openEditor } = await modules.editor();
+      let from = fen;
+      if (from == null) {
+        try { from = currentFen(); } catch { from = ''; } // no game shown: an empty board
+      }
+      return openEditor({
+        doc, t, fen: from, gametype: gametype || viewer.state.view?.variantNumber || 20,
+        coordinates: viewer.state.coordinates, link, analyse, onClose,
+      });
+    },
+  };
+  return app;
+}
