@@ -15,7 +15,7 @@ setup:
 
 # Everything the page needs: pkg/pdn.js, pkg/pdn_bg.wasm and pkg/sample.json (the sample game's
 # view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -O2
-# matches the profile's opt-level 2, chosen by measurement for speed (README, "The wasm profile").
+# matches the profile's opt-level 2, chosen by measurement for speed (docs/benchmarks.md, "The wasm profile").
 # Beside it, the engine's own module (pkg/engine.js, pkg/engine_bg.wasm), which the page loads
 # only when a reader turns the engine on (www/engine/worker.js; docs/engine.md).
 build: setup
@@ -96,7 +96,7 @@ bench:
 	  cargo run -q --release -p pdn-cli -- bench tests/data; \
 	fi
 
-# The page's size and speed (README, "Page speed and size"): the wasm's reading work under Node
+# The page's size and speed (docs/benchmarks.md, "Page speed and size"): the wasm's reading work under Node
 # next to the same work natively, then the page in headless Chromium (bytes loaded up front, the
 # sample ready, the 20,000-game file listed). The big file is made from the repository's games.
 bench-page: build

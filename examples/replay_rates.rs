@@ -1,5 +1,5 @@
 //! Replay rates per variant over a set of PDN files: how many games replay to their last move,
-//! and (with `--failures`) where and why the others stop. Used for the README's figures.
+//! and (with `--failures`) where and why the others stop. Used for the figures in docs/design.md ("Rules", real games).
 //!
 //! `cargo run --release --example replay_rates -- [--failures] FILE...`
 

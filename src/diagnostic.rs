@@ -59,210 +59,316 @@ impl Span {
     }
 }
 
-/// The stable identifier of a [`Diagnostic`]: what kind of problem or remark it is.
-///
-/// Its text form ([`Code::as_str`], `Display`, `FromStr`) is the kebab-case code the page
-/// translates (`code.<code>` in its catalogues) and `pdn check` prints in brackets.
-///
-/// ```
-/// use pdn::diagnostic::Code;
-/// let f = pdn::read_file("[Event \"a\"] 1. 32-28 [Event \"b\"] *");
-/// let d = &f.games[0].diagnostics[0];
-/// assert_eq!(d.code, Code::MissingResult);
-/// assert_eq!(d.code.as_str(), "missing-result");
-/// assert_eq!("missing-result".parse::<Code>(), Ok(Code::MissingResult));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Code {
+/// What the table below says of one code: everything but its Rust name.
+struct Row {
+    /// The kebab-case text ([`Code::as_str`]).
+    name: &'static str,
+    severity: Severity,
+    audience: Audience,
+    /// [`Code::arg_names`].
+    args: &'static [&'static str],
+    /// [`Code::text`].
+    text: &'static str,
+}
+
+/// Makes [`Code`] and everything known of each code from one row per code:
+/// `Variant = "kebab-name", Severity, Audience, &[argument names], "English text";`, with the
+/// row's doc comment saying what the code means. Nothing about a code is written elsewhere.
+macro_rules! codes {
+    ($(
+        $(#[doc = $doc:literal])+
+        $variant:ident = $name:literal, $severity:ident, $audience:ident, $args:expr, $text:literal;
+    )+) => {
+        /// The stable identifier of a [`Diagnostic`]: what kind of problem or remark it is.
+        ///
+        /// Its text form ([`Code::as_str`], `Display`, `FromStr`) is the kebab-case code the page
+        /// translates (`code.<code>` in its catalogues) and `pdn check` prints in brackets. Every
+        /// code's name, severity, audience, arguments and English text come from one table
+        /// (the `codes!` invocation in `src/diagnostic.rs`).
+        ///
+        /// ```
+        /// use pdn::diagnostic::Code;
+        /// let f = pdn::read_file("[Event \"a\"] 1. 32-28 [Event \"b\"] *");
+        /// let d = &f.games[0].diagnostics[0];
+        /// assert_eq!(d.code, Code::MissingResult);
+        /// assert_eq!(d.code.as_str(), "missing-result");
+        /// assert_eq!("missing-result".parse::<Code>(), Ok(Code::MissingResult));
+        /// ```
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        #[non_exhaustive]
+        pub enum Code {
+            $(
+                #[doc = concat!("`", $name, "`:")]
+                $(#[doc = $doc])+
+                #[doc = concat!(
+                    "\n\n", stringify!($severity), ", for the ", stringify!($audience),
+                    "; English text: `", $text, "`."
+                )]
+                $variant,
+            )+
+        }
+
+        /// The table, in declaration order: `ROWS[code as usize]` is `code`'s row.
+        const ROWS: &[Row] = &[$(
+            Row {
+                name: $name,
+                severity: Severity::$severity,
+                audience: Audience::$audience,
+                args: $args,
+                text: $text,
+            },
+        )+];
+
+        impl Code {
+            /// Every code, in declaration order.
+            pub const ALL: [Code; ROWS.len()] = [$(Code::$variant,)+];
+        }
+    };
+}
+
+codes! {
+    // Every message is its code's text filled with its arguments (`Code::english`); a keyed
+    // argument (`KEYED_ARGS`) goes in as its English words, as the page puts in its catalogue's.
     // Reading (see `pdn::reader`).
-    /// `unclosed-tag-value`: a tag value has no closing quote on its line.
-    UnclosedTagValue,
-    /// `unquoted-tag-value`: a tag value is not in quotes.
-    UnquotedTagValue,
-    /// `unclosed-tag`: a tag is not closed with `]`.
-    UnclosedTag,
-    /// `unclosed-comment`: a `{` comment is never closed.
-    UnclosedComment,
-    /// `nested-comment`: a `{` inside a comment (comments do not nest).
-    NestedComment,
-    /// `unmatched-brace`: a `}` that closes no comment.
-    UnmatchedBrace,
-    /// `prose-in-parentheses`: words in parentheses, read as a comment.
-    ProseInParentheses,
-    /// `spaces-in-move`: a move with spaces inside it (`1- 7`).
-    SpacesInMove,
-    /// `glued-result`: a result glued to the next game's move number (`1-101.32-28`).
-    GluedResult,
-    /// `unknown-text`: text that is not PDN.
-    UnknownText,
-    /// `unknown-move`: a move written as `-` or `--`, not recorded.
-    UnknownMove,
-    /// `nag-without-move`: a NAG before any move of its line.
-    NagWithoutMove,
-    /// `number-without-move`: a move number with no move after it.
-    NumberWithoutMove,
-    /// `move-number-order`: a move number lower than the one before it.
-    MoveNumberOrder,
-    /// `unmatched-paren`: a `)` that closes no variation.
-    UnmatchedParen,
-    /// `unclosed-variation`: a variation never closed with `)`.
-    UnclosedVariation,
-    /// `variation-without-move`: a variation before any move it could replace.
-    VariationWithoutMove,
-    /// `setup-without-move`: a `/FEN/` setup that no move of its line follows.
-    SetupWithoutMove,
-    /// `setup-replaced`: a `/FEN/` setup followed by another before any move.
-    SetupReplaced,
-    /// `stray-result`: a second result after a game's result.
-    StrayResult,
-    /// `missing-result`: a game followed by the next one without a result or `*`.
-    MissingResult,
-    /// `result-mismatch`: the movetext's result disagrees with the `Result` tag.
-    ResultMismatch,
-    /// `nonstandard-result`: a score that is not a PDN result, read as the result.
-    NonstandardResult,
-    /// `after-result`: movetext after a game's result that starts no new game.
-    AfterResult,
-    /// `outside-game`: text outside any game.
-    OutsideGame,
-    /// `move-number-overflow`: a move number too large to keep; it is read as the largest one.
-    MoveNumberOverflow,
+    /// a tag value has no closing quote on its line.
+    UnclosedTagValue = "unclosed-tag-value", Error, Author, &["tag"],
+        "the value of tag {tag} has no closing quote; it is read to the line's end";
+    /// a tag value is not in quotes.
+    UnquotedTagValue = "unquoted-tag-value", Warning, Author, &["tag"],
+        "the value of tag {tag} is not in double quotes";
+    /// a tag is not closed with `]`.
+    UnclosedTag = "unclosed-tag", Warning, Author, &["tag"], "tag {tag} is not closed with ]";
+    /// a `{` comment is never closed.
+    UnclosedComment = "unclosed-comment", Error, Author, &[],
+        "this comment is never closed with }; it is read up to the next tag line";
+    /// a `{` inside a comment (comments do not nest).
+    NestedComment = "nested-comment", Warning, Author, &[],
+        "a { inside a comment: comments do not nest, so the first } ends this one";
+    /// a `}` that closes no comment.
+    UnmatchedBrace = "unmatched-brace", Warning, Author, &[],
+        "this } closes no comment; it is ignored";
+    /// words in parentheses, read as a comment.
+    ProseInParentheses = "prose-in-parentheses", Warning, Author, &[],
+        "words in parentheses: read as a comment, since a variation holds moves";
+    /// a move with spaces inside it (`1- 7`).
+    SpacesInMove = "spaces-in-move", Warning, Author, &["move"],
+        "the move \"{move}\" has spaces inside it; it is read as one move";
+    /// a result glued to the next game's move number (`1-101.32-28`).
+    GluedResult = "glued-result", Warning, Author, &["result"],
+        "the result {result} is glued to the move number after it; they are read apart";
+    /// text that is not PDN.
+    UnknownText = "unknown-text", Warning, Author, &["text"],
+        "\"{text}\" is not a move, move number, result or comment; it is skipped";
+    /// a move written as `-` or `--`, not recorded.
+    UnknownMove = "unknown-move", Warning, Author, &[],
+        "a move is not recorded here (written as -)";
+    /// a NAG before any move of its line.
+    NagWithoutMove = "nag-without-move", Warning, Author, &["nag"],
+        "{nag} stands before any move; it is ignored";
+    /// a move number with no move after it.
+    NumberWithoutMove = "number-without-move", Warning, Author, &["number"],
+        "move number {number} has no move after it";
+    /// a move number lower than the one before it.
+    MoveNumberOrder = "move-number-order", Warning, Author, &["number", "previous"],
+        "move number {number} comes after move number {previous}; the numbers go backwards";
+    /// a `)` that closes no variation.
+    UnmatchedParen = "unmatched-paren", Warning, Author, &[],
+        "this ) closes no variation; it is ignored";
+    /// a variation never closed with `)`.
+    UnclosedVariation = "unclosed-variation", Warning, Author, &[],
+        "this variation is never closed with ); it ends with the game";
+    /// a variation before any move it could replace.
+    VariationWithoutMove = "variation-without-move", Warning, Author, &[],
+        "this variation comes before any move it could replace; it is kept as a comment";
+    /// a `/FEN/` setup that no move of its line follows.
+    SetupWithoutMove = "setup-without-move", Warning, Author, &[],
+        "no move follows this setup in its line; it is ignored";
+    /// a `/FEN/` setup followed by another before any move.
+    SetupReplaced = "setup-replaced", Warning, Author, &[],
+        "another setup follows this one before any move; it is ignored";
+    /// a second result after a game's result.
+    StrayResult = "stray-result", Warning, Author, &["result"],
+        "result {result} stands after the game's own result; it is ignored";
+    /// a game followed by the next one without a result or `*`.
+    MissingResult = "missing-result", Warning, Author, &[],
+        "the game ends here without a result or *: the next game begins";
+    /// the movetext's result disagrees with the `Result` tag.
+    ResultMismatch = "result-mismatch", Warning, Author, &["result", "tag_result"],
+        "the game ends with {result}, but its Result tag says {tag_result}";
+    /// a score that is not a PDN result, read as the result.
+    NonstandardResult = "nonstandard-result", Warning, Author, &["result"],
+        "{result} is not a PDN result (1-0, 0-1, 1/2-1/2, 2-0, 1-1, 0-2, 0-0 or *); it is read \
+         as the result because the Result tag says {result}";
+    /// movetext after a game's result that starts no new game.
+    AfterResult = "after-result", Warning, Author, &["text"],
+        "\"{text}\" comes after the game's result and starts no game; it is ignored";
+    /// text outside any game.
+    OutsideGame = "outside-game", Warning, Author, &["text"],
+        "\"{text}\" stands outside any game; it is ignored";
+    /// a move number too large to keep; it is read as the largest one.
+    MoveNumberOverflow = "move-number-overflow", Warning, Author, &["number", "max"],
+        "move number {number} is too large; it is read as {max}, the largest kept";
     // Replaying (see `pdn::replay`).
-    /// `guessed-variant`: no GameType tag; the variant was guessed.
-    GuessedVariant,
-    /// `bad-gametype`: the GameType tag cannot be read.
-    BadGametype,
-    /// `lidraughts-variant`: a lidraughts variant number, replayed as its standard variant.
-    LidraughtsVariant,
-    /// `board-notation`: the moves name squares as another board does.
-    BoardNotation,
-    /// `variant-not-supported`: a draughts variant whose rules are not known.
-    VariantNotSupported,
-    /// `not-draughts`: the GameType is another game than draughts.
-    NotDraughts,
-    /// `bad-fen`: the starting FEN cannot be used.
-    BadFen,
-    /// `result-contradicts-board`: the result does not fit the final position.
-    ResultContradictsBoard,
-    /// `result-convention`: the result fits the final position only read with White's score
-    /// first (pdn-standard.md §1.11), and is read that way.
-    ResultConvention,
-    /// `capture-separator`: a capture written with `-` (or a move with `x`).
-    CaptureSeparator,
-    /// `ambiguous-move`: a move that fits several routes taking different pieces.
-    AmbiguousMove,
-    /// `ambiguous-short-move`: a move in short notation (`ed4`) that fits more than one move.
-    AmbiguousShortMove,
-    /// `illegal-move`: the move that stopped the replay of the mainline.
-    IllegalMove,
-    /// `illegal-move-in-variation`: the move that stopped the replay of a variation.
-    IllegalMoveInVariation,
-    /// `board-size-ignored`: the GameType gives another board size than its variant's.
-    BoardSizeIgnored,
+    /// no GameType tag; the variant was guessed.
+    GuessedVariant = "guessed-variant", Note, Author,
+        &["reason", "clue", "variant", "gametype", "first", "value", "max", "square"],
+        "no GameType tag: {reason}";
+    /// the GameType tag cannot be read. An error when nothing of it can be used; a warning
+    /// when the standard board of its type number is used instead.
+    BadGametype = "bad-gametype", Error, Author, &["reason", "why", "value", "gametype"],
+        "{reason}";
+    /// a lidraughts variant number, replayed as its standard variant.
+    LidraughtsVariant = "lidraughts-variant", Note, Author, &["gametype", "name", "variant"],
+        "GameType {gametype} is lidraughts' {name}; its moves are replayed as {variant} draughts";
+    /// the moves name squares as another board does.
+    BoardNotation = "board-notation", Note, Author, &["written", "variant", "usual"],
+        "the moves name squares {written} although {variant} draughts numbers them {usual}; \
+         the squares are read that way, counted from the first player's side";
+    /// a draughts variant whose rules are not known.
+    VariantNotSupported = "variant-not-supported", Error, Visitor, &["variant", "gametype"],
+        "{variant} draughts (GameType {gametype}) cannot be replayed yet; the starting position \
+         is shown and the moves are listed";
+    /// the GameType is another game than draughts (or the reader saw chess moves).
+    NotDraughts = "not-draughts", Error, Visitor, &["reason", "gametype", "game", "evidence"],
+        "{reason}; the game's text is shown without a board";
+    /// the starting FEN cannot be used.
+    BadFen = "bad-fen", Error, Visitor, &["why", "value", "square"],
+        "the FEN cannot be used ({why}); the replay starts from the usual position";
+    /// the result does not fit the final position.
+    ResultContradictsBoard = "result-contradicts-board", Warning, Author,
+        &["reason", "result", "loser", "winner"],
+        "the result {result} does not fit the final position: {reason}, so {winner} has won";
+    /// the result fits the final position only read with White's score first
+    /// (pdn-standard.md §1.11), and is read that way.
+    ResultConvention = "result-convention", Note, Author, &["reason", "result", "loser", "winner"],
+        "the result {result} is read with White's score first, as some files write it: \
+         {reason}, so {winner} has won";
+    /// a capture written with `-` (or a move with `x`).
+    CaptureSeparator = "capture-separator", Warning, Author,
+        &["reason", "move", "captured", "read"],
+        "{reason}";
+    /// a move that fits several routes taking different pieces.
+    AmbiguousMove = "ambiguous-move", Warning, Author,
+        &["reason", "move", "routes", "chosen", "count"],
+        "{move} fits several routes that take different pieces ({routes}); {reason}";
+    /// a move in short notation (`ed4`) that fits more than one move.
+    AmbiguousShortMove = "ambiguous-short-move", Note, Author,
+        &["reason", "move", "routes", "chosen", "count"],
+        "{move} fits more than one move ({routes}); {reason}";
+    /// the move that stopped the replay of the mainline.
+    IllegalMove = "illegal-move", Error, Visitor, MOVE_ARGS, "{reason}";
+    /// the move that stopped the replay of a variation.
+    IllegalMoveInVariation = "illegal-move-in-variation", Warning, Visitor, MOVE_ARGS,
+        "in a variation: {reason}";
+    /// the GameType gives another board size than its variant's.
+    BoardSizeIgnored = "board-size-ignored", Warning, Author,
+        &["gametype", "width", "height", "variant", "usual_width", "usual_height"],
+        "GameType {gametype} gives a {width}×{height} board, but {variant} draughts is played \
+         on {usual_width}×{usual_height}; the board size is ignored";
     // Files.
-    /// `no-games`: a file without any game.
-    NoGames,
-    /// `binary-file`: the bytes are not text (not PDN); nothing is read.
-    BinaryFile,
+    /// a file without any game.
+    NoGames = "no-games", Warning, Visitor, &[], "no game found in this file";
+    /// the bytes are not text (not PDN); nothing is read.
+    BinaryFile = "binary-file", Error, Visitor, &[],
+        "this file is binary, not PDN text; it is not read";
 }
 
 impl Code {
-    /// Every code, in declaration order.
-    pub const ALL: [Code; 43] = [
-        Code::UnclosedTagValue,
-        Code::UnquotedTagValue,
-        Code::UnclosedTag,
-        Code::UnclosedComment,
-        Code::NestedComment,
-        Code::UnmatchedBrace,
-        Code::ProseInParentheses,
-        Code::SpacesInMove,
-        Code::GluedResult,
-        Code::UnknownText,
-        Code::UnknownMove,
-        Code::NagWithoutMove,
-        Code::NumberWithoutMove,
-        Code::MoveNumberOrder,
-        Code::UnmatchedParen,
-        Code::UnclosedVariation,
-        Code::VariationWithoutMove,
-        Code::SetupWithoutMove,
-        Code::SetupReplaced,
-        Code::StrayResult,
-        Code::MissingResult,
-        Code::ResultMismatch,
-        Code::NonstandardResult,
-        Code::AfterResult,
-        Code::OutsideGame,
-        Code::MoveNumberOverflow,
-        Code::GuessedVariant,
-        Code::BadGametype,
-        Code::LidraughtsVariant,
-        Code::BoardNotation,
-        Code::VariantNotSupported,
-        Code::NotDraughts,
-        Code::BadFen,
-        Code::ResultContradictsBoard,
-        Code::ResultConvention,
-        Code::CaptureSeparator,
-        Code::AmbiguousMove,
-        Code::AmbiguousShortMove,
-        Code::IllegalMove,
-        Code::IllegalMoveInVariation,
-        Code::BoardSizeIgnored,
-        Code::NoGames,
-        Code::BinaryFile,
-    ];
+    /// Its row of the table.
+    const fn row(self) -> &'static Row {
+        &ROWS[self as usize]
+    }
 
     /// The stable kebab-case text, e.g. `illegal-move`.
     #[must_use]
     pub const fn as_str(self) -> &'static str {
-        match self {
-            Code::UnclosedTagValue => "unclosed-tag-value",
-            Code::UnquotedTagValue => "unquoted-tag-value",
-            Code::UnclosedTag => "unclosed-tag",
-            Code::UnclosedComment => "unclosed-comment",
-            Code::NestedComment => "nested-comment",
-            Code::UnmatchedBrace => "unmatched-brace",
-            Code::ProseInParentheses => "prose-in-parentheses",
-            Code::SpacesInMove => "spaces-in-move",
-            Code::GluedResult => "glued-result",
-            Code::UnknownText => "unknown-text",
-            Code::UnknownMove => "unknown-move",
-            Code::NagWithoutMove => "nag-without-move",
-            Code::NumberWithoutMove => "number-without-move",
-            Code::MoveNumberOrder => "move-number-order",
-            Code::UnmatchedParen => "unmatched-paren",
-            Code::UnclosedVariation => "unclosed-variation",
-            Code::VariationWithoutMove => "variation-without-move",
-            Code::SetupWithoutMove => "setup-without-move",
-            Code::SetupReplaced => "setup-replaced",
-            Code::StrayResult => "stray-result",
-            Code::MissingResult => "missing-result",
-            Code::ResultMismatch => "result-mismatch",
-            Code::NonstandardResult => "nonstandard-result",
-            Code::AfterResult => "after-result",
-            Code::OutsideGame => "outside-game",
-            Code::GuessedVariant => "guessed-variant",
-            Code::BadGametype => "bad-gametype",
-            Code::LidraughtsVariant => "lidraughts-variant",
-            Code::BoardNotation => "board-notation",
-            Code::VariantNotSupported => "variant-not-supported",
-            Code::NotDraughts => "not-draughts",
-            Code::BadFen => "bad-fen",
-            Code::ResultContradictsBoard => "result-contradicts-board",
-            Code::ResultConvention => "result-convention",
-            Code::CaptureSeparator => "capture-separator",
-            Code::AmbiguousMove => "ambiguous-move",
-            Code::AmbiguousShortMove => "ambiguous-short-move",
-            Code::IllegalMove => "illegal-move",
-            Code::IllegalMoveInVariation => "illegal-move-in-variation",
-            Code::NoGames => "no-games",
-            Code::MoveNumberOverflow => "move-number-overflow",
-            Code::BoardSizeIgnored => "board-size-ignored",
-            Code::BinaryFile => "binary-file",
+        self.row().name
+    }
+
+    /// The severity a diagnostic of this code has. One exception: a [`Code::BadGametype`]
+    /// whose type number still names a variant is a [`Severity::Warning`].
+    ///
+    /// ```
+    /// use pdn::diagnostic::{Code, Severity};
+    /// assert_eq!(Code::UnclosedComment.severity(), Severity::Error);
+    /// assert_eq!(Code::GuessedVariant.severity(), Severity::Note);
+    /// ```
+    #[must_use]
+    pub const fn severity(self) -> Severity {
+        self.row().severity
+    }
+
+    /// Who needs to read a diagnostic of this code. The one place that decides it: a viewer
+    /// on a club page (`messages="errors"`) lists only the [`Audience::Visitor`] ones, which say
+    /// why a visitor does not see the whole game (it stops at an illegal move, a variation
+    /// stops, the variant or setup cannot be played, there is no game); everything about how
+    /// the text is written (a guessed variant, `-` for a capture, stray text, a missing result)
+    /// is for [`Audience::Author`]s, shown on the main page and with `messages="all"`.
+    ///
+    /// ```
+    /// use pdn::diagnostic::{Audience, Code};
+    /// assert_eq!(Code::IllegalMove.audience(), Audience::Visitor);
+    /// assert_eq!(Code::GuessedVariant.audience(), Audience::Author);
+    /// assert_eq!(Code::CaptureSeparator.audience(), Audience::Author);
+    /// ```
+    #[must_use]
+    pub const fn audience(self) -> Audience {
+        self.row().audience
+    }
+
+    /// The names of the arguments a diagnostic of this code may carry ([`Diagnostic::args`]):
+    /// every value its message can hold, in any of its forms.
+    ///
+    /// ```
+    /// use pdn::diagnostic::Code;
+    /// assert_eq!(Code::MoveNumberOrder.arg_names(), ["number", "previous"]);
+    /// assert!(Code::IllegalMove.arg_names().contains(&"legal"));
+    /// ```
+    #[must_use]
+    pub const fn arg_names(self) -> &'static [&'static str] {
+        self.row().args
+    }
+
+    /// The English text of its message, with a `{name}` for each argument it shows: the
+    /// message is this text with each filled in (a keyed argument, see [`KEYED_ARGS`], by its
+    /// words). The English catalogue's `detail.<code>` is the same text.
+    ///
+    /// ```
+    /// use pdn::diagnostic::Code;
+    /// assert_eq!(Code::UnclosedTag.text(), "tag {tag} is not closed with ]");
+    /// ```
+    #[must_use]
+    pub const fn text(self) -> &'static str {
+        self.row().text
+    }
+
+    /// Its message in English: [`Code::text`] with every `{name}` of `args` replaced by its
+    /// value (a keyed argument must already be in words). Other braces are kept as written.
+    pub(crate) fn english(self, args: &[Arg]) -> String {
+        let text = self.text();
+        let mut out = String::with_capacity(text.len() + 16);
+        let mut rest = text;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            let value = after.find('}').and_then(|close| {
+                let name = &after[..close];
+                let (_, value) = args.iter().find(|(n, _)| *n == name)?;
+                Some((value, close))
+            });
+            match value {
+                Some((value, close)) => {
+                    out.push_str(value);
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push('{');
+                    rest = after;
+                }
+            }
         }
+        out.push_str(rest);
+        out
     }
 }
 
@@ -295,70 +401,6 @@ impl Audience {
 impl fmt::Display for Audience {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-impl Code {
-    /// Who needs to read a diagnostic of this code. The one place that decides it: a viewer
-    /// on a club page (`messages="errors"`) lists only the [`Audience::Visitor`] ones, which say
-    /// why a visitor does not see the whole game (it stops at an illegal move, a variation
-    /// stops, the variant or setup cannot be played, there is no game); everything about how
-    /// the text is written (a guessed variant, `-` for a capture, stray text, a missing result)
-    /// is for [`Audience::Author`]s, shown on the main page and with `messages="all"`.
-    ///
-    /// ```
-    /// use pdn::diagnostic::{Audience, Code};
-    /// assert_eq!(Code::IllegalMove.audience(), Audience::Visitor);
-    /// assert_eq!(Code::GuessedVariant.audience(), Audience::Author);
-    /// assert_eq!(Code::CaptureSeparator.audience(), Audience::Author);
-    /// ```
-    #[must_use]
-    pub const fn audience(self) -> Audience {
-        match self {
-            Code::IllegalMove
-            | Code::IllegalMoveInVariation
-            | Code::NotDraughts
-            | Code::VariantNotSupported
-            | Code::BadFen
-            | Code::NoGames
-            | Code::BinaryFile => Audience::Visitor,
-            Code::UnclosedTagValue
-            | Code::UnquotedTagValue
-            | Code::UnclosedTag
-            | Code::UnclosedComment
-            | Code::NestedComment
-            | Code::UnmatchedBrace
-            | Code::ProseInParentheses
-            | Code::SpacesInMove
-            | Code::GluedResult
-            | Code::UnknownText
-            | Code::UnknownMove
-            | Code::NagWithoutMove
-            | Code::NumberWithoutMove
-            | Code::MoveNumberOrder
-            | Code::UnmatchedParen
-            | Code::UnclosedVariation
-            | Code::VariationWithoutMove
-            | Code::SetupWithoutMove
-            | Code::SetupReplaced
-            | Code::StrayResult
-            | Code::MissingResult
-            | Code::ResultMismatch
-            | Code::NonstandardResult
-            | Code::AfterResult
-            | Code::OutsideGame
-            | Code::MoveNumberOverflow
-            | Code::GuessedVariant
-            | Code::BadGametype
-            | Code::LidraughtsVariant
-            | Code::BoardNotation
-            | Code::ResultContradictsBoard
-            | Code::ResultConvention
-            | Code::CaptureSeparator
-            | Code::AmbiguousMove
-            | Code::AmbiguousShortMove
-            | Code::BoardSizeIgnored => Audience::Author,
-        }
     }
 }
 
@@ -462,7 +504,7 @@ pub const KEYED_ARGS: [(&str, &str); 13] = [
     ("game", "game"),
 ];
 
-/// Every argument name of every code (see [`Code::arg_names`]).
+/// The arguments of an illegal move, whatever its reason (see [`Code::arg_names`]).
 const MOVE_ARGS: &[&str] = &[
     "reason",
     "move",
@@ -483,69 +525,6 @@ const MOVE_ARGS: &[&str] = &[
     "variant",
     "gametype",
 ];
-
-impl Code {
-    /// The names of the arguments a diagnostic of this code may carry ([`Diagnostic::args`]):
-    /// every value its message can hold, in any of its forms.
-    ///
-    /// ```
-    /// use pdn::diagnostic::Code;
-    /// assert_eq!(Code::MoveNumberOrder.arg_names(), ["number", "previous"]);
-    /// assert!(Code::IllegalMove.arg_names().contains(&"legal"));
-    /// ```
-    #[must_use]
-    pub const fn arg_names(self) -> &'static [&'static str] {
-        match self {
-            Code::UnclosedTagValue | Code::UnquotedTagValue | Code::UnclosedTag => &["tag"],
-            Code::SpacesInMove => &["move"],
-            Code::GluedResult | Code::StrayResult | Code::NonstandardResult => &["result"],
-            Code::UnknownText | Code::AfterResult | Code::OutsideGame => &["text"],
-            Code::NagWithoutMove => &["nag"],
-            Code::NumberWithoutMove => &["number"],
-            Code::MoveNumberOrder => &["number", "previous"],
-            Code::ResultMismatch => &["result", "tag_result"],
-            Code::GuessedVariant => &[
-                "reason", "clue", "variant", "gametype", "first", "value", "max", "square",
-            ],
-            Code::BadGametype => &["reason", "why", "value", "gametype"],
-            Code::LidraughtsVariant => &["gametype", "name", "variant"],
-            Code::BoardNotation => &["written", "variant", "usual"],
-            Code::VariantNotSupported => &["variant", "gametype"],
-            Code::NotDraughts => &["reason", "gametype", "game", "evidence"],
-            Code::BadFen => &["why", "value", "square"],
-            Code::ResultContradictsBoard | Code::ResultConvention => {
-                &["reason", "result", "loser", "winner"]
-            }
-            Code::CaptureSeparator => &["reason", "move", "captured", "read"],
-            Code::AmbiguousMove | Code::AmbiguousShortMove => {
-                &["reason", "move", "routes", "chosen", "count"]
-            }
-            Code::IllegalMove | Code::IllegalMoveInVariation => MOVE_ARGS,
-            Code::UnclosedComment
-            | Code::NestedComment
-            | Code::UnmatchedBrace
-            | Code::ProseInParentheses
-            | Code::UnknownMove
-            | Code::UnmatchedParen
-            | Code::UnclosedVariation
-            | Code::VariationWithoutMove
-            | Code::SetupWithoutMove
-            | Code::SetupReplaced
-            | Code::MissingResult
-            | Code::NoGames
-            | Code::BinaryFile => &[],
-            Code::MoveNumberOverflow => &["number", "max"],
-            Code::BoardSizeIgnored => &[
-                "gametype",
-                "width",
-                "height",
-                "variant",
-                "usual_width",
-                "usual_height",
-            ],
-        }
-    }
-}
 
 #[cfg(feature = "serde")]
 mod args_serde {
@@ -595,6 +574,24 @@ impl Diagnostic {
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v.as_str())
+    }
+
+    /// A diagnostic of `code` with the severity the table gives it ([`Code::severity`]).
+    ///
+    /// ```
+    /// use pdn::diagnostic::{Code, Diagnostic, Severity, Span};
+    /// let d = Diagnostic::new(Code::GuessedVariant, Span::new(0, 0), "no GameType tag: …");
+    /// assert_eq!(d.severity, Severity::Note);
+    /// ```
+    #[must_use]
+    pub fn new(code: Code, span: Span, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            severity: code.severity(),
+            code,
+            message: message.into(),
+            span,
+            args: Vec::new(),
+        }
     }
 
     /// An error.

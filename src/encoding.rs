@@ -61,11 +61,7 @@ impl Encoding {
 /// ```
 #[must_use]
 pub fn binary_diagnostic() -> Diagnostic {
-    Diagnostic::error(
-        Code::BinaryFile,
-        Span::new(0, 0),
-        "this file is binary, not PDN text; it is not read",
-    )
+    Diagnostic::new(Code::BinaryFile, Span::new(0, 0), Code::BinaryFile.text())
 }
 
 /// Decodes file bytes, choosing the encoding.

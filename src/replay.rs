@@ -324,20 +324,21 @@ pub fn replay(game: &Game) -> Replay {
         let v = Variant::from_gametype(n).map_or("?", Variant::name);
         let mut args = clue_args;
         args.extend([("variant", n.to_string()), ("gametype", n.to_string())]);
-        let message = if n == candidates[0] {
+        let reason = if n == candidates[0] {
             args.push(("reason", "guess-first".to_string()));
-            format!("no GameType tag: {why} point to {v} draughts (GameType {n})")
+            format!("{why} point to {v} draughts (GameType {n})")
         } else {
             let first = Variant::from_gametype(candidates[0]).map_or("?", Variant::name);
             args.push(("reason", "guess-other".to_string()));
             args.push(("first", candidates[0].to_string()));
             format!(
-                "no GameType tag: {why} point to {first} draughts, but the moves are only legal as {v} draughts (GameType {n}), which is used"
+                "{why} point to {first} draughts, but the moves are only legal as {v} draughts (GameType {n}), which is used"
             )
         };
+        let message = Code::GuessedVariant.english(&[("reason", reason)]);
         r.diagnostics.insert(
             0,
-            Diagnostic::note(Code::GuessedVariant, game.span_start(), message).with_args(args),
+            Diagnostic::new(Code::GuessedVariant, game.span_start(), message).with_args(args),
         );
         return r;
     };
@@ -347,28 +348,21 @@ pub fn replay(game: &Game) -> Replay {
             if let (Some(v), Some(b)) = (gt.variant(), gt.board) {
                 let usual = v.board();
                 if (b.width, b.height) != (usual.width, usual.height) {
+                    let args = [
+                        ("gametype", gt.number.to_string()),
+                        ("width", b.width.to_string()),
+                        ("height", b.height.to_string()),
+                        ("variant", v.gametype().to_string()),
+                        ("usual_width", usual.width.to_string()),
+                        ("usual_height", usual.height.to_string()),
+                    ];
+                    // The message names the variant, the argument gives its number (a key).
+                    let mut words = args.clone();
+                    words[3].1 = v.name().to_string();
+                    let message = Code::BoardSizeIgnored.english(&words);
                     diagnostics.push(
-                        Diagnostic::warning(
-                            Code::BoardSizeIgnored,
-                            game.tag_span("GameType"),
-                            format!(
-                                "GameType {} gives a {}×{} board, but {} draughts is played on {}×{}; the board size is ignored",
-                                gt.number,
-                                b.width,
-                                b.height,
-                                v.name(),
-                                usual.width,
-                                usual.height
-                            ),
-                        )
-                        .with_args([
-                            ("gametype", gt.number.to_string()),
-                            ("width", b.width.to_string()),
-                            ("height", b.height.to_string()),
-                            ("variant", v.gametype().to_string()),
-                            ("usual_width", usual.width.to_string()),
-                            ("usual_height", usual.height.to_string()),
-                        ]),
+                        Diagnostic::new(Code::BoardSizeIgnored, game.tag_span("GameType"), message)
+                            .with_args(args),
                     );
                 }
             }
@@ -382,6 +376,7 @@ pub fn replay(game: &Game) -> Replay {
                 .and_then(|n| n.trim().parse::<u32>().ok());
             match leading.filter(|&n| Variant::from_gametype(n).is_some()) {
                 Some(n) => {
+                    // Less than the table's error: the type number still names the board.
                     diagnostics.push(
                         Diagnostic::warning(
                             Code::BadGametype,
@@ -401,7 +396,7 @@ pub fn replay(game: &Game) -> Replay {
                 }
                 None => {
                     diagnostics.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::BadGametype,
                             game.tag_span("GameType"),
                             e.to_string(),
@@ -414,30 +409,31 @@ pub fn replay(game: &Game) -> Replay {
             }
         }
     };
-    let number =
-        number.map(|gt| match Variant::from_private_gametype(gt.number) {
-            Some((standard, name)) => {
-                diagnostics.push(Diagnostic::note(
-                Code::LidraughtsVariant,
-                game.tag_span("GameType"),
-                format!(
-                    "GameType {} is lidraughts' {name}; its moves are replayed as {} draughts",
-                    gt.number,
-                    standard.name()
-                ),
-            )
-            .with_args([
-                ("gametype", gt.number.to_string()),
-                ("name", name.to_string()),
-                ("variant", standard.gametype().to_string()),
-            ]));
-                GameType {
-                    number: standard.gametype(),
-                    board: None,
-                }
+    let number = number.map(|gt| match Variant::from_private_gametype(gt.number) {
+        Some((standard, name)) => {
+            diagnostics.push(
+                Diagnostic::new(
+                    Code::LidraughtsVariant,
+                    game.tag_span("GameType"),
+                    Code::LidraughtsVariant.english(&[
+                        ("gametype", gt.number.to_string()),
+                        ("name", name.to_string()),
+                        ("variant", standard.name().to_string()),
+                    ]),
+                )
+                .with_args([
+                    ("gametype", gt.number.to_string()),
+                    ("name", name.to_string()),
+                    ("variant", standard.gametype().to_string()),
+                ]),
+            );
+            GameType {
+                number: standard.gametype(),
+                board: None,
             }
-            None => gt,
-        });
+        }
+        None => gt,
+    });
     replay_as(game, value.trim().to_string(), number, diagnostics)
 }
 
@@ -461,21 +457,34 @@ fn replay_as(
         Some(v) => match shared_ruleset(v).map(|(rs, _)| rs) {
             Some(rs) => match renotated(&rs, game) {
                 Some(other) => {
-                    out.diagnostics.push(Diagnostic::note(
-                        Code::BoardNotation,
-                        game.moves.first().map_or(game.span_start(), |n| n.span),
-                        format!(
-                            "the moves name squares {} although {} draughts numbers them {}; the squares are read that way, counted from the first player's side",
-                            notation_words(other.geometry.spec().notation),
-                            v.name(),
-                            notation_words(rs.geometry.spec().notation),
-                        ),
-                    )
-                    .with_args([
-                        ("written", notation_key(other.geometry.spec().notation).to_string()),
-                        ("variant", v.gametype().to_string()),
-                        ("usual", notation_key(rs.geometry.spec().notation).to_string()),
-                    ]));
+                    out.diagnostics.push(
+                        Diagnostic::new(
+                            Code::BoardNotation,
+                            game.moves.first().map_or(game.span_start(), |n| n.span),
+                            Code::BoardNotation.english(&[
+                                (
+                                    "written",
+                                    notation_words(other.geometry.spec().notation).to_string(),
+                                ),
+                                ("variant", v.name().to_string()),
+                                (
+                                    "usual",
+                                    notation_words(rs.geometry.spec().notation).to_string(),
+                                ),
+                            ]),
+                        )
+                        .with_args([
+                            (
+                                "written",
+                                notation_key(other.geometry.spec().notation).to_string(),
+                            ),
+                            ("variant", v.gametype().to_string()),
+                            (
+                                "usual",
+                                notation_key(rs.geometry.spec().notation).to_string(),
+                            ),
+                        ]),
+                    );
                     let other = Arc::new(other);
                     out.geometry = Some(Arc::new(other.geometry.clone()));
                     other
@@ -484,11 +493,10 @@ fn replay_as(
             },
             None => {
                 // Show the board and the starting position; the moves cannot be played.
-                let message = format!(
-                    "{} draughts (GameType {}) cannot be replayed yet; the starting position is shown and the moves are listed",
-                    v.name(),
-                    gt.number
-                );
+                let message = Code::VariantNotSupported.english(&[
+                    ("variant", v.name().to_string()),
+                    ("gametype", gt.number.to_string()),
+                ]);
                 let args = vec![
                     ("variant", v.gametype().to_string()),
                     ("gametype", gt.number.to_string()),
@@ -516,7 +524,7 @@ fn replay_as(
                         });
                     }
                     None => out.diagnostics.push(
-                        Diagnostic::error(
+                        Diagnostic::new(
                             Code::VariantNotSupported,
                             game.tag_span("GameType"),
                             message,
@@ -552,10 +560,10 @@ fn replay_as(
                 |name| format!("GameType {} is {name}, not draughts", gt.number),
             );
             out.diagnostics.push(
-                Diagnostic::error(
+                Diagnostic::new(
                     Code::NotDraughts,
                     game.tag_span("GameType"),
-                    format!("{what}; the game's text is shown without a board"),
+                    Code::NotDraughts.english(&[("reason", what)]),
                 )
                 .with_args(args),
             );
@@ -582,7 +590,7 @@ fn replay_as(
             Ok((p, relabelled)) => {
                 pos = p;
                 if relabelled {
-                    out.diagnostics.push(Diagnostic::note(
+                    out.diagnostics.push(Diagnostic::new(
                         Code::BoardNotation,
                         span,
                         format!(
@@ -594,14 +602,14 @@ fn replay_as(
                 }
             }
             Err(e) => {
-                out.diagnostics.push(Diagnostic::error(
-                    Code::BadFen,
-                    span,
-                    format!(
-                        "the FEN cannot be used ({e}); the replay starts from the usual position"
-                    ),
-                )
-                .with_args(e.args()));
+                out.diagnostics.push(
+                    Diagnostic::new(
+                        Code::BadFen,
+                        span,
+                        Code::BadFen.english(&[("why", e.to_string())]),
+                    )
+                    .with_args(e.args()),
+                );
             }
         }
     }
@@ -820,28 +828,17 @@ fn result_diagnostic(game: &Game, end: GameEnd, span: Span, white_first: bool) -
         ("loser", end.loser.name().to_string()),
         ("winner", winner.name().to_string()),
     ];
-    if white_first {
-        return Diagnostic::note(
-            Code::ResultConvention,
-            span,
-            format!(
-                "the result {written} is read with White's score first, as some files write it: {} {how}, so {} has won",
-                end.loser.name(),
-                winner.name()
-            ),
-        )
-        .with_args(args);
-    }
-    Diagnostic::warning(
-        Code::ResultContradictsBoard,
-        span,
-        format!(
-            "the result {written} does not fit the final position: {} {how}, so {} has won",
-            end.loser.name(),
-            winner.name()
-        ),
-    )
-    .with_args(args)
+    let code = if white_first {
+        Code::ResultConvention
+    } else {
+        Code::ResultContradictsBoard
+    };
+    let message = code.english(&[
+        ("result", written.to_string()),
+        ("reason", format!("{} {how}", end.loser.name())),
+        ("winner", winner.name().to_string()),
+    ]);
+    Diagnostic::new(code, span, message).with_args(args)
 }
 
 /// A warning when the written result contradicts a finished game on the board; a note when it
@@ -890,16 +887,16 @@ impl Replay {
         all.extend(self.diagnostics.iter().cloned());
         if let Some(e) = &self.error {
             all.push(
-                Diagnostic::error(Code::IllegalMove, e.span, e.message.clone())
+                Diagnostic::new(Code::IllegalMove, e.span, e.message.clone())
                     .with_args(e.args.clone()),
             );
         }
         for e in self.variations.iter().filter_map(|v| v.error.as_ref()) {
             all.push(
-                Diagnostic::warning(
+                Diagnostic::new(
                     Code::IllegalMoveInVariation,
                     e.span,
-                    format!("in a variation: {}", e.message),
+                    Code::IllegalMoveInVariation.english(&[("reason", e.message.clone())]),
                 )
                 .with_args(e.args.clone()),
             );
@@ -1181,7 +1178,7 @@ fn play_line(
                     args.push(("reason", "x-plain".to_string()));
                 }
                 ambiguities.push(
-                    Diagnostic::warning(
+                    Diagnostic::new(
                         Code::CaptureSeparator,
                         node.span,
                         if mv.is_capture() {
@@ -1318,29 +1315,18 @@ fn ambiguity(node: &Node, g: &Geometry, c: &Choice, chosen: usize) -> Diagnostic
             if routes.len() > 2 { "s" } else { "" }
         )
     };
-    if node.notation.as_ref().is_some_and(crate::PdnMove::is_short) {
-        // Short notation names only a file and the end square: a note, as the file allows it.
-        return Diagnostic::note(
-            Code::AmbiguousShortMove,
-            node.span,
-            format!(
-                "{} fits more than one move ({}); {why}",
-                node.text,
-                routes.join(", ")
-            ),
-        )
-        .with_args(args);
-    }
-    Diagnostic::warning(
-        Code::AmbiguousMove,
-        node.span,
-        format!(
-            "{} fits several routes that take different pieces ({}); {why}",
-            node.text,
-            routes.join(", ")
-        ),
-    )
-    .with_args(args)
+    // Short notation names only a file and the end square: a note, as the file allows it.
+    let code = if node.notation.as_ref().is_some_and(crate::PdnMove::is_short) {
+        Code::AmbiguousShortMove
+    } else {
+        Code::AmbiguousMove
+    };
+    let message = code.english(&[
+        ("move", node.text.to_string()),
+        ("routes", routes.join(", ")),
+        ("reason", why),
+    ]);
+    Diagnostic::new(code, node.span, message).with_args(args)
 }
 
 impl Game {

@@ -1,8 +1,11 @@
 //! Every diagnostic code has a title in every translation catalogue of the page
-//! (`www/i18n/*.js`, key `code.<code>`), and every such key is a code the core can give. Every
+//! (`www/i18n/<code>.js` for each language of `LANGUAGES` in `www/i18n/i18n.js`, key
+//! `code.<code>`), and every such key is a code the core can give. Every
 //! code has a detail template (`detail.<code>`) whose placeholders name arguments the core gives
 //! that code ([`Code::arg_names`]); diagnostics read from small files carry every argument their
-//! templates name, and the English templates word them exactly as the core's messages.
+//! templates name, and the English templates word them exactly as the core's messages. The
+//! English `detail.<code>` is the core's table's text ([`Code::text`]), and every diagnostic has
+//! its code's severity ([`Code::severity`]).
 //!
 //! The catalogues live in the repository, not in the published crate: this test is left out of
 //! the package (see `exclude` in Cargo.toml).
@@ -10,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use pdn::diagnostic::{Arg, KEYED_ARGS};
+use pdn::diagnostic::{Arg, KEYED_ARGS, Severity};
 use pdn::{Code, Diagnostic};
 
 /// The `code.…` keys of a catalogue: `'code.<code>':` at the start of a line.
@@ -29,26 +32,47 @@ fn code_keys(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
+/// The page's languages: the codes of `LANGUAGES` in `www/i18n/i18n.js` (`{ code: 'en', … }`),
+/// English first; each has its catalogue `www/i18n/<code>.js`.
+fn languages() -> Vec<String> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/i18n/i18n.js");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let list = text
+        .split_once("export const LANGUAGES = [")
+        .and_then(|(_, rest)| rest.split_once("];"))
+        .map(|(list, _)| list)
+        .expect("i18n.js: export const LANGUAGES = [ … ];");
+    let codes: Vec<String> = list
+        .split("code:")
+        .skip(1)
+        .filter_map(|item| js_string(item.trim_start()).map(|(code, _)| code))
+        .collect();
+    assert_eq!(codes.first().map(String::as_str), Some("en"), "{codes:?}");
+    codes
+}
+
+/// Each language's catalogue file, by code.
+fn catalogue_paths() -> Vec<(String, PathBuf)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/i18n");
+    languages()
+        .into_iter()
+        .map(|code| {
+            let path = dir.join(format!("{code}.js"));
+            (code, path)
+        })
+        .collect()
+}
+
 #[test]
 fn every_code_has_a_title_in_every_catalogue() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/i18n");
-    let mut catalogues: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "js"))
-        .collect();
-    catalogues.sort();
-    let names: Vec<String> = catalogues
-        .iter()
-        .map(|p| p.file_stem().unwrap().to_string_lossy().into_owned())
-        .collect();
-    for lang in ["en", "ru", "lv", "nl", "fr"] {
-        assert!(names.iter().any(|n| n == lang), "{lang}.js is missing");
-    }
+    let catalogues = catalogue_paths();
+    assert!(catalogues.len() >= 5, "{catalogues:?}");
     let codes: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
     assert_eq!(codes.len(), Code::ALL.len(), "a code is listed twice");
-    for path in &catalogues {
-        let keys = code_keys(&std::fs::read_to_string(path).unwrap());
+    for (_, path) in &catalogues {
+        let keys = code_keys(
+            &std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        );
         let missing: Vec<_> = codes.difference(&keys).collect();
         let unknown: Vec<_> = keys.difference(&codes).collect();
         assert!(
@@ -156,14 +180,11 @@ fn catalogue(text: &str) -> Catalogue {
     out
 }
 
+/// Every language's catalogue, English first.
 fn catalogues() -> Vec<(String, Catalogue)> {
-    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/i18n");
-    ["en", "ru", "lv", "nl", "fr"]
-        .iter()
-        .map(|lang| {
-            let text = std::fs::read_to_string(dir.join(format!("{lang}.js"))).unwrap();
-            (lang.to_string(), catalogue(&text))
-        })
+    catalogue_paths()
+        .into_iter()
+        .map(|(lang, path)| (lang, catalogue(&std::fs::read_to_string(path).unwrap())))
         .collect()
 }
 
@@ -349,7 +370,7 @@ fn diagnostics(text: &str) -> Vec<Diagnostic> {
         all.push(Diagnostic::warning(
             Code::NoGames,
             pdn::Span::new(0, 0),
-            "no game found in this file",
+            Code::NoGames.text(),
         ));
     }
     all
@@ -363,6 +384,15 @@ fn diagnostics_carry_the_arguments_their_templates_name() {
     for text in SAMPLES {
         for d in diagnostics(text) {
             codes.insert(d.code);
+            // The table's severity, but for a GameType whose number still names a variant.
+            let downgraded = d.code == Code::BadGametype && d.severity == Severity::Warning;
+            assert!(
+                d.severity == d.code.severity() || downgraded,
+                "{text:?}: {} is a {}, the table says {}",
+                d.code,
+                d.severity,
+                d.code.severity()
+            );
             let names: Vec<&str> = d.args.iter().map(|(n, _)| *n).collect();
             let unique: BTreeSet<&str> = names.iter().copied().collect();
             assert_eq!(unique.len(), names.len(), "{text:?}: {d:?}");
@@ -412,6 +442,48 @@ fn diagnostics_carry_the_arguments_their_templates_name() {
         })
         .collect();
     assert!(not_seen.is_empty(), "no sample reaches {not_seen:?}");
+}
+
+#[test]
+fn the_pages_keyed_arguments_are_the_cores() {
+    // i18n.js words a keyed argument by its prefix (`KEYED_ARGS = { reason: 'reason', … }`).
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/i18n/i18n.js");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let object = text
+        .split_once("export const KEYED_ARGS = {")
+        .and_then(|(_, rest)| rest.split_once("};"))
+        .map(|(object, _)| object)
+        .expect("i18n.js: export const KEYED_ARGS = { … };");
+    let page: BTreeSet<(String, String)> = object
+        .split(',')
+        .filter_map(|pair| {
+            let (name, prefix) = pair.split_once(':')?;
+            let (prefix, _) = js_string(prefix.trim())?;
+            Some((name.trim().to_string(), prefix))
+        })
+        .collect();
+    let core: BTreeSet<(String, String)> = KEYED_ARGS
+        .iter()
+        .map(|(n, p)| ((*n).to_string(), (*p).to_string()))
+        .collect();
+    assert_eq!(
+        page, core,
+        "i18n.js KEYED_ARGS differs from pdn::diagnostic::KEYED_ARGS"
+    );
+}
+
+#[test]
+fn english_details_are_the_tables_texts() {
+    let (_, en) = &catalogues()[0];
+    for code in Code::ALL {
+        let key = format!("detail.{code}");
+        let forms = en.get(&key).unwrap_or_else(|| panic!("en: no {key}"));
+        assert_eq!(
+            forms,
+            &[(String::new(), code.text().to_string())],
+            "en: {key} is not the core's text (src/diagnostic.rs)"
+        );
+    }
 }
 
 #[test]

@@ -9,9 +9,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::diagnostic::Span;
+use crate::diagnostic::{Code, Span};
 
-use super::problem::{Problem, ProblemKind};
+use super::problem::Problem;
 use super::split::Visitor;
 
 /// Chess variants as PGN's `Variant` tag names them (lower case). lidraughts' `Standard` is not
@@ -202,7 +202,7 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Screen<'_, 'a, V> {
             self.inner.problem(problem);
             return;
         }
-        if problem.kind == ProblemKind::UnknownText && is_chess_move(problem.detail) {
+        if problem.kind == Code::UnknownText && is_chess_move(problem.detail) {
             self.moves += 1;
             self.first_move
                 .get_or_insert((problem.detail, "chess moves such as", problem.span));
@@ -215,7 +215,7 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Screen<'_, 'a, V> {
         match self.verdict() {
             Some((text, what, at)) => {
                 self.inner.problem(&Problem {
-                    kind: ProblemKind::NotDraughts,
+                    kind: Code::NotDraughts,
                     span: at,
                     detail: text,
                     other: what,

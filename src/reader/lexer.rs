@@ -6,10 +6,10 @@
 //! apart from other words by a byte scan of their shape ([`move_shape`]); their squares are
 //! read into a [`PdnMove`] only by a reader that builds moves ([`parse_compact_move`]).
 
-use crate::diagnostic::Span;
+use crate::diagnostic::{Code, Span};
 use crate::notation::{Label, PdnMove, Squares};
 
-use super::problem::{Problem, ProblemKind};
+use super::problem::Problem;
 
 /// One token of PDN text, borrowing from the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,7 +241,7 @@ impl<'a> Lexer<'a> {
         i
     }
 
-    fn problem(&mut self, kind: ProblemKind, span: Span, detail: &'a str) {
+    fn problem(&mut self, kind: Code, span: Span, detail: &'a str) {
         self.problems.push(Problem::new(kind, span, detail));
     }
 
@@ -284,7 +284,7 @@ impl<'a> Lexer<'a> {
                 match found {
                     Ok(e) => (&text[vstart..e], e + utf8_len(b[e])),
                     Err(line_end) => {
-                        self.problem(ProblemKind::UnclosedTagValue, Span::new(i, line_end), name);
+                        self.problem(Code::UnclosedTagValue, Span::new(i, line_end), name);
                         let e = text[vstart..line_end]
                             .rfind(']')
                             .map_or(line_end, |k| vstart + k);
@@ -300,7 +300,7 @@ impl<'a> Lexer<'a> {
                     .position(|&c| matches!(c, b']' | b'[' | b'\n' | b'\r'))
                     .map_or(b.len(), |k| i + k);
                 if !name.is_empty() {
-                    self.problem(ProblemKind::UnquotedTagValue, Span::new(start, e), name);
+                    self.problem(Code::UnquotedTagValue, Span::new(start, e), name);
                 }
                 (text[i..e].trim(), e)
             }
@@ -309,7 +309,7 @@ impl<'a> Lexer<'a> {
         if b.get(end) == Some(&b']') {
             end += 1;
         } else if !name.is_empty() {
-            self.problem(ProblemKind::UnclosedTag, Span::new(start, end), name);
+            self.problem(Code::UnclosedTag, Span::new(start, end), name);
         }
         self.pos = end;
         let span = Span::new(start, end);
@@ -413,7 +413,7 @@ impl<'a> Lexer<'a> {
                 let close = body_start + i;
                 if let Some(k) = text[body_start..close].find('{') {
                     let at = body_start + k;
-                    self.problem(ProblemKind::NestedComment, Span::new(at, at + 1), "{");
+                    self.problem(Code::NestedComment, Span::new(at, at + 1), "{");
                 }
                 self.pos = close + 1;
                 Spanned {
@@ -424,11 +424,7 @@ impl<'a> Lexer<'a> {
             None => {
                 // Unclosed: end the comment at the next tag line, so later games survive.
                 let end = find_tag_line(text, body_start).unwrap_or(text.len());
-                self.problem(
-                    ProblemKind::UnclosedComment,
-                    Span::new(start, start + 1),
-                    "{",
-                );
+                self.problem(Code::UnclosedComment, Span::new(start, start + 1), "{");
                 self.pos = end;
                 Spanned {
                     token: Token::Comment(&text[body_start..end]),
@@ -645,7 +641,7 @@ impl<'a> Lexer<'a> {
             self.pos = joined_end;
             let raw = &text[start..joined_end];
             let span = Span::new(start, joined_end);
-            self.problem(ProblemKind::SpacesInMove, span, raw);
+            self.problem(Code::SpacesInMove, span, raw);
             let body = raw.trim_end_matches(['!', '?', '*']);
             return Spanned {
                 token: Token::Move {
@@ -720,7 +716,7 @@ impl<'a> Lexer<'a> {
                     self.pos = start + r;
                     let span = Span::new(start, self.pos);
                     let result = &text[start..self.pos];
-                    self.problem(ProblemKind::GluedResult, span, result);
+                    self.problem(Code::GluedResult, span, result);
                     return Spanned {
                         token: Token::Result(result),
                         span,
@@ -744,7 +740,7 @@ impl<'a> Lexer<'a> {
             let written = &self.text[start..start + digits];
             if written.trim_start_matches('0') != "4294967295" {
                 // Larger than a u32: said, not silently changed.
-                self.problem(ProblemKind::NumberOverflow, span, written);
+                self.problem(Code::MoveNumberOverflow, span, written);
             }
         }
         Spanned {
@@ -1182,7 +1178,7 @@ impl<'a> Iterator for Lexer<'a> {
                 Some(close) => {
                     self.pos = close + 1;
                     let span = Span::new(start, self.pos);
-                    self.problem(ProblemKind::ProseInParentheses, span, "(");
+                    self.problem(Code::ProseInParentheses, span, "(");
                     Spanned {
                         token: Token::Comment(&self.text[start + 1..close]),
                         span,
@@ -1193,7 +1189,7 @@ impl<'a> Iterator for Lexer<'a> {
             b')' => self.single(start, Token::CloseVariation),
             b'}' => {
                 let t = self.single(start, Token::Unknown("}"));
-                self.problem(ProblemKind::UnmatchedBrace, t.span, "}");
+                self.problem(Code::UnmatchedBrace, t.span, "}");
                 t
             }
             b']' | b'"' => self.single(start, Token::Unknown(&self.text[start..start + 1])),
@@ -1350,7 +1346,7 @@ mod tests {
                 value: "a"
             }
         );
-        assert_eq!(l.problems()[0].kind, ProblemKind::UnclosedTagValue);
+        assert_eq!(l.problems()[0].kind, Code::UnclosedTagValue);
     }
 
     #[test]

@@ -17,10 +17,10 @@
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use crate::diagnostic::Span;
+use crate::diagnostic::{Code, Span};
 
 use super::lexer::{Lexer, Spanned, Token};
-use super::problem::{Problem, ProblemKind};
+use super::problem::Problem;
 
 /// Receives a PDN text game by game, as the reader walks it.
 ///
@@ -280,7 +280,7 @@ impl<'a> Splitter<'a> {
         }
     }
 
-    fn problem<V: Visitor<'a>>(&self, v: &mut V, kind: ProblemKind, span: Span, detail: &'a str) {
+    fn problem<V: Visitor<'a>>(&self, v: &mut V, kind: Code, span: Span, detail: &'a str) {
         v.problem(&Problem::new(kind, span, detail));
     }
 
@@ -314,7 +314,7 @@ impl<'a> Splitter<'a> {
                     for p in problems {
                         v.problem(p);
                     }
-                    self.problem(v, ProblemKind::StrayResult, t.span, r);
+                    self.problem(v, Code::StrayResult, t.span, r);
                 }
                 _ if self.opens_game(&t.token) => {
                     self.end_game(false, v)?;
@@ -363,10 +363,10 @@ impl<'a> Splitter<'a> {
                     }
                     if self.open {
                         self.end = self.end.max(t.span.end);
-                        self.problem(v, ProblemKind::StrayResult, t.span, r);
+                        self.problem(v, Code::StrayResult, t.span, r);
                         self.state = State::AfterResult;
                     } else {
-                        self.problem(v, ProblemKind::OutsideGame, t.span, r);
+                        self.problem(v, Code::OutsideGame, t.span, r);
                     }
                 } else {
                     self.hold(t, problems);
@@ -404,9 +404,9 @@ impl<'a> Splitter<'a> {
     /// they belong to none.
     fn release<V: Visitor<'a>>(&mut self, v: &mut V) {
         let kind = if self.open {
-            ProblemKind::AfterResult
+            Code::AfterResult
         } else {
-            ProblemKind::OutsideGame
+            Code::OutsideGame
         };
         for &(t, a, b) in &self.pending {
             for p in &self.pending_problems[a..b] {
@@ -419,9 +419,9 @@ impl<'a> Splitter<'a> {
                 Token::Comment(text) if self.open => v.comment(text, t.span),
                 Token::Comment(_) => {}
                 Token::Unknown(w) => {
-                    v.problem(&Problem::new(ProblemKind::UnknownText, t.span, w));
+                    v.problem(&Problem::new(Code::UnknownText, t.span, w));
                 }
-                Token::Result(r) => v.problem(&Problem::new(ProblemKind::StrayResult, t.span, r)),
+                Token::Result(r) => v.problem(&Problem::new(Code::StrayResult, t.span, r)),
                 _ => v.problem(&Problem::new(kind, t.span, self.raw(t.span))),
             }
         }
@@ -452,7 +452,7 @@ impl<'a> Splitter<'a> {
 
     fn check_number<V: Visitor<'a>>(&mut self, v: &mut V) {
         if let Some((span, false)) = self.number.take() {
-            self.problem(v, ProblemKind::NumberWithoutMove, span, self.raw(span));
+            self.problem(v, Code::NumberWithoutMove, span, self.raw(span));
         }
     }
 
@@ -460,7 +460,7 @@ impl<'a> Splitter<'a> {
     fn end_game<V: Visitor<'a>>(&mut self, missing: bool, v: &mut V) -> ControlFlow<()> {
         while let Some(line) = self.variations.pop() {
             let span = Span::new(line.start, line.start + 1);
-            self.problem(v, ProblemKind::UnclosedVariation, span, "(");
+            self.problem(v, Code::UnclosedVariation, span, "(");
             self.close_variation(line, self.end, v);
         }
         self.check_number(v);
@@ -468,12 +468,7 @@ impl<'a> Splitter<'a> {
             self.drop_pending_setup(v);
         }
         if missing {
-            self.problem(
-                v,
-                ProblemKind::MissingResult,
-                Span::new(self.end, self.end),
-                "",
-            );
+            self.problem(v, Code::MissingResult, Span::new(self.end, self.end), "");
         }
         self.open = false;
         self.state = State::Between;
@@ -483,7 +478,7 @@ impl<'a> Splitter<'a> {
     fn close_variation<V: Visitor<'a>>(&mut self, line: Line, end: usize, v: &mut V) {
         if line.moves > 0 && self.line().moves == 0 {
             let span = Span::new(line.start, line.start + 1);
-            self.problem(v, ProblemKind::VariationWithoutMove, span, "(");
+            self.problem(v, Code::VariationWithoutMove, span, "(");
         }
         v.end_variation(Span::new(line.start, end));
     }
@@ -494,7 +489,7 @@ impl<'a> Splitter<'a> {
             let (found, said) = (outcome(r), outcome(tag));
             if found.is_some_and(|f| f != Outcome::Unfinished) && said.is_some() && found != said {
                 v.problem(&Problem {
-                    kind: ProblemKind::ResultMismatch,
+                    kind: Code::ResultMismatch,
                     span,
                     detail: r,
                     other: tag,
@@ -508,7 +503,7 @@ impl<'a> Splitter<'a> {
     /// A setup that no move of its line follows sets nothing up: reported and let go.
     fn drop_pending_setup<V: Visitor<'a>>(&mut self, v: &mut V) {
         if let Some((span, _)) = self.pending_setup.pop() {
-            self.problem(v, ProblemKind::SetupWithoutMove, span, self.raw(span));
+            self.problem(v, Code::SetupWithoutMove, span, self.raw(span));
         }
     }
 
@@ -549,7 +544,7 @@ impl<'a> Splitter<'a> {
                 if let Some((before, before_span)) = self.line().number {
                     if n < before {
                         v.problem(&Problem {
-                            kind: ProblemKind::NumberOrder,
+                            kind: Code::MoveNumberOrder,
                             span,
                             detail: self.digits(span),
                             other: self.digits(before_span),
@@ -572,7 +567,7 @@ impl<'a> Splitter<'a> {
                     && text.contains('-') =>
             {
                 // A score such as `4-6` (the Delfts format) that repeats the Result tag.
-                self.problem(v, ProblemKind::NonstandardResult, span, text);
+                self.problem(v, Code::NonstandardResult, span, text);
                 self.take_result(text, span, v);
             }
             Token::Move { text, suffix } => {
@@ -580,13 +575,13 @@ impl<'a> Splitter<'a> {
                 v.game_move(text, suffix, span);
             }
             Token::UnknownMove => {
-                self.problem(v, ProblemKind::UnknownMove, span, "-");
+                self.problem(v, Code::UnknownMove, span, "-");
                 self.played();
                 v.unknown_move(span);
             }
             Token::Nag(n) => {
                 if self.line().moves == 0 {
-                    self.problem(v, ProblemKind::NagWithoutMove, span, self.raw(span));
+                    self.problem(v, Code::NagWithoutMove, span, self.raw(span));
                 } else {
                     v.nag(n, span);
                 }
@@ -598,7 +593,7 @@ impl<'a> Splitter<'a> {
                 } else {
                     if self.setup_here() {
                         if let Some((old, _)) = self.pending_setup.pop() {
-                            self.problem(v, ProblemKind::SetupReplaced, old, self.raw(old));
+                            self.problem(v, Code::SetupReplaced, old, self.raw(old));
                         }
                     }
                     self.pending_setup.push((span, self.variations.len()));
@@ -614,7 +609,7 @@ impl<'a> Splitter<'a> {
             }
             Token::CloseVariation => {
                 if self.variations.is_empty() {
-                    self.problem(v, ProblemKind::UnmatchedParen, span, ")");
+                    self.problem(v, Code::UnmatchedParen, span, ")");
                 } else {
                     if self.setup_here() {
                         self.drop_pending_setup(v);
@@ -636,7 +631,7 @@ impl<'a> Splitter<'a> {
                 }
                 // A `}` was already reported by the scanner.
                 if w != "}" {
-                    self.problem(v, ProblemKind::UnknownText, span, w);
+                    self.problem(v, Code::UnknownText, span, w);
                 }
             }
         }

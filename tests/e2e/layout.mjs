@@ -14,12 +14,13 @@
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { artifacts, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { LANGUAGES } from '../../www/i18n/i18n.js';
 
 mkdirSync(artifacts, { recursive: true });
 const updateDocs = process.argv.includes('--docs');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new RegExp(onlyArg.slice('--only='.length), 'i') : null;
-const LANGS = ['en', 'ru', 'lv', 'nl', 'fr'];
+const LANGS = LANGUAGES.map((l) => l.code); // every language the page offers
 const SIZES = [[1280, 800], [1366, 768], [1920, 1080], [768, 1024], [360, 740]];
 const PHONE = 760; // below this width the page is one column and the list a panel (style.css)
 

@@ -37,7 +37,9 @@ if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
 }
 
 const catalogue = async (code) => (await import(pathToFileURL(path.join(root, 'www', 'i18n', `${code}.js`)).href)).default;
-const CATALOGUES = Object.fromEntries(await Promise.all(['en', 'ru', 'lv', 'nl', 'fr'].map(async (c) => [c, await catalogue(c)])));
+// Every language the page offers (LANGUAGES, www/i18n/i18n.js), with its catalogue.
+const { LANGUAGES } = await import(pathToFileURL(path.join(root, 'www', 'i18n', 'i18n.js')).href);
+const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async ({ code }) => [code, await catalogue(code)])));
 
 // ---------------------------------------------------------------------------------------------
 // Test data (hand-checked international games; square numbers as on a 10x10 board).
@@ -977,6 +979,12 @@ try {
       const onBoard = await p.$$eval('#board [data-piece]', (e) => e.length);
       assertEqual(svgPieces.length, onBoard, 'SVG has as many data-piece as the board');
       assertEqual(sorted(Object.fromEntries(svgPieces)), await pieces(p), 'SVG pieces on the same squares');
+      // The file's colours are the page's palette (style.css), read from the computed style.
+      const palette = await p.$eval('#board', (el) => Object.fromEntries(['sq-dark', 'piece-white', 'captured']
+        .map((k) => [k, getComputedStyle(el).getPropertyValue(`--${k}`).trim()])));
+      assert(svgText.includes(`.sq-dark{fill:${palette['sq-dark']}}`), `SVG dark squares in the palette's ${palette['sq-dark']}`);
+      assert(svgText.includes(`fill:${palette['piece-white']};`) && svgText.includes(`stroke:${palette.captured};`), 'SVG pieces and capture marks in the palette');
+      assert(!svgText.includes('currentColor') && !svgText.includes('var('), 'SVG colours all written out');
 
       const png = await download(p, '#download-png');
       assert(/\.png$/.test(png.name), `PNG name ${png.name}`);

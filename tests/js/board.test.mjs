@@ -7,7 +7,8 @@ import {
   boardModel, boardSvg, clampPly, positionAt, SQUARE,
 } from '../../www/view/board.js';
 import { toMarkup, walk } from '../../www/view/tree.js';
-import { BOARD_COLORS, boardStyleSheet, standaloneSvg } from '../../www/share/board-export.js';
+import { BOARD_COLOR_NAMES, boardStyleSheet, standaloneSvg } from '../../www/share/board-export.js';
+import { light as palette } from './palette.mjs';
 import { board10x8View, fakeView, multiCaptureView, numberedSquares, turkishView } from './fixtures.mjs';
 
 const pieceNodes = (tree) => walk(tree).filter((n) => 'data-piece' in n.attrs);
@@ -271,19 +272,23 @@ test('Turkish 8x8: 64 playable squares, a grid, orthogonal double capture with g
   assert.ok(texts(tree, 'coord').every((n) => n.attrs.class.includes('on-dark')), 'every square is a playable one');
 });
 
-test('boardStyleSheet: the given colours, literal; odd values fall back to the defaults', () => {
-  const css = boardStyleSheet({ 'sq-dark': '#123456', 'piece-white': 'rgb(1, 2, 3)', crown: 'red;}</style><x>', 'coord-on-dark': ' #abcdef ' });
+test('boardStyleSheet: the given colours, literal; odd values become currentColor', () => {
+  const css = boardStyleSheet({ ...palette, 'sq-dark': '#123456', 'piece-white': 'rgb(1, 2, 3)', crown: 'red;}</style><x>', 'coord-on-dark': ' #abcdef ' });
   assert.match(css, /\.sq-dark\{fill:#123456\}/);
   assert.ok(css.includes('fill:rgb(1, 2, 3)'));
   assert.ok(css.includes('#abcdef'));
   assert.ok(!css.includes('</style>') && !css.includes('red;'), 'not a colour: replaced');
-  assert.ok(css.includes(`fill:${BOARD_COLORS.crown}`));
+  assert.ok(css.includes('.crown{fill:currentColor;'));
   assert.ok(!css.includes('var('), 'no custom properties in a stand-alone file');
   for (const cls of ['.sq-light', '.sq-dark', '.hl-from', '.hl-path', '.move-path', '.captured-mark', '.piece-body', '.piece-ring', '.crown', '.ghost', '.sq-num', '.coord']) {
     assert.ok(css.includes(cls), cls);
   }
-  // Defaults when nothing is given.
-  assert.ok(boardStyleSheet().includes(BOARD_COLORS['sq-light']));
+  // The palette's light values (www/style.css) go into the file, every one of them.
+  const file = boardStyleSheet(palette);
+  for (const name of BOARD_COLOR_NAMES) assert.ok(file.includes(palette[name]), `--${name}`);
+  assert.ok(file.includes(`.sq-light{fill:${palette['sq-light']}}`));
+  assert.ok(file.includes(`.ghost{opacity:${palette['ghost-opacity']}}`));
+  assert.ok(!file.includes('currentColor'));
 });
 
 /** Element nesting of an XML string balances (a cheap well-formedness check). */

@@ -2,22 +2,17 @@
 // WCAG contrast ratio (relative luminance, (L1 + 0.05) / (L2 + 0.05)) of each piece's outline
 // and fill against --sq-dark, read from www/style.css. The outline is the piece's edge against
 // the square, so it has to reach 3:1 (WCAG's figure for graphical objects); so does the fill.
-// The stand-alone board file (board-export.js) uses the light theme's values.
+// And the palette is one: each colour written once per theme, the board files (board-export.js)
+// naming only colours of it.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { BOARD_COLOR_NAMES } from '../../www/share/board-export.js';
 import { readFileSync } from 'node:fs';
-import { BOARD_COLORS } from '../../www/share/board-export.js';
+import { SELECTORS, css, light, dark, darkBlock, system, definitions, ruleText } from './palette.mjs';
 
-const css = readFileSync(new URL('../../www/style.css', import.meta.url), 'utf8');
-
-/** The custom properties of the first rule whose selector starts with `selector`. */
-function block(selector) {
-  const at = css.indexOf(`${selector} {`);
-  assert.ok(at >= 0, `no rule ${selector}`);
-  const body = css.slice(css.indexOf('{', at) + 1, css.indexOf('}', at));
-  return Object.fromEntries([...body.matchAll(/--([\w-]+):\s*([^;]+);/g)].map((m) => [m[1], m[2].trim()]));
-}
+/** Colours written as values (#hex, rgb(), rgba(), hsl()), not through the palette. */
+const literalColours = (text) => [...text.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\(/gi)].map((m) => m[0]);
 
 /** WCAG relative luminance of #rrggbb. */
 export function luminance(hex) {
@@ -29,11 +24,6 @@ export function contrast(a, b) {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
   return (hi + 0.05) / (lo + 0.05);
 }
-
-const light = block(':root, :host');
-const dark = { ...light, ...block(':root[data-theme="dark"], :host([theme="dark"])') };
-// The dark values are written twice (for the system setting and for the page's switch).
-const system = block('  :root:not([data-theme="light"]), :host(:not([theme="light"]))');
 
 test('contrast: the WCAG formula', () => {
   assert.equal(contrast('#000000', '#ffffff').toFixed(1), '21.0');
@@ -54,12 +44,34 @@ for (const [name, theme] of [['light', light], ['dark', dark]]) {
   });
 }
 
-test('contrast: the dark values for the system setting are the same as for the switch', () => {
-  for (const k of ['sq-dark', 'sq-light', 'num']) assert.equal(system[k], dark[k], k);
+test('palette: the dark values for the system setting are the same as for the switch', () => {
+  assert.deepEqual(system, darkBlock);
 });
 
-test('contrast: the exported board file uses the light theme\'s piece and square colours', () => {
-  for (const k of ['sq-dark', 'sq-light', 'piece-white', 'piece-white-edge', 'piece-black', 'piece-black-edge']) {
-    assert.equal(BOARD_COLORS[k], light[k], k);
+test('palette: each colour is written once per theme, in the palette blocks', () => {
+  // Every custom property is defined in the light block, and again only in the two dark ones
+  // (so a colour cannot be set twice, the later silently winning).
+  for (const [name, count] of Object.entries(definitions())) {
+    assert.ok(name in light, `--${name} is defined outside the palette block`);
+    assert.equal(count, name in darkBlock ? 3 : 1, `--${name} is defined ${count} times`);
+  }
+  for (const name of Object.keys(darkBlock)) assert.ok(name in light, `--${name}: dark only`);
+});
+
+test('palette: no colour is written outside the palette blocks (style.css, editor.css)', () => {
+  let rest = css;
+  for (const selector of Object.values(SELECTORS)) rest = rest.replace(ruleText(selector), '');
+  assert.deepEqual(literalColours(rest), []);
+  // ::backdrop inherits no custom property in older browsers, so its colour is written out.
+  const editor = readFileSync(new URL('../../www/view/editor.css', import.meta.url), 'utf8')
+    .replace(/^[^\n{]*::backdrop \{[^}]*\}/gm, '');
+  assert.deepEqual(literalColours(editor), []);
+  assert.deepEqual(literalColours('a { color: #fff; b: rgba(1, 2, 3, 0.5); } /* #000 */'), ['#fff', 'rgba(']);
+});
+
+test('palette: the board files\' colours are the palette\'s, in both themes', () => {
+  for (const name of BOARD_COLOR_NAMES) {
+    assert.ok(light[name], `--${name} is not in the light palette`);
+    assert.ok(dark[name], `--${name}`);
   }
 });

@@ -2,7 +2,7 @@
 // plural forms complete) and www/i18n/i18n.js (translator, language choice, page translation).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import {
   LANGUAGES,
   KEYED_ARGS,
@@ -45,6 +45,13 @@ function required(enValue, code, form) {
   const singular = numbers.length > 0 && numbers.every((n) => n <= 1);
   return placeholders(singular && enValue.one ? enValue.one : enValue.other);
 }
+
+test('the catalogue files in www/i18n are exactly the languages of LANGUAGES', () => {
+  // Besides the catalogues, the folder holds the translator and the words module.
+  const modules = new Set(['i18n.js', 'words.js']);
+  const files = readdirSync(new URL('../../www/i18n/', import.meta.url)).filter((f) => f.endsWith('.js') && !modules.has(f));
+  assert.deepEqual(files.sort(), LANGUAGES.map((l) => `${l.code}.js`).sort());
+});
 
 test('LANGUAGES lists English first and each language once, each with a catalogue file', () => {
   const codes = LANGUAGES.map((l) => l.code);

@@ -1,16 +1,20 @@
 // Unit tests for the npm package's manifest (package.json at the root): its `files` whitelist
-// holds the element's whole import graph (so a module added to the element cannot be left out of
-// the package), its catalogues, stylesheet and types, and every `exports` target is published.
-// tests/e2e/package.mjs packs, installs and runs the real thing.
+// publishes exactly what the element needs — its import graph, the modules and files it loads
+// later (worker, lazily imported modules, the wasm, the stylesheet), every catalogue of
+// LANGUAGES — plus the types, the embedding guide and the licences; so a module added to the
+// element cannot be left out of the package, nor a file dropped from it stay listed. Every
+// `exports` target is published. tests/e2e/package.mjs packs, installs and runs the real thing.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUES, MODULES } from '../../www/share/standalone.js';
+import { ENTRY, relativeImports, resolvePath } from '../../www/share/standalone.js';
+import { LANGUAGES } from '../../www/i18n/i18n.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const read = (p) => readFileSync(path.join(root, p), 'utf8');
 
 /** Whether a path (from the root) is published: listed, or matched by a `*` pattern or a folder. */
 function published(file) {
@@ -20,10 +24,61 @@ function published(file) {
   });
 }
 
-test('the package publishes the element, every module it imports, its catalogues and stylesheet', () => {
-  // MODULES is checked against the import statements by standalone.test.mjs.
-  const wanted = [...MODULES, ...CATALOGUES.map((c) => `www/i18n/${c}.js`), 'www/style.css', 'pkg/pdn_bg.wasm'];
-  assert.deepEqual(wanted.filter((f) => !published(f)), []);
+/** What a module loads later, by a literal path: `import('./x.js')`, `new URL('./x', import.meta.url)`. */
+function laterLoads(source) {
+  const re = /(?:\bimport\s*\(\s*|\bnew\s+URL\s*\(\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
+  return [...source.matchAll(re)].map((m) => m[2]);
+}
+
+/** Everything the element reads from the package: modules (static and later), other files. */
+function elementFiles() {
+  const seen = new Set();
+  const visit = (p) => {
+    if (seen.has(p)) return;
+    seen.add(p);
+    if (!p.endsWith('.js') || p.startsWith('pkg/')) return; // pkg/ is generated: pdn.js loads its .wasm
+    const source = read(p);
+    for (const spec of [...relativeImports(source), ...laterLoads(source)]) visit(resolvePath(p, spec));
+  };
+  visit(ENTRY);
+  // i18n.js imports a catalogue by its language code: `./${code}.js`.
+  for (const { code } of LANGUAGES) visit(`www/i18n/${code}.js`);
+  return seen;
+}
+
+/** The files the `files` patterns publish, among those in the repository (pkg/ as named). */
+function listed() {
+  const out = new Set();
+  for (const pattern of manifest.files) {
+    if (!pattern.includes('*')) {
+      out.add(pattern);
+      continue;
+    }
+    const dir = path.posix.dirname(pattern);
+    for (const name of readdirSync(path.join(root, dir))) {
+      if (published(`${dir}/${name}`)) out.add(`${dir}/${name}`);
+    }
+  }
+  return out;
+}
+
+test('laterLoads finds dynamic imports and URLs of files next to the module', () => {
+  const src = "await import('../share/share.js'); new URL('./worker.js', import.meta.url); import(`./${c}.js`); new URL(v);";
+  assert.deepEqual(laterLoads(src), ['../share/share.js', './worker.js']);
+});
+
+test('the package publishes exactly the element\'s files, its types, the guide and the licences', () => {
+  const wanted = elementFiles();
+  for (const f of ['www/reader/worker.js', 'www/style.css', 'pkg/pdn.js', 'pkg/pdn_bg.wasm', 'www/i18n/ru.js']) {
+    assert.ok(wanted.has(f), `the element needs ${f}`);
+  }
+  const extra = ['docs/embedding.md', 'LICENSE-MIT', 'LICENSE-APACHE'];
+  const files = listed();
+  const types = [...files].filter((f) => f.startsWith('types/'));
+  assert.ok(types.includes('types/pdn-viewer.d.ts'), 'types published');
+  assert.deepEqual([...wanted].filter((f) => !published(f)).sort(), [], 'needed but not published');
+  const unneeded = [...files].filter((f) => !wanted.has(f) && !extra.includes(f) && !types.includes(f));
+  assert.deepEqual(unneeded.sort(), [], 'published but not needed by the element');
 });
 
 test('every exports target and the type declarations are published', () => {

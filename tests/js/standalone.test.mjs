@@ -1,33 +1,38 @@
-// Unit tests for the self-contained export: its module list is the element's whole import graph,
-// imports are rewritten by path, and the game text cannot end the page's script elements.
+// Unit tests for the self-contained export: its module list is the element's whole import graph
+// (read from the imports themselves), its catalogues every language but English, imports are
+// rewritten by path, and the game text cannot end the page's script elements.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUES, MODULES, relativeImports, resolvePath, standaloneHtml } from '../../www/share/standalone.js';
+import { CATALOGUES, ENTRY, moduleGraph, relativeImports, resolvePath, standaloneHtml } from '../../www/share/standalone.js';
+import { LANGUAGES } from '../../www/i18n/i18n.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const read = (p) => readFileSync(path.join(root, p), 'utf8');
+// pkg/ is generated (and may not be built when the unit tests run); it imports nothing.
+const readSource = (p) => (p.startsWith('pkg/') ? '' : read(p));
 
-test('MODULES is exactly the import graph of www/pdn-viewer.js, dependencies first', () => {
-  const seen = new Set();
-  const order = [];
-  const visit = (p) => {
-    if (seen.has(p)) return;
-    seen.add(p);
-    const source = p.startsWith('pkg/') ? '' : read(p); // pkg/ is generated; it imports nothing
-    for (const spec of relativeImports(source)) visit(resolvePath(p, spec));
-    order.push(p);
-  };
-  visit('www/pdn-viewer.js');
-  assert.deepEqual([...MODULES].sort(), [...seen].sort());
-  for (const p of MODULES) {
-    if (p.startsWith('pkg/')) continue;
-    for (const spec of relativeImports(read(p))) {
-      assert.ok(MODULES.indexOf(resolvePath(p, spec)) < MODULES.indexOf(p), `${p} needs ${spec} first`);
+test('moduleGraph: every module the element imports, once, dependencies first', async () => {
+  const { order, sources } = await moduleGraph(ENTRY, readSource);
+  assert.equal(order.at(-1), 'www/pdn-viewer.js');
+  assert.equal(new Set(order).size, order.length);
+  assert.deepEqual(Object.keys(sources).sort(), [...order].sort());
+  for (const p of ['www/view/viewer.js', 'www/reader/library.js', 'www/i18n/en.js', 'pkg/pdn.js']) assert.ok(order.includes(p), p);
+  for (const p of order) {
+    for (const spec of relativeImports(sources[p])) {
+      assert.ok(order.indexOf(resolvePath(p, spec)) < order.indexOf(p), `${p} needs ${spec} first`);
     }
   }
+  // A made-up graph: shared dependencies once, cycles end.
+  const files = { 'a.js': "import './b.js'; import './c.js';", 'b.js': "import './c.js';", 'c.js': "import './a.js';" };
+  assert.deepEqual((await moduleGraph('a.js', async (p) => files[p])).order, ['c.js', 'b.js', 'a.js']);
+});
+
+test('CATALOGUES: every language of LANGUAGES but English (which the modules import)', () => {
+  assert.deepEqual(CATALOGUES, LANGUAGES.map((l) => l.code).filter((c) => c !== 'en'));
+  assert.ok(!CATALOGUES.includes('en') && CATALOGUES.length === LANGUAGES.length - 1);
 });
 
 test('relative imports and path resolution', () => {

@@ -5,39 +5,30 @@
 import { SQUARE, boardSvg } from '../view/board.js';
 import { h, toMarkup } from '../view/tree.js';
 
-/** Custom properties (without the leading --) that colour the board, with the light theme's values. */
-export const BOARD_COLORS = Object.freeze({
-  'sq-light': '#efe0c2',
-  'sq-dark': '#9b6a43',
-  'board-edge': '#5a3b22',
-  num: 'rgba(255, 248, 232, 0.82)',
-  'piece-white': '#fbf7ec',
-  'piece-white-ring': '#cfc5b0',
-  'piece-white-edge': '#1a1614',
-  'piece-black': '#221e1b',
-  'piece-black-ring': '#4c4440',
-  'piece-black-edge': '#0d0b0a',
-  crown: '#d9a521',
-  'crown-edge': '#7a5a08',
-  'hl-move': 'rgba(250, 215, 60, 0.55)',
-  'hl-path': 'rgba(250, 215, 60, 0.32)',
-  'path-line': 'rgba(255, 236, 150, 0.75)',
-  captured: 'rgba(200, 35, 35, 0.85)',
-  'coord-on-light': '#6b4527',
-  'coord-on-dark': '#f6ead2',
-  'grid-line': 'rgba(60, 38, 20, 0.55)',
-});
+/**
+ * The custom properties (without the leading --) that colour a board file. Their values are
+ * not written here: they are the page's palette (www/style.css), read from the computed style
+ * by boardColors().
+ */
+export const BOARD_COLOR_NAMES = Object.freeze([
+  'sq-light', 'sq-dark', 'board-edge', 'num',
+  'piece-white', 'piece-white-ring', 'piece-white-edge',
+  'piece-black', 'piece-black-ring', 'piece-black-edge',
+  'crown', 'crown-edge', 'hl-move', 'hl-path', 'path-line', 'captured',
+  'coord-on-light', 'coord-on-dark', 'grid-line', 'ghost-opacity',
+]);
 
 /**
  * CSS for a stand-alone board file: the page's board rules with literal colours (not var()),
- * because many SVG viewers and editors do not know custom properties. Values that do not look
- * like a colour fall back to the default, so nothing odd ends up inside the style sheet.
+ * because many SVG viewers and editors do not know custom properties. `colors` are the
+ * palette's values (boardColors()); a missing one, or one that does not look like a colour,
+ * becomes currentColor, so nothing odd ends up inside the style sheet.
  */
 export function boardStyleSheet(colors = {}) {
   const c = {};
-  for (const [k, def] of Object.entries(BOARD_COLORS)) {
+  for (const k of BOARD_COLOR_NAMES) {
     const v = String(colors[k] ?? '').trim();
-    c[k] = /^[#\w\s().,%-]+$/.test(v) ? v : def;
+    c[k] = /^[#\w\s().,%-]+$/.test(v) ? v : 'currentColor';
   }
   return [
     `.board-edge{fill:${c['board-edge']}}`,
@@ -48,7 +39,7 @@ export function boardStyleSheet(colors = {}) {
     `.hl-path{fill:${c['hl-path']}}`,
     `.move-path{fill:none;stroke:${c['path-line']};stroke-width:9;stroke-linecap:round;stroke-linejoin:round;stroke-dasharray:1 16}`,
     `.captured-mark{fill:none;stroke:${c.captured};stroke-width:3;stroke-dasharray:7 7;opacity:.75}`,
-    '.piece-body{stroke-width:3}.piece-ring{fill:none;stroke-width:4}.ghost{opacity:.35}',
+    `.piece-body{stroke-width:3}.piece-ring{fill:none;stroke-width:4}.ghost{opacity:${c['ghost-opacity']}}`,
     `.white .piece-body{fill:${c['piece-white']};stroke:${c['piece-white-edge']}}`,
     `.white .piece-ring{stroke:${c['piece-white-ring']}}`,
     `.black .piece-body{fill:${c['piece-black']};stroke:${c['piece-black-edge']}}`,
@@ -87,12 +78,12 @@ export function standaloneSvg(model, opts = {}, colors = {}) {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${toMarkup(doc)}\n`;
 }
 
-/** The board colours currently in effect (theme included), keyed like BOARD_COLORS. */
+/** The board colours currently in effect at `el` (theme included), by BOARD_COLOR_NAMES. */
 export function boardColors(el) {
   const win = (el && el.ownerDocument && el.ownerDocument.defaultView) || globalThis;
   const style = win.getComputedStyle(el);
   const out = {};
-  for (const name of Object.keys(BOARD_COLORS)) {
+  for (const name of BOARD_COLOR_NAMES) {
     const v = style.getPropertyValue(`--${name}`).trim();
     if (v) out[name] = v;
   }

@@ -3,12 +3,12 @@
 // The modules travel as text; a small loader turns them into blob: URLs, dependencies first,
 // rewriting each relative import to its dependency's blob URL (a blob: URL cannot be a base).
 
-/** The element's module graph (a unit test checks it against the import statements). */
-export const MODULES = [
-  'www/view/tree.js', 'www/i18n/en.js', 'www/i18n/i18n.js', 'www/view/board.js', 'www/view/board-dom.js', 'www/reader/viewcap.js', 'www/i18n/words.js', 'www/view/views.js', 'www/view/marks.js',
-  'www/view/viewer.js', 'www/view/controls.js', 'www/view/analysis.js', 'www/view/solve.js', 'www/reader/overrides.js', 'www/reader/limits.js', 'www/reader/viewdata.js', 'www/reader/protocol.js', 'www/reader/library.js', 'www/view/gamelist.js', 'www/view/app.js', 'pkg/pdn.js', 'www/pdn-viewer.js',
-];
-export const CATALOGUES = ['ru', 'lv', 'nl', 'fr'];
+import { LANGUAGES } from '../i18n/i18n.js';
+
+/** The element, whose module graph the export carries. */
+export const ENTRY = 'www/pdn-viewer.js';
+/** The catalogues the export carries: every language but English, which the modules import. */
+export const CATALOGUES = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
 
 /** Relative import specifiers of a module's source (`from '../x.js'`, `import '../x.js'`). */
 export function relativeImports(source) {
@@ -16,6 +16,24 @@ export function relativeImports(source) {
   const re = /(?:\bfrom\s*|\bimport\s*)(['"])(\.{1,2}\/[^'"]+)\1/g;
   for (let m = re.exec(source); m; m = re.exec(source)) out.push(m[2]);
   return out;
+}
+
+/**
+ * The static import graph of module `entry` (a path from the site root), read with
+ * `fetchText(path)` (which may return a promise): `{ order, sources }`, every module once,
+ * dependencies first, with its text. So the export's module list is the imports themselves.
+ */
+export async function moduleGraph(entry, fetchText) {
+  const sources = {};
+  const order = [];
+  const visit = async (path) => {
+    if (path in sources) return;
+    sources[path] = await fetchText(path);
+    for (const spec of relativeImports(sources[path])) await visit(resolvePath(path, spec));
+    order.push(path);
+  };
+  await visit(entry);
+  return { order, sources };
 }
 
 /** `spec` imported from module `path` (both relative to the site root) as a root path. */
@@ -66,7 +84,7 @@ function loader(data) {
   for (const code of Object.keys(catalogues)) {
     globalThis.PDN_VIEWER_CATALOGUES[code] = load(`www/i18n/${code}.js`);
   }
-  import(load('www/pdn-viewer.js'));
+  import(load(data.entry));
 }
 
 const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
@@ -76,8 +94,7 @@ const escapeHtml = (s) => String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '
  * the site root); `pdn` is the game text; `attrs` become the element's attributes.
  */
 export async function standaloneHtml({ pdn, title = 'Draughts game', attrs = {}, fetchText, fetchBytes }) {
-  const sources = {};
-  for (const path of MODULES) sources[path] = await fetchText(path);
+  const { sources } = await moduleGraph(ENTRY, fetchText);
   const catalogues = {};
   for (const code of CATALOGUES) {
     const path = `www/i18n/${code}.js`;
@@ -106,7 +123,7 @@ export async function standaloneHtml({ pdn, title = 'Draughts game', attrs = {},
 <pdn-viewer${attributes}><script type="application/x-draughts-pdn" data-encoding="base64">
 ${game}</script></pdn-viewer>
 <script type="module">
-(${loader.toString()})(${inline({ sources, css, wasm, catalogues })});
+(${loader.toString()})(${inline({ entry: ENTRY, sources, css, wasm, catalogues })});
 </script>
 </body>
 </html>

@@ -1,7 +1,7 @@
 //! The `pdn` command-line tool: check, replay and convert PDN archives.
 //!
 //! `pdn fens FILE` prints, per game, one JSON line with the FEN after every mainline move (the
-//! contract is in the README). `pdn check FILE...` lists every reading and replay diagnostic as
+//! contract is in docs/cli.md). `pdn check FILE...` lists every reading and replay diagnostic as
 //! `FILE:LINE:COL: severity: message`; `pdn export FILE...` prints the games as canonical PDN.
 //!
 //! Native only (it reads files and writes to the terminal); built for wasm32 it is an empty program.

@@ -1,7 +1,7 @@
 //! The views as one JSON text: how they cross the wasm boundary. Instead of building JavaScript
 //! objects field by field from wasm (serde-wasm-bindgen, several boundary calls per value), one
 //! string is handed over and `JSON.parse`d: as fast at `opt-level = "z"`, twice as fast at 3, and
-//! 4.8 KB less wasm (README, "Page speed and size"). The shape is
+//! 4.8 KB less wasm (docs/benchmarks.md, "Page speed and size"). The shape is
 //! the one serde gives any self-describing format: structs and maps as objects, sequences and
 //! tuples as arrays, `None` as `null`, unit variants as their names.
 //!
