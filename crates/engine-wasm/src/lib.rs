@@ -57,9 +57,9 @@ impl Analyser {
 
     /// Searches to `depth` (stopping after `ms` milliseconds on `clock` when `ms` > 0) for
     /// `multipv` lines, and answers
-    /// `{"depth":D,"nodes":N,"ms":T,"lines":[{"score":S,"win":W,"pv":[…],"from":"32","to":"28"}]}`
-    /// (`score` in men from the side to move's view, `win` plies or null, `from`/`to` the first
-    /// move's squares for the arrow), or `{"depth":0,"lines":[]}` when there is no move.
+    /// `{"depth":D,"nodes":N,"ms":T,"lines":[{"score":S,"win":W,"pv":[…],"ends":[["32","28"],…],"from":"32","to":"28"}]}`
+    /// (`score` in men from the side to move's view, `win` plies or null, `ends` each move's
+    /// start and end squares, `from`/`to` the first move's, for the arrow), or `{"depth":0,"lines":[]}` when there is no move.
     pub fn search_with(
         &mut self,
         depth: u32,
@@ -95,11 +95,13 @@ impl Analyser {
         let g = &self.rs.geometry;
         let sep = self.rs.variant.capture_separator();
         let mut p = self.pos;
+        let mut ends = Vec::with_capacity(l.pv.len());
         let pv: Vec<String> =
             l.pv.iter()
                 .map(|m| {
                     let t = m.shortest_notation(g, &p.legal_moves(&self.rs), sep);
                     p = p.play(m);
+                    ends.push(format!("[\"{}\",\"{}\"]", g.label(m.from), g.label(m.to)));
                     format!("\"{t}\"")
                 })
                 .collect();
@@ -111,8 +113,9 @@ impl Analyser {
             None => (l.score.men(), "null".to_string()),
         };
         format!(
-            "{{\"score\":{score:.2},\"win\":{win},\"pv\":[{}],\"from\":\"{from}\",\"to\":\"{to}\"}}",
-            pv.join(",")
+            "{{\"score\":{score:.2},\"win\":{win},\"pv\":[{}],\"ends\":[{}],\"from\":\"{from}\",\"to\":\"{to}\"}}",
+            pv.join(","),
+            ends.join(",")
         )
     }
 }
