@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, NO_SQUARE, Square};
+use crate::geometry::{Direction, Geometry, NO_SQUARE, Square, shift64};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -1239,8 +1239,15 @@ impl Position {
         let mine = self.side(self.turn);
         let men = mine & !self.kings;
         let mut n = 0u64;
-        for &dir in man_move_dirs(rules.moves, self.turn) {
-            n += u64::from((g.shift(men, dir) & !occ).count_ones());
+        if let Some(s) = g.shifts64() {
+            let (men, free) = (men as u64, !occ as u64);
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((shift64(s, men, dir) & free).count_ones());
+            }
+        } else {
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((g.shift(men, dir) & !occ).count_ones());
+            }
         }
         let (blocked, _) = self.king_limit(rules);
         let mut kings = mine & self.kings & !blocked;
@@ -1285,10 +1292,21 @@ impl Position {
             opponents & !self.kings
         };
         let mut found = 0;
-        for &dir in man_dirs {
-            let back = opposite(dir);
-            let jumpable = man_victims & g.shift(empty, back);
-            found |= men & g.shift(jumpable, back);
+        if let Some(s) = g.shifts64() {
+            // In one word, the rotations loaded once: this runs at every node.
+            let (empty, victims, men) = (empty as u64, man_victims as u64, men as u64);
+            let mut f = 0;
+            for &dir in man_dirs {
+                let back = opposite(dir);
+                f |= men & shift64(s, victims & shift64(s, empty, back), back);
+            }
+            found = u128::from(f);
+        } else {
+            for &dir in man_dirs {
+                let back = opposite(dir);
+                let jumpable = man_victims & g.shift(empty, back);
+                found |= men & g.shift(jumpable, back);
+            }
         }
         if kings != 0 {
             if rules.flying_kings {
