@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, NO_SQUARE, Square};
+use crate::geometry::{Direction, Geometry, NO_SQUARE, Square, shift64};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -72,6 +72,7 @@ pub fn start_position(variant: Variant, g: &Geometry) -> Position {
             pos.black |= 1 << i;
         }
     }
+    pos.zobrist = pos.zobrist_from_scratch();
     pos
 }
 
@@ -302,6 +303,200 @@ impl fmt::Debug for Move {
     }
 }
 
+/// A move without its route: where the piece starts and ends, the pieces it takes (as a bit
+/// set) and whether it is crowned; a few machine words, for search and perft, where a route is
+/// never written. [`Position::route`] gives the routed [`Move`] back when it is to be shown.
+///
+/// ```
+/// use pdn::{position::Duplicates, Ruleset, Variant};
+/// let rs = Ruleset::of(Variant::International).unwrap();
+/// let start = rs.start_position();
+/// let mut moves = Vec::new();
+/// start.generate_compact(&rs, Duplicates::Drop, &mut moves);
+/// assert_eq!(moves.len(), 9);
+/// let routed = start.route(&rs, &moves[0]).unwrap();
+/// assert_eq!(start.play_compact(&moves[0]), start.play(&routed));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CompactMove {
+    /// Set of captured squares (bit per internal index).
+    pub captured: u128,
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The square it ends on.
+    pub to: Square,
+    /// The piece is crowned by this move.
+    pub promotes: bool,
+    /// A non-capturing king move that counts towards [`Rules::max_king_moves`].
+    counted_king_move: bool,
+    /// The order the pieces were taken in, packed (see [`order_key`]): Italian draughts tells
+    /// captures of the same pieces in another order apart.
+    order: u64,
+}
+
+impl CompactMove {
+    /// `true` when the move captures.
+    #[must_use]
+    pub const fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// Number of captured pieces.
+    #[must_use]
+    pub const fn capture_count(&self) -> usize {
+        self.captured.count_ones() as usize
+    }
+}
+
+impl From<&Move> for CompactMove {
+    fn from(m: &Move) -> CompactMove {
+        CompactMove {
+            captured: m.captured,
+            from: m.from,
+            to: m.to,
+            promotes: m.promotes,
+            counted_king_move: m.counted_king_move,
+            order: order_key(&m.taken[..m.capture_count()]),
+        }
+    }
+}
+
+/// The order of the taken squares as one word: exact (the count, then five bits a square) for up
+/// to 11 squares below 32, so for every Italian capture of up to 11 pieces (the board has 32
+/// squares); a hash of the order otherwise (a 64-bit collision would merge two orders).
+fn order_key(taken: &[u8]) -> u64 {
+    if taken.len() <= 11 && taken.iter().all(|&s| s < 32) {
+        taken
+            .iter()
+            .fold(taken.len() as u64, |k, &s| k << 5 | u64::from(s))
+    } else {
+        taken.iter().fold(1 << 63, |k, &s| {
+            (k ^ u64::from(s)).wrapping_mul(0x0100_0000_01b3) | 1 << 63
+        })
+    }
+}
+
+/// What the generator builds: a routed [`Move`] or a [`CompactMove`], one search for both.
+trait Generated: Copy {
+    fn quiet(from: Square, to: Square, promotes: bool, counted: bool) -> Self;
+    fn capture(
+        from: Square,
+        to: Square,
+        captured: u128,
+        promotes: bool,
+        legs: &[u8],
+        taken: &[u8],
+    ) -> Self;
+    fn start(&self) -> Square;
+    /// The same start, end and captured pieces (`ordered`: taken in the same order).
+    fn same_capture(&self, other: &Self, ordered: bool) -> bool;
+}
+
+impl Generated for Move {
+    #[inline]
+    fn quiet(from: Square, to: Square, promotes: bool, counted: bool) -> Move {
+        let mut legs = [0; MAX_CAPTURES];
+        legs[0] = to.0;
+        Move {
+            from,
+            to,
+            captured: 0,
+            promotes,
+            legs,
+            n_legs: 1,
+            taken: [0; MAX_CAPTURES],
+            counted_king_move: counted,
+        }
+    }
+
+    #[inline]
+    fn capture(
+        from: Square,
+        to: Square,
+        captured: u128,
+        promotes: bool,
+        route_legs: &[u8],
+        route_taken: &[u8],
+    ) -> Move {
+        // Only the route's own entries: what deeper routes searched before left past them must
+        // not make two equal moves compare unequal.
+        let n = route_legs.len();
+        let (mut legs, mut taken) = ([0; MAX_CAPTURES], [0; MAX_CAPTURES]);
+        legs[..n].copy_from_slice(route_legs);
+        taken[..n].copy_from_slice(route_taken);
+        Move {
+            from,
+            to,
+            captured,
+            promotes,
+            legs,
+            n_legs: n as u8,
+            taken,
+            counted_king_move: false,
+        }
+    }
+
+    #[inline]
+    fn start(&self) -> Square {
+        self.from
+    }
+
+    #[inline]
+    fn same_capture(&self, other: &Move, ordered: bool) -> bool {
+        let n = self.capture_count();
+        self.from == other.from
+            && self.to == other.to
+            && self.captured == other.captured
+            && (!ordered || self.taken[..n] == other.taken[..n])
+    }
+}
+
+impl Generated for CompactMove {
+    #[inline]
+    fn quiet(from: Square, to: Square, promotes: bool, counted: bool) -> CompactMove {
+        CompactMove {
+            captured: 0,
+            from,
+            to,
+            promotes,
+            counted_king_move: counted,
+            order: 0,
+        }
+    }
+
+    #[inline]
+    fn capture(
+        from: Square,
+        to: Square,
+        captured: u128,
+        promotes: bool,
+        _legs: &[u8],
+        taken: &[u8],
+    ) -> CompactMove {
+        CompactMove {
+            captured,
+            from,
+            to,
+            promotes,
+            counted_king_move: false,
+            order: order_key(taken),
+        }
+    }
+
+    #[inline]
+    fn start(&self) -> Square {
+        self.from
+    }
+
+    #[inline]
+    fn same_capture(&self, other: &CompactMove, ordered: bool) -> bool {
+        self.from == other.from
+            && self.to == other.to
+            && self.captured == other.captured
+            && (!ordered || self.order == other.order)
+    }
+}
+
 fn direction_between(g: &Geometry, a: Square, b: Square) -> Option<Direction> {
     let (ia, ib) = (g.info(a), g.info(b));
     let df = i32::from(ib.file) - i32::from(ia.file);
@@ -361,6 +556,55 @@ pub struct Position {
     king_run_square: [u8; 2],
     /// Per side: how many quiet moves in a row that king has made (0 = none).
     king_run_len: [u8; 2],
+    /// The Zobrist key of all the above, kept up to date by every change (see
+    /// [`Position::zobrist`]).
+    zobrist: u64,
+}
+
+/// Zobrist keys: per piece kind (white man, white king, black man, black king), per square.
+/// Fixed numbers (splitmix64 from a constant seed), so keys are the same in every build and
+/// run: an opening book or an archive index may store them.
+static PIECE_KEYS: [[u64; 128]; 4] = {
+    let mut t = [[0u64; 128]; 4];
+    let mut state = 0x5044_4e5a_6f62_7269u64; // "PDNZobri"
+    let mut k = 0;
+    while k < 4 {
+        let mut i = 0;
+        while i < 128 {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            t[k][i] = splitmix(state);
+            i += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// The key added when Black is to move.
+const BLACK_TO_MOVE: u64 = splitmix(0x426c_6163_6b21);
+
+/// The splitmix64 finaliser: a fixed, well-mixed 64-bit number from each input.
+const fn splitmix(x: u64) -> u64 {
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The key of a piece (`kind`: 0 white man, 1 white king, 2 black man, 3 black king) on `sq`.
+#[inline]
+fn piece_key(kind: usize, sq: u8) -> u64 {
+    PIECE_KEYS[kind][usize::from(sq & 127)]
+}
+
+/// The key of one side's count of quiet king moves (Frisian): 0 when there is none.
+#[inline]
+const fn run_key(side: usize, square: u8, len: u8) -> u64 {
+    if len == 0 {
+        0
+    } else {
+        splitmix((side as u64) << 16 | (square as u64) << 8 | len as u64)
+    }
 }
 
 /// Why a [`Setup`] is not a usable position.
@@ -426,7 +670,61 @@ impl Position {
             turn,
             king_run_square: [0; 2],
             king_run_len: [0; 2],
+            zobrist: match turn {
+                Color::White => 0,
+                Color::Black => BLACK_TO_MOVE,
+            },
         }
+    }
+
+    /// The position's Zobrist key: a 64-bit hash of the pieces, the side to move and (Frisian)
+    /// the counts of quiet king moves, kept up to date move by move by [`Position::play`], for
+    /// transposition tables and position indexes. Equal positions have equal keys; the keys
+    /// are the same in every build.
+    ///
+    /// ```
+    /// use pdn::{Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let start = rs.start_position();
+    /// let moves = start.legal_moves(&rs);
+    /// let after = start.play(&moves[0]);
+    /// let fen = after.to_fen(&rs.geometry);
+    /// let read = Position::from_fen(&fen, &rs.geometry, Color::White).unwrap();
+    /// assert_eq!(after.zobrist(), read.zobrist());
+    /// assert_ne!(after.zobrist(), start.zobrist());
+    /// ```
+    #[must_use]
+    pub const fn zobrist(&self) -> u64 {
+        self.zobrist
+    }
+
+    /// The Zobrist key computed from the whole position, square by square (what
+    /// [`Position::zobrist`] keeps up to date incrementally).
+    #[must_use]
+    pub fn zobrist_from_scratch(&self) -> u64 {
+        let mut key = match self.turn {
+            Color::White => 0,
+            Color::Black => BLACK_TO_MOVE,
+        };
+        for (kind, set) in [
+            self.white & !self.kings,
+            self.white & self.kings,
+            self.black & !self.kings,
+            self.black & self.kings,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut bits = set;
+            while bits != 0 {
+                key ^= piece_key(kind, bits.trailing_zeros() as u8);
+                bits &= bits - 1;
+            }
+        }
+        for side in 0..2 {
+            key ^= run_key(side, self.king_run_square[side], self.king_run_len[side]);
+        }
+        key
     }
 
     /// Places the pieces of a FEN setup on a board. `?` as the side to move becomes `default_turn`.
@@ -520,6 +818,8 @@ impl Position {
         if piece.role == Role::King {
             self.kings |= b;
         }
+        let kind = piece.color as usize * 2 + usize::from(piece.role == Role::King);
+        self.zobrist ^= piece_key(kind, sq.0);
     }
 
     const fn side(&self, c: Color) -> u128 {
@@ -644,14 +944,33 @@ impl Position {
     /// The position after `m` (which must be legal here).
     #[must_use]
     pub fn play(&self, m: &Move) -> Position {
+        self.apply(m.from, m.to, m.captured, m.promotes, m.counted_king_move)
+    }
+
+    /// The position after the compact move `m` (which must be legal here): the same as
+    /// [`Position::play`] on its route.
+    #[must_use]
+    pub fn play_compact(&self, m: &CompactMove) -> Position {
+        self.apply(m.from, m.to, m.captured, m.promotes, m.counted_king_move)
+    }
+
+    #[inline]
+    fn apply(
+        &self,
+        from_sq: Square,
+        to_sq: Square,
+        captured: u128,
+        promotes: bool,
+        counted_king_move: bool,
+    ) -> Position {
         let mut p = *self;
-        let from = bit(m.from);
-        let to = bit(m.to);
+        let from = bit(from_sq);
+        let to = bit(to_sq);
         let was_king = p.kings & from != 0;
         // Captured pieces leave first, so a king returning to its own start square stays put.
-        p.white &= !m.captured;
-        p.black &= !m.captured;
-        p.kings &= !m.captured;
+        p.white &= !captured;
+        p.black &= !captured;
+        p.kings &= !captured;
         let (side, other) = match self.turn {
             Color::White => {
                 p.white = (p.white & !from) | to;
@@ -663,26 +982,48 @@ impl Position {
             }
         };
         p.kings &= !from;
-        if was_king || m.promotes {
+        let crowned = was_king || promotes;
+        if crowned {
             p.kings |= to;
         }
-        if m.counted_king_move {
-            let same = p.king_run_len[side] > 0 && p.king_run_square[side] == m.from.0;
-            p.king_run_len[side] = if same {
-                p.king_run_len[side].saturating_add(1)
+        // The key follows the change: the mover off and on, each taken piece off, the turn,
+        // and the king-move counts (off here, back on below).
+        let mut key = self.zobrist ^ BLACK_TO_MOVE;
+        key ^= piece_key(side * 2 + usize::from(was_king), from_sq.0)
+            ^ piece_key(side * 2 + usize::from(crowned), to_sq.0);
+        let mut taken = captured;
+        while taken != 0 {
+            let s = taken.trailing_zeros() as u8;
+            taken &= taken - 1;
+            let king = self.kings & bit_at(s) != 0;
+            key ^= piece_key(other * 2 + usize::from(king), s);
+        }
+        // Frisian's counts of quiet king moves: nothing to do while none is kept (a count of 0
+        // always has square 0) and this move starts none, as in every other variant.
+        if counted_king_move || p.king_run_len != [0, 0] {
+            key ^= run_key(0, p.king_run_square[0], p.king_run_len[0])
+                ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
+            if counted_king_move {
+                let same = p.king_run_len[side] > 0 && p.king_run_square[side] == from_sq.0;
+                p.king_run_len[side] = if same {
+                    p.king_run_len[side].saturating_add(1)
+                } else {
+                    1
+                };
+                p.king_run_square[side] = to_sq.0;
             } else {
-                1
-            };
-            p.king_run_square[side] = m.to.0;
-        } else {
-            p.king_run_len[side] = 0;
-            p.king_run_square[side] = 0;
+                p.king_run_len[side] = 0;
+                p.king_run_square[side] = 0;
+            }
+            // The opponent's counted king is gone once taken.
+            if p.king_run_len[other] > 0 && captured & (1 << p.king_run_square[other]) != 0 {
+                p.king_run_len[other] = 0;
+                p.king_run_square[other] = 0;
+            }
+            key ^= run_key(0, p.king_run_square[0], p.king_run_len[0])
+                ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
         }
-        // The opponent's counted king is gone once taken.
-        if p.king_run_len[other] > 0 && m.captured & (1 << p.king_run_square[other]) != 0 {
-            p.king_run_len[other] = 0;
-            p.king_run_square[other] = 0;
-        }
+        p.zobrist = key;
         p.turn = self.turn.opposite();
         p
     }
@@ -700,8 +1041,10 @@ impl Position {
     #[must_use]
     pub fn with_king_run(mut self, color: Color, sq: Square, len: u8) -> Position {
         let i = color as usize;
+        self.zobrist ^= run_key(i, self.king_run_square[i], self.king_run_len[i]);
         self.king_run_square[i] = if len == 0 { 0 } else { sq.0 };
         self.king_run_len[i] = len;
+        self.zobrist ^= run_key(i, self.king_run_square[i], self.king_run_len[i]);
         self
     }
 
@@ -741,6 +1084,34 @@ impl Position {
     /// Writes the legal moves into `out` (cleared first), merging or keeping duplicate capture
     /// routes as `duplicates` says. Reusing one buffer avoids an allocation per call.
     pub fn generate(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<Move>) {
+        self.generate_any(rs, duplicates, out);
+    }
+
+    /// [`Position::generate`] without the routes: the moves as [`CompactMove`]s, for search
+    /// and perft.
+    pub fn generate_compact(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        out: &mut Vec<CompactMove>,
+    ) {
+        self.generate_any(rs, duplicates, out);
+    }
+
+    /// The routed move a [`CompactMove`] of this position stands for: the first legal route
+    /// with its start, end and captured pieces (and, in Italian, their order). `None` when `m`
+    /// is not a legal move here.
+    #[must_use]
+    pub fn route(&self, rs: &Ruleset, m: &CompactMove) -> Option<Move> {
+        let mut routes = Vec::new();
+        self.generate_from(rs, Duplicates::Keep, m.from, &mut routes);
+        let ordered = rs.rules.priority == CapturePriority::Italian;
+        routes
+            .into_iter()
+            .find(|r| CompactMove::from(r).same_capture(m, ordered) && r.promotes == m.promotes)
+    }
+
+    fn generate_any<M: Generated>(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<M>) {
         out.clear();
         self.generate_captures(rs, duplicates, out);
         if out.is_empty() {
@@ -760,6 +1131,16 @@ impl Position {
         from: Square,
         out: &mut Vec<Move>,
     ) {
+        self.generate_from_any(rs, duplicates, from, out);
+    }
+
+    fn generate_from_any<M: Generated>(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        from: Square,
+        out: &mut Vec<M>,
+    ) {
         out.clear();
         if rs.rules.priority == CapturePriority::Free {
             // Any capture may be chosen: when some piece can capture, the legal moves from
@@ -776,7 +1157,7 @@ impl Position {
         if out.is_empty() {
             self.generate_quiet(rs, bit(from), out);
         } else {
-            out.retain(|m| m.from == from);
+            out.retain(|m| m.start() == from);
         }
     }
 
@@ -795,7 +1176,7 @@ impl Position {
     }
 
     /// Quiet moves of the pieces in `only`.
-    fn generate_quiet(&self, rs: &Ruleset, only: u128, out: &mut Vec<Move>) {
+    fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
         let g = &rs.geometry;
         let rules = &rs.rules;
         let nb = g.neighbour_table();
@@ -830,9 +1211,7 @@ impl Position {
                         if next == NO_SQUARE || occ & bit_at(next) != 0 {
                             break;
                         }
-                        let mut m = quiet(from, Square(next), false);
-                        m.counted_king_move = counted;
-                        out.push(m);
+                        out.push(M::quiet(from, Square(next), false, counted));
                         if !rules.flying_kings {
                             break;
                         }
@@ -844,7 +1223,7 @@ impl Position {
                     let to = nb[from.index()][dir as usize];
                     if to != NO_SQUARE && occ & bit_at(to) == 0 {
                         let to = Square(to);
-                        out.push(quiet(from, to, g.is_promotion_row(to, self.turn)));
+                        out.push(M::quiet(from, to, g.is_promotion_row(to, self.turn), false));
                     }
                 }
             }
@@ -860,8 +1239,15 @@ impl Position {
         let mine = self.side(self.turn);
         let men = mine & !self.kings;
         let mut n = 0u64;
-        for &dir in man_move_dirs(rules.moves, self.turn) {
-            n += u64::from((g.shift(men, dir) & !occ).count_ones());
+        if let Some(s) = g.shifts64() {
+            let (men, free) = (men as u64, !occ as u64);
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((shift64(s, men, dir) & free).count_ones());
+            }
+        } else {
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((g.shift(men, dir) & !occ).count_ones());
+            }
         }
         let (blocked, _) = self.king_limit(rules);
         let mut kings = mine & self.kings & !blocked;
@@ -906,10 +1292,21 @@ impl Position {
             opponents & !self.kings
         };
         let mut found = 0;
-        for &dir in man_dirs {
-            let back = opposite(dir);
-            let jumpable = man_victims & g.shift(empty, back);
-            found |= men & g.shift(jumpable, back);
+        if let Some(s) = g.shifts64() {
+            // In one word, the rotations loaded once: this runs at every node.
+            let (empty, victims, men) = (empty as u64, man_victims as u64, men as u64);
+            let mut f = 0;
+            for &dir in man_dirs {
+                let back = opposite(dir);
+                f |= men & shift64(s, victims & shift64(s, empty, back), back);
+            }
+            found = u128::from(f);
+        } else {
+            for &dir in man_dirs {
+                let back = opposite(dir);
+                let jumpable = man_victims & g.shift(empty, back);
+                found |= men & g.shift(jumpable, back);
+            }
         }
         if kings != 0 {
             if rules.flying_kings {
@@ -942,41 +1339,69 @@ impl Position {
         found
     }
 
-    fn generate_captures(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<Move>) {
+    fn generate_captures<M: Generated>(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        out: &mut Vec<M>,
+    ) {
         // Most positions have no capture: find the pieces that can start one first.
         self.generate_captures_of(rs, duplicates, self.capturers(rs), out);
     }
 
     /// The captures of the pieces in `capturers` (pieces that can start one), under the
     /// variant's priority among them.
-    fn generate_captures_of(
+    fn generate_captures_of<M: Generated>(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        capturers: u128,
+        out: &mut Vec<M>,
+    ) {
+        if capturers == 0 {
+            return;
+        }
+        // Boards of up to 64 squares (all but the 12×12 ones) search in one machine word:
+        // every set operation of the search costs half as much.
+        if rs.geometry.len() <= 64 {
+            self.search_captures::<M, u64>(rs, duplicates, capturers, out);
+        } else {
+            self.search_captures::<M, u128>(rs, duplicates, capturers, out);
+        }
+        // Czech draughts: when a king can capture, a king must capture.
+        if rs.rules.priority == CapturePriority::KingFirst
+            && out.iter().any(|m| self.kings & bit(m.start()) != 0)
+        {
+            out.retain(|m| self.kings & bit(m.start()) != 0);
+        }
+    }
+
+    /// The capture search of [`Position::generate_captures_of`], its sets of type `B`.
+    fn search_captures<M: Generated, B: SquareSet>(
         &self,
         rs: &Ruleset,
         duplicates: Duplicates,
         mut capturers: u128,
-        out: &mut Vec<Move>,
+        out: &mut Vec<M>,
     ) {
         let rules = &rs.rules;
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
-        if capturers == 0 {
-            return;
-        }
         let opponents = self.side(self.turn.opposite());
         let mut search = CaptureSearch {
             rs,
             color: self.turn,
             man_dirs,
             king_dirs,
-            opponents,
-            opponent_kings: opponents & self.kings,
-            occupied: 0,
+            opponents: B::from_wide(opponents),
+            opponent_kings: B::from_wide(opponents & self.kings),
+            occupied: B::EMPTY,
             from: Square(0),
             king: false,
             started_king: false,
             legs: [0; MAX_CAPTURES],
             taken: [0; MAX_CAPTURES],
-            captured: 0,
+            captured: B::EMPTY,
             depth: 0,
             best: 0,
             keep: duplicates != Duplicates::Drop,
@@ -990,14 +1415,8 @@ impl Position {
             search.king = self.kings & bit(from) != 0;
             search.started_king = search.king;
             // The moving piece's own square is free to pass over or land on.
-            search.occupied = (self.white | self.black) & !bit(from);
+            search.occupied = B::from_wide((self.white | self.black) & !bit(from));
             search.extend(from, None, true);
-        }
-        // Czech draughts: when a king can capture, a king must capture.
-        if rules.priority == CapturePriority::KingFirst
-            && out.iter().any(|m| self.kings & bit(m.from) != 0)
-        {
-            out.retain(|m| self.kings & bit(m.from) != 0);
         }
     }
 }
@@ -1109,54 +1528,106 @@ const fn opposite(d: Direction) -> Direction {
     }
 }
 
-fn quiet(from: Square, to: Square, promotes: bool) -> Move {
-    let mut legs = [0; MAX_CAPTURES];
-    legs[0] = to.0;
-    Move {
-        from,
-        to,
-        captured: 0,
-        promotes,
-        legs,
-        n_legs: 1,
-        taken: [0; MAX_CAPTURES],
-        counted_king_move: false,
+/// A set of squares (bit per internal index) as the capture search keeps it: `u64` on boards of
+/// up to 64 squares, `u128` on the 12×12 ones.
+trait SquareSet:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+{
+    const EMPTY: Self;
+    /// The set of one square.
+    fn at(i: u8) -> Self;
+    /// `self` holds square `i`.
+    #[inline]
+    fn has(self, i: u8) -> bool {
+        self & Self::at(i) != Self::EMPTY
+    }
+    /// The low bits of a 128-bit set (all of it on a board that fits).
+    fn from_wide(x: u128) -> Self;
+    /// As a 128-bit set.
+    fn wide(self) -> u128;
+    fn count(self) -> u32;
+}
+
+impl SquareSet for u64 {
+    const EMPTY: u64 = 0;
+    #[inline]
+    fn at(i: u8) -> u64 {
+        1 << (i & 63)
+    }
+    #[inline]
+    fn from_wide(x: u128) -> u64 {
+        x as u64
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+}
+
+impl SquareSet for u128 {
+    const EMPTY: u128 = 0;
+    #[inline]
+    fn at(i: u8) -> u128 {
+        bit_at(i)
+    }
+    #[inline]
+    fn from_wide(x: u128) -> u128 {
+        x
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
     }
 }
 
 /// Depth-first search over the capture sequences of one piece. A piece is never jumped twice:
 /// with delayed removal a captured piece stays on the board until the move ends (it blocks);
 /// with immediate removal its square is emptied at once and may be crossed again.
-struct CaptureSearch<'a> {
+struct CaptureSearch<'a, M, B> {
     rs: &'a Ruleset,
     color: Color,
     man_dirs: &'static [Direction],
     king_dirs: &'static [Direction],
-    opponents: u128,
-    opponent_kings: u128,
+    opponents: B,
+    opponent_kings: B,
     /// Squares that block: every piece but the mover, less those already removed.
-    occupied: u128,
+    occupied: B,
     from: Square,
     /// The piece captures as a king now (from the start, or crowned on the way in Russian).
     king: bool,
     started_king: bool,
     legs: [u8; MAX_CAPTURES],
     taken: [u8; MAX_CAPTURES],
-    captured: u128,
+    captured: B,
     depth: usize,
     /// Best priority key recorded so far (see [`CaptureSearch::key`]).
     best: u64,
     keep: bool,
     every_landing: bool,
-    out: &'a mut Vec<Move>,
+    out: &'a mut Vec<M>,
 }
 
-impl CaptureSearch<'_> {
+impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
     /// Extends the capture from `cur`, the piece having arrived along `arrived` (None at the
     /// start), and records it when it cannot go on. `straight`: it may go on in the direction
     /// it arrived from.
     fn extend(&mut self, cur: Square, arrived: Option<Direction>, straight: bool) {
         let g = &self.rs.geometry;
+        let nb = g.neighbour_table();
         let rules = &self.rs.rules;
         let mut extended = false;
         if self.depth < MAX_CAPTURES {
@@ -1165,36 +1636,44 @@ impl CaptureSearch<'_> {
             } else {
                 self.man_dirs
             };
+            // Constant over the directions: what may be jumped, and whether from afar.
+            let jumpable = self.jumpable(self.king, self.captured);
+            let from_afar = self.king && rules.flying_kings;
             for &dir in dirs {
                 if !rules.may_reverse && arrived == Some(opposite(dir))
                     || !straight && arrived == Some(dir)
                 {
                     continue;
                 }
-                let Some(victim) = self.victim(cur, dir, self.king, self.captured, self.occupied)
-                else {
+                let Some(victim) = self.victim(cur, dir, from_afar, jumpable, self.occupied) else {
                     continue;
                 };
-                let vb = bit(victim);
+                let vb = B::at(victim.0);
                 let occupied = if rules.immediate_removal {
                     self.occupied & !vb
                 } else {
                     self.occupied
                 };
-                // The squares behind the victim where the piece may land.
+                // The squares behind the victim where the piece may land: one, unless a
+                // flying king may stop anywhere behind it.
                 let flying = self.king && rules.flying_kings && !rules.king_lands_behind;
+                if !flying {
+                    let land = nb[victim.index()][dir as usize];
+                    if land != NO_SQUARE && !occupied.has(land) {
+                        extended = true;
+                        self.jump(victim, Square(land), dir, true, occupied);
+                    }
+                    continue;
+                }
                 let mut landings = [0u8; 16];
                 let mut n = 0;
                 let mut landing = g.step(victim, dir);
                 while let Some(land) = landing {
-                    if occupied & bit(land) != 0 || n == landings.len() {
+                    if occupied.has(land.0) || n == landings.len() {
                         break;
                     }
                     landings[n] = land.0;
                     n += 1;
-                    if !flying {
-                        break;
-                    }
                     landing = g.step(land, dir);
                 }
                 // A capture must go on while it can: when some landing square allows a further
@@ -1217,28 +1696,37 @@ impl CaptureSearch<'_> {
                         continue;
                     }
                     extended = true;
-                    self.legs[self.depth] = land.0;
-                    self.taken[self.depth] = victim.0;
-                    self.depth += 1;
-                    self.captured |= vb;
-                    let saved_occupied = self.occupied;
-                    self.occupied = occupied;
-                    // Russian draughts: a man touching the last row mid-capture goes on as a king.
-                    let was_king = self.king;
-                    if rules.crown_mid_capture && g.is_promotion_row(land, self.color) {
-                        self.king = true;
-                    }
-                    self.extend(land, Some(dir), straight);
-                    self.king = was_king;
-                    self.occupied = saved_occupied;
-                    self.captured &= !vb;
-                    self.depth -= 1;
+                    self.jump(victim, land, dir, straight, occupied);
                 }
             }
         }
         if !extended && self.depth > 0 {
             self.record(cur);
         }
+    }
+
+    /// Takes `victim`, lands on `land` (having moved along `dir`; `occupied`: what blocks
+    /// after the jump), goes on from there, and takes the jump back.
+    #[inline]
+    fn jump(&mut self, victim: Square, land: Square, dir: Direction, straight: bool, occupied: B) {
+        let rules = &self.rs.rules;
+        let vb = B::at(victim.0);
+        self.legs[self.depth] = land.0;
+        self.taken[self.depth] = victim.0;
+        self.depth += 1;
+        self.captured |= vb;
+        let saved_occupied = self.occupied;
+        self.occupied = occupied;
+        // Russian draughts: a man touching the last row mid-capture goes on as a king.
+        let was_king = self.king;
+        if rules.crown_mid_capture && self.rs.geometry.is_promotion_row(land, self.color) {
+            self.king = true;
+        }
+        self.extend(land, Some(dir), straight);
+        self.king = was_king;
+        self.occupied = saved_occupied;
+        self.captured &= !vb;
+        self.depth -= 1;
     }
 
     /// Whether the piece, having landed on `at` along `arrived` with `captured` taken and
@@ -1248,57 +1736,65 @@ impl CaptureSearch<'_> {
         at: Square,
         arrived: Direction,
         straight: bool,
-        captured: u128,
-        occupied: u128,
+        captured: B,
+        occupied: B,
     ) -> bool {
         let g = &self.rs.geometry;
         let rules = &self.rs.rules;
         let king = self.king || (rules.crown_mid_capture && g.is_promotion_row(at, self.color));
         let dirs = if king { self.king_dirs } else { self.man_dirs };
+        let jumpable = self.jumpable(king, captured);
+        let from_afar = king && rules.flying_kings;
         dirs.iter().any(|&dir| {
             (rules.may_reverse || dir != opposite(arrived))
                 && (straight || dir != arrived)
                 && self
-                    .victim(at, dir, king, captured, occupied)
+                    .victim(at, dir, from_afar, jumpable, occupied)
                     .and_then(|v| g.step(v, dir))
-                    .is_some_and(|l| occupied & bit(l) == 0)
+                    .is_some_and(|l| !occupied.has(l.0))
         })
     }
 
+    /// The opponent pieces a piece (a king or a man) may jump with `captured` taken already:
+    /// not those, and (Italian) no king when a man captures.
+    #[inline]
+    fn jumpable(&self, king: bool, captured: B) -> B {
+        let protected = if king || self.rs.rules.men_capture_kings {
+            B::EMPTY
+        } else {
+            self.opponent_kings
+        };
+        self.opponents & !captured & !protected
+    }
+
     /// The opponent piece that a piece on `at` could jump in direction `dir`: the next piece
-    /// along the line (only the adjacent square for men and short kings), if it is the
-    /// opponent's, not taken yet, and (Italian) not a king when a man captures.
+    /// along the line (`from_afar`: a flying king; otherwise only the adjacent square), if it
+    /// is in `jumpable` (see [`CaptureSearch::jumpable`]).
+    #[inline]
     fn victim(
         &self,
         at: Square,
         dir: Direction,
-        king: bool,
-        captured: u128,
-        occupied: u128,
+        from_afar: bool,
+        jumpable: B,
+        occupied: B,
     ) -> Option<Square> {
-        let g = &self.rs.geometry;
-        let rules = &self.rs.rules;
-        let mut victim = g.step(at, dir)?;
-        if king && rules.flying_kings {
-            while occupied & bit(victim) == 0 {
-                victim = g.step(victim, dir)?;
+        let nb = self.rs.geometry.neighbour_table();
+        let d = dir as usize;
+        let mut v = nb[at.index()][d];
+        if from_afar {
+            while v != NO_SQUARE && !occupied.has(v) {
+                v = nb[usize::from(v)][d];
             }
         }
-        let vb = bit(victim);
-        if self.opponents & vb == 0 || captured & vb != 0 {
-            return None;
-        }
-        if !king && !rules.men_capture_kings && self.opponent_kings & vb != 0 {
-            return None;
-        }
-        Some(victim)
+        (v != NO_SQUARE && jumpable.has(v)).then_some(Square(v))
     }
 
     /// The capture's rank under the variant's priority rule (higher must be preferred), or
     /// `None` when every capture is allowed.
     fn key(&self) -> Option<u64> {
         let pieces = self.depth as u64;
-        let kings = u64::from((self.captured & self.opponent_kings).count_ones());
+        let kings = u64::from((self.captured & self.opponent_kings).count());
         let with_king = u64::from(self.started_king);
         match self.rs.rules.priority {
             CapturePriority::Free | CapturePriority::KingFirst => None,
@@ -1308,7 +1804,7 @@ impl CaptureSearch<'_> {
                 // One bit per captured piece, the first piece highest: kings met earlier win.
                 let mut order = 0u64;
                 for (i, &s) in self.taken[..self.depth].iter().enumerate() {
-                    if self.opponent_kings & (1 << s) != 0 {
+                    if self.opponent_kings.has(s) {
                         order |= 1 << (MAX_CAPTURES - 1 - i);
                     }
                 }
@@ -1331,37 +1827,24 @@ impl CaptureSearch<'_> {
                 self.best = key;
             }
         }
+        let promotes =
+            !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
+        let n = self.depth;
+        let m = M::capture(
+            self.from,
+            to,
+            self.captured.wide(),
+            promotes,
+            &self.legs[..n],
+            &self.taken[..n],
+        );
         if !self.keep {
             let ordered = self.rs.rules.priority == CapturePriority::Italian;
-            let n = self.depth;
-            let duplicate = self.out.iter().any(|m| {
-                m.from == self.from
-                    && m.to == to
-                    && m.captured == self.captured
-                    && (!ordered || m.taken[..n] == self.taken[..n])
-            });
-            if duplicate {
+            if self.out.iter().any(|o| o.same_capture(&m, ordered)) {
                 return;
             }
         }
-        let promotes =
-            !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
-        // Only the route's own entries: what deeper routes searched before left past them must
-        // not make two equal moves compare unequal.
-        let n = self.depth;
-        let (mut legs, mut taken) = ([0; MAX_CAPTURES], [0; MAX_CAPTURES]);
-        legs[..n].copy_from_slice(&self.legs[..n]);
-        taken[..n].copy_from_slice(&self.taken[..n]);
-        self.out.push(Move {
-            from: self.from,
-            to,
-            captured: self.captured,
-            promotes,
-            legs,
-            n_legs: n as u8,
-            taken,
-            counted_king_move: false,
-        });
+        self.out.push(m);
     }
 }
 
@@ -1394,7 +1877,7 @@ pub fn perft_with(rs: &Ruleset, pos: &Position, depth: u32, duplicates: Duplicat
     if depth == 0 {
         return 1;
     }
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    let mut buffers: Vec<Vec<CompactMove>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
     perft_rec(rs, pos, duplicates, &mut buffers)
 }
 
@@ -1402,7 +1885,7 @@ fn perft_rec(
     rs: &Ruleset,
     pos: &Position,
     duplicates: Duplicates,
-    buffers: &mut [Vec<Move>],
+    buffers: &mut [Vec<CompactMove>],
 ) -> u64 {
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
@@ -1417,10 +1900,10 @@ fn perft_rec(
             moves.len() as u64
         };
     }
-    pos.generate(rs, duplicates, moves);
+    pos.generate_any(rs, duplicates, moves);
     moves
         .iter()
-        .map(|m| perft_rec(rs, &pos.play(m), duplicates, deeper))
+        .map(|m| perft_rec(rs, &pos.play_compact(m), duplicates, deeper))
         .sum()
 }
 
@@ -1855,5 +2338,69 @@ mod tests {
         assert_eq!(merged.len() + 1, routes.len(), "{merged:?} {routes:?}");
         assert!(routes.contains(&"d2xb4xd6xf4xd2".to_string()), "{routes:?}");
         assert!(routes.contains(&"d2xf4xd6xb4xd2".to_string()), "{routes:?}");
+    }
+
+    /// A small xorshift generator: random games the same in every run.
+    fn next_random(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    /// Random games in every variant: the Zobrist key kept up to date by `play` and
+    /// `play_compact` equals the key computed from scratch, and the compact generator gives
+    /// the routed moves' start, end, captured pieces and resulting positions, in the same order.
+    #[test]
+    fn incremental_zobrist_and_compact_moves_agree_over_random_games() {
+        let mut state = 0x2545_f491_4f6c_dd1d;
+        let mut keys = std::collections::HashMap::new();
+        for v in Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            for _game in 0..20 {
+                let mut p = rs.start_position();
+                assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "{v} start");
+                for _ply in 0..150 {
+                    for dup in [Duplicates::Drop, Duplicates::Keep] {
+                        let mut routed = Vec::new();
+                        let mut compact = Vec::new();
+                        p.generate(&rs, dup, &mut routed);
+                        p.generate_compact(&rs, dup, &mut compact);
+                        assert_eq!(routed.len(), compact.len(), "{v} {dup:?}");
+                        for (r, c) in routed.iter().zip(&compact) {
+                            assert_eq!(CompactMove::from(r), *c, "{v}");
+                            assert_eq!(p.play(r), p.play_compact(c), "{v}");
+                        }
+                    }
+                    let moves = p.legal_moves(&rs);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[(next_random(&mut state) % moves.len() as u64) as usize];
+                    let c = CompactMove::from(&m);
+                    assert_eq!(p.route(&rs, &c).map(|r| CompactMove::from(&r)), Some(c));
+                    p = p.play(&m);
+                    assert_eq!(p.zobrist(), p.zobrist_from_scratch(), "{v}");
+                    // Positions read back from their FEN have the same key (no king counts).
+                    if p.king_run(Color::White).is_none() && p.king_run(Color::Black).is_none() {
+                        let fen = p.to_fen(&rs.geometry);
+                        let read = Position::from_fen(&fen, &rs.geometry, Color::White).unwrap();
+                        assert_eq!(read.zobrist(), p.zobrist(), "{v} {fen}");
+                    }
+                    // Different positions of a variant, different keys (no collision here).
+                    let fen = format!("{v} {}", p.to_fen(&rs.geometry));
+                    let earlier = keys.insert((v, p.zobrist()), fen.clone());
+                    assert!(
+                        earlier.as_ref().is_none_or(|e| *e == fen),
+                        "{fen} and {earlier:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn compact_moves_are_small() {
+        assert!(std::mem::size_of::<CompactMove>() <= 32);
     }
 }
