@@ -201,7 +201,18 @@ pub struct Geometry {
     /// The same groups as rotations of one 64-bit word, when the board has at most 64 squares
     /// and no direction needs more than two groups (every board but 12×12): an unused group
     /// has an empty mask.
-    shifts64: Option<[[(u64, u32); 2]; 8]>,
+    shifts64: Option<Shifts64>,
+}
+
+/// Per [`Direction`], two groups (mask, left rotation) of [`Geometry::shifts64`].
+pub(crate) type Shifts64 = [[(u64, u32); 2]; 8];
+
+/// [`Geometry::shift`] on a board whose groups are `s` ([`Geometry::shifts64`]): two masked
+/// rotations, no branch.
+#[inline]
+pub(crate) fn shift64(s: &Shifts64, set: u64, dir: Direction) -> u64 {
+    let [(m0, r0), (m1, r1)] = s[dir as usize];
+    (set & m0).rotate_left(r0) | (set & m1).rotate_left(r1)
 }
 
 /// Most groups of squares with one index offset to their neighbour, per direction. Checkered
@@ -480,9 +491,7 @@ impl Geometry {
         // rotations and no branch: a 128-bit shift by a variable amount costs several
         // instructions.
         if let Some(s) = &self.shifts64 {
-            let set = set as u64;
-            let [(m0, r0), (m1, r1)] = s[d];
-            return u128::from((set & m0).rotate_left(r0) | (set & m1).rotate_left(r1));
+            return u128::from(shift64(s, set as u64, dir));
         }
         let parts = &self.shifts[d][..self.n_shifts[d] as usize];
         let mut out = 0;
@@ -495,6 +504,14 @@ impl Geometry {
             };
         }
         out
+    }
+
+    /// The groups of [`Geometry::shift`] as masked rotations of one 64-bit word, when the board
+    /// has them (every board of up to 64 squares but 12×12 ones): for move generation's set
+    /// operations, with [`shift64`].
+    #[inline]
+    pub(crate) fn shifts64(&self) -> Option<&Shifts64> {
+        self.shifts64.as_ref()
     }
 
     /// `true` when a man of `color` on `sq` stands on its promotion row.

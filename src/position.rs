@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, NO_SQUARE, Square};
+use crate::geometry::{Direction, Geometry, NO_SQUARE, Square, shift64};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -1260,8 +1260,15 @@ impl Position {
         let mine = self.side(self.turn);
         let men = mine & !self.kings;
         let mut n = 0u64;
-        for &dir in man_move_dirs(rules.moves, self.turn) {
-            n += u64::from((g.shift(men, dir) & !occ).count_ones());
+        if let Some(s) = g.shifts64() {
+            let (men, free) = (men as u64, !occ as u64);
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((shift64(s, men, dir) & free).count_ones());
+            }
+        } else {
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((g.shift(men, dir) & !occ).count_ones());
+            }
         }
         let (blocked, _) = self.king_limit(rules);
         let mut kings = mine & self.kings & !blocked;
@@ -1317,10 +1324,21 @@ impl Position {
             opponents & !self.kings
         };
         let mut found = 0;
-        for &dir in man_dirs {
-            let back = opposite(dir);
-            let jumpable = man_victims & g.shift(empty, back);
-            found |= men & g.shift(jumpable, back);
+        if let Some(s) = g.shifts64() {
+            // In one word, the rotations loaded once: this runs at every node.
+            let (empty, victims, men) = (empty as u64, man_victims as u64, men as u64);
+            let mut f = 0;
+            for &dir in man_dirs {
+                let back = opposite(dir);
+                f |= men & shift64(s, victims & shift64(s, empty, back), back);
+            }
+            found = u128::from(f);
+        } else {
+            for &dir in man_dirs {
+                let back = opposite(dir);
+                let jumpable = man_victims & g.shift(empty, back);
+                found |= men & g.shift(jumpable, back);
+            }
         }
         if kings != 0 {
             if rules.flying_kings {
@@ -1369,30 +1387,53 @@ impl Position {
         &self,
         rs: &Ruleset,
         duplicates: Duplicates,
+        capturers: u128,
+        out: &mut Vec<M>,
+    ) {
+        if capturers == 0 {
+            return;
+        }
+        // Boards of up to 64 squares (all but the 12×12 ones) search in one machine word:
+        // every set operation of the search costs half as much.
+        if rs.geometry.len() <= 64 {
+            self.search_captures::<M, u64>(rs, duplicates, capturers, out);
+        } else {
+            self.search_captures::<M, u128>(rs, duplicates, capturers, out);
+        }
+        // Czech draughts: when a king can capture, a king must capture.
+        if rs.rules.priority == CapturePriority::KingFirst
+            && out.iter().any(|m| self.kings & bit(m.start()) != 0)
+        {
+            out.retain(|m| self.kings & bit(m.start()) != 0);
+        }
+    }
+
+    /// The capture search of [`Position::generate_captures_of`], its sets of type `B`.
+    fn search_captures<M: Generated, B: SquareSet>(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
         mut capturers: u128,
         out: &mut Vec<M>,
     ) {
         let rules = &rs.rules;
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
-        if capturers == 0 {
-            return;
-        }
         let opponents = self.side(self.turn.opposite());
         let mut search = CaptureSearch {
             rs,
             color: self.turn,
             man_dirs,
             king_dirs,
-            opponents,
-            opponent_kings: opponents & self.kings,
-            occupied: 0,
+            opponents: B::from_wide(opponents),
+            opponent_kings: B::from_wide(opponents & self.kings),
+            occupied: B::EMPTY,
             from: Square(0),
             king: false,
             started_king: false,
             legs: [0; MAX_CAPTURES],
             taken: [0; MAX_CAPTURES],
-            captured: 0,
+            captured: B::EMPTY,
             depth: 0,
             best: 0,
             keep: duplicates != Duplicates::Drop,
@@ -1406,14 +1447,8 @@ impl Position {
             search.king = self.kings & bit(from) != 0;
             search.started_king = search.king;
             // The moving piece's own square is free to pass over or land on.
-            search.occupied = (self.white | self.black) & !bit(from);
+            search.occupied = B::from_wide((self.white | self.black) & !bit(from));
             search.extend(from, None, true);
-        }
-        // Czech draughts: when a king can capture, a king must capture.
-        if rules.priority == CapturePriority::KingFirst
-            && out.iter().any(|m| self.kings & bit(m.start()) != 0)
-        {
-            out.retain(|m| self.kings & bit(m.start()) != 0);
         }
     }
 }
@@ -1525,25 +1560,91 @@ const fn opposite(d: Direction) -> Direction {
     }
 }
 
+/// A set of squares (bit per internal index) as the capture search keeps it: `u64` on boards of
+/// up to 64 squares, `u128` on the 12×12 ones.
+trait SquareSet:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+{
+    const EMPTY: Self;
+    /// The set of one square.
+    fn at(i: u8) -> Self;
+    /// `self` holds square `i`.
+    #[inline]
+    fn has(self, i: u8) -> bool {
+        self & Self::at(i) != Self::EMPTY
+    }
+    /// The low bits of a 128-bit set (all of it on a board that fits).
+    fn from_wide(x: u128) -> Self;
+    /// As a 128-bit set.
+    fn wide(self) -> u128;
+    fn count(self) -> u32;
+}
+
+impl SquareSet for u64 {
+    const EMPTY: u64 = 0;
+    #[inline]
+    fn at(i: u8) -> u64 {
+        1 << (i & 63)
+    }
+    #[inline]
+    fn from_wide(x: u128) -> u64 {
+        x as u64
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+}
+
+impl SquareSet for u128 {
+    const EMPTY: u128 = 0;
+    #[inline]
+    fn at(i: u8) -> u128 {
+        bit_at(i)
+    }
+    #[inline]
+    fn from_wide(x: u128) -> u128 {
+        x
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+}
+
 /// Depth-first search over the capture sequences of one piece. A piece is never jumped twice:
 /// with delayed removal a captured piece stays on the board until the move ends (it blocks);
 /// with immediate removal its square is emptied at once and may be crossed again.
-struct CaptureSearch<'a, M> {
+struct CaptureSearch<'a, M, B> {
     rs: &'a Ruleset,
     color: Color,
     man_dirs: &'static [Direction],
     king_dirs: &'static [Direction],
-    opponents: u128,
-    opponent_kings: u128,
+    opponents: B,
+    opponent_kings: B,
     /// Squares that block: every piece but the mover, less those already removed.
-    occupied: u128,
+    occupied: B,
     from: Square,
     /// The piece captures as a king now (from the start, or crowned on the way in Russian).
     king: bool,
     started_king: bool,
     legs: [u8; MAX_CAPTURES],
     taken: [u8; MAX_CAPTURES],
-    captured: u128,
+    captured: B,
     depth: usize,
     /// Best priority key recorded so far (see [`CaptureSearch::key`]).
     best: u64,
@@ -1552,7 +1653,7 @@ struct CaptureSearch<'a, M> {
     out: &'a mut Vec<M>,
 }
 
-impl<M: Generated> CaptureSearch<'_, M> {
+impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
     /// Extends the capture from `cur`, the piece having arrived along `arrived` (None at the
     /// start), and records it when it cannot go on. `straight`: it may go on in the direction
     /// it arrived from.
@@ -1579,7 +1680,7 @@ impl<M: Generated> CaptureSearch<'_, M> {
                 let Some(victim) = self.victim(cur, dir, from_afar, jumpable, self.occupied) else {
                     continue;
                 };
-                let vb = bit(victim);
+                let vb = B::at(victim.0);
                 let occupied = if rules.immediate_removal {
                     self.occupied & !vb
                 } else {
@@ -1590,7 +1691,7 @@ impl<M: Generated> CaptureSearch<'_, M> {
                 let flying = self.king && rules.flying_kings && !rules.king_lands_behind;
                 if !flying {
                     let land = nb[victim.index()][dir as usize];
-                    if land != NO_SQUARE && occupied & bit_at(land) == 0 {
+                    if land != NO_SQUARE && !occupied.has(land) {
                         extended = true;
                         self.jump(victim, Square(land), dir, true, occupied);
                     }
@@ -1600,7 +1701,7 @@ impl<M: Generated> CaptureSearch<'_, M> {
                 let mut n = 0;
                 let mut landing = g.step(victim, dir);
                 while let Some(land) = landing {
-                    if occupied & bit(land) != 0 || n == landings.len() {
+                    if occupied.has(land.0) || n == landings.len() {
                         break;
                     }
                     landings[n] = land.0;
@@ -1639,16 +1740,9 @@ impl<M: Generated> CaptureSearch<'_, M> {
     /// Takes `victim`, lands on `land` (having moved along `dir`; `occupied`: what blocks
     /// after the jump), goes on from there, and takes the jump back.
     #[inline]
-    fn jump(
-        &mut self,
-        victim: Square,
-        land: Square,
-        dir: Direction,
-        straight: bool,
-        occupied: u128,
-    ) {
+    fn jump(&mut self, victim: Square, land: Square, dir: Direction, straight: bool, occupied: B) {
         let rules = &self.rs.rules;
-        let vb = bit(victim);
+        let vb = B::at(victim.0);
         self.legs[self.depth] = land.0;
         self.taken[self.depth] = victim.0;
         self.depth += 1;
@@ -1674,8 +1768,8 @@ impl<M: Generated> CaptureSearch<'_, M> {
         at: Square,
         arrived: Direction,
         straight: bool,
-        captured: u128,
-        occupied: u128,
+        captured: B,
+        occupied: B,
     ) -> bool {
         let g = &self.rs.geometry;
         let rules = &self.rs.rules;
@@ -1689,16 +1783,16 @@ impl<M: Generated> CaptureSearch<'_, M> {
                 && self
                     .victim(at, dir, from_afar, jumpable, occupied)
                     .and_then(|v| g.step(v, dir))
-                    .is_some_and(|l| occupied & bit(l) == 0)
+                    .is_some_and(|l| !occupied.has(l.0))
         })
     }
 
     /// The opponent pieces a piece (a king or a man) may jump with `captured` taken already:
     /// not those, and (Italian) no king when a man captures.
     #[inline]
-    fn jumpable(&self, king: bool, captured: u128) -> u128 {
+    fn jumpable(&self, king: bool, captured: B) -> B {
         let protected = if king || self.rs.rules.men_capture_kings {
-            0
+            B::EMPTY
         } else {
             self.opponent_kings
         };
@@ -1714,25 +1808,25 @@ impl<M: Generated> CaptureSearch<'_, M> {
         at: Square,
         dir: Direction,
         from_afar: bool,
-        jumpable: u128,
-        occupied: u128,
+        jumpable: B,
+        occupied: B,
     ) -> Option<Square> {
         let nb = self.rs.geometry.neighbour_table();
         let d = dir as usize;
         let mut v = nb[at.index()][d];
         if from_afar {
-            while v != NO_SQUARE && occupied & bit_at(v) == 0 {
+            while v != NO_SQUARE && !occupied.has(v) {
                 v = nb[usize::from(v)][d];
             }
         }
-        (v != NO_SQUARE && jumpable & bit_at(v) != 0).then_some(Square(v))
+        (v != NO_SQUARE && jumpable.has(v)).then_some(Square(v))
     }
 
     /// The capture's rank under the variant's priority rule (higher must be preferred), or
     /// `None` when every capture is allowed.
     fn key(&self) -> Option<u64> {
         let pieces = self.depth as u64;
-        let kings = u64::from((self.captured & self.opponent_kings).count_ones());
+        let kings = u64::from((self.captured & self.opponent_kings).count());
         let with_king = u64::from(self.started_king);
         match self.rs.rules.priority {
             CapturePriority::Free | CapturePriority::KingFirst => None,
@@ -1742,7 +1836,7 @@ impl<M: Generated> CaptureSearch<'_, M> {
                 // One bit per captured piece, the first piece highest: kings met earlier win.
                 let mut order = 0u64;
                 for (i, &s) in self.taken[..self.depth].iter().enumerate() {
-                    if self.opponent_kings & (1 << s) != 0 {
+                    if self.opponent_kings.has(s) {
                         order |= 1 << (MAX_CAPTURES - 1 - i);
                     }
                 }
@@ -1771,7 +1865,7 @@ impl<M: Generated> CaptureSearch<'_, M> {
         let m = M::capture(
             self.from,
             to,
-            self.captured,
+            self.captured.wide(),
             promotes,
             &self.legs[..n],
             &self.taken[..n],
