@@ -296,8 +296,8 @@ export class PdnViewerElement extends HTMLElement {
     parts.container.append(
       parts.error, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
-        el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.engine, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).

@@ -43,7 +43,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   function arrow(model) {
     const line = info && info.lines[0];
     if (!line || !line.from) return null;
-    return marksLayer(model, { arrows: [{ color: 'B', from: line.from, to: line.to }] });
+    return marksLayer(model, { arrows: [{ color: 'blue', from: line.from, to: line.to }] });
   }
 
   function draw() {
@@ -53,7 +53,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
       viewer.setOverlay('engine', null);
       return;
     }
-    panel.replaceChildren(toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped }), null));
+    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped }), null);
+    for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
+    panel.replaceChildren(node);
     viewer.setOverlay('engine', info && info.lines.length ? arrow : null);
   }
 

@@ -28,8 +28,9 @@ export function whiteShare({ men, win }) {
 }
 
 /**
- * The bar: `score` from White's side (or null: nothing yet), drawn with White at the bottom, or
- * at the top when the board is turned.
+ * The bar: its white part's width is in data-share (set as its style by attach.js through the
+ * CSSOM: a style attribute would need the host page's CSP to allow inline styles). `score` from White's side (or null: nothing yet), White's share from the left, or
+ * from the right when the board is turned.
  */
 export function evalBar(score, { flipped = false } = {}) {
   const share = score ? whiteShare(score) : 0.5;
@@ -39,7 +40,7 @@ export function evalBar(score, { flipped = false } = {}) {
     'data-eval': score ? scoreText(score) : '',
     role: 'img',
     'aria-label': score ? scoreText(score) : '',
-  }, h('div', { class: 'eval-white', style: `height:${pct}` }));
+  }, h('div', { class: 'eval-white', 'data-share': pct }));
 }
 
 /**
