@@ -4,6 +4,9 @@ SHELL := bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
 WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
+ENGINE_WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_engine_wasm.wasm
+WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals
 
 .PHONY: setup build serve package test test-native test-wasm test-e2e test-js lint doc-check publish-check bench bench-page clean
 
@@ -13,11 +16,14 @@ setup:
 # Everything the page needs: pkg/pdn.js, pkg/pdn_bg.wasm and pkg/sample.json (the sample game's
 # view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -O2
 # matches the profile's opt-level 2, chosen by measurement for speed (docs/benchmarks.md, "The wasm profile").
+# Beside it, the engine's own module (pkg/engine.js, pkg/engine_bg.wasm), which the page loads
+# only when a reader turns the engine on (www/engine/worker.js; docs/engine.md).
 build: setup
-	cargo build -p pdn-wasm --lib --profile wasm --target wasm32-unknown-unknown
+	cargo build -p pdn-wasm -p pdn-engine-wasm --lib --profile wasm --target wasm32-unknown-unknown
 	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
-	tools/node_modules/.bin/wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int \
-	  --enable-sign-ext --enable-mutable-globals pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
+	$(WASM_OPT) pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
+	wasm-bindgen --target web --no-typescript --out-name engine --out-dir pkg $(ENGINE_WASM)
+	$(WASM_OPT) pkg/engine_bg.wasm -o pkg/engine_bg.wasm
 	node tools/sample-view.mjs
 
 # The npm package pdn-viewer (package.json: the element, the wasm Library API, the type
@@ -54,6 +60,7 @@ test-e2e:
 	node tests/e2e/analysis.mjs
 	node tests/e2e/solve.mjs
 	node tests/e2e/hosts.mjs
+	node tests/e2e/engine.mjs
 
 lint: doc-check
 	cargo fmt --all --check

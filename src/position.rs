@@ -835,6 +835,27 @@ impl Position {
         self.side(color).count_ones()
     }
 
+    /// The squares of `color`'s pieces, a bit per internal square index (as [`Move::captured`]).
+    /// For code that reads a whole board at once, as an engine's evaluation does.
+    ///
+    /// ```
+    /// use pdn::{Color, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let start = rs.start_position();
+    /// assert_eq!(start.pieces(Color::White).count_ones(), 20);
+    /// assert_eq!(start.kings(), 0);
+    /// ```
+    #[must_use]
+    pub const fn pieces(&self, color: Color) -> u128 {
+        self.side(color)
+    }
+
+    /// The squares of the kings of both sides, a bit per internal square index.
+    #[must_use]
+    pub const fn kings(&self) -> u128 {
+        self.kings
+    }
+
     /// The canonical FEN: side to move, then `:W` and `:B` with squares in ascending order and
     /// `K` before kings, no ranges (`W:W31,32,K45:B1,2,3`).
     #[must_use]
@@ -1273,8 +1294,19 @@ impl Position {
     }
 
     /// The pieces of the side to move that can make a first capture (found for all men at
-    /// once; flying kings one by one).
-    fn capturers(&self, rs: &Ruleset) -> u128 {
+    /// once; flying kings one by one), a bit per internal square index. Captures are
+    /// compulsory, so `0` says the legal moves are quiet without generating them (an engine
+    /// scores such a position at its horizon).
+    ///
+    /// ```
+    /// use pdn::{Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// assert_eq!(rs.start_position().capturers(&rs), 0);
+    /// let p = Position::from_fen("W:W28:B23", &rs.geometry, Color::White).unwrap();
+    /// assert_eq!(p.capturers(&rs).count_ones(), 1);
+    /// ```
+    #[must_use]
+    pub fn capturers(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
         let rules = &rs.rules;
         let man_dirs = man_capture_dirs(rules, self.turn);

@@ -50,6 +50,8 @@ export interface PdnViewerAttributes {
   analysis?: '' | 'off' | string;
   /** Present: an "Edit position" button opens the board editor on the shown position; 'off' is off. */
   editor?: '' | 'off' | string;
+  /** Present: the engine's evaluation bar, best lines and best-move arrow (its own worker, loaded then); 'off' is off. */
+  engine?: '' | 'off' | string;
 }
 
 /** The shown game and move. */

@@ -96,6 +96,18 @@ function workerHost() {
   return host;
 }
 
+/**
+ * The engine's worker (engine/worker.js, with its own wasm module), started when the `engine`
+ * attribute turns it on. A worker script must come from the page's origin; from a CDN, a blob:
+ * worker that imports it stands in.
+ */
+function engineWorker() {
+  const url = new URL('./engine/worker.js', import.meta.url);
+  if (url.origin === globalThis.location?.origin) return new Worker(url, { type: 'module' });
+  const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(blob), { type: 'module' });
+}
+
 /** Base64 (of UTF-8) -> text: the encoded form of a child script (data-encoding="base64"). */
 function fromBase64(data) {
   const binary = atob(data.replace(/\s+/g, ''));
@@ -186,7 +198,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor'];
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine'];
   }
 
   constructor() {
@@ -249,6 +261,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'mode') this.setSolving(value === 'solve');
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
+    else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
   }
 
   build() {
@@ -271,6 +284,7 @@ export class PdnViewerElement extends HTMLElement {
     parts.announcer = el(doc, 'p', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
     parts.edit = el(doc, 'button', { type: 'button', 'data-i18n': 'editor.open' });
     parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit);
+    parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '', 'data-i18n-attr': 'aria-label:engine.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     parts.tags = el(doc, 'div');
@@ -283,7 +297,7 @@ export class PdnViewerElement extends HTMLElement {
       parts.error, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.moves, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).
@@ -329,8 +343,12 @@ export class PdnViewerElement extends HTMLElement {
     this.app = createApp({
       doc, scope: this.shadowRoot, parts: p, host: this, keyTarget: this,
       backend: () => this.backend || this.local,
-      modules: { analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js') },
+      modules: {
+        analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js'),
+        engine: () => import('./engine/attach.js'),
+      },
       options: {
+        engineWorker,
         // A club page's visitors see what stops a game, not notes on how it is written; there is
         // no text box, so line:column is plain text.
         messages: messagesSetting(this.getAttribute('messages')),
@@ -362,6 +380,7 @@ export class PdnViewerElement extends HTMLElement {
     // are the reader's tries at the problem (solve.js); with `editor`, a button opens the board
     // editor on the shown position.
     if (this.on('analysis')) await this.app.analysis();
+    if (this.on('engine')) await this.app.setEngine(true);
     p.tools.hidden = !this.on('editor');
     p.edit.addEventListener('click', () => this.editPosition().catch((e) => this.fail(e)));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;

@@ -16,7 +16,7 @@ window.pdnMain = true;
 const $ = (id) => document.getElementById(id);
 const els = {
   board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
-  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'),
+  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), engine: $('engine'),
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
@@ -101,8 +101,11 @@ const app = createApp({
     solve: () => import('../view/solve.js'),
     gamelist: () => import('../view/gamelist.js'),
     editor: () => import('../view/editor.js'),
+    engine: () => import('../engine/attach.js'),
   },
   options: {
+    engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
+    onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
@@ -509,6 +512,7 @@ function wire() {
   });
   wireDrop();
   $('solve-toggle').addEventListener('click', guard(() => app.setSolving(!app.solving), 'fail.game'));
+  $('engine-toggle').addEventListener('click', guard(() => app.setEngine(!app.engineOn), 'fail.game'));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');

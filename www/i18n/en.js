@@ -481,4 +481,12 @@ export default {
   'solve.back': 'Take back',
   'solve.restart': 'Start again',
   'solve.leave': 'Stop solving',
+  'engine.toggle': 'Engine',
+  'engine.toggleTitle': "The engine's evaluation and best lines for the position shown",
+  'engine.title': 'Engine',
+  'engine.lines': 'Best lines',
+  'engine.play': 'Play this line up to this move on the analysis board',
+  'engine.depth': 'Depth {depth} · {nodes} positions',
+  'engine.thinking': 'Thinking…',
+  'engine.failed': 'The engine stopped: reload the page to start it again.',
 };

@@ -480,4 +480,12 @@ export default {
   'solve.back': 'Reprendre le coup',
   'solve.restart': 'Recommencer',
   'solve.leave': 'Arrêter de résoudre',
+  'engine.toggle': 'Moteur',
+  'engine.toggleTitle': "L'évaluation et les meilleures variantes du moteur pour la position affichée",
+  'engine.title': 'Moteur',
+  'engine.lines': 'Meilleures variantes',
+  'engine.play': "Jouer cette variante jusqu'à ce coup sur le damier d'analyse",
+  'engine.depth': 'Profondeur {depth} · {nodes} positions',
+  'engine.thinking': 'Calcul…',
+  'engine.failed': "Le moteur s'est arrêté : rechargez la page pour le relancer.",
 };

@@ -483,4 +483,12 @@ export default {
   'solve.back': 'Atsaukt gājienu',
   'solve.restart': 'Sākt no jauna',
   'solve.leave': 'Beigt risināt',
+  'engine.toggle': 'Dzinējs',
+  'engine.toggleTitle': 'Dzinēja pozīcijas novērtējums un labākie varianti',
+  'engine.title': 'Dzinējs',
+  'engine.lines': 'Labākie varianti',
+  'engine.play': 'Izspēlēt variantu līdz šim gājienam uz analīzes galdiņa',
+  'engine.depth': 'Dziļums {depth} · pozīcijas: {nodes}',
+  'engine.thinking': 'Domā…',
+  'engine.failed': 'Dzinējs apstājās: pārlādējiet lapu, lai to palaistu no jauna.',
 };

@@ -479,4 +479,12 @@ export default {
   'solve.back': 'Zet terugnemen',
   'solve.restart': 'Opnieuw beginnen',
   'solve.leave': 'Stoppen met oplossen',
+  'engine.toggle': 'Engine',
+  'engine.toggleTitle': 'De evaluatie en beste varianten van de engine voor de getoonde stelling',
+  'engine.title': 'Engine',
+  'engine.lines': 'Beste varianten',
+  'engine.play': 'Speel deze variant tot deze zet op het analysebord',
+  'engine.depth': 'Diepte {depth} · {nodes} stellingen',
+  'engine.thinking': 'Rekent…',
+  'engine.failed': 'De engine is gestopt: herlaad de pagina om hem opnieuw te starten.',
 };

@@ -489,4 +489,12 @@ export default {
   'solve.back': 'Вернуть ход',
   'solve.restart': 'Начать заново',
   'solve.leave': 'Закончить решение',
+  'engine.toggle': 'Движок',
+  'engine.toggleTitle': 'Оценка позиции и лучшие варианты от движка',
+  'engine.title': 'Движок',
+  'engine.lines': 'Лучшие варианты',
+  'engine.play': 'Сыграть вариант до этого хода на доске анализа',
+  'engine.depth': 'Глубина {depth} · позиций: {nodes}',
+  'engine.thinking': 'Считает…',
+  'engine.failed': 'Движок остановился: перезагрузите страницу, чтобы запустить его снова.',
 };

@@ -68,9 +68,10 @@ export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describ
 /**
  * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
  * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
- * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor } loaders.
- * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(), and
- * the hooks onChange, onGame(index), onEdited, onSolve, onCount, onError.
+ * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine } loaders.
+ * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
+ * engineWorker() (a Worker running engine/worker.js), and the hooks onChange, onGame(index),
+ * onEdited, onSolve, onCount, onError, onEngine(on). parts.engine: where the engine's panel goes.
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
   const o = options;
@@ -87,6 +88,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let solve = null;
   let solveReady = null;
   let solveAt = 0; // the mainline ply solving started from (the address keeps it)
+  let engine = null;
+  let engineReady = null;
 
   const buttons = navButtons(doc, parts.nav, t);
   const viewer = createViewer({
@@ -101,6 +104,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     onChange: () => {
       // Another game or text shown while solving: solve that one from where it shows.
       if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
+      engine?.update();
       o.onChange?.();
     },
   });
@@ -175,10 +179,36 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     return solveReady;
   }
 
-  /** Starts solving the shown game from the shown position. */
+  /** Starts solving the shown game from the shown position (the engine would tell: it stops). */
   function startSolving() {
     solveAt = viewer.mainlinePly();
+    engine?.set(false);
+    o.onEngine?.(false);
     solve.start();
+  }
+
+  /**
+   * The engine beside the board (engine/attach.js and its worker), made the first time it is
+   * turned on; modules.engine loads it and options.engineWorker() starts its worker.
+   */
+  function loadEngine() {
+    engineReady ??= modules.engine().then(({ attachEngine }) => {
+      engine = attachEngine({ doc, viewer, panel: parts.engine, t: words, play: playEnds, createWorker: o.engineWorker });
+      return engine;
+    });
+    return engineReady;
+  }
+
+  /** Plays moves given by their squares ([from, to] each) from the shown position, on the analysis board. */
+  async function playEnds(ends) {
+    const analysis = await loadAnalysis();
+    for (const [from, to] of ends) {
+      const s = viewer.state;
+      const moves = await library.legalMoves(s.game, s.line, s.ply);
+      const m = (moves || []).find((x) => x.from === from && x.to === to);
+      if (!m) return;
+      await analysis.play(m);
+    }
   }
 
   /** The FEN of the shown position. */
@@ -263,6 +293,17 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return s;
     },
     currentFen,
+    /** Whether the engine is on. */
+    get engineOn() { return Boolean(engine && engine.on); },
+    /** The engine on or off (never while solving: it would give the answer away). */
+    async setEngine(on) {
+      if (!parts.engine || !modules.engine) return false;
+      if (!on && !engine) return false;
+      const e = await loadEngine();
+      e.set(Boolean(on) && !app.solving);
+      o.onEngine?.(e.on);
+      return e.on;
+    },
     /**
      * The board editor over the page (editor.js), from `fen` on GameType `gametype` (by default
      * the shown position). link(pdn) makes its link; analyse(pdn) opens its game in the viewer.

@@ -12,6 +12,9 @@
 fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
+mod analyse;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
 
     use std::io::{self, Write};
@@ -31,7 +34,10 @@ mod cli {
        pdn check FILE...   (diagnostics as FILE:LINE:COL: severity: message)
        pdn export [--fill-roster] [--shortest] FILE...   (canonical PDN in UTF-8 on standard output)
        pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]   (move-tree leaf count)
-       pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)";
+       pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)
+       pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
+                   (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
+       pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,6 +51,8 @@ mod cli {
             "export" if !files.is_empty() => export(files),
             "bench" if !files.is_empty() => bench(files),
             "perft" if files.len() >= 2 => perft(files),
+            "analyse" | "analyze" => crate::analyse::run(files),
+            "review" => crate::analyse::review(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS

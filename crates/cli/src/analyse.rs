@@ -1,0 +1,286 @@
+//! `pdn analyse`: the engine's best lines for a position, one JSON line per completed depth
+//! (and per line with `--multipv`), then `{"bestmove": …}`. The output is a contract, as
+//! `pdn fens` is (docs/cli.md):
+//!
+//! `{"depth":D,"multipv":K,"score":S,"win":W,"nodes":N,"nps":R,"pv":["32-28",…]}` where `score`
+//! is in men from the side to move's view (1000 or -1000 for a forced win or loss), `win` the
+//! plies to a forced win (positive) or loss (negative) or `null`, and the moves are written in the game's notation (the shortest form
+//! that names the move among the legal ones).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use pdn::{Position, Ruleset};
+use pdn_engine::{Engine, Limits};
+use serde::Serialize;
+
+pub const USAGE: &str = "pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]";
+
+#[derive(Serialize)]
+struct DepthLine<'a> {
+    depth: u32,
+    multipv: usize,
+    score: f64,
+    win: Option<i32>,
+    nodes: u64,
+    nps: u64,
+    pv: &'a [String],
+}
+
+#[derive(Serialize)]
+struct Best<'a> {
+    bestmove: Option<&'a str>,
+}
+
+/// Runs `pdn analyse` with the arguments after the subcommand.
+pub fn run(args: &[String]) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("pdn analyse: {msg}\nusage: {USAGE}");
+        ExitCode::from(2)
+    };
+    let mut file = None;
+    let (mut game, mut ply, mut fen, mut gametype) = (1usize, None::<usize>, None, None);
+    let mut limits = Limits::default();
+    let mut multipv = 1usize;
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        let mut value = |name: &str| {
+            rest.next()
+                .cloned()
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        let number = |v: Result<String, String>| -> Result<u64, String> {
+            let v = v?;
+            v.parse::<u64>()
+                .map_err(|_| format!("\"{v}\" is not a number"))
+        };
+        let r: Result<(), String> = (|| {
+            match a.as_str() {
+                "--game" => game = number(value("--game"))?.max(1) as usize,
+                "--ply" => ply = Some(number(value("--ply"))? as usize),
+                "--fen" => fen = Some(value("--fen")?),
+                "--gametype" => gametype = Some(value("--gametype")?),
+                "--depth" => limits.depth = Some(number(value("--depth"))?.clamp(1, 100) as u32),
+                "--movetime" => {
+                    limits.movetime = Some(Duration::from_millis(number(value("--movetime"))?))
+                }
+                "--nodes" => limits.nodes = Some(number(value("--nodes"))?),
+                "--multipv" => multipv = number(value("--multipv"))?.clamp(1, 64) as usize,
+                f if !f.starts_with("--") && file.is_none() => file = Some(f.to_string()),
+                other => return Err(format!("unknown option {other}")),
+            }
+            Ok(())
+        })();
+        if let Err(e) = r {
+            return fail(e);
+        }
+    }
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        limits.movetime = Some(Duration::from_secs(1));
+    }
+    let (rs, pos, history) = match (file, fen) {
+        (Some(path), None) => match from_file(&path, game, ply) {
+            Ok(x) => x,
+            Err(e) => return fail(e),
+        },
+        (None, Some(fen)) => {
+            let g = gametype.unwrap_or_else(|| "20".to_string());
+            let Some(variant) = pdn::GameType::parse(&g).ok().and_then(|t| t.variant()) else {
+                return fail(format!("\"{g}\" is not a draughts GameType"));
+            };
+            let Some(rs) = Ruleset::of(variant) else {
+                return fail(format!(
+                    "the rules of {variant} draughts are not implemented yet"
+                ));
+            };
+            let first = rs.geometry.spec().first_player;
+            match Position::from_fen(&fen, &rs.geometry, first) {
+                Ok(p) => (rs, p, Vec::new()),
+                Err(e) => return fail(e.to_string()),
+            }
+        }
+        _ => return fail("give a FILE or --fen".to_string()),
+    };
+    let mut engine = Engine::new(rs.clone(), 1 << 20);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut failed = false;
+    let lines = engine.analyse(&pos, &history, &limits, multipv, |info| {
+        let secs = info.elapsed.as_secs_f64().max(1e-6);
+        for (k, line) in info.lines.iter().enumerate() {
+            let pv = written(&rs, &pos, &line.pv);
+            let l = DepthLine {
+                depth: info.depth,
+                multipv: k + 1,
+                score: match line.score.win_in() {
+                    Some(n) => 1000f64.copysign(f64::from(n)),
+                    None => (line.score.men() * 100.0).round() / 100.0,
+                },
+                win: line.score.win_in(),
+                nodes: info.nodes,
+                nps: (info.nodes as f64 / secs) as u64,
+                pv: &pv,
+            };
+            failed |= serde_json::to_writer(&mut out, &l).is_err() || out.write_all(b"\n").is_err();
+        }
+        let _ = out.flush();
+    });
+    let best = lines
+        .first()
+        .map(|l| written(&rs, &pos, &l.pv[..1]))
+        .unwrap_or_default();
+    failed |= serde_json::to_writer(
+        &mut out,
+        &Best {
+            bestmove: best.first().map(String::as_str),
+        },
+    )
+    .is_err()
+        || out.write_all(b"\n").is_err();
+    if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// The moves of a line as the game writes them, each in its own position.
+fn written(rs: &Ruleset, pos: &Position, pv: &[pdn::Move]) -> Vec<String> {
+    let mut p = *pos;
+    pv.iter()
+        .map(|m| {
+            let legal = p.legal_moves(rs);
+            let text = m.shortest_notation(&rs.geometry, &legal, rs.variant.capture_separator());
+            p = p.play(m);
+            text
+        })
+        .collect()
+}
+
+/// Game `game` of `path` after `ply` plies of its mainline (its last position without `--ply`),
+/// with the positions before it.
+fn from_file(
+    path: &str,
+    game: usize,
+    ply: Option<usize>,
+) -> Result<(Ruleset, Position, Vec<Position>), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let (text, encoding) = pdn::encoding::decode_vec(bytes);
+    if !encoding.is_text() {
+        return Err(format!("{path}: not a text file"));
+    }
+    let mut found = None;
+    let mut i = 0;
+    pdn::reader::read_each_game(&text, |g| {
+        i += 1;
+        if i == game {
+            found = Some(g);
+        }
+    });
+    let g = found.ok_or_else(|| format!("{path} has {i} games, not {game}"))?;
+    let r = pdn::replay::replay(&g);
+    let (Some(rs), Some(start)) = (r.ruleset.clone(), r.start) else {
+        return Err(format!(
+            "game {game} cannot be replayed (its variant's rules are missing)"
+        ));
+    };
+    let mut positions: Vec<Position> = std::iter::once(start)
+        .chain(r.plies.iter().map(|p| p.position))
+        .collect();
+    let at = ply.unwrap_or(positions.len() - 1);
+    if at >= positions.len() {
+        return Err(format!(
+            "game {game} has {} plies that can be played, not {at}",
+            positions.len() - 1
+        ));
+    }
+    positions.truncate(at + 1);
+    let pos = positions.pop().expect("at least the start");
+    Ok(((*rs).clone(), pos, positions))
+}
+
+pub const REVIEW_USAGE: &str = "pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]";
+
+/// `pdn review FILE`: every game (or game N) with the engine's review written in — `[%eval]` for
+/// every position, `?!`/`?`/`??` on the inaccuracies, mistakes and blunders with the better
+/// move — as PDN on standard output; each side's count and mean loss on standard error.
+pub fn review(args: &[String]) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("pdn review: {msg}\nusage: {REVIEW_USAGE}");
+        ExitCode::from(2)
+    };
+    let mut file = None;
+    let mut only = None;
+    let mut limits = Limits::default();
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            let v = rest.next().ok_or_else(|| format!("{name} needs a value"))?;
+            v.parse::<u64>()
+                .map_err(|_| format!("\"{v}\" is not a number"))
+        };
+        let r: Result<(), String> = match a.as_str() {
+            "--game" => number("--game").map(|n| only = Some(n.max(1) as usize)),
+            "--depth" => number("--depth").map(|n| limits.depth = Some(n.clamp(1, 100) as u32)),
+            "--movetime" => {
+                number("--movetime").map(|n| limits.movetime = Some(Duration::from_millis(n)))
+            }
+            "--nodes" => number("--nodes").map(|n| limits.nodes = Some(n)),
+            f if !f.starts_with("--") && file.is_none() => {
+                file = Some(f.to_string());
+                Ok(())
+            }
+            other => Err(format!("unknown option {other}")),
+        };
+        if let Err(e) = r {
+            return fail(e);
+        }
+    }
+    let Some(path) = file else {
+        return fail("give a FILE".to_string());
+    };
+    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
+        limits.movetime = Some(Duration::from_millis(200));
+    }
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => return fail(format!("{path}: {e}")),
+    };
+    let (text, encoding) = pdn::encoding::decode_vec(bytes);
+    if !encoding.is_text() {
+        return fail(format!("{path}: not a text file"));
+    }
+    let mut games = Vec::new();
+    let mut i = 0;
+    pdn::reader::read_each_game(&text, |g| {
+        i += 1;
+        if only.is_none_or(|n| n == i) {
+            games.push((i, g));
+        }
+    });
+    let mut out = String::new();
+    let opts = pdn::writer::WriteOptions::default();
+    for (k, (number, mut game)) in games.into_iter().enumerate() {
+        let r = pdn::replay::replay(&game);
+        if let Some(rs) = r.ruleset.clone() {
+            let mut engine = Engine::new((*rs).clone(), 1 << 20);
+            let review = pdn_engine::review::review(&mut engine, &r, &limits, |done, all| {
+                eprint!("\rgame {number}: {done}/{all} positions");
+            });
+            pdn_engine::review::annotate(&mut game, &r, &review, &engine);
+            let [w, b] = review.summary();
+            eprintln!(
+                "\rgame {number}: White {} inaccuracies, {} mistakes, {} blunders, mean loss {:.2}; Black {}, {}, {}, {:.2}",
+                w.0, w.1, w.2, w.3, b.0, b.1, b.2, b.3
+            );
+        } else {
+            eprintln!("game {number}: its variant's rules are missing; written as it was");
+        }
+        pdn::writer::write_game_into(&mut out, &game, &opts, k > 0);
+    }
+    if io::stdout().lock().write_all(out.as_bytes()).is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
+}

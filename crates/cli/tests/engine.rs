@@ -1,0 +1,125 @@
+//! `pdn analyse` and `pdn review`: their output is a contract (docs/engine.md), as `pdn fens`'.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_pdn"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn analyse_prints_a_json_line_per_depth_then_the_best_move() {
+    let fen = "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23";
+    let (out, err, code) = run(&[
+        "analyse",
+        "--fen",
+        fen,
+        "--gametype",
+        "20",
+        "--depth",
+        "5",
+        "--multipv",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5 * 2 + 1, "{out}");
+    // Fields in this order: depth, multipv, score, win, nodes, nps, pv.
+    let keys = [
+        "\"depth\":",
+        "\"multipv\":",
+        "\"score\":",
+        "\"win\":",
+        "\"nodes\":",
+        "\"nps\":",
+        "\"pv\":[",
+    ];
+    for (i, l) in lines[..10].iter().enumerate() {
+        let mut at = 0;
+        for k in keys {
+            let found = l[at..]
+                .find(k)
+                .unwrap_or_else(|| panic!("{k} in order in {l}"));
+            at += found + k.len();
+        }
+        assert!(
+            l.starts_with(&format!(
+                "{{\"depth\":{},\"multipv\":{}",
+                i / 2 + 1,
+                i % 2 + 1
+            )),
+            "{l}"
+        );
+    }
+    // The shot 33-29 (a man given to take two back) is the best move at depth 5.
+    assert!(lines[8].contains("\"pv\":[\"33-29\""), "{}", lines[8]);
+    assert_eq!(lines[10], "{\"bestmove\":\"33-29\"}");
+}
+
+#[test]
+fn analyse_reads_a_game_at_a_ply_and_is_the_same_under_a_node_limit() {
+    let dir = std::env::temp_dir().join(format!("pdn-engine-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.pdn");
+    std::fs::write(&path, "[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 27-24 *\n").unwrap();
+    let p = path.to_str().unwrap();
+    let args = ["analyse", p, "--ply", "2", "--nodes", "5000"];
+    let (a, _, code) = run(&args);
+    assert_eq!(code, 0);
+    let (b, _, _) = run(&args);
+    let strip = |s: &str| {
+        s.lines()
+            .map(|l| {
+                l.split(",\"nps\"").next().unwrap().to_string()
+                    + l.split("\"pv\"").nth(1).unwrap_or("")
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&a), strip(&b), "the same lines each run");
+    // English: White (second to move) replies after 1. 11-15 23-18: its moves start with 8-, 9-, 10-, 12- …
+    assert!(
+        a.lines().last().unwrap().starts_with("{\"bestmove\":\""),
+        "{a}"
+    );
+}
+
+#[test]
+fn analyse_says_what_is_wrong_in_plain_words() {
+    let (_, err, code) = run(&["analyse", "--fen", "W:W99:B1", "--gametype", "20"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("99"), "{err}");
+    let (_, err, code) = run(&["analyse", "--fen", "W:W1:B5", "--gametype", "7"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("GameType"), "{err}");
+}
+
+#[test]
+fn review_writes_evals_and_marks_into_the_game() {
+    let dir = std::env::temp_dir().join(format!("pdn-review-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("g.pdn");
+    // 28-22?? gives men away where 33-29 wins them (see the analyse test).
+    std::fs::write(
+        &path,
+        "[GameType \"20\"]\n[FEN \"W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23\"]\n1. 28-22 {my words} *\n",
+    )
+    .unwrap();
+    let (out, err, code) = run(&["review", path.to_str().unwrap(), "--depth", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("28-22??"), "{out}");
+    assert!(out.contains("[%eval "), "{out}");
+    assert!(
+        out.contains("my words"),
+        "the author's comment stays: {out}"
+    );
+    assert!(out.contains("Better: 33-29."), "{out}");
+    assert!(err.contains("1 blunders"), "{err}");
+}

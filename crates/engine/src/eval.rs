@@ -1,0 +1,182 @@
+//! The static evaluation: a score in hundredths of a man from the side to move's view, a
+//! weighted sum ([`crate::weights`]) of terms strong players name: material with the variant's
+//! king value, advancement, the centre, the back rank kept while the other side has no king,
+//! runaway men, kings on the long diagonals, the tempo. The terms are counted as differences
+//! (the side to move's less the other's), so that the weights can be fitted by a linear model
+//! (`examples/fit.rs`). Square facts (how far a square is from each side's back rank, whether
+//! it is central) are worked out once per board, so a call is one pass over the squares.
+
+use pdn::geometry::Direction;
+use pdn::{Color, Position, Ruleset, Square};
+
+use crate::rules::Goal;
+use crate::weights::{self, TERMS, Weights};
+
+/// The terms of a position, the side to move's count less the other side's, in the order of
+/// [`weights::NAMES`].
+pub type Terms = [f32; TERMS];
+
+/// What the evaluation knows of one square.
+#[derive(Clone, Copy, Debug, Default)]
+struct Cell {
+    /// Ranks from each side's own back rank (White, Black).
+    advance: [i32; 2],
+    /// Inside the middle half of the board both ways.
+    centre: bool,
+    /// On one of the two long diagonals.
+    long_diagonal: bool,
+    /// The squares diagonally ahead of a man of each side (up to two), or 255.
+    ahead: [[u8; 2]; 2],
+    /// The squares diagonally behind (for kings, with `ahead`), or 255.
+    behind: [[u8; 2]; 2],
+}
+
+/// The evaluation of one board and rule set.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    w: Weights,
+    /// Men step diagonally forward and kings diagonally (every variant but Turkish).
+    diagonal: bool,
+    goal: Goal,
+    height: i32,
+    cells: Vec<Cell>,
+}
+
+impl Evaluator {
+    /// The evaluation for `rs`'s board and rules, playing for `goal`, with the family's weights.
+    #[must_use]
+    pub fn new(rs: &Ruleset, goal: Goal) -> Evaluator {
+        Evaluator::with_weights(rs, goal, weights::for_rules(&rs.rules))
+    }
+
+    /// The same with other weights (fitting, matches between versions).
+    #[must_use]
+    pub fn with_weights(rs: &Ruleset, goal: Goal, w: Weights) -> Evaluator {
+        let g = &rs.geometry;
+        let spec = g.spec();
+        let (width, height) = (i32::from(spec.width), i32::from(spec.height));
+        let cells = (0..g.len())
+            .map(|i| {
+                let sq = Square(i as u8);
+                let info = g.info(sq);
+                let (file, rank) = (i32::from(info.file), i32::from(info.rank));
+                let step = |d| g.step(sq, d).map_or(u8::MAX, |s: Square| s.0);
+                Cell {
+                    advance: [rank, height - 1 - rank],
+                    centre: (width / 4..width - width / 4).contains(&file)
+                        && (height / 4..height - height / 4).contains(&rank),
+                    long_diagonal: file == rank || file + rank == width - 1,
+                    ahead: [
+                        [step(Direction::NorthEast), step(Direction::NorthWest)],
+                        [step(Direction::SouthEast), step(Direction::SouthWest)],
+                    ],
+                    behind: [
+                        [step(Direction::SouthEast), step(Direction::SouthWest)],
+                        [step(Direction::NorthEast), step(Direction::NorthWest)],
+                    ],
+                }
+            })
+            .collect();
+        Evaluator {
+            w,
+            diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
+            goal,
+            height,
+            cells,
+        }
+    }
+
+    /// The terms of `pos` (side to move's less the other's). One pass over each side's pieces,
+    /// read from the position's bit sets.
+    #[must_use]
+    pub fn terms(&self, pos: &Position) -> Terms {
+        let mut t = [[0f32; TERMS]; 2];
+        let mut kings = [0; 2];
+        let mut on_back = [0f32; 2];
+        let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
+        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
+        let king_set = pos.kings();
+        for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            let mut bits = pos.pieces(color);
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = &self.cells[i];
+                if king_set >> i & 1 == 1 {
+                    kings[c] += 1;
+                    t[c][1] += 1.0;
+                    if cell.long_diagonal {
+                        t[c][6] += 1.0;
+                    }
+                } else {
+                    let adv = cell.advance[c];
+                    t[c][0] += 1.0;
+                    t[c][2] += adv as f32;
+                    if cell.centre {
+                        t[c][3] += 1.0;
+                    }
+                    if adv == 0 {
+                        on_back[c] += 1.0;
+                    }
+                    // Near promotion with a free square ahead: a runaway, worth more the closer.
+                    let to_go = self.height - 1 - adv;
+                    if to_go <= 2 && cell.ahead[c].iter().any(|&s| free(s)) {
+                        t[c][5] += (3 - to_go) as f32 / 2.0;
+                    }
+                }
+            }
+        }
+        for c in 0..2 {
+            if kings[1 - c] == 0 {
+                t[c][4] = on_back[c].min(4.0);
+            }
+        }
+        let me = usize::from(pos.turn() == Color::Black);
+        let mut d = [0f32; TERMS];
+        for (k, x) in d.iter_mut().enumerate() {
+            *x = t[me][k] - t[1 - me][k];
+        }
+        d[7] = 1.0; // the tempo: the side to move has it
+        d
+    }
+
+    /// `true` when the side to move surely has a non-capturing move: a man with a free square
+    /// diagonally ahead, or a king with a free square beside it. `false` says only that this
+    /// quick look found none (the move generator decides).
+    #[must_use]
+    pub fn surely_has_quiet_move(&self, pos: &Position) -> bool {
+        if !self.diagonal {
+            return false;
+        }
+        let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
+        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
+        let c = usize::from(pos.turn() == Color::Black);
+        let kings = pos.kings();
+        let mut bits = pos.pieces(pos.turn());
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let cell = &self.cells[i];
+            if cell.ahead[c].iter().any(|&s| free(s))
+                || (kings >> i & 1 == 1 && cell.behind[c].iter().any(|&s| free(s)))
+            {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The score of `pos` for the side to move, in hundredths of a man.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        let t = self.terms(pos);
+        match self.goal {
+            // Giving pieces away is the aim: fewer is better; position terms barely matter.
+            Goal::Losing => -((t[0] + t[1]) * 100.0) as i32,
+            Goal::Standard | Goal::FirstKing => {
+                let s: f32 = t.iter().zip(self.w.w.iter()).map(|(a, b)| a * b).sum();
+                s.round() as i32
+            }
+        }
+    }
+}

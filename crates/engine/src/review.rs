@@ -1,0 +1,224 @@
+//! Game review: the engine run through a game's mainline, each move scored against the best
+//! one, and the mistakes marked as a player would (`?!` an inaccuracy, `?` a mistake, `??` a
+//! blunder) with the better move and each position's evaluation written as `[%eval]`.
+//!
+//! One search per position: the score of the move played is the next position's best score,
+//! turned round, so a review of n plies costs n + 1 searches.
+
+use pdn::edit::{self, Place};
+use pdn::replay::Replay;
+use pdn::{Color, Game, Move, Position};
+
+use crate::search::{Engine, Limits, Score};
+
+/// A move's loss, in hundredths of a man, from which it is marked (inaccuracy, mistake,
+/// blunder). Wins and losses in a number of plies count as a very large score, so that
+/// missing a forced win or walking into a forced loss is a blunder.
+pub const THRESHOLDS: [(i32, &str); 3] = [(200, "??"), (80, "?"), (30, "?!")];
+
+/// What the review found of one ply.
+#[derive(Clone, Debug)]
+pub struct PlyReview {
+    /// The ply's number (1 for the first move).
+    pub ply: usize,
+    /// Who played it.
+    pub side: Color,
+    /// The best score before the move, from the mover's view.
+    pub best: Score,
+    /// The engine's move there.
+    pub best_move: Option<Move>,
+    /// The score of the move played, from the mover's view.
+    pub played: Score,
+    /// `best - played`, in hundredths of a man (0 when the move played was the best).
+    pub loss: i32,
+    /// `?!`, `?`, `??` or empty.
+    pub mark: &'static str,
+}
+
+/// A whole game's review.
+#[derive(Clone, Debug, Default)]
+pub struct Review {
+    /// Each ply of the mainline that could be replayed.
+    pub plies: Vec<PlyReview>,
+    /// The evaluation of each position from ply 0 on, from White's view (for `[%eval]` and the
+    /// graph).
+    pub evals: Vec<Score>,
+}
+
+impl Review {
+    /// Per side (White, Black): inaccuracies, mistakes, blunders, and the mean loss in men.
+    #[must_use]
+    pub fn summary(&self) -> [(usize, usize, usize, f64); 2] {
+        let mut out = [(0, 0, 0, 0.0); 2];
+        let mut n = [0usize; 2];
+        for p in &self.plies {
+            let c = usize::from(p.side == Color::Black);
+            match p.mark {
+                "?!" => out[c].0 += 1,
+                "?" => out[c].1 += 1,
+                "??" => out[c].2 += 1,
+                _ => {}
+            }
+            out[c].3 += f64::from(capped(p.loss)) / 100.0;
+            n[c] += 1;
+        }
+        for c in 0..2 {
+            if n[c] > 0 {
+                out[c].3 /= n[c] as f64;
+            }
+        }
+        out
+    }
+}
+
+/// Losses past ten men (a forced result) count as ten in the mean.
+fn capped(loss: i32) -> i32 {
+    loss.min(1000)
+}
+
+/// The mark for a loss.
+#[must_use]
+pub fn mark_of(loss: i32) -> &'static str {
+    THRESHOLDS
+        .iter()
+        .find(|(t, _)| loss >= *t)
+        .map_or("", |(_, m)| m)
+}
+
+/// Reviews the replayed mainline `r`, each position searched within `limits`. `progress` is
+/// called with (positions done, positions in all).
+pub fn review(
+    engine: &mut Engine,
+    r: &Replay,
+    limits: &Limits,
+    mut progress: impl FnMut(usize, usize),
+) -> Review {
+    let Some(start) = r.start else {
+        return Review::default();
+    };
+    let positions: Vec<Position> = std::iter::once(start)
+        .chain(r.plies.iter().map(|p| p.position))
+        .collect();
+    let mut bests: Vec<(Score, Option<Move>)> = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        let lines = engine.analyse(pos, &positions[..i], limits, 1, |_| {});
+        bests.push(match lines.first() {
+            Some(l) => (l.score, l.pv.first().copied()),
+            // No move: the side to move has lost (or won, in the losing game).
+            None => (Score(-crate::search::WIN), None),
+        });
+        progress(i + 1, positions.len());
+    }
+    let white_view = |i: usize, s: Score| {
+        if positions[i].turn() == Color::White {
+            s
+        } else {
+            Score(-s.0)
+        }
+    };
+    let evals = bests
+        .iter()
+        .enumerate()
+        .map(|(i, (s, _))| white_view(i, *s))
+        .collect();
+    let plies = r
+        .plies
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let (best, best_move) = bests[i];
+            let played = Score(-bests[i + 1].0.0);
+            let same = best_move.is_some_and(|m| edit::same_move(&m, &p.mv));
+            let loss = if same {
+                0
+            } else {
+                (loss_of(best) - loss_of(played)).max(0)
+            };
+            PlyReview {
+                ply: i + 1,
+                side: p.side,
+                best,
+                best_move,
+                played,
+                loss,
+                mark: mark_of(loss),
+            }
+        })
+        .collect();
+    Review { plies, evals }
+}
+
+/// A score on one scale for losses: forced wins and losses as ±100 men less the plies.
+fn loss_of(s: Score) -> i32 {
+    match s.win_in() {
+        Some(n) if n > 0 => 10_000 - n,
+        Some(n) => -10_000 - n,
+        None => s.0,
+    }
+}
+
+/// Writes a review into `game`: each position's `[%eval]` (White's view, in men, or `#n` for
+/// a forced win in n plies) in the comment of the move that led there (an `[%eval]` already
+/// there is replaced; every other command and the author's words stay), the marks, and after a
+/// marked move the better move in words.
+pub fn annotate(game: &mut Game, r: &Replay, review: &Review, engine: &Engine) {
+    let g = &engine.ruleset().geometry;
+    let sep = engine.ruleset().variant.capture_separator();
+    let Some(start) = r.start else { return };
+    let mut before = start;
+    for (i, p) in review.plies.iter().enumerate() {
+        let eval = review.evals.get(i + 1).copied().unwrap_or(Score(0));
+        let mut added = vec![format!("[%eval {}]", eval_text(eval))];
+        if !p.mark.is_empty() {
+            let _ = edit::set_strength(game, r, Place::main(p.ply), p.mark);
+            if let Some(m) = p.best_move {
+                let legal = before.legal_moves(engine.ruleset());
+                added.push(format!("Better: {}.", m.shortest_notation(g, &legal, sep)));
+            }
+        }
+        let ply = &r.plies[i];
+        if let Some(node) = game.moves.get_mut(ply.node + ply.joined) {
+            node.comments = with_review(&node.comments, &added);
+        }
+        before = ply.position;
+    }
+}
+
+/// One comment: the old commands but `[%eval]`, the review's eval, the old words, the review's
+/// words.
+fn with_review(comments: &[String], added: &[String]) -> Vec<String> {
+    let mut commands = Vec::new();
+    let mut words = Vec::new();
+    for c in comments {
+        let parsed = pdn::comment::parse(c);
+        for cmd in parsed
+            .commands
+            .iter()
+            .filter(|c| !c.name.eq_ignore_ascii_case("eval"))
+        {
+            commands.push(cmd.to_string());
+        }
+        if !parsed.text.is_empty() {
+            words.push(parsed.text);
+        }
+    }
+    let (eval, rest) = added
+        .split_first()
+        .map_or((None, &[][..]), |(e, r)| (Some(e.clone()), r));
+    let parts: Vec<String> = commands
+        .into_iter()
+        .chain(eval)
+        .chain(words)
+        .chain(rest.iter().cloned())
+        .collect();
+    vec![parts.join(" ")]
+}
+
+/// `[%eval]`'s value: men with two decimals, or `#n` / `#-n` for a forced result in n plies.
+#[must_use]
+pub fn eval_text(s: Score) -> String {
+    match s.win_in() {
+        Some(n) => format!("#{n}"),
+        None => format!("{:.2}", s.men()),
+    }
+}

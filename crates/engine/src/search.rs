@@ -1,0 +1,595 @@
+//! The search: iterative deepening over a principal-variation alpha-beta search (negamax), with
+//! a transposition table keyed by the position, moves ordered by the hash move, two killer
+//! moves a ply and a history table, capture sequences followed to a quiet position at the
+//! horizon (captures are compulsory, so a position with a capture to make is never scored
+//! statically), several best lines (multi-PV), and a stop at a depth, a node count (the same
+//! lines every run), a time or a flag set from elsewhere.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use pdn::position::{CompactMove, Duplicates};
+use pdn::{Color, Move, Position, Role, Ruleset, Square};
+
+use crate::eval::Evaluator;
+use crate::rules::{Counters, DrawRules, Goal, Material};
+use crate::tt::{Bound, Table};
+
+/// Above any evaluation: a won position scores `WIN - plies to the win`.
+pub const WIN: i32 = 1_000_000;
+const INF: i32 = WIN + 1;
+/// Scores beyond this are wins or losses in a number of plies.
+const WIN_BOUND: i32 = WIN - 10_000;
+/// The deepest line the search follows (the iterative deepening stops well before).
+pub const MAX_PLY: usize = 160;
+
+/// What stops a search. With none set it goes on to [`MAX_PLY`]; with several, the first that
+/// is reached. A node limit alone gives the same lines on every run and machine.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// The last depth to complete.
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this long.
+    pub movetime: Option<Duration>,
+    /// Stop when this becomes `true` (set by another thread).
+    pub stop: Option<Arc<AtomicBool>>,
+    /// The clock, in milliseconds from any fixed point. `None`: the system's (natively); the
+    /// wasm build has none of its own, so its caller hands one in (`Date.now`) for `movetime`.
+    pub clock: Option<fn() -> f64>,
+}
+
+/// Milliseconds on the system's monotonic clock (natively; 0 in wasm, which has no clock here).
+fn system_ms() -> f64 {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+        START
+            .get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+            * 1000.0
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        0.0
+    }
+}
+
+impl Limits {
+    /// Search to `depth` plies.
+    #[must_use]
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search about `nodes` nodes.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for `time`.
+    #[must_use]
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A score from the side to move's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Score(pub i32);
+
+impl Score {
+    /// In men (a man is 1.0), for scores that are not a forced win or loss.
+    #[must_use]
+    pub fn men(self) -> f64 {
+        f64::from(self.0) / 100.0
+    }
+
+    /// A forced win (positive) or loss (negative) in this many plies, if it is one.
+    #[must_use]
+    pub fn win_in(self) -> Option<i32> {
+        if self.0 > WIN_BOUND {
+            Some(WIN - self.0)
+        } else if self.0 < -WIN_BOUND {
+            Some(-(WIN + self.0))
+        } else {
+            None
+        }
+    }
+}
+
+/// One best line.
+#[derive(Clone, Debug)]
+pub struct Line {
+    /// Its score for the side to move at the root.
+    pub score: Score,
+    /// The moves, the root's first.
+    pub pv: Vec<Move>,
+}
+
+/// What one completed depth found.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// The depth completed.
+    pub depth: u32,
+    /// The best lines, best first.
+    pub lines: Vec<Line>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
+
+/// A position's key for the transposition table and repetitions: the core's Zobrist key, kept
+/// up to date by every move played.
+#[must_use]
+pub fn key(pos: &Position) -> u64 {
+    pos.zobrist()
+}
+
+/// A move's identity for killers: where from, where to, what it takes.
+type MoveId = (u8, u8, u128);
+
+fn id(m: &CompactMove) -> MoveId {
+    (m.from.0, m.to.0, m.captured)
+}
+
+/// The engine for one board and rule set. It keeps its transposition table between searches.
+pub struct Engine {
+    rs: Ruleset,
+    eval: Evaluator,
+    draws: DrawRules,
+    goal: Goal,
+    tt: Table,
+    killers: Vec<[Option<MoveId>; 2]>,
+    history: Vec<i32>,
+    squares: usize,
+    buffers: Vec<Vec<CompactMove>>,
+    /// Per ply, the move order being tried (reused: no allocation a node).
+    orders: Vec<Vec<(i32, u8)>>,
+    pv: Vec<Vec<CompactMove>>,
+    /// Keys of the positions before the one being searched: the game's, then the line's.
+    path: Vec<u64>,
+    nodes: u64,
+    stopped: bool,
+    /// When to stop, on `clock`, in milliseconds.
+    deadline: Option<f64>,
+    clock: fn() -> f64,
+    node_limit: Option<u64>,
+    stop_flag: Option<Arc<AtomicBool>>,
+    excluded: Vec<MoveId>,
+}
+
+impl Engine {
+    /// An engine for `rs` playing the usual goal, with a transposition table of about
+    /// `tt_entries` entries (24 bytes each).
+    #[must_use]
+    pub fn new(rs: Ruleset, tt_entries: usize) -> Engine {
+        Engine::with_goal(rs, Goal::Standard, tt_entries)
+    }
+
+    /// An engine playing for `goal` (the losing game, breakthrough).
+    #[must_use]
+    pub fn with_goal(rs: Ruleset, goal: Goal, tt_entries: usize) -> Engine {
+        let eval = Evaluator::new(&rs, goal);
+        Engine::with_evaluator(rs, goal, eval, tt_entries)
+    }
+
+    /// An engine with an evaluation of its own (other weights: fitting, matches between
+    /// versions).
+    #[must_use]
+    pub fn with_evaluator(rs: Ruleset, goal: Goal, eval: Evaluator, tt_entries: usize) -> Engine {
+        let squares = rs.geometry.len();
+        Engine {
+            eval,
+            draws: DrawRules::of(rs.variant),
+            goal,
+            tt: Table::new(tt_entries),
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; squares * squares],
+            squares,
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            orders: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            path: Vec::new(),
+            nodes: 0,
+            stopped: false,
+            deadline: None,
+            clock: system_ms,
+            node_limit: None,
+            stop_flag: None,
+            excluded: Vec::new(),
+            rs,
+        }
+    }
+
+    /// The rule set searched.
+    #[must_use]
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.rs
+    }
+
+    /// The static evaluation of `pos` for the side to move, in hundredths of a man.
+    #[must_use]
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.eval.evaluate(pos)
+    }
+
+    /// Searches `pos`, reached through `history` (the game's earlier positions, oldest first,
+    /// for repetitions and the draw counters), for its `multipv` best lines. `report` is called
+    /// after each completed depth. Returns the lines of the last completed depth (of depth 1 at
+    /// least, unless the position has no legal move: then none).
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+        multipv: usize,
+        mut report: impl FnMut(&Info),
+    ) -> Vec<Line> {
+        self.clock = limits.clock.unwrap_or(system_ms);
+        let start = (self.clock)();
+        self.tt.next_generation();
+        self.nodes = 0;
+        self.stopped = false;
+        self.deadline = limits.movetime.map(|t| start + t.as_secs_f64() * 1000.0);
+        self.node_limit = limits.nodes;
+        self.stop_flag = limits.stop.clone();
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        self.path = history.iter().map(key).collect();
+        let counters = counters_of(history, pos, &self.rs);
+        let mut root_moves = Vec::new();
+        pos.generate(&self.rs, Duplicates::Drop, &mut root_moves);
+        if root_moves.is_empty() {
+            return Vec::new();
+        }
+        let multipv = multipv.clamp(1, root_moves.len());
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 8)
+            .clamp(1, MAX_PLY as u32 - 8);
+        let mut best: Vec<Line> = Vec::new();
+        for depth in 1..=max_depth {
+            let mut lines: Vec<Line> = Vec::with_capacity(multipv);
+            self.excluded.clear();
+            for _ in 0..multipv {
+                let score = self.search(pos, counters, depth as i32, -INF, INF, 0);
+                if self.stopped && !(depth == 1 && lines.is_empty() && !self.pv[0].is_empty()) {
+                    break;
+                }
+                let Some(first) = self.pv[0].first() else {
+                    break;
+                };
+                self.excluded.push(id(first));
+                lines.push(Line {
+                    score: Score(score),
+                    pv: self.routed(pos, 0),
+                });
+                if self.stopped {
+                    break;
+                }
+            }
+            self.excluded.clear();
+            if lines.is_empty() || (self.stopped && depth > 1) {
+                break;
+            }
+            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            best = lines;
+            report(&Info {
+                depth,
+                lines: best.clone(),
+                nodes: self.nodes,
+                elapsed: Duration::from_secs_f64(((self.clock)() - start).max(0.0) / 1000.0),
+            });
+            if self.stopped {
+                break;
+            }
+            // A forced result found within the depth searched will not change.
+            if best[0]
+                .score
+                .win_in()
+                .is_some_and(|n| n.unsigned_abs() <= depth)
+                && multipv == 1
+            {
+                break;
+            }
+        }
+        best
+    }
+
+    /// Whether to stop: the node limit is looked at every node, the clock and the flag every
+    /// 2,048 nodes (reading the clock costs more than a node).
+    /// The principal variation found at `ply`, each move with its route (for notation).
+    fn routed(&self, pos: &Position, ply: usize) -> Vec<Move> {
+        let mut p = *pos;
+        let mut out = Vec::with_capacity(self.pv[ply].len());
+        for m in &self.pv[ply] {
+            let Some(r) = p.route(&self.rs, m) else { break };
+            p = p.play_compact(m);
+            out.push(r);
+        }
+        out
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if !self.stopped {
+            let checked = self.nodes % 2048 == 0;
+            self.stopped = self.node_limit.is_some_and(|n| self.nodes >= n)
+                || (checked && self.deadline.is_some_and(|d| (self.clock)() >= d))
+                || (checked
+                    && self
+                        .stop_flag
+                        .as_ref()
+                        .is_some_and(|f| f.load(Ordering::Relaxed)));
+        }
+        self.stopped
+    }
+
+    /// A draw by repetition: the position stood before since the last irreversible move.
+    fn repeated(&self, key: u64, reversible: u16) -> bool {
+        let n = self.path.len();
+        let back = usize::from(reversible).min(n);
+        // Same side to move: every second position back.
+        (2..=back).step_by(2).any(|k| self.path[n - k] == key)
+    }
+
+    fn drawn(&self, pos: &Position, counters: Counters) -> bool {
+        if counters.kings_only >= self.draws.kings_only {
+            return true;
+        }
+        let few = self
+            .draws
+            .three_against_king
+            .min(self.draws.two_against_king);
+        counters.since_material >= few && counters.drawn(&self.draws, &Material::of(pos, &self.rs))
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        counters: Counters,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let key = key(pos);
+        if ply > 0 && (self.repeated(key, counters.kings_only) || self.drawn(pos, counters)) {
+            return 0;
+        }
+        // At the horizon a quiet position (no capture to make, and surely some move) is scored
+        // without generating its moves.
+        if depth <= 0
+            && ply < MAX_PLY - 1
+            && pos.capturers(&self.rs) == 0
+            && self.eval.surely_has_quiet_move(pos)
+        {
+            return self.eval.evaluate(pos);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+        if ply == 0 && !self.excluded.is_empty() {
+            moves.retain(|m| !self.excluded.contains(&id(m)));
+        }
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            let lost = -(WIN - ply as i32);
+            return if self.goal == Goal::Losing {
+                -lost
+            } else {
+                lost
+            };
+        }
+        let capture = moves[0].is_capture();
+        if (depth <= 0 && !capture) || ply >= MAX_PLY - 1 {
+            self.buffers[ply] = moves;
+            return self.eval.evaluate(pos);
+        }
+        let mut tt_best = u8::MAX;
+        if let Some(e) = self.tt.probe(key) {
+            tt_best = e.best;
+            if ply > 0 && i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    self.buffers[ply] = moves;
+                    return s;
+                }
+            }
+        }
+        // Order: the hash move, captures of more pieces, killers, then by history.
+        let mut order = std::mem::take(&mut self.orders[ply]);
+        order.clear();
+        order.extend(moves.iter().enumerate().map(|(i, m)| {
+            let s = if i as u8 == tt_best {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 20) + m.capture_count() as i32
+            } else if self.killers[ply][0] == Some(id(m)) {
+                1 << 19
+            } else if self.killers[ply][1] == Some(id(m)) {
+                (1 << 19) - 1
+            } else {
+                self.history[usize::from(m.from.0) * self.squares + usize::from(m.to.0)]
+            };
+            (s, i as u8)
+        }));
+        order.sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_i = u8::MAX;
+        for (n, &(_, i)) in order.iter().enumerate() {
+            let m = moves[usize::from(i)];
+            let child = pos.play_compact(&m);
+            let child_counters = counters.after(pos, &m);
+            self.path.push(key);
+            let score = if self.goal == Goal::FirstKing && m.promotes {
+                WIN - ply as i32 - 1
+            } else if n == 0 {
+                -self.search(&child, child_counters, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.search(
+                    &child,
+                    child_counters,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                );
+                if s > alpha && s < beta && !self.stopped {
+                    -self.search(&child, child_counters, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_i = i;
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(m);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        if !m.is_capture() {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(id(&m)) {
+                                k[1] = k[0];
+                                k[0] = Some(id(&m));
+                            }
+                            let h = &mut self.history
+                                [usize::from(m.from.0) * self.squares + usize::from(m.to.0)];
+                            *h = (*h + depth * depth).min(1 << 18);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.orders[ply] = order;
+        if self.stopped {
+            return best.max(-INF + 1);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if ply > 0 || self.excluded.is_empty() {
+            self.tt.store(
+                key,
+                to_tt(best, ply),
+                depth.clamp(0, i32::from(i16::MAX)) as i16,
+                bound,
+                best_i,
+            );
+        }
+        best
+    }
+}
+
+/// Win scores are stored relative to the position, not the root.
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score + ply as i32
+    } else if score < -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score > WIN_BOUND {
+        score - ply as i32
+    } else if score < -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The draw counters at `pos`, read from the game's positions before it: plies since a man
+/// moved or a piece was taken, and since a piece was taken or crowned.
+fn counters_of(history: &[Position], pos: &Position, rs: &Ruleset) -> Counters {
+    let n = rs.geometry.len();
+    let mut c = Counters::default();
+    let mut kings_only_done = false;
+    let mut material_done = false;
+    let mut after = pos;
+    for before in history.iter().rev() {
+        let mover: Color = before.turn();
+        let mut taken = false;
+        let mut man_moved = false;
+        let mut crowned = false;
+        for i in 0..n {
+            let sq = Square(i as u8);
+            let (a, b) = (before.piece_at(sq), after.piece_at(sq));
+            if a.is_some_and(|p| p.color != mover) && b.is_none_or(|p| p.color == mover) {
+                taken = true;
+            }
+            if a.is_some_and(|p| p.color == mover && p.role == Role::Man) && b != a {
+                man_moved = true;
+            }
+            if b.is_some_and(|p| p.color == mover && p.role == Role::King)
+                && a.is_none_or(|p| p.role == Role::Man)
+            {
+                crowned = crowned || a.is_some_and(|p| p.role == Role::Man) || man_moved;
+            }
+        }
+        if !kings_only_done {
+            if taken || man_moved {
+                kings_only_done = true;
+            } else {
+                c.kings_only += 1;
+            }
+        }
+        if !material_done {
+            if taken || crowned {
+                material_done = true;
+            } else {
+                c.since_material += 1;
+            }
+        }
+        if kings_only_done && material_done {
+            break;
+        }
+        after = before;
+    }
+    c
+}

@@ -1,0 +1,81 @@
+//! The transposition table: what the search learnt of a position (score, depth, bound, the
+//! best move's index among the legal moves), found again by the position's key whatever the
+//! move order that led there. One entry per slot, replaced when the new one is deeper or the
+//! old one is from an earlier search.
+
+/// What a stored score says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact score.
+    Exact,
+    /// At least this score (a cut-off).
+    Lower,
+    /// At most this score (no move reached alpha).
+    Upper,
+}
+
+/// One stored position.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub key: u64,
+    pub score: i32,
+    pub depth: i16,
+    pub bound: Bound,
+    /// Index of the best move in the position's generated move list, or `u8::MAX`.
+    pub best: u8,
+    generation: u8,
+}
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    score: 0,
+    depth: -1,
+    bound: Bound::Upper,
+    best: u8::MAX,
+    generation: 0,
+};
+
+/// A fixed-size table, a power of two of entries.
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of at least `entries` entries (rounded up to a power of two, at least 1,024).
+    pub fn new(entries: usize) -> Table {
+        let n = entries.max(1024).next_power_of_two();
+        Table {
+            entries: vec![EMPTY; n],
+            mask: n - 1,
+            generation: 0,
+        }
+    }
+
+    /// A new search: older entries give way first.
+    pub fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// The entry stored for `key`, if any.
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.key == key && e.depth >= 0).then_some(e)
+    }
+
+    /// Stores what the search found for `key`.
+    pub fn store(&mut self, key: u64, score: i32, depth: i16, bound: Bound, best: u8) {
+        let slot = &mut self.entries[key as usize & self.mask];
+        if slot.key == key || slot.generation != self.generation || depth >= slot.depth {
+            *slot = Entry {
+                key,
+                score,
+                depth,
+                bound,
+                best,
+                generation: self.generation,
+            };
+        }
+    }
+}

@@ -1,0 +1,123 @@
+// End-to-end test of the engine beside the board, as a reader uses it in Chromium: on the page
+// (the Engine toggle), in <pdn-viewer engine> and in the iframe (embed.html?engine=1), at
+// 1280×800 and 360×740: the worker and its wasm are fetched only once the engine is turned on,
+// the panel shows an evaluation bar, best lines and the depth, the best move is an arrow on the
+// board, a move of a line clicked plays the line into the analysis board, solving turns the
+// engine off, and turning it off takes the panel and the arrow away.
+//
+//   node tests/e2e/engine.mjs
+
+import path from 'node:path';
+import { artifacts, checks, launchBrowser, openPage, root, startStaticServer, waitPly } from './harness.mjs';
+
+const problems = [];
+const { check, fail, finish } = checks({ problems });
+const server = await startStaticServer(root);
+const browser = await launchBrowser();
+
+// A position with a shot: 33-29 gives a man and takes two back (docs/engine.md).
+const SHOT = '[GameType "20"]\n[FEN "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23"]\n*\n';
+
+async function newPage(viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  return { page, context, requests };
+}
+
+/** The engine's panel in `scope` (a page or an element's shadow root) once it has lines at `depth`. */
+async function waitLines(page, selector, depth = 4) {
+  await page.waitForFunction(({ selector, depth }) => {
+    const find = (s) => {
+      const [host, inner] = s.split(' >>> ');
+      const el = document.querySelector(host);
+      return inner ? el && el.shadowRoot && el.shadowRoot.querySelector(inner) : el;
+    };
+    const e = find(selector);
+    return e && Number(e.getAttribute('data-engine-depth')) >= depth;
+  }, { selector, depth }, { timeout: 30000 });
+}
+
+try {
+  for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['360', { width: 360, height: 740 }]]) {
+    await check(`the page at ${name} px: nothing of the engine before it is turned on; then lines, bar, arrow; a line's move played; off again`, async () => {
+      const { page, context, requests } = await newPage(viewport);
+      await openPage(page, `${server.origin}/index.html`);
+      await page.fill('#pdn-input', SHOT);
+      await page.click('#load');
+      await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
+      await page.waitForTimeout(300);
+      if (requests.some((r) => r.includes('/engine'))) throw new Error(`fetched before it was asked for: ${requests.filter((r) => r.includes('engine'))}`);
+      await page.click('#engine-toggle');
+      await waitLines(page, '#engine .engine', 4);
+      const seen = await page.evaluate(() => ({
+        pressed: document.querySelector('#engine-toggle').getAttribute('aria-pressed'),
+        bar: document.querySelector('#engine .eval-bar').getAttribute('data-eval'),
+        share: document.querySelector('#engine .eval-white').style.width,
+        lines: [...document.querySelectorAll('#engine .engine-line')].map((l) => l.textContent),
+        first: document.querySelector('#engine .engine-move').textContent,
+        arrow: document.querySelector('#board svg [data-mark-arrow]')?.getAttribute('data-mark-arrow'),
+      }));
+      if (seen.pressed !== 'true') throw new Error('the toggle is not pressed');
+      if (seen.lines.length !== 2) throw new Error(`lines: ${JSON.stringify(seen.lines)}`);
+      if (seen.first !== '33-29') throw new Error(`best move ${seen.first}`);
+      if (seen.arrow !== '33-29') throw new Error(`arrow ${seen.arrow}`);
+      if (!/^\+/.test(seen.bar) || !seen.share) throw new Error(`bar ${seen.bar} ${seen.share}`);
+      for (const f of ['/www/engine/worker.js', '/pkg/engine_bg.wasm']) {
+        if (!requests.includes(f)) throw new Error(`${f} was not fetched`);
+      }
+      await page.screenshot({ path: path.join(artifacts, `engine-page-${name}.png`) });
+      // The second move of the best line, clicked: the line's two moves are played.
+      await page.click('#engine .engine-line:first-child .engine-move[data-engine-move="1"]');
+      await waitPly(page, 2, { timeout: 15000 });
+      await page.click('#engine-toggle');
+      const off = await page.evaluate(() => ({
+        hidden: document.querySelector('#engine').hidden,
+        arrow: Boolean(document.querySelector('#board svg [data-mark-arrow]')),
+      }));
+      if (!off.hidden || off.arrow) throw new Error(`after off: ${JSON.stringify(off)}`);
+      await context.close();
+      return `${seen.bar}; ${seen.lines[0].slice(0, 60)}`;
+    });
+  }
+
+  await check('solving turns the engine off (it would tell the answer)', async () => {
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${server.origin}/index.html`);
+    await page.fill('#pdn-input', SHOT);
+    await page.click('#load');
+    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
+    await page.click('#engine-toggle');
+    await waitLines(page, '#engine .engine', 2);
+    await page.click('#solve-toggle');
+    await page.waitForFunction(() => document.querySelector('#engine').hidden && document.querySelector('#engine-toggle').getAttribute('aria-pressed') === 'false');
+    await context.close();
+  });
+
+  await check('<pdn-viewer engine> and embed.html?engine=1: the same panel and arrow', async () => {
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/www/pdn-viewer.js"></script>
+<pdn-viewer engine><script type="application/x-draughts-pdn">${SHOT}</script></pdn-viewer>`;
+    await page.route(`${server.origin}/engine-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+    await page.goto(`${server.origin}/engine-host.html`);
+    await waitLines(page, 'pdn-viewer >>> .engine', 4);
+    const el = await page.evaluate(() => {
+      const r = document.querySelector('pdn-viewer').shadowRoot;
+      return { first: r.querySelector('.engine-move').textContent, arrow: r.querySelector('.board svg [data-mark-arrow]')?.getAttribute('data-mark-arrow') };
+    });
+    if (el.first !== '33-29' || el.arrow !== '33-29') throw new Error(`element: ${JSON.stringify(el)}`);
+    await page.goto(`${server.origin}/embed.html?src=${encodeURIComponent('/tests/e2e/fixtures/engine-shot.pdn')}&engine=1`);
+    await waitLines(page, 'pdn-viewer >>> .engine', 4);
+    const fr = await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.engine-move').textContent);
+    if (fr !== '33-29') throw new Error(`iframe page: ${fr}`);
+    await page.screenshot({ path: path.join(artifacts, 'engine-embed-1280.png') });
+    await context.close();
+  });
+} catch (e) {
+  fail('set-up', e);
+}
+await Promise.all([browser.close(), server.stop()]);
+finish();

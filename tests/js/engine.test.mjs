@@ -1,0 +1,65 @@
+// The engine worker's loop (www/engine/session.js) over the built engine module (pkg/engine.js):
+// lines per depth, a stop heard between depths, a new position replacing the old, plain errors.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createSession } from '../../www/engine/session.js';
+
+const wasmUrl = new URL('../../pkg/engine_bg.wasm', import.meta.url);
+const built = existsSync(wasmUrl);
+const engine = built ? await import('../../pkg/engine.js') : null;
+if (built) engine.initSync({ module: readFileSync(wasmUrl) });
+const skip = built ? false : 'pkg/engine_bg.wasm is not built (make build)';
+
+const SHOT = 'W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23';
+
+function collect() {
+  const out = [];
+  return { out, post: (m) => out.push(m) };
+}
+
+test('lines come depth by depth, then done; the shot 33-29 is found', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post);
+  await s.handle({ type: 'analyse', id: 7, gametype: '20', fen: SHOT, depth: 6, multipv: 2 });
+  const infos = out.filter((m) => m.type === 'info');
+  assert.deepEqual(infos.map((m) => m.depth), [1, 2, 3, 4, 5, 6]);
+  assert.equal(out.at(-1).type, 'done');
+  assert.equal(out.at(-1).id, 7);
+  const last = infos.at(-1);
+  assert.equal(last.lines.length, 2);
+  assert.equal(last.lines[0].pv[0], '33-29');
+  assert.equal(last.lines[0].from, '33');
+  assert.equal(last.lines[0].to, '29');
+  assert.ok(last.lines[0].score > last.lines[1].score);
+});
+
+test('a stop ends the analysis before the next depth, and no done is sent for it', { skip }, async () => {
+  const { out, post } = collect();
+  let s;
+  let pauses = 0;
+  s = createSession(engine.Analyser, post, {
+    pause: async () => { pauses += 1; if (pauses === 2) await s.handle({ type: 'stop' }); },
+  });
+  await s.handle({ type: 'analyse', id: 1, gametype: '20', fen: SHOT });
+  assert.equal(out.filter((m) => m.type === 'info').length, 2);
+  assert.ok(!out.some((m) => m.type === 'done'));
+});
+
+test('a position the engine cannot take is an error in plain words', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post);
+  await s.handle({ type: 'analyse', id: 3, gametype: '20', fen: 'W:W99:B1' });
+  assert.equal(out.length, 1);
+  assert.equal(out[0].type, 'error');
+  assert.match(out[0].message, /99/);
+  await s.handle({ type: 'analyse', id: 4, gametype: '7', fen: 'W:W1:B5' });
+  assert.match(out[1].message, /GameType/);
+});
+
+test('a side with no move gets no lines and done', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post);
+  await s.handle({ type: 'analyse', id: 5, gametype: '20', fen: 'W:W:B5' });
+  assert.deepEqual(out, [{ type: 'done', id: 5 }]);
+});

@@ -1,0 +1,71 @@
+// The engine's panel, pure (element trees, see view/tree.js): the evaluation bar beside the
+// board, the best lines with their scores (each move a button that plays the line up to it), and
+// the depth searched. Scores are shown from White's side, as players read an evaluation; the
+// engine's own (from the side to move's view) are turned here. No draughts rules.
+
+import { h } from '../view/tree.js';
+
+/** The slope of the bar's curve: the weights' fit found P(win) = 1 / (1 + e^(-0.55 · men)). */
+export const SLOPE = 0.55;
+
+/** A line's score from White's side: { men, win } (win: plies to a forced result, or null). */
+export function whiteScore(line, whiteToMove) {
+  const sign = whiteToMove ? 1 : -1;
+  return { men: line.score * sign, win: line.win == null ? null : line.win * sign };
+}
+
+/** "+0.21", "−1.30", "0.00", "#3" (White wins in 3 plies), "#−3". */
+export function scoreText({ men, win }) {
+  if (win != null) return win >= 0 ? `#${win}` : `#−${-win}`;
+  const v = Math.abs(men) < 0.005 ? 0 : men;
+  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
+}
+
+/** White's share of the bar, 0 to 1 (a forced result fills it). */
+export function whiteShare({ men, win }) {
+  if (win != null) return win >= 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-SLOPE * men));
+}
+
+/**
+ * The bar: its white part's width is in data-share (set as its style by attach.js through the
+ * CSSOM: a style attribute would need the host page's CSP to allow inline styles). `score` from White's side (or null: nothing yet), White's share from the left, or
+ * from the right when the board is turned.
+ */
+export function evalBar(score, { flipped = false } = {}) {
+  const share = score ? whiteShare(score) : 0.5;
+  const pct = `${(share * 100).toFixed(1)}%`;
+  return h('div', {
+    class: `eval-bar${flipped ? ' flipped' : ''}`,
+    'data-eval': score ? scoreText(score) : '',
+    role: 'img',
+    'aria-label': score ? scoreText(score) : '',
+  }, h('div', { class: 'eval-white', 'data-share': pct }));
+}
+
+/**
+ * The panel: `info` is the worker's last report ({ depth, nodes, lines }) or null while it
+ * starts; `error` a message. Each line: its score, then its moves as buttons carrying
+ * data-engine-line (the line's index) and data-engine-move (the move's index in it).
+ */
+export function enginePanel({ info, error = null, whiteToMove = true, t, flipped = false }) {
+  const best = info && info.lines.length ? whiteScore(info.lines[0], whiteToMove) : null;
+  const lines = info ? info.lines.map((line, k) => {
+    const score = whiteScore(line, whiteToMove);
+    return h('li', { class: 'engine-line', 'data-engine-line': k },
+      h('span', { class: 'engine-score' }, scoreText(score)),
+      h('span', { class: 'engine-moves' }, line.pv.map((m, j) => h('button', {
+        type: 'button', class: 'engine-move', 'data-engine-line': k, 'data-engine-move': j,
+        title: t('engine.play'),
+      }, m))));
+  }) : [];
+  const status = error
+    ? h('p', { class: 'engine-status engine-error', role: 'status' }, error)
+    : h('p', { class: 'engine-status', role: 'status' },
+      info ? t('engine.depth', { depth: info.depth, nodes: info.nodes }) : t('engine.thinking'));
+  return h('div', { class: 'engine', 'data-engine-depth': info ? info.depth : 0 },
+    evalBar(best, { flipped }),
+    h('div', { class: 'engine-body' },
+      h('ol', { class: 'engine-lines', 'aria-label': t('engine.lines') }, lines),
+      status));
+}

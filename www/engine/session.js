@@ -1,0 +1,61 @@
+// The engine worker's loop, apart from the worker so that Node tests run it: one analysis at a
+// time, searched one depth per call into the engine's wasm (pkg/engine.js, Analyser), each
+// depth's lines posted as they come, a turn given between depths so that a stop (or a new
+// position) is heard at once. A depth that does not finish in its time slice is tried again with
+// twice the time; nothing here knows draughts (the core and the engine do).
+
+/** Time (ms) the first call of a depth may take before the worker looks at its messages. */
+export const SLICE_MS = 250;
+/** Depths searched at most. */
+export const MAX_DEPTH = 60;
+
+/**
+ * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
+ * loop a turn. Messages in: `{ type: 'analyse', id, gametype, fen, history, multipv, depth,
+ * entries }` and `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
+ * depth, then `{ type: 'done', id }`; `{ type: 'error', id, message }` for a position the engine
+ * cannot take.
+ */
+export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }) } = {}) {
+  let current = 0;
+  async function analyse(msg, mine) {
+    let a;
+    try {
+      a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20));
+    } catch (e) {
+      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      return;
+    }
+    try {
+      const last = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
+      let slice = SLICE_MS;
+      for (let depth = 1; depth <= last && mine === current;) {
+        const r = JSON.parse(a.search(depth, slice, msg.multipv ?? 1));
+        if (mine !== current) break;
+        if (!r.lines.length) break;
+        if (r.depth >= depth) {
+          post({ type: 'info', id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines });
+          // A forced result within the depth searched will not change.
+          const win = r.lines[0].win;
+          if (win != null && Math.abs(win) <= r.depth && (msg.multipv ?? 1) === 1) break;
+          depth = r.depth + 1;
+          slice = SLICE_MS;
+        } else {
+          slice *= 2;
+        }
+        await pause();
+      }
+    } finally {
+      a.free();
+    }
+    if (mine === current) post({ type: 'done', id: msg.id });
+  }
+  return {
+    handle(msg) {
+      if (!msg || typeof msg !== 'object') return Promise.resolve();
+      current += 1;
+      if (msg.type === 'analyse') return analyse(msg, current);
+      return Promise.resolve(); // 'stop': the running analysis sees the count change
+    },
+  };
+}
