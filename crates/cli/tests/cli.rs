@@ -1,19 +1,8 @@
 //! The `pdn` command line: its output is a contract that outside tools parse.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pdn"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+mod common;
+use common::run;
 
 fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("pdn-cli-test-{}", std::process::id()));

@@ -1,19 +1,8 @@
 //! `pdn analyse` and `pdn review`: their output is a contract (docs/engine.md), as `pdn fens`'.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (String, String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_pdn"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+mod common;
+use common::run;
 
 #[test]
 fn analyse_prints_a_json_line_per_depth_then_the_best_move() {

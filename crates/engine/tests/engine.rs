@@ -177,22 +177,7 @@ fn losing_game_wants_to_run_out_of_moves() {
 
 #[test]
 fn self_play_in_every_variant_plays_only_legal_moves_and_ends_by_the_rules() {
-    for v in [
-        Variant::International,
-        Variant::English,
-        Variant::Italian,
-        Variant::AmericanPool,
-        Variant::Spanish,
-        Variant::Russian,
-        Variant::Brazilian,
-        Variant::Canadian,
-        Variant::Portuguese,
-        Variant::Czech,
-        Variant::Turkish,
-        Variant::Thai,
-        Variant::Frisian,
-        Variant::Spantsiretti,
-    ] {
+    for v in Variant::ALL {
         let Some(rs) = Ruleset::of(v) else { continue };
         let mut e = Engine::new(rs.clone(), 1 << 14);
         let mut pos = rs.start_position();
