@@ -162,7 +162,7 @@ const LAYOUT = `
 .pv-filter { flex: 1 1 auto; min-width: 0; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border);
   background: var(--panel); color: inherit; font: inherit; }
 .pv-games .games-count { white-space: nowrap; }
-.pv-games .game-list-scroll { max-height: clamp(110px, 20vh, 260px); }
+.pv-games .game-list-scroll { max-height: clamp(96px, 16vh, 260px); }
 .pv-tools { margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; }
 /* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large
    as that height allows with the buttons under it (--board-fit, measured by fitBoard()); the
