@@ -5,11 +5,14 @@
 // board, a move of a line clicked plays the line into the analysis board, solving turns the
 // engine off, and turning it off takes the panel and the arrow away.
 //
-//   node tests/e2e/engine.mjs
+//   node tests/e2e/engine.mjs                  every check
+//   node tests/e2e/engine.mjs --screenshots    also writes docs/screenshots/engine.png and engine-phone.png
 
+import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { artifacts, checks, launchBrowser, openPage, root, startStaticServer, waitPly } from './harness.mjs';
 
+const screenshots = process.argv.slice(2).includes('--screenshots');
 const problems = [];
 const { check, fail, finish } = checks({ problems });
 const server = await startStaticServer(root);
@@ -69,7 +72,9 @@ try {
       for (const f of ['/www/engine/worker.js', '/pkg/engine_bg.wasm']) {
         if (!requests.includes(f)) throw new Error(`${f} was not fetched`);
       }
-      await page.screenshot({ path: path.join(artifacts, `engine-page-${name}.png`) });
+      const shot = path.join(artifacts, `engine-page-${name}.png`);
+      await page.screenshot({ path: shot });
+      if (screenshots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'engine-phone.png' : 'engine.png'));
       // The second move of the best line, clicked: the line's two moves are played.
       await page.click('#engine .engine-line:first-child .engine-move[data-engine-move="1"]');
       await waitPly(page, 2, { timeout: 15000 });

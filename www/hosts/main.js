@@ -506,6 +506,7 @@ function wire() {
     els: {
       board: els.board, controls: els.nav, header: els.header, games: els.games,
       gameList: els.gameList, toggle: $('games-toggle'), toggleText: $('games-toggle-text'), close: $('games-close'),
+      engine: els.engine, engineBeside: document.querySelector('.moves-title'), engineOnPhone: document.querySelector('.solve-entry'),
     },
     // The list was folded away (no height): draw the rows around the open game again.
     onOpen: () => { if (app.list) app.list.select(app.list.state.selected); },
