@@ -76,6 +76,14 @@ function solver(page, rootLocator) {
       }
       throw new Error(`ply: expected ${want}, got ${await s.ply()} (${await s.state()}: ${await s.message()})`);
     },
+    /** Waits until the moves listed are `want` (the list is drawn after the board). */
+    async waitListed(want, what) {
+      for (let i = 0; i < 100; i++) {
+        if (JSON.stringify(await s.listed()) === JSON.stringify(want)) return;
+        await page.waitForTimeout(50);
+      }
+      assertEqual(await s.listed(), want, what);
+    },
     /** The moves listed as played: ["27-22:right", "17x39:reply", …]. */
     listed: () => rootLocator.locator('.solve-move').evaluateAll((els) => els.map((e) => `${e.firstChild.textContent}:${e.dataset.kind}`)),
     piece: (square) => rootLocator.locator(`.board [data-piece][data-square="${square}"]`).count(),
@@ -135,7 +143,7 @@ async function solveAll(s) {
   await s.waitPly(2);
   await s.button('restart').click();
   await s.waitPly(0);
-  assertEqual(await s.listed(), [], 'started again');
+  await s.waitListed([], 'started again');
   // The alternative the author marked good: accepted, answered, solved.
   await s.play('33', '28');
   await s.waitMessage('33-28: also good.');
