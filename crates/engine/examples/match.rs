@@ -2,7 +2,7 @@
 //!
 //!   cargo run --release -p pdn-engine --example match -- GAMETYPE FEN_FILE NODES A B [GAMES]
 //!
-//! FEN_FILE may be `random:N` (N openings of four random plies). A and B are `fitted` (the weights in src/weights.rs), `hand` (the hand-set start) or
+//! FEN_FILE may be `random:N` (N openings of four random plies). A and B are `fitted` (the weights in src/weights.rs), `plain` (the same without late move reductions), `hand` (the hand-set start) or
 //! `depthN` (fitted weights, a fixed depth instead of NODES). A game ends when a side cannot
 //! move or by the variant's draw rules (the engine's own, see src/rules.rs), or is adjudicated
 //! a draw after 300 plies. Prints W/D/L from A's view and the Elo difference it implies.
@@ -23,15 +23,14 @@ fn engine(rs: &Ruleset, who: &str) -> (Engine, Option<u32>) {
             },
             None,
         ),
-        "fitted" => (weights::for_rules(&rs.rules), None),
+        "fitted" | "plain" => (weights::for_rules(&rs.rules), None),
         d if d.starts_with("depth") => (weights::for_rules(&rs.rules), d[5..].parse().ok()),
-        _ => panic!("A and B are fitted, hand or depthN"),
+        _ => panic!("A and B are fitted, plain, hand or depthN"),
     };
     let eval = Evaluator::with_weights(rs, Goal::Standard, w);
-    (
-        Engine::with_evaluator(rs.clone(), Goal::Standard, eval, 1 << 18),
-        depth,
-    )
+    let engine = Engine::with_evaluator(rs.clone(), Goal::Standard, eval, 1 << 18);
+    // `plain`: the fitted weights without late move reductions.
+    (engine.with_reductions(who != "plain"), depth)
 }
 
 fn main() {

@@ -84,7 +84,7 @@ fn the_pruned_search_scores_as_plain_minimax() {
         ),
     ] {
         let (rs, pos) = setup(v, fen);
-        let mut e = Engine::new(rs.clone(), 1 << 16);
+        let mut e = Engine::new(rs.clone(), 1 << 16).with_reductions(false);
         let lines = e.analyse(&pos, &[], &Limits::depth(depth as u32), 1, |_| {});
         let reference = minimax(&e, &rs, &pos, depth, 0);
         assert_eq!(lines[0].score.0, reference, "{v:?} {fen}");
