@@ -108,7 +108,7 @@ fn main() {
                     .filter(|p| **p == pos)
                     .count()
                     >= 2;
-                if repeated || counters.drawn(&draws, &Material::of(&pos, &rs)) {
+                if repeated || counters.drawn(&draws, &Material::of(&pos)) {
                     break;
                 }
             }

@@ -123,7 +123,7 @@ pub struct Material {
 impl Material {
     /// Counts the pieces of `pos`.
     #[must_use]
-    pub fn of(pos: &Position, _rs: &Ruleset) -> Material {
+    pub fn of(pos: &Position) -> Material {
         let kings = pos.kings();
         let count = |c: Color| {
             let all = pos.pieces(c);

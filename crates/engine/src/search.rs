@@ -370,7 +370,7 @@ impl Engine {
             .draws
             .three_against_king
             .min(self.draws.two_against_king);
-        counters.since_material >= few && counters.drawn(&self.draws, &Material::of(pos, &self.rs))
+        counters.since_material >= few && counters.drawn(&self.draws, &Material::of(pos))
     }
 
     fn search(
