@@ -6,7 +6,7 @@
 //! International and Brazilian, the 40-move rule of the English/American federations, the
 //! Russian federation's 15-move rule), counted in plies (moves of one side).
 
-use pdn::{Color, Position, Role, Ruleset, Variant};
+use pdn::{Color, Position, Role, Variant};
 
 /// How a game is won.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
