@@ -2,15 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::run;
-
-fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("pdn-cli-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path
-}
+use common::{run, temp_file};
 
 #[test]
 fn fens_prints_one_json_object_per_game() {

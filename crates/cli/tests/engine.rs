@@ -2,7 +2,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod common;
-use common::run;
+use common::{run, temp_file};
 
 #[test]
 fn analyse_prints_a_json_line_per_depth_then_the_best_move() {
@@ -55,10 +55,10 @@ fn analyse_prints_a_json_line_per_depth_then_the_best_move() {
 
 #[test]
 fn analyse_reads_a_game_at_a_ply_and_is_the_same_under_a_node_limit() {
-    let dir = std::env::temp_dir().join(format!("pdn-engine-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("g.pdn");
-    std::fs::write(&path, "[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 27-24 *\n").unwrap();
+    let path = temp_file(
+        "analyse.pdn",
+        "[GameType \"21\"]\n1. 11-15 23-18 2. 8-11 27-24 *\n",
+    );
     let p = path.to_str().unwrap();
     let args = ["analyse", p, "--ply", "2", "--nodes", "5000"];
     let (a, _, code) = run(&args);
@@ -92,15 +92,11 @@ fn analyse_says_what_is_wrong_in_plain_words() {
 
 #[test]
 fn review_writes_evals_and_marks_into_the_game() {
-    let dir = std::env::temp_dir().join(format!("pdn-review-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("g.pdn");
     // 28-22?? gives men away where 33-29 wins them (see the analyse test).
-    std::fs::write(
-        &path,
+    let path = temp_file(
+        "review.pdn",
         "[GameType \"20\"]\n[FEN \"W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23\"]\n1. 28-22 {my words} *\n",
-    )
-    .unwrap();
+    );
     let (out, err, code) = run(&["review", path.to_str().unwrap(), "--depth", "4"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("28-22??"), "{out}");
