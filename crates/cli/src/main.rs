@@ -13,6 +13,8 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod analyse;
+#[cfg(not(target_arch = "wasm32"))]
+mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod cli {
@@ -37,7 +39,8 @@ mod cli {
        pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)
        pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
-       pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)";
+       pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
+       pdn standings FILE   (the tournament table as CSV)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -53,6 +56,7 @@ mod cli {
             "perft" if files.len() >= 2 => perft(files),
             "analyse" | "analyze" => crate::analyse::run(files),
             "review" => crate::analyse::review(files),
+            "standings" => crate::standings::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS

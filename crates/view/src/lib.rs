@@ -10,4 +10,5 @@ pub mod editor;
 pub mod json;
 pub mod library;
 pub mod solve;
+pub mod standings;
 pub mod view;

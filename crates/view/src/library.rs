@@ -153,6 +153,23 @@ impl Library {
         reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
     }
 
+    /// The tournament standings of the file's games ([`pdn::standings`]), from the tags;
+    /// games are read and replayed only where the first mover is not White (to tell how the
+    /// file writes its results).
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new("[White \"A\"][Black \"B\"][Result \"0-1\"] *".into());
+    /// assert_eq!(lib.standings().players[0].name, "B");
+    /// ```
+    #[must_use]
+    pub fn standings(&self) -> crate::standings::StandingsView {
+        let pairings = pdn::standings::Pairing::of(&self.headers, |k, _| {
+            let game = self.game(k)?;
+            pdn::replay::replay(&game).result_reading(&game)
+        });
+        crate::standings::StandingsView::of(&pdn::standings::Standings::of_pairings(&pairings))
+    }
+
     /// The list row of game `index` after replaying it: the variant played and every problem.
     #[must_use]
     pub fn check(&self, index: usize) -> Option<GameSummary> {

@@ -109,6 +109,11 @@ mod bindings {
             json(|out| out.push_str(&self.inner.rows_packed(from, to)))
         }
 
+        /// The tournament standings of the file (`pdn_view::standings::StandingsView`).
+        pub fn standings(&self) -> Result<JsValue, JsError> {
+            json(|out| out.push_str(&pdn_view::json::to_string(&self.inner.standings())))
+        }
+
         /// List rows of games `from..to` after replaying them (variant played, every problem).
         pub fn check(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
             let rows: Vec<_> = (from..to.min(self.inner.len()))
