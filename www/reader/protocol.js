@@ -27,6 +27,8 @@ const TABLE = {
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),
   solveState: request(['index', 'line', 'ply']),
+  // The tournament table of the file (pdn-view's standings.rs).
+  standings: request([]),
 };
 
 /** Request name -> { args, calls, view, orEmpty } (see `request`), `calls` filled in. */
