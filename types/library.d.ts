@@ -193,6 +193,48 @@ export interface SolveView {
   toMove: 'white' | 'black' | null;
 }
 
+/** One game in a player's line of the standings. */
+export interface StandingsCell {
+  /** The opponent's index in `Standings.players`. */
+  opponent: number;
+  color: 'white' | 'black';
+  round: string | null;
+  /** Points it brought; null while it runs. */
+  points: number | null;
+  /** The game's number in the file, from 1. */
+  game: number;
+}
+
+/** A player's line of the standings. */
+export interface StandingsPlayer {
+  name: string;
+  /** From 1; shared by players equal on every tie-break. */
+  rank: number;
+  points: number;
+  played: number;
+  running: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Sonneborn-Berger. */
+  sb: number;
+  /** Buchholz (Solkoff). */
+  buchholz: number;
+  cells: StandingsCell[];
+}
+
+/** The tournament table (`Library.standings`): players by rank. */
+export interface Standings {
+  scoring: '2-1-0' | '1-½-0';
+  format: 'round-robin' | 'swiss';
+  /** How many times each pair met in a round robin, else 0. */
+  cycles: number;
+  rounds: string[];
+  players: StandingsPlayer[];
+  /** The same table as CSV. */
+  csv: string;
+}
+
 /** Where a solution stands at a place (`Library.solveState`). */
 export interface SolveState {
   toMove: 'white' | 'black' | null;
@@ -503,6 +545,8 @@ export class Library {
   solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
   /** Solve mode: the side to move there, and whether the line has no next move. */
   solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
+  /** The tournament table of the file's games (`pdn standings`, docs/cli.md). */
+  standings(): Standings;
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;

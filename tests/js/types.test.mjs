@@ -107,6 +107,7 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.solveState(0, null, 0), 'SolveState', 'solveState');
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');
   check(lib.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
+  check(lib.standings(), 'Standings', 'standings');
   lib.free();
   const stray = wasm.Library.fromText('['.repeat(300));
   check(stray.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
