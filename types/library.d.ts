@@ -193,6 +193,37 @@ export interface SolveView {
   toMove: 'white' | 'black' | null;
 }
 
+/** The last move of a board card. */
+export interface LastMove {
+  notation: string;
+  /** The position after it (one character per square of `board.squares`). */
+  cells: string;
+  from: string;
+  to: string;
+  path: string[];
+  captured: string[];
+}
+
+/** One game of the boards view. */
+export interface BoardCard {
+  /** The game's number in the file, from 1. */
+  game: number;
+  white: string;
+  black: string;
+  round: string | null;
+  result: string | null;
+  /** 'white' | 'black' | 'draw' (the winner), 'unfinished', or null. */
+  outcome: string | null;
+  board: BoardView | null;
+  /** The position before the last move (the start when there is none). */
+  before: string;
+  last: LastMove | null;
+  plies: number;
+  toMove: 'white' | 'black';
+  /** Each side's last clock reading, or its time control's starting time. */
+  clock: ClockView;
+}
+
 /** One game in a player's line of the standings. */
 export interface StandingsCell {
   /** The opponent's index in `Standings.players`. */
@@ -545,6 +576,8 @@ export class Library {
   solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
   /** Solve mode: the side to move there, and whether the line has no next move. */
   solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
+  /** The boards view's cards of games `from..to` (0-based), or of round `round` among them. */
+  boards(from: number, to: number, round?: string | null): BoardCard[];
   /** The tournament table of the file's games (`pdn standings`, docs/cli.md). */
   standings(): Standings;
   /** Releases the wasm memory the text holds. */

@@ -108,6 +108,7 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');
   check(lib.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
   check(lib.standings(), 'Standings', 'standings');
+  check(lib.boards(0, lib.count), 'BoardCard', 'boards');
   lib.free();
   const stray = wasm.Library.fromText('['.repeat(300));
   check(stray.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');

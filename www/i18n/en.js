@@ -509,4 +509,13 @@ export default {
   'standings.csv': 'Download CSV',
   'standings.running': 'Playing now',
   'standings.empty': 'No game of this file names both players.',
+  // Boards (view=boards; www/view/boards.js)
+  'boards.title': 'Boards',
+  'boards.unknown': '?',
+  'boards.boardLabel': '{white} – {black}',
+  'boards.noBoard': 'This game could not be set up.',
+  'boards.open': 'Open game {game}',
+  'boards.round': 'Round {round}',
+  'boards.playing': 'Playing',
+  'boards.empty': 'No games to show.',
 };

@@ -508,4 +508,13 @@ export default {
   'standings.csv': 'Télécharger le CSV',
   'standings.running': 'En cours',
   'standings.empty': 'Aucune partie de ce fichier ne nomme les deux joueurs.',
+  // Boards (view=boards; www/view/boards.js)
+  'boards.title': 'Damiers',
+  'boards.unknown': '?',
+  'boards.boardLabel': '{white} – {black}',
+  'boards.noBoard': 'Cette partie n’a pas pu être mise en place.',
+  'boards.open': 'Ouvrir la partie {game}',
+  'boards.round': 'Ronde {round}',
+  'boards.playing': 'En cours',
+  'boards.empty': 'Aucune partie à montrer.',
 };

@@ -511,4 +511,13 @@ export default {
   'standings.csv': 'Lejupielādēt CSV',
   'standings.running': 'Spēlē tagad',
   'standings.empty': 'Nevienā šī faila partijā nav nosaukti abi spēlētāji.',
+  // Boards (view=boards; www/view/boards.js)
+  'boards.title': 'Galdiņi',
+  'boards.unknown': '?',
+  'boards.boardLabel': '{white} – {black}',
+  'boards.noBoard': 'Šo partiju neizdevās izvietot.',
+  'boards.open': 'Atvērt {game}. partiju',
+  'boards.round': '{round}. kārta',
+  'boards.playing': 'Notiek',
+  'boards.empty': 'Nav partiju, ko rādīt.',
 };

@@ -507,4 +507,13 @@ export default {
   'standings.csv': 'CSV downloaden',
   'standings.running': 'Speelt nu',
   'standings.empty': 'Geen partij in dit bestand noemt beide spelers.',
+  // Boards (view=boards; www/view/boards.js)
+  'boards.title': 'Borden',
+  'boards.unknown': '?',
+  'boards.boardLabel': '{white} – {black}',
+  'boards.noBoard': 'Deze partij kon niet worden opgezet.',
+  'boards.open': 'Partij {game} openen',
+  'boards.round': 'Ronde {round}',
+  'boards.playing': 'Bezig',
+  'boards.empty': 'Geen partijen om te tonen.',
 };

@@ -517,4 +517,13 @@ export default {
   'standings.csv': 'Скачать CSV',
   'standings.running': 'Играет сейчас',
   'standings.empty': 'Ни в одной партии файла не названы оба игрока.',
+  // Boards (view=boards; www/view/boards.js)
+  'boards.title': 'Доски',
+  'boards.unknown': '?',
+  'boards.boardLabel': '{white} – {black}',
+  'boards.noBoard': 'Эту партию не удалось расставить.',
+  'boards.open': 'Открыть партию {game}',
+  'boards.round': 'Тур {round}',
+  'boards.playing': 'Идёт',
+  'boards.empty': 'Нет партий для показа.',
 };

@@ -29,6 +29,8 @@ const TABLE = {
   solveState: request(['index', 'line', 'ply']),
   // The tournament table of the file (pdn-view's standings.rs).
   standings: request([]),
+  // The boards view's cards of games from..to, or of one round among them (boards.rs).
+  boards: request(['from', 'to', 'round']),
 };
 
 /** Request name -> { args, calls, view, orEmpty } (see `request`), `calls` filled in. */

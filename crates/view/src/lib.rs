@@ -5,6 +5,7 @@
 //! `pdn-wasm` is a thin binding over this crate, and everything is tested natively.
 
 pub mod analysis;
+pub mod boards;
 pub mod budget;
 pub mod editor;
 pub mod json;

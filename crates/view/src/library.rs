@@ -153,6 +153,32 @@ impl Library {
         reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
     }
 
+    /// The boards view's cards of games `from..to` (0-based), or of the games of round
+    /// `round` among them.
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new(
+    ///     "[Round \"1\"] 1. 32-28 * [Round \"2\"] 1. 33-29 * [Round \"2\"] *".into(),
+    /// );
+    /// let cards = lib.boards(0, 3, Some("2"));
+    /// assert_eq!(cards.iter().map(|c| c.game).collect::<Vec<_>>(), [2, 3]);
+    /// ```
+    #[must_use]
+    pub fn boards(
+        &self,
+        from: usize,
+        to: usize,
+        round: Option<&str>,
+    ) -> Vec<crate::boards::BoardCard> {
+        (from..to.min(self.len()))
+            .filter(|&i| {
+                round.is_none_or(|r| self.headers[i].tag("Round").map(str::trim) == Some(r.trim()))
+            })
+            .filter_map(|i| self.view(i))
+            .map(|v| crate::boards::BoardCard::of(&v))
+            .collect()
+    }
+
     /// The tournament standings of the file's games ([`pdn::standings`]), from the tags;
     /// games are read and replayed only where the first mover is not White (to tell how the
     /// file writes its results).

@@ -109,6 +109,23 @@ mod bindings {
             json(|out| out.push_str(&self.inner.rows_packed(from, to)))
         }
 
+        /// The boards view's cards of games `from..to`, or of round `round` among them
+        /// (`pdn_view::boards::BoardCard`).
+        pub fn boards(
+            &self,
+            from: usize,
+            to: usize,
+            round: Option<String>,
+        ) -> Result<JsValue, JsError> {
+            json(|out| {
+                out.push_str(&pdn_view::json::to_string(&self.inner.boards(
+                    from,
+                    to,
+                    round.as_deref(),
+                )))
+            })
+        }
+
         /// The tournament standings of the file (`pdn_view::standings::StandingsView`).
         pub fn standings(&self) -> Result<JsValue, JsError> {
             json(|out| out.push_str(&pdn_view::json::to_string(&self.inner.standings())))
