@@ -518,4 +518,8 @@ export default {
   'boards.round': 'Round {round}',
   'boards.playing': 'Playing',
   'boards.empty': 'No games to show.',
+  // The tournament views' tabs (www/view/tournament.js)
+  'tournament.game': 'Game',
+  'tournament.boards': 'Boards',
+  'tournament.standings': 'Standings',
 };

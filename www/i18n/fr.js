@@ -517,4 +517,8 @@ export default {
   'boards.round': 'Ronde {round}',
   'boards.playing': 'En cours',
   'boards.empty': 'Aucune partie à montrer.',
+  // The tournament views' tabs (www/view/tournament.js)
+  'tournament.game': 'Partie',
+  'tournament.boards': 'Damiers',
+  'tournament.standings': 'Classement',
 };

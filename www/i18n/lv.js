@@ -520,4 +520,8 @@ export default {
   'boards.round': '{round}. kārta',
   'boards.playing': 'Notiek',
   'boards.empty': 'Nav partiju, ko rādīt.',
+  // The tournament views' tabs (www/view/tournament.js)
+  'tournament.game': 'Partija',
+  'tournament.boards': 'Galdiņi',
+  'tournament.standings': 'Tabula',
 };

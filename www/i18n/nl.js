@@ -516,4 +516,8 @@ export default {
   'boards.round': 'Ronde {round}',
   'boards.playing': 'Bezig',
   'boards.empty': 'Geen partijen om te tonen.',
+  // The tournament views' tabs (www/view/tournament.js)
+  'tournament.game': 'Partij',
+  'tournament.boards': 'Borden',
+  'tournament.standings': 'Stand',
 };

@@ -526,4 +526,8 @@ export default {
   'boards.round': 'Тур {round}',
   'boards.playing': 'Идёт',
   'boards.empty': 'Нет партий для показа.',
+  // The tournament views' tabs (www/view/tournament.js)
+  'tournament.game': 'Партия',
+  'tournament.boards': 'Доски',
+  'tournament.standings': 'Таблица',
 };
