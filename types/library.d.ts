@@ -576,6 +576,8 @@ export class Library {
   solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
   /** Solve mode: the side to move there, and whether the line has no next move. */
   solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
+  /** How many games have no result yet (a live file is followed until none). */
+  unfinished(): number;
   /** The boards view's cards of games `from..to` (0-based), or of round `round` among them. */
   boards(from: number, to: number, round?: string | null): BoardCard[];
   /** The tournament table of the file's games (`pdn standings`, docs/cli.md). */

@@ -198,7 +198,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine'];
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live'];
   }
 
   constructor() {
@@ -237,6 +237,7 @@ export class PdnViewerElement extends HTMLElement {
 
   disconnectedCallback() {
     if (this.viewer && this.viewer.state.playing) this.viewer.togglePlay();
+    if (this.follow) { this.follow.stop(); this.follow = null; }
   }
 
   /** Whether a switch attribute (`analysis`, `editor`, `wheel`) is on: present, not "off"/"false". */
@@ -262,6 +263,43 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
     else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
+    else if (name === 'view' || name === 'round') this.showView().catch((e) => this.fail(e));
+    else if (name === 'live') this.followSource().catch((e) => this.fail(e));
+  }
+
+  /** The `view` attribute's tournament view (boards, standings; the game otherwise). */
+  showView() {
+    return this.app.setView(this.getAttribute('view') || 'game', { round: this.getAttribute('round') });
+  }
+
+  /** With `live` and `src`: the file is fetched again as it grows (view/follow.js). */
+  async followSource() {
+    if (this.follow) { this.follow.stop(); this.follow = null; }
+    const src = this.getAttribute('src');
+    if (!this.hasAttribute('live') || ['off', 'false', '0'].includes(this.getAttribute('live')) || !src) return;
+    const url = new URL(src, this.ownerDocument.baseURI).href;
+    const [{ followLive }, first] = await Promise.all([import('./view/follow.js'), this.library.text()]);
+    this.follow = followLive({
+      doc: this.ownerDocument, app: this.app, url, every: this.getAttribute('live'), badge: this.parts.liveBadge,
+      reopen: (text, place) => this.reopen(text, place),
+    });
+    this.follow.start(first);
+  }
+
+  /** A new text of the same file (a live update) opened at `place` ({ game, ply, line }, 0-based game). */
+  async reopen(text, { game, ply, line }) {
+    const app = this.app;
+    const mine = (this.loads = (this.loads || 0) + 1);
+    await this.read({ text, name: 'PDN', game: game + 1 }, {
+      opened: (msg) => {
+        this.count = msg.count;
+        if (!msg.count) return;
+        this.viewer.setGame(msg.game, msg.view, ply, msg.count);
+        if (line != null) this.viewer.goTo(ply, line);
+        app.showList(msg.count);
+      },
+      rows: (r, { partial = false } = {}) => { if (this.loads === mine) app.setRows(r, { partial }); },
+    });
   }
 
   build() {
@@ -289,12 +327,14 @@ export class PdnViewerElement extends HTMLElement {
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     parts.tags = el(doc, 'div');
     parts.container = el(doc, 'div', { class: 'pv', part: 'container' });
+    parts.tournament = el(doc, 'section', { class: 'tournament-panel', part: 'tournament', hidden: '' });
+    parts.liveBadge = el(doc, 'p', { class: 'live-badge', part: 'live', hidden: '', 'aria-live': 'polite' });
     root.replaceChildren(
       el(doc, 'link', { rel: 'stylesheet', href: css }),
       el(doc, 'style', {}, LAYOUT),
       parts.container);
     parts.container.append(
-      parts.error, parts.header,
+      parts.error, parts.liveBadge, parts.tournament, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
         el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.diagnostics)));
@@ -346,9 +386,11 @@ export class PdnViewerElement extends HTMLElement {
       modules: {
         analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js'),
         engine: () => import('./engine/attach.js'),
+        tournament: () => import('./view/tournament.js'),
       },
       options: {
         engineWorker,
+        download: (blob, name) => import('./share/board-export.js').then((m) => m.downloadBlob(blob, name, doc)),
         // A club page's visitors see what stops a game, not notes on how it is written; there is
         // no text box, so line:column is plain text.
         messages: messagesSetting(this.getAttribute('messages')),
@@ -516,6 +558,8 @@ export class PdnViewerElement extends HTMLElement {
     if (this.loads !== mine) return;
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
+    await this.showView();
+    if (this.hasAttribute('live') && !this.follow) await this.followSource();
   }
 
   async setLanguage(code) {

@@ -24,6 +24,7 @@ const els = {
   prevGame: $('prev-game'), nextGame: $('next-game'), solve: $('solve-panel'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
+  tournament: $('tournament'), liveBadge: $('live-badge'),
 };
 /** The analysis board's tools under the board and beside the moves (analysis.js). */
 const analysisEls = {
@@ -49,6 +50,7 @@ const page = {
   seenHash: location.hash, // the hash as last opened or written here (a different #pdn= one is a new link)
   pinned: {},          // lang and theme the address asked for (kept in it until changed here)
   menus: null,         // the export and share menus, once loaded (menus.js)
+  live: null,          // following a live file (view/follow.js), with live=1
   /** What is open: where it came from (for the address) and what the text box holds. */
   open: {
     source: null,     // { kind: 'sample'|'paste'|'file'|'link'|'src'|'drop', url?, name? }
@@ -102,8 +104,11 @@ const app = createApp({
     gamelist: () => import('../view/gamelist.js'),
     editor: () => import('../view/editor.js'),
     engine: () => import('../engine/attach.js'),
+    tournament: () => import('../view/tournament.js'),
   },
   options: {
+    download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
+    onView: (view) => rememberView(view),
     engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
     onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
     wheel: () => els.wheel.checked,
@@ -168,6 +173,7 @@ async function setLanguage(code) {
   if (open.empty) showEmptyBoard();
   updateTitle();
   els.lang.value = code;
+  page.live?.redraw();
 }
 
 function setTheme(theme) {
@@ -272,6 +278,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       if (msg.total > 1) showProgress(t('status.checking', { done: msg.done, total: msg.total }), msg.done / msg.total);
     },
     done() {
+      app.setView().catch(() => {}); // the tournament tabs for two games or more; a view drawn again
       const listed = open.count > 1 ? app.refreshList() : Promise.resolve();
       listed.then(() => {
         hideProgress();
@@ -427,6 +434,30 @@ function syncAddress() {
     if (href !== location.href) history.replaceState(null, '', href);
     page.seenHash = location.hash;
   }, 200);
+}
+
+/** The tournament view shown (`view=boards`/`standings`) is kept in the address. */
+function rememberView(view) {
+  const url = new URL(location.href);
+  if (view === 'game') url.searchParams.delete('view');
+  else url.searchParams.set('view', view);
+  if (url.href !== location.href) history.replaceState(null, '', url.href);
+}
+
+/** `live=1` (or seconds) with `src=`: the file is fetched again as it grows (view/follow.js). */
+async function followSource(address, every) {
+  const url = address.source && address.source.src;
+  if (!url) return;
+  const absolute = new URL(url, location.href).href;
+  const [{ followLive }, first] = await Promise.all([import('../view/follow.js'), library.text()]);
+  const name = fileNameOf(absolute);
+  page.live = followLive({
+    doc: document, app, url: absolute, every, badge: els.liveBadge,
+    reopen: (text, place) => openSource({ text, game: place.game }, {
+      ply: place.ply, line: place.line, what: name, kind: 'src', url, quiet: true,
+    }),
+  });
+  page.live.start(first);
 }
 
 // ---- drag and drop ----------------------------------------------------------------------
@@ -637,6 +668,9 @@ async function main() {
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
   if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
   if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
+  const view = params.get('view');
+  if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
+  if (params.has('live') && opened) await followSource(address, params.get('live'));
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

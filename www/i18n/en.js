@@ -522,4 +522,11 @@ export default {
   'tournament.game': 'Game',
   'tournament.boards': 'Boards',
   'tournament.standings': 'Standings',
+  // Live files (live=1; www/view/follow.js)
+  'live.on': 'Live · last change {time}',
+  'live.paused': 'Live · paused while the page is hidden',
+  'live.error': 'Live · the file could not be fetched; trying again (last change {time})',
+  'live.finished': 'Finished: every game has a result (last change {time})',
+  'live.stopped': 'Live stopped: no change for three hours (last change {time})',
+  'live.newMoves': 'New moves',
 };

@@ -521,4 +521,11 @@ export default {
   'tournament.game': 'Partie',
   'tournament.boards': 'Damiers',
   'tournament.standings': 'Classement',
+  // Live files (live=1; www/view/follow.js)
+  'live.on': 'En direct · dernière modification {time}',
+  'live.paused': 'En direct · en pause tant que la page est cachée',
+  'live.error': 'En direct · le fichier n’a pas pu être chargé ; nouvel essai (dernière modification {time})',
+  'live.finished': 'Terminé : chaque partie a un résultat (dernière modification {time})',
+  'live.stopped': 'Direct arrêté : aucun changement depuis trois heures (dernière modification {time})',
+  'live.newMoves': 'Nouveaux coups',
 };

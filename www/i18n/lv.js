@@ -524,4 +524,11 @@ export default {
   'tournament.game': 'Partija',
   'tournament.boards': 'Galdiņi',
   'tournament.standings': 'Tabula',
+  // Live files (live=1; www/view/follow.js)
+  'live.on': 'Tiešraide · pēdējās izmaiņas {time}',
+  'live.paused': 'Tiešraide · pauze, kamēr lapa ir paslēpta',
+  'live.error': 'Tiešraide · failu neizdevās ielādēt, mēģinām vēlreiz (pēdējās izmaiņas {time})',
+  'live.finished': 'Pabeigts: visām partijām ir rezultāts (pēdējās izmaiņas {time})',
+  'live.stopped': 'Tiešraide apturēta: trīs stundas bez izmaiņām (pēdējās izmaiņas {time})',
+  'live.newMoves': 'Jauni gājieni',
 };

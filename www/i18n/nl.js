@@ -520,4 +520,11 @@ export default {
   'tournament.game': 'Partij',
   'tournament.boards': 'Borden',
   'tournament.standings': 'Stand',
+  // Live files (live=1; www/view/follow.js)
+  'live.on': 'Live · laatste wijziging {time}',
+  'live.paused': 'Live · gepauzeerd zolang de pagina verborgen is',
+  'live.error': 'Live · het bestand kon niet worden opgehaald; we proberen het opnieuw (laatste wijziging {time})',
+  'live.finished': 'Afgelopen: elke partij heeft een uitslag (laatste wijziging {time})',
+  'live.stopped': 'Live gestopt: drie uur geen wijziging (laatste wijziging {time})',
+  'live.newMoves': 'Nieuwe zetten',
 };

@@ -530,4 +530,11 @@ export default {
   'tournament.game': 'Партия',
   'tournament.boards': 'Доски',
   'tournament.standings': 'Таблица',
+  // Live files (live=1; www/view/follow.js)
+  'live.on': 'Онлайн · последнее изменение {time}',
+  'live.paused': 'Онлайн · пауза, пока страница скрыта',
+  'live.error': 'Онлайн · файл не загрузился, пробуем снова (последнее изменение {time})',
+  'live.finished': 'Завершено: у всех партий есть результат (последнее изменение {time})',
+  'live.stopped': 'Онлайн остановлен: три часа без изменений (последнее изменение {time})',
+  'live.newMoves': 'Новые ходы',
 };

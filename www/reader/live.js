@@ -1,6 +1,8 @@
 // Live files (`live=1`, the element's `live` attribute): the file at an address fetched again
-// every few seconds while a tournament is played. Conditional requests (If-None-Match /
-// If-Modified-Since) make an unchanged file cost a 304; errors back off; polling pauses while
+// every few seconds while a tournament is played. Each fetch revalidates the browser's copy
+// (`cache: 'no-cache'`): the browser sends the If-None-Match / If-Modified-Since of what it has,
+// so an unchanged file costs a 304 — on any origin, as no header of ours needs a CORS
+// preflight. Errors back off; polling pauses while
 // the tab is hidden and stops once the host says every game is finished, or after LIVE.idle
 // without a change. What the new text means (merging it, following a game) is the host's part:
 // this module only says when the text changed. No rules, no DOM beyond the visibility state.
@@ -22,7 +24,7 @@ export function liveInterval(value) {
 
 /**
  * Polls `url`. `onText(text)` is called with each new text (not with an unchanged one) and may
- * return `{ finished: true }` to stop; `onStatus({ state, at, error })` tells the badge:
+ * return (or resolve to) `{ finished: true }` to stop; `onStatus({ state, at, error })` tells the badge:
  * `live` (at: the time of the last change), `paused` (hidden tab), `error` (retrying),
  * `finished` or `stopped` (idle). `fetch`, `doc`, `now`, `setTimer`/`clearTimer` are the
  * browser's unless given (tests give their own).
@@ -33,8 +35,6 @@ export function createLive({
   now = () => Date.now(), setTimer = globalThis.setTimeout.bind(globalThis),
   clearTimer = globalThis.clearTimeout.bind(globalThis),
 }) {
-  let etag = null;
-  let modified = null;
   let last = null; // the last text handed on
   let changedAt = now();
   let failures = 0;
@@ -56,23 +56,18 @@ export function createLive({
     if (running) return;
     running = true;
     try {
-      const headers = {};
-      if (etag) headers['If-None-Match'] = etag;
-      if (modified) headers['If-Modified-Since'] = modified;
-      const response = await fetch(url, { headers, cache: 'no-cache' });
+      const response = await fetch(url, { cache: 'no-cache' });
       if (response.status === 304) {
         failures = 0;
       } else if (!response.ok) {
         throw new Error(`HTTP ${response.status}`);
       } else {
-        etag = response.headers.get('ETag') || etag;
-        modified = response.headers.get('Last-Modified') || modified;
         const text = await response.text();
         failures = 0;
         if (text !== last) {
           last = text;
           changedAt = now();
-          const said = onText(text) || {};
+          const said = (await onText(text)) || {};
           if (said.finished) { status('finished'); return; }
         }
       }

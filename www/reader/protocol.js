@@ -31,6 +31,8 @@ const TABLE = {
   standings: request([]),
   // The boards view's cards of games from..to, or of one round among them (boards.rs).
   boards: request(['from', 'to', 'round']),
+  // Games without a result yet (live.js follows a file until none).
+  unfinished: request([]),
 };
 
 /** Request name -> { args, calls, view, orEmpty } (see `request`), `calls` filled in. */

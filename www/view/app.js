@@ -90,6 +90,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let solveAt = 0; // the mainline ply solving started from (the address keeps it)
   let engine = null;
   let engineReady = null;
+  let tournament = null;
+  let tournamentReady = null;
 
   const buttons = navButtons(doc, parts.nav, t);
   const viewer = createViewer({
@@ -199,6 +201,21 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     return engineReady;
   }
 
+  /**
+   * The tournament views (tournament.js: tabs, boards, standings) in parts.tournament, made the
+   * first time a text has two games or more, or a view is asked for.
+   */
+  function loadTournament() {
+    tournamentReady ??= modules.tournament().then(({ attachTournament }) => {
+      tournament = attachTournament({
+        doc, app, el: parts.tournament, download: o.download,
+        onView: (view) => { host.dataset.view = view; o.onView?.(view); },
+      });
+      return tournament;
+    });
+    return tournamentReady;
+  }
+
   /** Plays moves given by their squares ([from, to] each) from the shown position, on the analysis board. */
   async function playEnds(ends) {
     const analysis = await loadAnalysis();
@@ -236,6 +253,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       viewer.setTranslator(t);
       if (list) list.setTranslator(t);
       if (solve) solve.retranslate();
+      if (tournament) tournament.refresh();
       updateCount();
     },
 
@@ -293,6 +311,22 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return s;
     },
     currentFen,
+    /** The tournament view shown: `game`, `boards` or `standings`. */
+    get view() { return tournament ? tournament.view : 'game'; },
+    /**
+     * Shows a tournament view (tournament.js VIEWS; `round` for the boards) — or, with no
+     * argument, the tabs again for a new text (shown from two games on, or when a view is on).
+     */
+    async setView(view = null, { round = null } = {}) {
+      if (!parts.tournament || !modules.tournament) return 'game';
+      const wanted = view && view !== 'game';
+      if (!wanted && !tournament && viewer.state.count < 2) return 'game';
+      const tm = await loadTournament();
+      parts.tournament.hidden = !(viewer.state.count > 1 || tm.view !== 'game' || wanted);
+      if (view) await tm.setView(view, { round });
+      else await tm.refresh();
+      return tm.view;
+    },
     /** Whether the engine is on. */
     get engineOn() { return Boolean(engine && engine.on); },
     /** The engine on or off (never while solving: it would give the answer away). */

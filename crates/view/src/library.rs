@@ -153,6 +153,27 @@ impl Library {
         reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
     }
 
+    /// How many games have no result yet (`*`, or none written): a live file is followed
+    /// until this is 0.
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new("[Result \"2-0\"] 2-0 [Result \"*\"] 1. 32-28".into());
+    /// assert_eq!(lib.unfinished(), 1);
+    /// ```
+    #[must_use]
+    pub fn unfinished(&self) -> usize {
+        self.headers
+            .iter()
+            .filter(|h| {
+                let r = h
+                    .tag("Result")
+                    .or(h.result.as_deref())
+                    .map_or("*", str::trim);
+                r.is_empty() || r == "*" || r == "?"
+            })
+            .count()
+    }
+
     /// The boards view's cards of games `from..to` (0-based), or of the games of round
     /// `round` among them.
     ///

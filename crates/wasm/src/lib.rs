@@ -109,6 +109,11 @@ mod bindings {
             json(|out| out.push_str(&self.inner.rows_packed(from, to)))
         }
 
+        /// How many games have no result yet (a live file is followed until none).
+        pub fn unfinished(&self) -> usize {
+            self.inner.unfinished()
+        }
+
         /// The boards view's cards of games `from..to`, or of round `round` among them
         /// (`pdn_view::boards::BoardCard`).
         pub fn boards(
