@@ -4,7 +4,7 @@
 // game's number, from 1); its board is drawn by board.js, so its pieces carry the same
 // data-square/data-piece as the main board's. No rules: every position comes from Rust.
 
-import { boardModel, boardSvg } from './board.js';
+import { PIECE_CODES, SQUARE } from './board.js';
 import { h } from './tree.js';
 
 /** `h:mm:ss` or `m:ss` -> seconds (null when unreadable). */
@@ -22,13 +22,46 @@ export function clockText(seconds) {
   return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-/** A card's board as a one-move game view, for board.js. */
-export function cardView(card) {
-  return {
-    board: card.board,
-    start: { cells: card.before },
-    plies: card.last ? [card.last] : [],
-  };
+/**
+ * A card's board: the main board's look and contract (pieces carry data-square and data-piece,
+ * the last move's squares hl-from/hl-to) in few elements — the dark squares as one path, a
+ * piece as one circle (a king with its crown) — since a round may show a hundred of them.
+ */
+export function miniBoard(card, { flipped = false, label }) {
+  const { width, height, squares } = card.board;
+  const at = (sq) => (flipped
+    ? { col: width - 1 - sq.file, row: sq.rank }
+    : { col: sq.file, row: height - 1 - sq.rank });
+  const last = card.last;
+  const cells = last ? last.cells : card.before;
+  let dark = '';
+  const marks = [];
+  const pieces = [];
+  squares.forEach((sq, i) => {
+    const { col, row } = at(sq);
+    const x = col * SQUARE;
+    const y = row * SQUARE;
+    dark += `M${x} ${y}h${SQUARE}v${SQUARE}h-${SQUARE}z`;
+    const name = String(sq.label);
+    if (last && (name === String(last.from) || name === String(last.to))) {
+      marks.push(h('rect', { class: `hl hl-${name === String(last.to) ? 'to' : 'from'}`, x, y, width: SQUARE, height: SQUARE }));
+    }
+    const piece = PIECE_CODES[cells[i]];
+    if (!piece) return;
+    const cx = x + SQUARE / 2;
+    const cy = y + SQUARE / 2;
+    const color = piece[0] === 'w' ? 'white' : 'black';
+    pieces.push(h('circle', { class: `mini-piece ${color}`, cx, cy, r: 40, 'data-square': name, 'data-piece': piece }));
+    if (piece[1] === 'k') pieces.push(h('path', { class: `mini-crown ${color}`, d: `M${cx - 21} ${cy + 12}l-3 -24l13 11l11 -18l11 18l13 -11l-3 24z` }));
+  });
+  return h('svg', {
+    xmlns: 'http://www.w3.org/2000/svg', viewBox: `0 0 ${width * SQUARE} ${height * SQUARE}`,
+    class: 'board-svg mini-board', role: 'img', 'aria-label': label,
+  },
+  h('rect', { class: 'sq-light', x: 0, y: 0, width: width * SQUARE, height: height * SQUARE }),
+  h('path', { class: 'sq-dark', d: dark }),
+  marks,
+  pieces);
 }
 
 function side(card, color, t) {
@@ -48,10 +81,7 @@ function side(card, color, t) {
 export function boardCard(card, { t, flipped = false, selected = false }) {
   const finished = card.outcome && card.outcome !== 'unfinished';
   const board = card.board
-    ? boardSvg(boardModel(cardView(card), card.last ? 1 : 0, { flipped }), {
-      label: t('boards.boardLabel', { white: card.white || '?', black: card.black || '?' }),
-      numbers: false,
-    })
+    ? miniBoard(card, { flipped, label: t('boards.boardLabel', { white: card.white || '?', black: card.black || '?' }) })
     : h('p', { class: 'board-card-none' }, t('boards.noBoard'));
   const top = flipped ? 'white' : 'black';
   const bottom = flipped ? 'black' : 'white';

@@ -4,7 +4,7 @@
 // live host (reader/live.js) calls refresh() after each new text; the running clocks count down
 // in between. No rules: the cards and the table come from the core.
 
-import { boardsView, tickClocks } from './boards.js';
+import { boardCard, boardsView, tickClocks } from './boards.js';
 import { standingsView } from './standings.js';
 import { toDom } from './tree.js';
 
@@ -13,6 +13,11 @@ export const VIEWS = Object.freeze(['game', 'boards', 'standings']);
 
 /** Most boards drawn at once (the first ones of the file or of the round). */
 export const MAX_BOARDS = 120;
+
+/** Boards drawn in one task (a task of ten stays well under 100 ms on a phone). */
+const BATCH = 10;
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * doc; app (createApp's: library, viewer, pick, t); el (where the tabs and the view go);
@@ -27,6 +32,7 @@ export function attachTournament({ doc, app, el, onView = () => {}, download }) 
   let drawnAt = 0;
   let clockTimer = null;
   let drawing = 0;
+  let drawn = new Map(); // game -> { key (the card's JSON), node }: only changed cards are drawn again
 
   const tabs = doc.createElement('div');
   tabs.className = 'tournament-tabs';
@@ -61,11 +67,53 @@ export function attachTournament({ doc, app, el, onView = () => {}, download }) 
     stopClocks();
     if (view === 'boards') {
       const count = app.viewer.state.count;
-      const cards = await app.library.boards(0, Math.min(count, MAX_BOARDS), round);
+      const cards = (await app.library.boards(0, Math.min(count, MAX_BOARDS), round)) || [];
       if (mine !== drawing) return;
-      body.replaceChildren(toDom(doc, boardsView(cards || [], {
-        t, flipped: app.viewer.state.flipped, selected: app.viewer.state.game + 1,
-      }), null));
+      const flipped = app.viewer.state.flipped;
+      const selected = app.viewer.state.game + 1;
+      let grid = body.querySelector('.boards-grid');
+      if (!cards.length) {
+        body.replaceChildren(toDom(doc, boardsView([], { t }), null));
+        drawn = new Map();
+        return;
+      }
+      if (!grid) {
+        const wrap = doc.createElement('div');
+        wrap.className = 'boards';
+        grid = doc.createElement('ol');
+        grid.className = 'boards-grid';
+        wrap.append(grid);
+        body.replaceChildren(wrap);
+        drawn = new Map();
+      }
+      grid.setAttribute('aria-label', t('boards.title'));
+      // Each card drawn again only when it changed, ten to a task, in the file's order.
+      const seen = new Set();
+      let previous = null;
+      for (let k = 0; k < cards.length; k += 1) {
+        const card = cards[k];
+        const key = JSON.stringify([card, flipped, card.game === selected, app.lang]);
+        const old = drawn.get(card.game);
+        let node = old && old.key === key ? old.node : null;
+        if (!node) {
+          node = toDom(doc, boardCard(card, { t, flipped, selected: card.game === selected }), null);
+          if (old) old.node.replaceWith(node);
+        }
+        if (node.parentNode !== grid || (previous ? previous.nextSibling !== node : grid.firstChild !== node)) {
+          if (previous) previous.after(node);
+          else grid.prepend(node);
+        }
+        drawn.set(card.game, { key, node });
+        seen.add(card.game);
+        previous = node;
+        if (k % BATCH === BATCH - 1) {
+          await nextTask();
+          if (mine !== drawing) return;
+        }
+      }
+      for (const [game, { node }] of drawn) {
+        if (!seen.has(game)) { node.remove(); drawn.delete(game); }
+      }
       drawnAt = Date.now();
       if (body.querySelector('[data-clock][data-running]')) {
         clockTimer = doc.defaultView.setInterval(() => tickClocks(body, drawnAt), 1000);
