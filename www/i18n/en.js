@@ -489,4 +489,9 @@ export default {
   'engine.depth': 'Depth {depth} · {nodes} positions',
   'engine.thinking': 'Thinking…',
   'engine.failed': 'The engine stopped: reload the page to start it again.',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "The viewer cannot start: this page's security policy (Content-Security-Policy) does not allow WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': "The viewer cannot start: this page's security policy (Content-Security-Policy) does not allow its scripts (blob:).",
+  'status.browserOld': 'The viewer cannot start: this browser is too old. Please update it.',
 };

@@ -491,4 +491,9 @@ export default {
   'engine.depth': 'Dziļums {depth} · pozīcijas: {nodes}',
   'engine.thinking': 'Domā…',
   'engine.failed': 'Dzinējs apstājās: pārlādējiet lapu, lai to palaistu no jauna.',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "Skatītājs nevar sākt darbu: šīs lapas drošības politika (Content-Security-Policy) neatļauj WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'Skatītājs nevar sākt darbu: šīs lapas drošības politika (Content-Security-Policy) neatļauj tā skriptus (blob:).',
+  'status.browserOld': 'Skatītājs nevar sākt darbu: šī pārlūkprogramma ir par vecu. Lūdzu, atjauniniet to.',
 };

@@ -487,4 +487,9 @@ export default {
   'engine.depth': 'Diepte {depth} · {nodes} stellingen',
   'engine.thinking': 'Rekent…',
   'engine.failed': 'De engine is gestopt: herlaad de pagina om hem opnieuw te starten.',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "De viewer kan niet starten: het beveiligingsbeleid van deze pagina (Content-Security-Policy) staat WebAssembly niet toe ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'De viewer kan niet starten: het beveiligingsbeleid van deze pagina (Content-Security-Policy) staat zijn scripts niet toe (blob:).',
+  'status.browserOld': 'De viewer kan niet starten: deze browser is te oud. Werk hem bij.',
 };

@@ -497,4 +497,9 @@ export default {
   'engine.depth': 'Глубина {depth} · позиций: {nodes}',
   'engine.thinking': 'Считает…',
   'engine.failed': 'Движок остановился: перезагрузите страницу, чтобы запустить его снова.',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "Просмотрщик не может запуститься: политика безопасности этой страницы (Content-Security-Policy) не разрешает WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'Просмотрщик не может запуститься: политика безопасности этой страницы (Content-Security-Policy) не разрешает его скрипты (blob:).',
+  'status.browserOld': 'Просмотрщик не может запуститься: этот браузер слишком старый. Обновите его.',
 };
