@@ -42,8 +42,8 @@ const GAME = `[Event "Club championship"]
 [Result "*"]
 [GameType "20"]
 1. 32-28 19-23 2. 28x19 14x23 3. 33-28 *`;
-/** Twelve games, over 4 KB: read in the worker, with a game table. */
-const MANY = Array.from({ length: 12 }, (_, i) => `[Event "Round ${i + 1}"]
+/** Sixteen games, over 4 KB: read in the worker, with a game table. */
+const MANY = Array.from({ length: 16 }, (_, i) => `[Event "Round ${i + 1}"]
 [White "White player number ${i + 1} of the club"]
 [Black "Black player number ${i + 1} of the club"]
 [Result "*"]
@@ -167,7 +167,7 @@ try {
     return `long tasks: ${tasks.length ? tasks.join(', ') : 'none'} ms`;
   });
 
-  await check('a text over 4 KB: read in a blob: worker, the game table lists its 12 games, game="2" shown', async () => {
+  await check('a text over 4 KB: read in a blob: worker, the game table lists its 16 games, game="2" shown', async () => {
     const p = await open(null);
     const workers = [];
     p.on('worker', (w) => workers.push(w.url()));
