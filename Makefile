@@ -57,6 +57,7 @@ test-e2e:
 	node tests/e2e/layout.mjs
 	node tests/e2e/hostile.mjs
 	node tests/e2e/package.mjs
+	node tests/e2e/standalone.mjs
 	node tests/e2e/recover.mjs
 	node tests/e2e/visitors.mjs
 	node tests/e2e/editor.mjs

@@ -14,7 +14,8 @@
 //   docs/screenshots/howto-embed-*.png too).
 // Prints `ok`/`FAIL` per check, then `N passed, N failed`; exits non-zero on a failure.
 
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -241,6 +242,7 @@ try {
   const elementHtml = elementSnippet({ base, attrs: { ply: 3 }, pdn: GAME });
   const clubPages = await servePages({
     '/column.html': { body: clubColumn(`${iframeSnippet({ src: frameUrl || `${viewer.origin}/embed.html#pdn=x`, title: 'Round 7' })}\n<p>The same game, as an element:</p>\n${elementHtml}`) },
+    '/element.html': { body: clubColumn(elementHtml) },
     '/dark-scheme.html': { body: clubColumn(elementHtml, { html: ' style="color-scheme: dark"' }) },
     '/dark-meta.html': { body: clubColumn(elementHtml, { head: '<meta name="color-scheme" content="dark">' }) },
     '/dark-attribute.html': { body: clubColumn(elementSnippet({ base, attrs: { ply: 3, theme: 'dark' }, pdn: GAME })) },
@@ -307,8 +309,15 @@ try {
       assert(inFrame.board >= Math.min(inFrame.width * 0.6, 400), `the frame's board is sized to it: ${JSON.stringify(inFrame)}`);
       const name = `standalone-club-${width}.png`;
       await p.screenshot({ path: path.join(artifacts, name), fullPage: width < 600 });
-      if (docs) copyFileSync(path.join(artifacts, name), path.join(root, 'docs', 'screenshots', `howto-embed-${width < 600 ? 'phone' : 'desktop'}.png`));
       await p.context().close();
+      // The how-to's pictures: the element alone in the column, as the visitor sees it first.
+      const e = await open(`${clubPages.origin}/element.html`, { viewport: { width, height }, colorScheme: 'dark' });
+      await settle(e);
+      const only = `standalone-element-${width}.png`;
+      if (width < 600) await e.evaluate(() => document.querySelector('main pdn-viewer').scrollIntoView({ block: 'start' }));
+      await e.screenshot({ path: path.join(artifacts, only) });
+      if (docs) copyFileSync(path.join(artifacts, only), path.join(root, 'docs', 'screenshots', `howto-embed-${width < 600 ? 'phone' : 'desktop'}.png`));
+      await e.context().close();
       return `element ${sizes.element} px, board ${Math.round(sizes.board)} px; frame board ${Math.round(inFrame.board)} px`;
     });
   }
@@ -341,6 +350,38 @@ try {
     await q.evaluate(() => { document.documentElement.style.colorScheme = 'dark'; });
     await q.waitForFunction(() => getComputedStyle(document.querySelector('#v')).backgroundColor === 'rgb(24, 25, 27)');
     await q.context().close();
+  });
+
+  // ---- the self-contained .html, made of the single file -----------------------------------
+
+  await check('self-contained .html with a whole file of 16 games: opens from disk on game 3, its table, no request', async () => {
+    const { standaloneHtml } = await import(pathToFileURL(path.join(root, 'www', 'share', 'standalone.js')).href);
+    const html = await standaloneHtml({
+      pdn: MANY, title: 'All rounds', attrs: { game: 3, ply: 2, lang: 'lv' },
+      fetchText: async (p) => readFileSync(path.join(root, p), 'utf8'),
+    });
+    const dir = mkdtempSync(path.join(tmpdir(), 'pdn-standalone-'));
+    const file = path.join(dir, 'rounds.html');
+    writeFileSync(file, html);
+    const p = await open(null);
+    const asked = [];
+    p.on('request', (r) => { if (!/^(file|data|blob):/.test(r.url())) asked.push(r.url()); });
+    await p.goto(pathToFileURL(file).href);
+    await p.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.ply === '2'
+      && document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('tr.game-row').length > 0);
+    const shown = await p.$eval('pdn-viewer', (el) => ({
+      header: el.shadowRoot.querySelector('.game-header-box').textContent,
+      count: el.shadowRoot.querySelector('.games-count').textContent,
+      next: el.shadowRoot.getElementById('next').getAttribute('aria-label'),
+    }));
+    assert(shown.header.includes('number 3 '), `game 3: ${shown.header}`);
+    assert(shown.count.includes('16'), `the table counts 16 games: ${shown.count}`);
+    assertEqual(shown.next, catalogues.lv['nav.next'], 'in Latvian');
+    assertEqual(asked, [], 'no network request');
+    await p.context().close();
+    rmSync(dir, { recursive: true, force: true });
+    const one = await standaloneHtml({ pdn: GAME, fetchText: async (q) => readFileSync(path.join(root, q), 'utf8') });
+    return `one game: ${Math.round(Buffer.byteLength(one) / 1024)} KB; 16 games: ${Math.round(Buffer.byteLength(html) / 1024)} KB`;
   });
 } catch (e) {
   fail('setup', e);
