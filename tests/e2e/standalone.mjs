@@ -125,6 +125,7 @@ try {
     p.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
     // Long tasks of the page's main thread, from the start.
     await p.addInitScript(() => {
+      performance.mark('pdn-start');
       window.longTasks = [];
       try {
         new PerformanceObserver((list) => { for (const e of list.getEntries()) window.longTasks.push(Math.round(e.duration)); })
@@ -134,6 +135,31 @@ try {
     if (url) await p.goto(url);
     return p;
   }
+  // The page's main thread must not be held over 100 ms at a time. On this shared 2-core machine
+  // a busy neighbour stretches wall-clock tasks (the Long Tasks API's figure), so, as in
+  // recover.mjs, the CPU time of the longest task in a Chromium trace decides; the wall-clock
+  // figure is printed beside it.
+  const BUDGET = 100;
+  const traced = async (p, fn) => {
+    await browser.startTracing(p, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'] });
+    let trace;
+    try {
+      await fn();
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    const events = JSON.parse(trace.toString()).traceEvents;
+    const mark = events.find((e) => e.name === 'pdn-start');
+    assert(mark, 'the trace has the page\'s mark');
+    let cpu = 0;
+    for (const e of events) {
+      if (e.pid !== mark.pid || e.tid !== mark.tid || e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask') continue;
+      cpu = Math.max(cpu, (e.tdur ?? 0) / 1000);
+    }
+    const wall = await p.evaluate(() => window.longTasks);
+    assert(cpu < BUDGET, `one task of the page's main thread used ${Math.round(cpu)} ms of CPU (long tasks, wall clock: ${wall})`);
+    return `most CPU in one task ${Math.round(cpu)} ms; long tasks (wall clock) ${wall.length ? wall.join(', ') : 'none'} ms`;
+  };
   const pieces = (p, sel = '#v') => p.$eval(sel, (el) => Object.fromEntries(
     [...el.shadowRoot.querySelectorAll('[data-piece]')].map((x) => [x.dataset.square, x.dataset.piece])));
   const errorText = (p, sel) => p.waitForFunction((s) => {
@@ -144,11 +170,13 @@ try {
   // ---- (a) one script line from a server without CORS ----------------------------------------
 
   await check('one <script src> from another origin without CORS headers: the game, its moves, nothing else fetched', async () => {
-    viewer.requests = [];
-    const p = await open(`${club.origin}/game.html`);
+    const p = await open(null);
     const asked = [];
-    p.on('request', (r) => { if (!/^(data|blob):/.test(r.url())) asked.push(r.url()); });
-    await p.waitForFunction(() => document.querySelector('#v')?.dataset.ply === '3');
+    const timing = await traced(p, async () => {
+      await p.goto(`${club.origin}/game.html`);
+      p.on('request', (r) => { if (!/^(data|blob):/.test(r.url())) asked.push(r.url()); });
+      await p.waitForFunction(() => document.querySelector('#v')?.dataset.ply === '3');
+    });
     const board = await pieces(p);
     assertEqual(Object.keys(board).length, 39, 'pieces after 28x19');
     assertEqual([board['19'], board['14'], board['23'], board['28'], board['32']], ['wm', 'bm', undefined, undefined, undefined], 'squares 19 14 23 28 32');
@@ -161,20 +189,20 @@ try {
     await p.$eval('#v', (el) => el.shadowRoot.querySelector('.moves [data-ply="5"]').click());
     await p.waitForFunction(() => document.querySelector('#v').dataset.ply === '5');
     assertEqual((await pieces(p))['28'], 'wm', '3. 33-28');
-    assertEqual(asked, [], 'no request after the script');
-    const tasks = await p.evaluate(() => window.longTasks);
-    assert(tasks.every((d) => d < 100), `main-thread tasks under 100 ms: ${tasks}`);
+    assertEqual(asked, [], 'no request after the page and the script');
     await p.context().close();
-    return `long tasks: ${tasks.length ? tasks.join(', ') : 'none'} ms`;
+    return timing;
   });
 
   await check('a text over 4 KB: read in a blob: worker, the game table lists its 16 games, game="2" shown', async () => {
     const p = await open(null);
     const workers = [];
     p.on('worker', (w) => workers.push(w.url()));
-    await p.goto(`${club.origin}/many.html`);
-    await p.waitForFunction(() => document.querySelector('#v')?.dataset.game != null
-      && document.querySelector('#v').shadowRoot.querySelectorAll('tr.game-row').length > 0);
+    const timing = await traced(p, async () => {
+      await p.goto(`${club.origin}/many.html`);
+      await p.waitForFunction(() => document.querySelector('#v')?.dataset.game != null
+        && document.querySelector('#v').shadowRoot.querySelectorAll('tr.game-row').length > 0);
+    });
     const rows = await p.$eval('#v', (el) => ({
       count: el.shadowRoot.querySelector('.games-count').textContent,
       shown: el.shadowRoot.querySelectorAll('tr.game-row').length,
@@ -188,9 +216,8 @@ try {
     // Another game from the table.
     await p.$eval('#v', (el) => el.shadowRoot.querySelector('tr.game-row[data-game="5"]').click());
     await p.waitForFunction(() => document.querySelector('#v').shadowRoot.querySelector('.game-header-box').textContent.includes('number 5 '));
-    const tasks = await p.evaluate(() => window.longTasks);
-    assert(tasks.every((d) => d < 100), `main-thread tasks under 100 ms: ${tasks}`);
     await p.context().close();
+    return timing;
   });
 
   await check('the board editor works from the single file; the engine attribute does nothing there', async () => {
