@@ -1,5 +1,7 @@
 // <pdn-viewer>: the viewer as one custom element for club websites. One line includes it,
 //   <script type="module" src="…/www/pdn-viewer.js"></script>
+// or, from any server (no CORS needed), the single-file build of it and all it needs
+//   <script src="…/pkg/pdn-viewer-standalone.js"></script>   (www/share/standalone.js)
 // and each <pdn-viewer> shows the PDN written inside it (as text, or in a child
 // <script type="application/x-draughts-pdn">) or the file named by its src attribute. Styles live
 // in a shadow root (themable with CSS custom properties and ::part); the wasm core is found next
