@@ -223,9 +223,9 @@ const LAYOUT = `
 /**
  * The theme an element uses: its `theme` attribute (light, dark, auto: the visitor's system),
  * else what the host page asks for with the CSS `color-scheme` of the element's parent (as
- * inherited from `html { color-scheme: dark }`) or its `<meta name="color-scheme">`: dark alone is dark, light
- * and dark both is auto, anything else (nothing said) is light, so a visitor whose system is
- * dark still gets the light viewer on a light club page.
+ * inherited from `html { color-scheme: dark }`) or its `<meta name="color-scheme">`: dark
+ * alone is dark, light and dark both is auto, anything else (nothing said) is light, so a
+ * visitor whose system is dark still gets the light viewer on a light club page.
  */
 export function themeOf({ attribute, colorScheme, meta }) {
   const asked = String(attribute || '').trim().toLowerCase();
