@@ -10,7 +10,7 @@
 // - A 700 px column of a light club page, visited with a dark system: the iframe snippet and the
 //   element fit the column, the board is sized to it, the light theme is used; a page that asks
 //   for dark (color-scheme, theme="dark", theme=dark in the frame's address) gets dark.
-//   Screenshots at 360×740 and 1280×800 (tests/e2e/artifacts/standalone-*.png; with --docs,
+//   Screenshots at 360×740, 768×1024, 1280×800 and 1920×1080 (tests/e2e/artifacts/standalone-*.png; with --docs,
 //   docs/screenshots/howto-embed-*.png too).
 // Prints `ok`/`FAIL` per check, then `N passed, N failed`; exits non-zero on a failure.
 
@@ -292,7 +292,7 @@ try {
     return null;
   };
 
-  for (const [width, height] of [[1280, 800], [360, 740]]) {
+  for (const [width, height] of [[1280, 800], [360, 740], [768, 1024], [1920, 1080]]) {
     await check(`a 700 px column of a light club page, dark system, ${width}×${height}: both snippets fit it, light`, async () => {
       assert(frameUrl, 'tests/e2e/fixtures/three-games.pdn is missing');
       const p = await open(`${clubPages.origin}/column.html`, { viewport: { width, height }, colorScheme: 'dark' });
@@ -343,7 +343,7 @@ try {
       const only = `standalone-element-${width}.png`;
       if (width < 600) await e.evaluate(() => document.querySelector('main pdn-viewer').scrollIntoView({ block: 'start' }));
       await e.screenshot({ path: path.join(artifacts, only) });
-      if (docs) copyFileSync(path.join(artifacts, only), path.join(root, 'docs', 'screenshots', `howto-embed-${width < 600 ? 'phone' : 'desktop'}.png`));
+      if (docs && (width === 360 || width === 1280)) copyFileSync(path.join(artifacts, only), path.join(root, 'docs', 'screenshots', `howto-embed-${width < 600 ? 'phone' : 'desktop'}.png`));
       await e.context().close();
       return `element ${sizes.element} px, board ${Math.round(sizes.board)} px; frame board ${Math.round(inFrame.board)} px`;
     });
