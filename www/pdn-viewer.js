@@ -36,7 +36,7 @@ let ready = null;
 const carried = () => globalThis.PDN_VIEWER_FILES || null;
 
 /** Whether an error is the page's Content-Security-Policy refusing to compile WebAssembly. */
-export const wasmRefused = (e) => /wasm-unsafe-eval|unsafe-eval|Refused to compile|Content Security Policy/i.test(String(e && e.message ? e.message : e));
+export const wasmRefused = (e) => /wasm-unsafe-eval|unsafe-eval|Refused to compile|Content.Security.Policy|\bCSP\b/i.test(String(e && e.message ? e.message : e));
 
 /**
  * Starts the wasm core once for every element on the page. Its bytes are fetched beside pdn.js,

@@ -2,7 +2,8 @@
 // single-file build with a classic script (no CORS needed) and holds the game so that no text
 // in it can end its <script>; the iframe snippet is as wide as the column it is pasted into
 // (no fixed or maximum width) and listens only to the viewer's own origin; every attribute
-// value is escaped. And the element's theme (pdn-viewer.js themeOf): light unless asked.
+// value is escaped. And the element's theme (pdn-viewer.js themeOf): light unless asked; and
+// how it knows the page's policy refused WebAssembly (wasmRefused), to say so in plain words.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { STANDALONE, attribute, elementSnippet, iframeSnippet } from '../../www/share/snippets.js';
@@ -77,4 +78,16 @@ test('themeOf: the attribute, else the host page\'s color-scheme (parent\'s, the
     [{ colorScheme: 'light', meta: 'dark' }, 'light'],
   ];
   for (const [input, want] of cases) assert.equal(themeOf(input), want, JSON.stringify(input));
+});
+
+test('wasmRefused: the words browsers use when a page\'s policy refuses WebAssembly', async () => {
+  globalThis.HTMLElement ??= class {};
+  globalThis.customElements ??= { get: () => null, define: () => {} };
+  const { wasmRefused } = await import('../../www/pdn-viewer.js');
+  for (const m of [
+    "WebAssembly.instantiateStreaming(): Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source of script",
+    'call to WebAssembly.instantiate() blocked by CSP',
+    "Refused to create a WebAssembly object because 'unsafe-eval' or 'wasm-unsafe-eval' is not an allowed source of script",
+  ]) assert.ok(wasmRefused(new Error(m)), m);
+  for (const m of ['Failed to fetch', 'HTTP 404', 'WebAssembly.instantiate(): expected magic word']) assert.ok(!wasmRefused(new Error(m)), m);
 });
