@@ -5,8 +5,8 @@
 //   its moves play, the game table is there, a long text is read in the worker (a blob: one),
 //   and no task of the page passes 100 ms.
 // - What the element needs, refused (WebAssembly or blob: scripts by the page's
-//   Content-Security-Policy, a src= file by CORS or a 404): a plain message inside the element,
-//   in each of the five languages (the `lang` attribute).
+//   Content-Security-Policy, a src= file by CORS or a 404; a browser too old): a plain message
+//   inside the element, in each of the five languages (the `lang` attribute).
 // - A 700 px column of a light club page, visited with a dark system: the iframe snippet and the
 //   element fit the column, the board is sized to it, the light theme is used; a page that asks
 //   for dark (color-scheme, theme="dark", theme=dark in the frame's address) gets dark.
@@ -249,6 +249,15 @@ try {
   await check('blob: scripts refused by the page\'s Content-Security-Policy: a plain message, five languages', async () => {
     await fiveMessages(`${club.origin}/no-blob.html`, (code) => say(code, 'status.scriptsRefused'), 'blob: refused');
   }, { expected: [/./] });
+
+  await check('a browser without what the single file needs (no DecompressionStream): a plain message, five languages', async () => {
+    const p = await open(null);
+    await p.addInitScript(() => { delete window.DecompressionStream; });
+    await p.goto(`${club.origin}/src-404.html`);
+    for (const code of langs) assertEqual(await errorText(p, `#v-${code}`), say(code, 'status.browserOld'), `lang="${code}"`);
+    assertEqual(await p.evaluate(() => customElements.get('pdn-viewer') === undefined), true, 'the element is not defined');
+    await p.context().close();
+  });
 
   await check('src= refused by CORS: a plain message, five languages', async () => {
     const url = `${refusing.origin}/round7.pdn`;
