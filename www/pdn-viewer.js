@@ -1,5 +1,7 @@
 // <pdn-viewer>: the viewer as one custom element for club websites. One line includes it,
 //   <script type="module" src="…/www/pdn-viewer.js"></script>
+// or, from any server (no CORS needed), the single-file build of it and all it needs
+//   <script src="…/pkg/pdn-viewer-standalone.js"></script>   (www/share/standalone.js)
 // and each <pdn-viewer> shows the PDN written inside it (as text, or in a child
 // <script type="application/x-draughts-pdn">) or the file named by its src attribute. Styles live
 // in a shadow root (themable with CSS custom properties and ::part); the wasm core is found next
@@ -27,18 +29,28 @@ const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 let ready = null;
 /**
+ * What the single-file build (pkg/pdn-viewer-standalone.js, www/share/standalone.js) carries,
+ * by path from the site root ('pkg/pdn_bg.wasm', 'www/style.css', 'www/reader/worker.js', …) as
+ * blob: URLs; null for the element loaded as modules, which finds its files beside itself.
+ */
+const carried = () => globalThis.PDN_VIEWER_FILES || null;
+
+/** Whether an error is the page's Content-Security-Policy refusing to compile WebAssembly. */
+export const wasmRefused = (e) => /wasm-unsafe-eval|unsafe-eval|Refused to compile|Content.Security.Policy|\bCSP\b/i.test(String(e && e.message ? e.message : e));
+
+/**
  * Starts the wasm core once for every element on the page. Its bytes are fetched beside pdn.js,
- * found from this module's own address (so the element works from a CDN or another site). A
- * failure is an Error with `core` (the wasm address) and `network` (refused or unreachable) or
- * `status` (an HTTP error).
+ * found from this module's own address (so the element works from a CDN or another site), or
+ * come with the single-file build. A failure is an Error with `core` (the wasm address) and
+ * `network` (refused or unreachable), `status` (an HTTP error) or `csp` (the page's policy
+ * does not allow WebAssembly).
  */
 function core() {
   ready ??= (async () => {
-    // A self-contained export hands the wasm bytes over.
-    if (globalThis.PDN_VIEWER_WASM) return init({ module_or_path: globalThis.PDN_VIEWER_WASM });
+    const files = carried();
     // Written out as new URL('…', import.meta.url) so that bundlers see the file and copy it.
-    const url = new URL('../pkg/pdn_bg.wasm', import.meta.url).href;
-    const failed = (e, more) => Object.assign(new Error(e && e.message ? e.message : String(e)), { core: url, ...more });
+    const url = files ? files['pkg/pdn_bg.wasm'] : new URL('../pkg/pdn_bg.wasm', import.meta.url).href;
+    const failed = (e, more) => Object.assign(new Error(e && e.message ? e.message : String(e)), { core: url, csp: wasmRefused(e), ...more });
     let response;
     try {
       response = await fetch(url);
@@ -70,28 +82,47 @@ export const MOVES_BELOW = 110;
  */
 export const LIST_LIMIT = 20000;
 let host;
+/** A module worker from `url`; one the browser refuses at once is kind 'worker' (read here instead). */
+function moduleWorker(url) {
+  try {
+    return new Worker(url, { type: 'module' });
+  } catch (e) {
+    throw Object.assign(new Error(e && e.message ? e.message : String(e)), { kind: 'worker' });
+  }
+}
+
 /**
  * The reading worker shared by every element of the page (one slot each), or null where none
  * can be made: then texts are read in this thread. A worker script must come from the page's
- * own origin; from a CDN, a blob: worker that imports the module stands in.
+ * own origin; from a CDN, a blob: worker that imports the module stands in; the single-file
+ * build carries it as a blob: URL.
  */
 function workerHost() {
   if (host !== undefined) return host;
+  const files = carried();
+  if (typeof Worker === 'undefined') {
+    host = null;
+    return host;
+  }
+  if (files) {
+    host = files['www/reader/worker.js'] ? createWorkerHost(() => moduleWorker(files['www/reader/worker.js'])) : null;
+    return host;
+  }
   let url = null;
   try {
     url = new URL('./reader/worker.js', import.meta.url);
   } catch {
-    url = null; // a self-contained export: its modules are blob: URLs, no base for another file
+    url = null; // no base for another file
   }
-  if (!url || !/^https?:$/.test(url.protocol) || typeof Worker === 'undefined' || globalThis.PDN_VIEWER_WASM) {
+  if (!url || !/^https?:$/.test(url.protocol)) {
     host = null;
     return host;
   }
   host = createWorkerHost(() => {
     const page = globalThis.location?.origin;
-    if (url.origin === page) return new Worker(url, { type: 'module' });
+    if (url.origin === page) return moduleWorker(url);
     const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
-    return new Worker(URL.createObjectURL(blob), { type: 'module' });
+    return moduleWorker(URL.createObjectURL(blob));
   });
   return host;
 }
@@ -99,7 +130,7 @@ function workerHost() {
 /**
  * The engine's worker (engine/worker.js, with its own wasm module), started when the `engine`
  * attribute turns it on. A worker script must come from the page's origin; from a CDN, a blob:
- * worker that imports it stands in.
+ * worker that imports it stands in. (The single-file build does not carry the engine.)
  */
 function engineWorker() {
   const url = new URL('./engine/worker.js', import.meta.url);
@@ -189,6 +220,23 @@ const LAYOUT = `
 .pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
 `;
 
+/**
+ * The theme an element uses: its `theme` attribute (light, dark, auto: the visitor's system),
+ * else what the host page asks for with the CSS `color-scheme` of the element's parent (as
+ * inherited from `html { color-scheme: dark }`) or its `<meta name="color-scheme">`: dark
+ * alone is dark, light and dark both is auto, anything else (nothing said) is light, so a
+ * visitor whose system is dark still gets the light viewer on a light club page.
+ */
+export function themeOf({ attribute, colorScheme, meta }) {
+  const asked = String(attribute || '').trim().toLowerCase();
+  if (asked === 'light' || asked === 'dark' || asked === 'auto') return asked;
+  const said = colorScheme && colorScheme !== 'normal' ? colorScheme : meta || '';
+  const words = String(said).toLowerCase().split(/\s+/);
+  const dark = words.includes('dark');
+  if (dark && words.includes('light')) return 'auto';
+  return dark ? 'dark' : 'light';
+}
+
 function el(doc, tag, attrs = {}, ...children) {
   const e = doc.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -225,7 +273,33 @@ export class PdnViewerElement extends HTMLElement {
     return this.app ? this.app.lang : 'en';
   }
 
+  /** Sets data-theme (style.css's palette) to the theme in use (themeOf). */
+  applyTheme() {
+    const doc = this.ownerDocument;
+    const win = doc.defaultView;
+    // The parent's: the element's own is style.css's (:host) once a theme is in use.
+    const parent = this.parentNode && this.parentNode.host ? this.parentNode.host : this.parentElement;
+    const theme = themeOf({
+      attribute: this.getAttribute('theme'),
+      colorScheme: parent && win && win.getComputedStyle ? win.getComputedStyle(parent).colorScheme : '',
+      meta: doc.querySelector('meta[name="color-scheme"]')?.getAttribute('content'),
+    });
+    if (this.dataset.theme !== theme) this.dataset.theme = theme;
+  }
+
   connectedCallback() {
+    this.applyTheme();
+    // A host page that switches its own theme (its color-scheme, on <html> or <body>) takes the
+    // element along, unless its `theme` attribute says which.
+    const doc = this.ownerDocument;
+    const win = doc.defaultView;
+    if (!this.themeWatch && win && win.MutationObserver) {
+      this.themeWatch = new win.MutationObserver(() => this.applyTheme());
+      for (const node of [doc.documentElement, doc.body].filter(Boolean)) {
+        this.themeWatch.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme'] });
+      }
+      if (doc.head) this.themeWatch.observe(doc.head, { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
+    }
     if (this.loading) return;
     // Built in a task of its own: a page's viewers are all upgraded in one task (when the module
     // is defined), and several of them built there would add up.
@@ -236,6 +310,8 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.themeWatch?.disconnect();
+    this.themeWatch = null;
     if (this.viewer && this.viewer.state.playing) this.viewer.togglePlay();
     if (this.follow) { this.follow.stop(); this.follow = null; }
   }
@@ -246,6 +322,7 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, old, value) {
+    if (name === 'theme' && this.isConnected) this.applyTheme();
     if (!this.viewer || old === value) return;
     const v = this.viewer;
     if (name === 'ply') this.goTo(value === 'last' ? 'last' : Number(value));
@@ -305,8 +382,8 @@ export class PdnViewerElement extends HTMLElement {
   build() {
     const doc = this.ownerDocument;
     const root = this.shadowRoot;
-    // A self-contained export carries the stylesheet as a blob URL (a blob cannot be a base URL).
-    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', import.meta.url).href;
+    // The single-file build carries the stylesheet as a blob URL (a blob cannot be a base URL).
+    const css = carried()?.['www/style.css'] || new URL('./style.css', import.meta.url).href;
     const parts = {};
     parts.filter = el(doc, 'input', { type: 'search', class: 'pv-filter', autocomplete: 'off', 'data-i18n-attr': 'placeholder:list.filter;aria-label:list.filter' });
     parts.gamesCount = el(doc, 'span', { class: 'games-count', 'aria-live': 'polite' });
@@ -385,7 +462,8 @@ export class PdnViewerElement extends HTMLElement {
       backend: () => this.backend || this.local,
       modules: {
         analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js'),
-        engine: () => import('./engine/attach.js'),
+        // The single-file build leaves the engine out (its own wasm, its own worker).
+        engine: carried() ? null : () => import('./engine/attach.js'),
         tournament: () => import('./view/tournament.js'),
       },
       options: {
@@ -452,6 +530,7 @@ export class PdnViewerElement extends HTMLElement {
     if (!e || !e.core) return e && e.message ? e.message : String(e);
     const origin = new URL(e.core).origin;
     const page = this.ownerDocument.defaultView?.location?.origin;
+    if (e.csp) return this.t('status.wasmRefused');
     if (e.status) return this.t('status.coreFailed', { url: e.core, reason: this.t('status.fetchHttp', { status: e.status }) });
     if (e.network && origin !== page) return this.t('status.coreCors', { origin });
     return this.t('status.coreFailed', { url: e.core, reason: e.message });

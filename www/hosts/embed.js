@@ -20,6 +20,12 @@ const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'lis
 const viewer = document.createElement('pdn-viewer');
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
 const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
+// The frame cannot see its parent page's colours: light unless the address asks for another
+// theme (theme=dark, or theme=auto: the visitor's system), like a <pdn-viewer> on a page that
+// says nothing; the page around the viewer takes the same (html[data-theme], style.css).
+given.theme = ['light', 'dark', 'auto'].includes(given.theme) ? given.theme : 'light';
+if (given.theme === 'auto') delete document.documentElement.dataset.theme;
+else document.documentElement.dataset.theme = given.theme;
 for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
 if (given.moves == null) viewer.setAttribute('moves', 'auto');
 // The frame's title names the game shown ("Mikhalchenko – Ndjofang — PDN viewer").

@@ -7,6 +7,7 @@ import { gameFileStem, pageTitle, slug, tagOf, wholeFileName } from '../i18n/wor
 import { boardModel } from '../view/board.js';
 import { lineView, offsetOf } from '../view/views.js';
 import { writeAddress } from '../share/address.js';
+import { elementSnippet, iframeSnippet } from '../share/snippets.js';
 
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
@@ -150,22 +151,11 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     const base = siteBase();
     const pdn = await gameForSnippet();
     const place = { ...app.place({ mainline: true }), game: 1 };
-    const attrs = `ply="${place.ply}"${place.mode ? ` mode="${place.mode}"` : ''}${place.orientation ? ` orientation="${place.orientation}"` : ''}`;
-    $('snippet-element').value = `<script type="module" src="${base}www/pdn-viewer.js"></script>
-  <pdn-viewer ${attrs}><script type="application/x-draughts-pdn">
-  ${pdn.replace(/<\//g, '<\\/')}
-  </script></pdn-viewer>`;
+    const attrs = { ply: place.ply, mode: place.mode, orientation: place.orientation };
+    $('snippet-element').value = elementSnippet({ base, attrs, pdn });
     const src = writeAddress({ source: { pdn: await (await sharing()).packText(pdn) }, ...place }, `${base}embed.html`);
-    const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
     // The frame posts its content's height (www/hosts/embed.js); the lines under it fit the frame to it.
-    $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>
-  <script>
-  addEventListener('message', (e) => {
-    if (e.origin !== ${JSON.stringify(location.origin)} || !e.data || e.data.type !== 'pdn-viewer:height') return;
-    for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
-      if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
-  });
-  </script>`;
+    $('snippet-iframe').value = iframeSnippet({ src, title: pageTitle(viewer.state.view, t('app.title')) });
   }
 
   async function downloadHtml() {

@@ -529,4 +529,9 @@ export default {
   'live.finished': 'Finished: every game has a result (last change {time})',
   'live.stopped': 'Live stopped: no change for three hours (last change {time})',
   'live.newMoves': 'New moves',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "The viewer cannot start: this page's security policy (Content-Security-Policy) does not allow WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': "The viewer cannot start: this page's security policy (Content-Security-Policy) does not allow its scripts (blob:).",
+  'status.browserOld': 'The viewer cannot start: this browser is too old. Please update it.',
 };

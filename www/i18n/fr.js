@@ -528,4 +528,9 @@ export default {
   'live.finished': 'Terminé : chaque partie a un résultat (dernière modification {time})',
   'live.stopped': 'Direct arrêté : aucun changement depuis trois heures (dernière modification {time})',
   'live.newMoves': 'Nouveaux coups',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "La visionneuse ne peut pas démarrer : la politique de sécurité de cette page (Content-Security-Policy) n’autorise pas WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'La visionneuse ne peut pas démarrer : la politique de sécurité de cette page (Content-Security-Policy) n’autorise pas ses scripts (blob:).',
+  'status.browserOld': 'La visionneuse ne peut pas démarrer : ce navigateur est trop ancien. Veuillez le mettre à jour.',
 };

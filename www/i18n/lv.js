@@ -531,4 +531,9 @@ export default {
   'live.finished': 'Pabeigts: visām partijām ir rezultāts (pēdējās izmaiņas {time})',
   'live.stopped': 'Tiešraide apturēta: trīs stundas bez izmaiņām (pēdējās izmaiņas {time})',
   'live.newMoves': 'Jauni gājieni',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "Skatītājs nevar sākt darbu: šīs lapas drošības politika (Content-Security-Policy) neatļauj WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'Skatītājs nevar sākt darbu: šīs lapas drošības politika (Content-Security-Policy) neatļauj tā skriptus (blob:).',
+  'status.browserOld': 'Skatītājs nevar sākt darbu: šī pārlūkprogramma ir par vecu. Lūdzu, atjauniniet to.',
 };

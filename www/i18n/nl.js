@@ -527,4 +527,9 @@ export default {
   'live.finished': 'Afgelopen: elke partij heeft een uitslag (laatste wijziging {time})',
   'live.stopped': 'Live gestopt: drie uur geen wijziging (laatste wijziging {time})',
   'live.newMoves': 'Nieuwe zetten',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "De viewer kan niet starten: het beveiligingsbeleid van deze pagina (Content-Security-Policy) staat WebAssembly niet toe ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'De viewer kan niet starten: het beveiligingsbeleid van deze pagina (Content-Security-Policy) staat zijn scripts niet toe (blob:).',
+  'status.browserOld': 'De viewer kan niet starten: deze browser is te oud. Werk hem bij.',
 };

@@ -537,4 +537,9 @@ export default {
   'live.finished': 'Завершено: у всех партий есть результат (последнее изменение {time})',
   'live.stopped': 'Онлайн остановлен: три часа без изменений (последнее изменение {time})',
   'live.newMoves': 'Новые ходы',
+
+  // The element in one file, and what it says when the page refuses what it needs (issue 23: standalone embedding)
+  'status.wasmRefused': "Просмотрщик не может запуститься: политика безопасности этой страницы (Content-Security-Policy) не разрешает WebAssembly ('wasm-unsafe-eval').",
+  'status.scriptsRefused': 'Просмотрщик не может запуститься: политика безопасности этой страницы (Content-Security-Policy) не разрешает его скрипты (blob:).',
+  'status.browserOld': 'Просмотрщик не может запуститься: этот браузер слишком старый. Обновите его.',
 };

@@ -18,7 +18,9 @@ let ready = null;
 /** The core, in this thread (fetched and compiled once, off the main thread). */
 function loadCore() {
   ready ??= import('../../pkg/pdn.js').then(async (core) => {
-    await core.default();
+    // The single-file build carries the wasm (www/share/standalone.js).
+    const wasm = globalThis.PDN_VIEWER_FILES?.['pkg/pdn_bg.wasm'];
+    await core.default(wasm ? { module_or_path: wasm } : undefined);
     return core;
   });
   return ready;
@@ -30,7 +32,7 @@ function loadStyle(doc) {
   styled ??= new Promise((resolve) => {
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
-    link.href = new URL('./editor.css', import.meta.url).href;
+    link.href = globalThis.PDN_VIEWER_FILES?.['www/view/editor.css'] || new URL('./editor.css', import.meta.url).href;
     link.onload = resolve;
     link.onerror = resolve; // unstyled beats not at all
     doc.head.append(link);
