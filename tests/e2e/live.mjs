@@ -145,6 +145,22 @@ try {
     await live.stop();
   });
 
+  await check('a file caught half-written is read as far as it goes, and reported only when it stays so', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=2`);
+    await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    // Cut in the middle of Boris's capture 14x23: the file ends "2. 28x19 14x2".
+    live.set(`${head(1, 'Anna', 'Boris', '*')}\n1. 32-28 19-23 2. 28x19 14x2`);
+    await page.waitForFunction(() => document.body.dataset.ply === '3', null, { timeout: 15000 });
+    const early = await page.evaluate(() => ({ hidden: document.querySelector('#diagnostics').hidden, text: document.querySelector('#diagnostics').textContent }));
+    assert(early.hidden, `reported at once: ${early.text}`);
+    // The same text again at the next fetch: now it is what the file holds, and it is reported.
+    await page.waitForFunction(() => !document.querySelector('#diagnostics').hidden, null, { timeout: 15000 });
+    await page.context().close();
+    await live.stop();
+  });
+
   await check('polling pauses while the tab is hidden and starts again when it is shown; errors are retried', async () => {
     const live = await startLiveServer();
     const page = await newPage({ width: 1280, height: 800 });

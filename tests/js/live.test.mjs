@@ -104,3 +104,19 @@ test('stops when the host says every game is finished, or after a long idle', as
   assert.equal(quiet.state, 'stopped');
   assert.equal(idle.requests.length, 5, 'stopped on the first fetch after three idle hours');
 });
+
+test('`again`: the same text is handed on once more at the next fetch', async () => {
+  const h = harness([{ status: 200, text: 'A 1. 32-2' }, { status: 200, text: 'A 1. 32-2' }, { status: 200, text: 'A 1. 32-2' }]);
+  const texts = [];
+  createLive({ url: '/t', onText: (t) => { texts.push(t); return texts.length === 1 ? { again: true } : null; }, ...h.deps }).start();
+  for (let k = 0; k < 3; k += 1) await h.step();
+  assert.deepEqual(texts, ['A 1. 32-2', 'A 1. 32-2']);
+});
+
+test('a text caught half-written is shown up to its last white space, whole when it comes again', async () => {
+  const { settledText } = await import('../../www/view/follow.js');
+  assert.deepEqual(settledText('1. 32-28 19-2', null), { text: '1. 32-28 ', cut: true });
+  assert.deepEqual(settledText('1. 32-28 19-2', '1. 32-28 19-2'), { text: '1. 32-28 19-2', cut: false });
+  assert.deepEqual(settledText('1. 32-28 19-23 *\n', null), { text: '1. 32-28 19-23 *\n', cut: false });
+  assert.deepEqual(settledText('x', null), { text: 'x', cut: false });
+});

@@ -24,7 +24,8 @@ export function liveInterval(value) {
 
 /**
  * Polls `url`. `onText(text)` is called with each new text (not with an unchanged one) and may
- * return (or resolve to) `{ finished: true }` to stop; `onStatus({ state, at, error })` tells the badge:
+ * return (or resolve to) `{ finished: true }` to stop, or `{ again: true }` to be handed the
+ * text once more at the next fetch even if it has not changed; `onStatus({ state, at, error })` tells the badge:
  * `live` (at: the time of the last change), `paused` (hidden tab), `error` (retrying),
  * `finished` or `stopped` (idle). `fetch`, `doc`, `now`, `setTimer`/`clearTimer` are the
  * browser's unless given (tests give their own).
@@ -36,6 +37,7 @@ export function createLive({
   clearTimer = globalThis.clearTimeout.bind(globalThis),
 }) {
   let last = null; // the last text handed on
+  let again = false; // hand the same text on once more (onText said `again`)
   let changedAt = now();
   let failures = 0;
   let timer = null;
@@ -64,10 +66,11 @@ export function createLive({
       } else {
         const text = await response.text();
         failures = 0;
-        if (text !== last) {
+        if (text !== last || again) {
+          if (text !== last) changedAt = now();
           last = text;
-          changedAt = now();
           const said = (await onText(text)) || {};
+          again = Boolean(said.again);
           if (said.finished) { status('finished'); return; }
         }
       }

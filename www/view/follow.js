@@ -10,6 +10,18 @@ import { createLive, liveInterval } from '../reader/live.js';
 import { lineView } from './views.js';
 
 /**
+ * What of a fetched text is shown: a file caught while it was being written ends inside a move
+ * (no white space after its last character), so the text up to its last white space is shown,
+ * unless the same text came before (`previous`): then it is what the file holds, shown whole
+ * (and any problem at its end reported). Returns { text, cut }.
+ */
+export function settledText(text, previous) {
+  if (text === previous || /\s$/.test(text)) return { text, cut: false };
+  const m = /\s\S*$/.exec(text);
+  return m ? { text: text.slice(0, m.index + 1), cut: true } : { text, cut: false };
+}
+
+/**
  * doc; app (createApp's); url; every (the `live` value: seconds, or 1 for the default);
  * reopen(text, { game, ply, line }) opens a new text keeping that place (the host's open);
  * badge: the element that says how it stands (data-live: its state).
@@ -18,6 +30,7 @@ export function followLive({ doc, app, url, every, reopen, badge }) {
   let pending = null; // a text kept back while the reader has moves of their own
   let fresh = false; // new moves past the reader's place
   let status = { state: 'live', at: Date.now() };
+  let previous = null; // the last text fetched, whole
 
   function draw() {
     if (!badge) return;
@@ -74,7 +87,13 @@ export function followLive({ doc, app, url, every, reopen, badge }) {
 
   const live = createLive({
     url, every: liveInterval(every), doc,
-    onText: (text) => apply(text),
+    onText: async (fetched) => {
+      const { text, cut } = settledText(fetched, previous);
+      previous = fetched;
+      const said = await apply(text);
+      // Cut short: the same text at the next fetch is shown whole.
+      return cut ? { ...said, finished: false, again: true } : said;
+    },
     onStatus: (s) => { status = s; draw(); },
   });
 
