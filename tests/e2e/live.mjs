@@ -112,6 +112,9 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#tournament .board-card').length === 4, null, { timeout: 15000 });
     seen = await cards(page);
     assert(seen[0].result === '2-0', `result of board 1: ${seen[0].result}`);
+    // The game table marks the games still running.
+    const running = await page.$$eval('#game-list .game-row[data-running]', (rows) => rows.map((r) => r.dataset.game).join(' '));
+    assert(running === '3 4', `running games in the table: ${running}`);
     const shot = path.join(artifacts, 'live-boards.png');
     await page.screenshot({ path: shot, fullPage: true });
     if (shots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', 'live-boards.png'));

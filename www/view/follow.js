@@ -24,9 +24,10 @@ export function settledText(text, previous) {
 /**
  * doc; app (createApp's); url; every (the `live` value: seconds, or 1 for the default);
  * reopen(text, { game, ply, line }) opens a new text keeping that place (the host's open);
- * badge: the element that says how it stands (data-live: its state).
+ * badge: the element that says how it stands (data-live: its state); host: the page's body or
+ * the element, which carries the same data-live (the game table marks running games by it).
  */
-export function followLive({ doc, app, url, every, reopen, badge }) {
+export function followLive({ doc, app, url, every, reopen, badge, host = null }) {
   let pending = null; // a text kept back while the reader has moves of their own
   let fresh = false; // new moves past the reader's place
   let status = { state: 'live', at: Date.now() };
@@ -38,6 +39,7 @@ export function followLive({ doc, app, url, every, reopen, badge }) {
     const time = new Date(status.at).toLocaleTimeString(app.lang, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
     badge.hidden = false;
     badge.dataset.live = status.state;
+    if (host) host.dataset.live = status.state;
     const words = {
       live: t('live.on', { time }),
       paused: t('live.paused'),
@@ -114,7 +116,11 @@ export function followLive({ doc, app, url, every, reopen, badge }) {
     live,
     /** Starts following; `first` is the text already shown. */
     start(first) { draw(); live.start(first); },
-    stop() { live.stop(); if (badge) badge.hidden = true; },
+    stop() {
+      live.stop();
+      if (badge) badge.hidden = true;
+      if (host) delete host.dataset.live;
+    },
     redraw: draw,
   };
 }
