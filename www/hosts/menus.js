@@ -109,11 +109,12 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   /**
    * The whole open text as links and snippets carry it: the box's text (a paste), else the text
    * opened; once a game was edited on the board, every game as the core writes it (the text no
-   * longer holds them). Null when the file is too large for the box (then a link holds one game).
+   * longer holds them). Null when the file is too large for the box: a link then holds one game
+   * (and the address, kept in step at every move, never packs megabytes).
    */
   async function wholeText() {
-    if (app.edited.size) return library.exportAll();
     if (open.boxIsGame) return null;
+    if (app.edited.size) return library.exportAll();
     return open.source?.kind === 'paste' ? els.input.value : library.text();
   }
 

@@ -48,7 +48,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   const goTo = (p, options) => viewer.showPlace(p, options);
 
   // The controls, built once.
-  // The problem's name (its Event tag), over the side to move.
+  // The problem's name (its Event tag), drawn over the side to move.
   const heading = el(doc, 'p', { class: 'solve-title', 'data-solve-title': '' });
   const status = el(doc, 'p', { class: 'solve-status', 'data-solve-status': '' });
   const note = el(doc, 'p', { class: 'solve-message', role: 'status', 'aria-live': 'polite' });
@@ -61,7 +61,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   if (onLeave) buttons.leave = el(doc, 'button', { type: 'button', class: 'solve-leave', 'data-solve': 'leave' });
   const actions = el(doc, 'div', { class: 'solve-actions' });
   actions.append(...Object.values(buttons));
-  panel.replaceChildren(heading, status, note, list, actions);
+  panel.replaceChildren(status, note, list, actions, heading); // the title is drawn first (style.css: order)
   panel.hidden = true;
 
   function label() {
