@@ -408,9 +408,12 @@ function syncAddress() {
   clearTimeout(page.addressTimer);
   page.addressTimer = setTimeout(async () => {
     if ($('embed-box').open) menus().then((m) => m.fillSnippets()).catch(() => {});
+    // A later change's run writes the address: this one, still packing, would write an older state.
+    const mine = (page.addressRuns = (page.addressRuns || 0) + 1);
     const src = open.source;
     if (!src || !viewer.state.view) return;
     const { readAddress, writeAddress } = await addressing();
+    if (mine !== page.addressRuns) return;
     const here = readAddress(location.href);
     // A link just put in the address, its hashchange still to come: leave it to be opened.
     if (location.hash !== page.seenHash && here.source && here.source.pdn != null) return;
@@ -419,8 +422,9 @@ function syncAddress() {
     let place = app.place();
     if (app.edited.size || !['link', 'src', 'sample'].includes(src.kind)) {
       // A pasted, opened or edited text: the address is the link Copy link gives (menus.js).
-      const made = await (await menus()).linkSource(place);
-      if (loads !== page.loads) return; // another text was opened meanwhile
+      // Quietly: a link that cannot be made now is said when Copy link is pressed.
+      const made = await menus().then((m) => m.linkSource(place)).catch(() => null);
+      if (!made || loads !== page.loads || mine !== page.addressRuns) return; // another text or place meanwhile
       ({ source, place } = made);
     } else if (src.kind === 'link') {
       if (!here.source || here.source.pdn == null) return;
