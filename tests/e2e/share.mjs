@@ -158,6 +158,11 @@ try {
       assert(!shown.moves, 'the move list is hidden');
       assert(!shown.box, 'the paste box (it holds the solution) is put away');
       assert(shown.note === words['input.solving'], `and says why, in ${lang}: ${shown.note}`);
+      if (screenshots && lang === 'en') {
+        await page.evaluate(() => scrollTo(0, 0));
+        await page.screenshot({ path: path.join(root, 'docs/screenshots/problem-phone.png') });
+        await page.screenshot({ path: path.join(artifacts, 'share-phone-full.png'), fullPage: true });
+      }
       // Nothing the student sees or takes holds the solution.
       const seen = await page.evaluate(() => document.body.innerText);
       for (const re of notations(moves)) assert(!new RegExp(`\\b${re}\\b`).test(seen), `a move of the solution is on the screen: ${re}`);
@@ -171,7 +176,6 @@ try {
         assert(text.includes(`[Event "${title.replace(/"/g, '\\"')}"]`), `${what} keeps the title: ${text}`);
         for (const re of notations(moves)) assert(!new RegExp(`\\b${re}\\b`).test(text), `${what} gives the solution away (${re}): ${text}`);
       }
-      if (screenshots && lang === 'en') await page.screenshot({ path: path.join(root, 'docs/screenshots/problem-phone.png') });
       // The student plays the first move; the text answers; the last move solves it.
       const [a, b] = moves[0].split('-');
       await tap(page, a);
@@ -182,6 +186,7 @@ try {
       await tap(page, c);
       await tap(page, d);
       await page.waitForFunction(() => document.body.dataset.solve === 'solved');
+      if (screenshots && lang === 'en') await page.evaluate(() => scrollTo(0, 0));
       if (screenshots && lang === 'en') await page.screenshot({ path: path.join(root, 'docs/screenshots/problem-solved.png') });
       await page.context().close();
       return `solution ${moves.join(' ')}; link ${link.length} characters`;
