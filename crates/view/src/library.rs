@@ -469,14 +469,20 @@ mod tests {
         let p = lib.export_problem(0, Place { line: None, ply: 0 }).unwrap();
         assert!(p.contains("[Event \"Week 3\"]"), "{p}");
         assert!(p.contains("[FEN \"W:W26,27:B12,17\"]"), "{p}");
-        assert!(!p.contains("27-22") && !p.contains("26-21") && !p.contains("hint"), "{p}");
+        assert!(
+            !p.contains("27-22") && !p.contains("26-21") && !p.contains("hint"),
+            "{p}"
+        );
         // From a later place: that position, and the file reads back as one game with no move.
         let later = lib.export_problem(0, Place { line: None, ply: 1 }).unwrap();
         let back = read_file(&later);
         assert_eq!(back.games.len(), 1);
         assert!(back.games[0].moves.is_empty(), "{later}");
         assert!(later.contains("[FEN \"B:W22,26:B12,17\"]"), "{later}");
-        assert!(lib.export_problem(0, Place { line: None, ply: 9 }).is_none());
+        assert!(
+            lib.export_problem(0, Place { line: None, ply: 9 })
+                .is_none()
+        );
     }
 
     #[test]
