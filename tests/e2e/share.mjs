@@ -252,6 +252,11 @@ try {
     assert((element.match(/\[Event "Club night"\]/g) || []).length === 58, 'the element snippet holds the 58 games');
     assert(/<pdn-viewer game="5" ply="0">/.test(element), `at game 5: ${element.slice(0, 200)}`);
     assert(await page.isVisible('#embed-notice'), 'the long frame link is said');
+    // The self-contained file follows the choice: the whole file, at game 5.
+    const html = await download(page, '#download-html');
+    const packed = html.match(/data-encoding="base64">([^<]+)</);
+    const games = packed ? (Buffer.from(packed[1].replace(/\s+/g, ''), 'base64').toString('utf8').match(/\[Event "Club night"\]/g) || []).length : 0;
+    assert(/<pdn-viewer [^>]*game="5"/.test(html) && games === 58, `the .html holds the 58 games at game 5 (${games})`);
     const iframe = await page.inputValue('#snippet-iframe');
     const frame = await newPage({ width: 900, height: 700 });
     await frame.goto(iframe.match(/src="([^"]+)"/)[1]);

@@ -208,6 +208,9 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
    */
   async function fillSnippets() {
     const base = siteBase();
+    // The choice is offered for a file of several games.
+    const scope = $('embed-file')?.closest('fieldset');
+    if (scope) scope.hidden = open.count < 2;
     const whole = embedScope() === 'file' && open.count > 1;
     const at = app.place();
     const place = whole ? at : { ...at, game: 1 };
@@ -264,10 +267,16 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     };
     const { standaloneHtml } = await import('../share/standalone.js');
     const s = viewer.state;
+    // What the Embed box's choice covers (this game, or the whole file), at the place shown.
+    const whole = embedScope() === 'file' && open.count > 1;
+    const place = app.place();
     const html = await standaloneHtml({
-      pdn: await gameForSnippet(),
+      pdn: whole ? ((await wholeText()) ?? await library.exportAll()).trimEnd() : await gameForSnippet(),
       title: pageTitle(s.view, t('app.title')),
-      attrs: { ply: app.place().ply, mode: app.solving ? 'solve' : null, coordinates: s.coordinates, orientation: s.flipped ? 'black' : null, lang: app.lang },
+      attrs: {
+        game: whole && place.game > 1 ? place.game : null, ply: place.ply, line: place.line, mode: place.mode,
+        coordinates: s.coordinates, orientation: place.orientation, lang: app.lang,
+      },
       fetchText: async (path) => (await get(path)).text(),
       fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
     });
