@@ -7,6 +7,7 @@ import { gameFileStem, pageTitle, slug, tagOf, wholeFileName } from '../i18n/wor
 import { boardModel } from '../view/board.js';
 import { lineView, offsetOf } from '../view/views.js';
 import { writeAddress } from '../share/address.js';
+import { LIMITS } from '../reader/limits.js';
 
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
@@ -115,7 +116,10 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   async function wholeText() {
     if (open.boxIsGame) return null;
     if (app.edited.size) return library.exportAll();
-    return open.source?.kind === 'paste' ? els.input.value : library.text();
+    if (open.source?.kind === 'paste') return els.input.value;
+    // Asked before the box is known to be too small (a large file just opened): the same limit.
+    const text = await library.text();
+    return text.length <= LIMITS.boxChars ? text : null;
   }
 
   /** The payloads packed last, by what they hold: moving through the moves packs nothing again. */
