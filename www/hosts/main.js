@@ -421,9 +421,10 @@ function syncAddress() {
     let source = null;
     let place = app.place();
     if (app.edited.size || !['link', 'src', 'sample'].includes(src.kind)) {
-      // A pasted, opened or edited text: the address is the link Copy link gives (menus.js).
+      // A pasted, opened or edited text: the address is the link Copy link gives (menus.js),
+      // when it is not over the box's size (a huge game would be packed at every move).
       // Quietly: a link that cannot be made now is said when Copy link is pressed.
-      const made = await menus().then((m) => m.linkSource(place)).catch(() => null);
+      const made = await menus().then((m) => m.linkSource(place, { bounded: true })).catch(() => null);
       if (!made || loads !== page.loads || mine !== page.addressRuns) return; // another text or place meanwhile
       ({ source, place } = made);
     } else if (src.kind === 'link') {

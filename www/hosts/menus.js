@@ -116,9 +116,9 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   async function wholeText() {
     if (open.boxIsGame) return null;
     if (app.edited.size) return library.exportAll();
-    if (open.source?.kind === 'paste') return els.input.value;
-    // Asked before the box is known to be too small (a large file just opened): the same limit.
-    const text = await library.text();
+    // A large paste, or a large file asked for before the box is known to be too small: the
+    // box's limit holds for them too.
+    const text = open.source?.kind === 'paste' ? els.input.value : await library.text();
     return text.length <= LIMITS.boxChars ? text : null;
   }
 
@@ -135,9 +135,10 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   /**
    * What a link to `place` carries: { source: { pdn }, place, only } — the whole text, or only
    * the shown game (`only`: true when the file has more) when the whole would make a link over
-   * LONG_LINK characters.
+   * LONG_LINK characters. With `bounded` (the address, kept in step at every move), null
+   * rather than a link of a game over the box's limit.
    */
-  async function linkSource(place = app.place()) {
+  async function linkSource(place = app.place(), { bounded = false } = {}) {
     const { game } = viewer.state;
     const whole = await wholeText();
     if (whole != null) {
@@ -145,6 +146,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
       if (open.count <= 1 || writeAddress({ source, ...place }, siteBase()).length <= LONG_LINK) return { source, place, only: false };
     }
     const one = app.edited.has(game) ? await library.exportGame(game) : await library.gameText(game);
+    if (bounded && one.length > LIMITS.boxChars) return null;
     return { source: { pdn: await pack(one) }, place: { ...place, game: 1 }, only: open.count > 1 };
   }
 
