@@ -532,6 +532,11 @@ export class Library {
   /** Every game as canonical PDN. */
   exportAll(): string;
   /**
+   * Game `index` as a problem set at (`line`, `ply`): its tags and the position there as `FEN`,
+   * without its moves, comments or variations. Throws when there is no such game or position.
+   */
+  exportProblem(index: number, line: number | null | undefined, ply: number): string;
+  /**
    * Problems in the text outside any game (all there is to say when no game was found): all of
    * them, or past 100 the first ones (at most 20 of each code).
    */

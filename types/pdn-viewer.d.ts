@@ -16,6 +16,8 @@ export interface PdnViewerAttributes {
   game?: string;
   /** The half-move of the main line to show, or 'last'. Default 0 (the start). */
   ply?: string;
+  /** With `ply`: the variation (its id, as `data-line` and the `pdn-move` event give it) `ply` counts in. */
+  line?: string;
   /** 'white' (White at the bottom, the default) or 'black'. */
   orientation?: 'white' | 'black';
   /** Square numbers (default), a–h/1–8, or none. */

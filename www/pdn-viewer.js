@@ -246,7 +246,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live'];
+    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live'];
   }
 
   constructor() {
@@ -325,7 +325,7 @@ export class PdnViewerElement extends HTMLElement {
     if (name === 'theme' && this.isConnected) this.applyTheme();
     if (!this.viewer || old === value) return;
     const v = this.viewer;
-    if (name === 'ply') this.goTo(value === 'last' ? 'last' : Number(value));
+    if (name === 'ply' || name === 'line') this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
     else if (name === 'game') this.showGame(Number(value) || 1);
     else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
     else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
@@ -625,6 +625,8 @@ export class PdnViewerElement extends HTMLElement {
         this.count = msg.count;
         if (!msg.count) return;
         this.viewer.setGame(msg.game, msg.view, ply, msg.count);
+        // A variation named by `line` (a link's line=): `ply` counts in it.
+        if (this.lineAttr() != null && ply !== 'last') this.viewer.goTo(ply, this.lineAttr());
         app.showList(msg.count);
       },
       // The table is windowed: a long list's rows cost the host page no more than a short one's.
@@ -694,11 +696,17 @@ export class PdnViewerElement extends HTMLElement {
     this.gameShown();
   }
 
-  /** Shows ply `n` of the mainline (a number or 'last'). */
-  goTo(n) {
+  /** The `line` attribute: a variation's id, or null. */
+  lineAttr() {
+    const v = this.getAttribute('line');
+    return v != null && /^\d{1,9}$/.test(v) ? Number(v) : null;
+  }
+
+  /** Shows ply `n` of the mainline (a number or 'last'), or of variation `line`. */
+  goTo(n, line = null) {
     if (!this.viewer || !this.viewer.state.view) return;
     if (n === 'last') this.viewer.goTo(this.viewer.state.view.plies.length, null);
-    else this.viewer.goTo(Number(n) || 0, null);
+    else this.viewer.goTo(Number(n) || 0, line);
   }
 
   flip() {

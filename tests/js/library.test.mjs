@@ -180,6 +180,11 @@ test('the in-thread library answers every request from the wasm core as the work
   assert.ok(edit.edited && edit.view.plies[0].notation === '32-28');
   assert.equal(edit.view.variations.length, 2);
   assert.equal((await local.solveState(0, null, 0)).toMove, 'white');
+  // The problem at a place: the tags and that position, none of the moves (exportProblem).
+  const problem = await local.exportProblem(0, null, 1);
+  assert.match(problem, /\[White "A"\]/);
+  assert.match(problem, /\[FEN "B:W/);
+  assert.doesNotMatch(problem, /32-28|33-28|31-27|19-23/);
   await assert.rejects(local.exportGame(3), /no game 4/);
   local.terminate();
 });

@@ -36,10 +36,11 @@ viewer.addEventListener('pdn-game', (e) => {
 
 /** Where the games come from, with the game and move to show first (or null: nothing to show). */
 function source() {
-  const { source: from, game, ply } = address;
+  const { source: from, game, ply, line } = address;
   if (!from) return null;
   viewer.setAttribute('game', String(game));
   viewer.setAttribute('ply', String(ply));
+  if (line != null) viewer.setAttribute('line', String(line));
   return from.pdn != null ? { link: from.pdn } : { src: from.src };
 }
 

@@ -123,7 +123,7 @@ const app = createApp({
       fillBoxWithGame().catch((e) => say(() => t('fail.game', { error: errorText(e) }), 'error'));
     },
     onEdited: () => syncAddress(),
-    onSolve: () => { updateSolveToggle(); syncAddress(); },
+    onSolve: () => { updateSolveToggle(); hideTextWhileSolving(); syncAddress(); },
     onCount: () => { if (page.layout) page.layout.setCount(t('list.toggle', { count: open.count })); },
     onError: (e) => say(() => t('fail.game', { error: errorText(e) }), 'error'),
   },
@@ -415,14 +415,26 @@ function syncAddress() {
   clearTimeout(page.addressTimer);
   page.addressTimer = setTimeout(async () => {
     if ($('embed-box').open) menus().then((m) => m.fillSnippets()).catch(() => {});
+    // A later change's run writes the address: this one, still packing, would write an older state.
+    const mine = (page.addressRuns = (page.addressRuns || 0) + 1);
     const src = open.source;
     if (!src || !viewer.state.view) return;
     const { readAddress, writeAddress } = await addressing();
+    if (mine !== page.addressRuns) return;
     const here = readAddress(location.href);
     // A link just put in the address, its hashchange still to come: leave it to be opened.
     if (location.hash !== page.seenHash && here.source && here.source.pdn != null) return;
+    const loads = page.loads;
     let source = null;
-    if (src.kind === 'link') {
+    let place = app.place();
+    if (app.edited.size || !['link', 'src', 'sample'].includes(src.kind)) {
+      // A pasted, opened or edited text: the address is the link Copy link gives (menus.js),
+      // when it is not over the box's size (a huge game would be packed at every move).
+      // Quietly: a link that cannot be made now is said when Copy link is pressed.
+      const made = await menus().then((m) => m.linkSource(place, { bounded: true })).catch(() => null);
+      if (!made || loads !== page.loads || mine !== page.addressRuns) return; // another text or place meanwhile
+      ({ source, place } = made);
+    } else if (src.kind === 'link') {
       if (!here.source || here.source.pdn == null) return;
       source = here.source;
     } else if (src.kind === 'src') {
@@ -430,7 +442,7 @@ function syncAddress() {
     } else if (src.kind === 'sample') {
       source = {}; // the page's own games: the place alone
     }
-    const href = writeAddress({ source, ...app.place(), ...page.pinned }, location.href);
+    const href = writeAddress({ source, ...place, ...page.pinned }, location.href);
     if (href !== location.href) history.replaceState(null, '', href);
     page.seenHash = location.hash;
   }, 200);
@@ -508,6 +520,18 @@ function guard(fn, key) {
   return (...args) => Promise.resolve(fn(...args)).catch((e) => say(() => t(key, { error: errorText(e) }), 'error'));
 }
 
+/**
+ * While solving, the paste box's text (it holds the solution) is put away with a note saying
+ * why; it is back when solving stops.
+ */
+function hideTextWhileSolving() {
+  const solving = app.solving;
+  if (solving === els.input.hidden) return;
+  els.input.hidden = solving;
+  const note = $('input-solving');
+  if (note) note.hidden = !solving;
+}
+
 /** The toggle is pressed while solving. */
 function updateSolveToggle() {
   $('solve-toggle').setAttribute('aria-pressed', String(app.solving));
@@ -577,13 +601,14 @@ function wire() {
 
   // The export and share menus (menus.js) are loaded on their first click.
   const FAILS = {
-    'copy-link': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
+    'copy-link': 'fail.link', 'share-problem': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
     'copy-game': 'fail.export', 'download-game': 'fail.export', 'download-file': 'fail.export', 'copy-fen': 'fail.export',
     'edit-position': 'fail.editor', 'download-svg': 'fail.export', 'download-png': 'fail.export',
   };
   for (const [id, key] of Object.entries(FAILS)) $(id).addEventListener('click', guard(async () => (await menus()).actions[id](), key));
   const embedBox = $('embed-box');
   embedBox.addEventListener('toggle', guard(async () => (embedBox.open ? (await menus()).fillSnippets() : null), 'fail.embed'));
+  for (const id of ['embed-game', 'embed-file']) $(id)?.addEventListener('change', guard(async () => (await menus()).fillSnippets(), 'fail.embed'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
 
   // A language or theme chosen here is remembered, and the address no longer asks for another.
@@ -644,6 +669,10 @@ async function main() {
 
   const params = new URLSearchParams(location.search);
   const number = (v) => (v != null && /^\d{1,9}$/.test(v) ? Number(v) : null);
+  // index.html preloads the sample's view for the bare page; a link shows something else, and
+  // the preload is taken here all the same (from the cache), so the browser does not warn that
+  // it went unused.
+  if (address.source) fetch(new URL('../../pkg/sample.json', import.meta.url)).then((r) => r.body?.cancel()).catch(() => {});
   let opened = await openLink(address);
   if (!opened && address.source && address.source.src != null) opened = await openUrl(address.source.src, address);
   if (!opened) {

@@ -22,6 +22,7 @@ const TABLE = {
   gameText: request(['index'], { orEmpty: true }),
   exportGame: request(['index']),
   exportAll: request([]),
+  exportProblem: request(['index', 'line', 'ply']),
   text: request([]),
   legalMoves: request(['index', 'line', 'ply']),
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),

@@ -26,9 +26,12 @@ function attributes(attrs = {}) {
  * The element snippet: the single-file build's script line from `base` (the viewer's folder,
  * ending in "/"), and a <pdn-viewer> with `attrs` ({ ply, mode, orientation, … }: null or
  * empty ones left out) holding `pdn` in a child script (`</` written `<\/`, which the element
- * reads back).
+ * reads back). With no `pdn` (null or empty), the element has no child: its `src` attribute
+ * names the file.
  */
 export function elementSnippet({ base, attrs = {}, pdn }) {
+  const script = `<script src="${attribute(`${base}${STANDALONE}`)}"></script>`;
+  if (pdn == null || pdn === '') return `${script}\n<pdn-viewer${attributes(attrs)}></pdn-viewer>`;
   const text = String(pdn).trimEnd();
   // "<!--" followed by "<script" would make an HTML parser run past the child's "</script>":
   // such a text goes as base64 of its UTF-8, which the element reads too.

@@ -307,6 +307,37 @@ impl Library {
         out
     }
 
+    /// Game `index` as a problem set at `place`, written as canonical PDN: its tags, with
+    /// `SetUp` and `FEN` naming the position there and `Result` `*`, and no moves, comments or
+    /// variations: what a reader solving it may copy without being given the solution. `None`
+    /// when the game has no such position (not replayed that far, unknown rules).
+    #[must_use]
+    pub fn export_problem(&self, index: usize, place: Place) -> Option<String> {
+        let mut game = self.game(index)?;
+        let r = pdn::replay::replay(&game);
+        let fen = edit::position_at(&r, place)?.to_fen(&r.ruleset.as_ref()?.geometry);
+        game.tags.retain(|t| {
+            !["setup", "fen", "result"].contains(&t.name.to_ascii_lowercase().as_str())
+        });
+        let tag = |name: &str, value: String| pdn::reader::Tag {
+            name: name.to_string(),
+            value,
+            span: pdn::diagnostic::Span::default(),
+        };
+        game.tags.push(tag("SetUp", "1".into()));
+        game.tags.push(tag("FEN", fen));
+        game.tags.push(tag("Result", "*".into()));
+        game.intro.clear();
+        game.setup = None;
+        game.moves.clear();
+        game.variations.clear();
+        game.outro.clear();
+        game.result = Some("*".into());
+        let mut out = String::new();
+        write_game_into(&mut out, &game, &WriteOptions::default(), false);
+        Some(out)
+    }
+
     /// The legal moves at `place` of game `index` (see [`pdn::edit::legal_moves`]): `None` when
     /// the game has no such position (not replayed that far, unknown rules).
     #[must_use]
@@ -493,6 +524,30 @@ mod tests {
 
     const TEXT: &str = "stray\n[White \"A\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
                         [White \"B\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-1 0-2\n";
+
+    #[test]
+    fn a_problem_is_exported_without_its_solution() {
+        let text = "[Event \"Week 3\"]\n[GameType \"20\"]\n[FEN \"W:W26,27:B12,17\"]\n\
+                    {hint} 1. 27-22 (1. 26-21 17x26) 17x28 *";
+        let lib = Library::new(text.to_string());
+        let p = lib.export_problem(0, Place { line: None, ply: 0 }).unwrap();
+        assert!(p.contains("[Event \"Week 3\"]"), "{p}");
+        assert!(p.contains("[FEN \"W:W26,27:B12,17\"]"), "{p}");
+        assert!(
+            !p.contains("27-22") && !p.contains("26-21") && !p.contains("hint"),
+            "{p}"
+        );
+        // From a later place: that position, and the file reads back as one game with no move.
+        let later = lib.export_problem(0, Place { line: None, ply: 1 }).unwrap();
+        let back = read_file(&later);
+        assert_eq!(back.games.len(), 1);
+        assert!(back.games[0].moves.is_empty(), "{later}");
+        assert!(later.contains("[FEN \"B:W22,26:B12,17\"]"), "{later}");
+        assert!(
+            lib.export_problem(0, Place { line: None, ply: 9 })
+                .is_none()
+        );
+    }
 
     #[test]
     fn rows_views_and_exports_agree_with_the_full_reading() {

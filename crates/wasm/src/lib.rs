@@ -197,6 +197,20 @@ mod bindings {
                 .ok_or_else(|| self.no_game(index))
         }
 
+        /// Game `index` as a problem set at the place (`line`, `ply`): its tags and the
+        /// position there, without its moves (what a reader solving it may copy).
+        #[wasm_bindgen(js_name = exportProblem)]
+        pub fn export_problem(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<String, JsError> {
+            self.inner
+                .export_problem(index, Place { line, ply })
+                .ok_or_else(|| self.no_game(index))
+        }
+
         /// Every game as canonical PDN.
         #[wasm_bindgen(js_name = exportAll)]
         pub fn export_all(&self) -> String {
