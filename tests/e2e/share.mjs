@@ -113,7 +113,8 @@ async function coach(lang, title) {
   await page.click('#embed-box summary');
   await page.waitForFunction(() => document.getElementById('snippet-iframe').value.includes('mode=solve'));
   const element = await page.inputValue('#snippet-element');
-  const iframe = await page.inputValue('#snippet-iframe');
+  // Read as the browser reads the attribute (the snippet escapes & as &amp;).
+    const iframe = (await page.inputValue('#snippet-iframe')).replace(/&amp;/g, '&');
   if (screenshots && lang === 'en') {
     await page.locator('.board-panel').screenshot({ path: path.join(root, 'docs/screenshots/problem-share.png') });
   }
@@ -212,7 +213,8 @@ try {
     await page.check('#embed-file');
     await page.waitForFunction(() => document.getElementById('snippet-element').value.includes('<pdn-viewer src='));
     const element = await page.inputValue('#snippet-element');
-    const iframe = await page.inputValue('#snippet-iframe');
+    // Read as the browser reads the attribute (the snippet escapes & as &amp;).
+    const iframe = (await page.inputValue('#snippet-iframe')).replace(/&amp;/g, '&');
     const abs = `${origin}/${MANY}`;
     assert(element.includes(`<pdn-viewer src="${abs}" game="7" ply="2"></pdn-viewer>`), `element: ${element}`);
     assert(iframe.includes(`embed.html?src=${encodeURIComponent(abs)}&game=7&ply=2"`), `iframe: ${iframe.slice(0, 200)}`);
@@ -257,7 +259,8 @@ try {
     const packed = html.match(/data-encoding="base64">([^<]+)</);
     const games = packed ? (Buffer.from(packed[1].replace(/\s+/g, ''), 'base64').toString('utf8').match(/\[Event "Club night"\]/g) || []).length : 0;
     assert(/<pdn-viewer [^>]*game="5"/.test(html) && games === 58, `the .html holds the 58 games at game 5 (${games})`);
-    const iframe = await page.inputValue('#snippet-iframe');
+    // Read as the browser reads the attribute (the snippet escapes & as &amp;).
+    const iframe = (await page.inputValue('#snippet-iframe')).replace(/&amp;/g, '&');
     const frame = await newPage({ width: 900, height: 700 });
     await frame.goto(iframe.match(/src="([^"]+)"/)[1]);
     await frame.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.game === '5');
@@ -306,7 +309,8 @@ try {
     await page.click('#moves .move[data-line="0"][data-ply="2"]');
     await page.click('#embed-box summary');
     await page.waitForFunction(() => document.getElementById('snippet-iframe').value.includes('line=0'));
-    const iframe = await page.inputValue('#snippet-iframe');
+    // Read as the browser reads the attribute (the snippet escapes & as &amp;).
+    const iframe = (await page.inputValue('#snippet-iframe')).replace(/&amp;/g, '&');
     const frame = await newPage({ width: 900, height: 700 });
     await frame.goto(iframe.match(/src="([^"]+)"/)[1]);
     await frame.waitForFunction(() => { const d = document.querySelector('pdn-viewer')?.dataset; return d && d.line === '0' && d.ply === '2'; });
