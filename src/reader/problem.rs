@@ -19,6 +19,8 @@ pub struct Problem<'a> {
     /// A second piece of text for the message (the `Result` tag's value, the previous move
     /// number), or empty.
     pub other: &'a str,
+    /// A count for the message ([`Code::OutsideProse`]: the words skipped), or 0.
+    pub(crate) count: usize,
 }
 
 impl<'a> Problem<'a> {
@@ -30,6 +32,7 @@ impl<'a> Problem<'a> {
             span,
             detail,
             other: "",
+            count: 0,
         }
     }
 
@@ -66,6 +69,9 @@ impl<'a> Problem<'a> {
                 ("reason", "chess-text".to_string()),
                 ("evidence", format!("{} {}", self.other, self.detail)),
             ];
+        }
+        if self.kind == Code::OutsideProse {
+            return vec![("count", self.count.to_string())];
         }
         if self.kind == Code::MoveNumberOverflow {
             return vec![

@@ -57,6 +57,7 @@ const page = {
     boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
     boxIsGame: false, // the box holds only the shown game's text (the file is too large)
     pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
+    typed: false,     // the user typed in the box since a text was last opened (a paste then inserts)
   },
 };
 const open = page.open;
@@ -178,9 +179,9 @@ function setTheme(theme) {
 
 // ---- opening texts ----------------------------------------------------------------------
 
-/** "0.3 MB" (a text's length, read as bytes; near enough for a note). */
+/** "0.3 MB", "0,3 МБ" (a text's length, read as bytes; near enough for a note). */
 function sizeText(length) {
-  return `${formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10))} MB`;
+  return t('size.mb', { size: formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10)) });
 }
 
 /** The box holds the shown game's text when the whole file is too large to edit. */
@@ -233,6 +234,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
     },
     opened(msg) {
       open.source = { kind, url, name: what };
+      open.typed = false;
       open.count = msg.count;
       open.empty = msg.count === 0;
       open.boxOffset = 0;
@@ -258,6 +260,8 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
     text(msg) {
       // A pasted text is the user's own and stays in the box; a link's is not put there when long.
       if (msg.same && (kind !== 'link' || !(msg.length > page.limits.LIMITS.boxChars))) return;
+      // The sample is on the board, not in the box: the box waits for the user's paste.
+      if (kind === 'sample') return;
       if (msg.text != null && msg.text.length <= page.limits.LIMITS.boxChars) {
         els.input.value = msg.text;
       } else {
@@ -298,7 +302,7 @@ function showPrepared(pre, { ply, line = null }) {
   const handlers = handlersFor({ ply, line, what: 'sample', kind: 'sample', quiet: true });
   app.edited.clear();
   document.body.dataset.checked = '0';
-  els.input.value = pre.text;
+  // The box stays empty (its placeholder says what to paste): a paste is the user's text alone.
   page.adoptSample = { text: pre.text };
   handlers.opened(pre);
   handlers.done();
@@ -477,6 +481,18 @@ function guard(fn, key) {
   return (...args) => Promise.resolve(fn(...args)).catch((e) => say(() => t(key, { error: errorText(e) }), 'error'));
 }
 
+/**
+ * A paste into the box replaces what the page put there (a file's text, a game, the text last
+ * opened) rather than mixing into it; once the user has typed in the box, it inserts as usual.
+ */
+function pasteReplaces(e, loadBox) {
+  const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
+  if (!text || open.typed || !els.input.value) return;
+  e.preventDefault();
+  els.input.value = text;
+  loadBox();
+}
+
 /** The toggle is pressed while solving. */
 function updateSolveToggle() {
   $('solve-toggle').setAttribute('aria-pressed', String(app.solving));
@@ -536,7 +552,9 @@ function wire() {
   });
   els.input.addEventListener('input', (e) => {
     if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox();
+    else open.typed = true;
   });
+  els.input.addEventListener('paste', (e) => pasteReplaces(e, loadBox));
   els.fileInput.addEventListener('change', async () => {
     const file = els.fileInput.files && els.fileInput.files[0];
     if (!file) return;
@@ -626,7 +644,6 @@ async function main() {
       showPrepared(pre, { ply, line });
     } else {
       const { SAMPLE_PDN } = await import('./sample.js');
-      els.input.value = SAMPLE_PDN;
       await openText(SAMPLE_PDN, { game, ply, line, what: 'sample', kind: 'sample', quiet: true });
     }
     if (!hadError) say(() => t('status.sample'));

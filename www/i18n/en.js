@@ -489,4 +489,11 @@ export default {
   'engine.depth': 'Depth {depth} · {nodes} positions',
   'engine.thinking': 'Thinking…',
   'engine.failed': 'The engine stopped: reload the page to start it again.',
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Paste a game here: PDN text, or a forum post with a game in it',
+  'code.outside-prose': 'Text outside the games',
+  'detail.outside-prose': { one: '{count} word of text outside the games was skipped', other: '{count} words of text outside the games were skipped' },
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
+  'size.bytes': '{size} B',
 };

@@ -488,4 +488,11 @@ export default {
   'engine.depth': 'Profondeur {depth} · {nodes} positions',
   'engine.thinking': 'Calcul…',
   'engine.failed': "Le moteur s'est arrêté : rechargez la page pour le relancer.",
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Collez une partie ici : texte PDN, ou un message de forum contenant une partie',
+  'code.outside-prose': 'Texte hors des parties',
+  'detail.outside-prose': { one: '{count} mot de texte hors des parties a été ignoré', many: '{count} mots de texte hors des parties ont été ignorés', other: '{count} mots de texte hors des parties ont été ignorés' },
+  'size.mb': '{size} Mo',
+  'size.kb': '{size} Ko',
+  'size.bytes': '{size} o',
 };

@@ -491,4 +491,11 @@ export default {
   'engine.depth': 'Dziļums {depth} · pozīcijas: {nodes}',
   'engine.thinking': 'Domā…',
   'engine.failed': 'Dzinējs apstājās: pārlādējiet lapu, lai to palaistu no jauna.',
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Ielīmējiet šeit partiju: PDN tekstu vai foruma ziņu ar partiju',
+  'code.outside-prose': 'Teksts ārpus partijām',
+  'detail.outside-prose': { zero: 'izlaisti {count} teksta vārdu ārpus partijām', one: 'izlaists {count} teksta vārds ārpus partijām', other: 'izlaisti {count} teksta vārdi ārpus partijām' },
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
+  'size.bytes': '{size} B',
 };

@@ -487,4 +487,11 @@ export default {
   'engine.depth': 'Diepte {depth} · {nodes} stellingen',
   'engine.thinking': 'Rekent…',
   'engine.failed': 'De engine is gestopt: herlaad de pagina om hem opnieuw te starten.',
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Plak hier een partij: PDN-tekst, of een forumbericht met een partij',
+  'code.outside-prose': 'Tekst buiten de partijen',
+  'detail.outside-prose': { one: '{count} woord tekst buiten de partijen is overgeslagen', other: '{count} woorden tekst buiten de partijen zijn overgeslagen' },
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
+  'size.bytes': '{size} B',
 };

@@ -471,8 +471,8 @@ export default {
   'analysis.noSuchMove': 'Ход {move} здесь невозможен.',
 
   // Solve mode
-  'solve.toggle': 'Решать',
-  'solve.toggleTitle': 'Решать эту партию как задачу с этой позиции: следующие ходы скрыты',
+  'solve.toggle': 'Решить',
+  'solve.toggleTitle': 'Решить эту партию как задачу с этой позиции: следующие ходы скрыты',
   'solve.title': 'Решение задачи',
   'solve.whiteToPlay': 'Ход белых',
   'solve.blackToPlay': 'Ход чёрных',
@@ -497,4 +497,11 @@ export default {
   'engine.depth': 'Глубина {depth} · позиций: {nodes}',
   'engine.thinking': 'Считает…',
   'engine.failed': 'Движок остановился: перезагрузите страницу, чтобы запустить его снова.',
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Вставьте сюда партию: текст PDN или сообщение с форума с партией',
+  'code.outside-prose': 'Текст вне партий',
+  'detail.outside-prose': { one: 'пропущено {count} слово текста вне партий', few: 'пропущено {count} слова текста вне партий', many: 'пропущено {count} слов текста вне партий', other: 'пропущено {count} слова текста вне партий' },
+  'size.mb': '{size} МБ',
+  'size.kb': '{size} КБ',
+  'size.bytes': '{size} Б',
 };
