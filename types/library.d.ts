@@ -458,6 +458,8 @@ export class Library {
   exportGame(index: number): string;
   /** Every game as canonical PDN. */
   exportAll(): string;
+  /** The games' texts as written, a blank line between, without the text outside any game. */
+  gamesText(): string;
   /**
    * Problems in the text outside any game (all there is to say when no game was found): all of
    * them, or past 100 the first ones (at most 20 of each code).

@@ -57,6 +57,10 @@ impl<'a> Problem<'a> {
             // The one keyed argument the reader gives: `reason.chess-text` in words.
             args[0].1 = format!("this is a chess game, not draughts ({})", args[1].1);
         }
+        if self.kind == Code::OutsideProse && self.count == 1 {
+            // The table's text is the plural; English has one other form.
+            return "1 word of text outside the games was skipped".to_string();
+        }
         self.kind.english(&args)
     }
 

@@ -111,7 +111,8 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     const { game } = viewer.state;
     // The place (game, move, solve mode, orientation) as the address keeps it.
     const place = app.place();
-    const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
+    // The games as written, without the words around them (a forum post's chatter).
+    const whole = open.boxIsGame ? null : await library.gamesText();
     // An edited game is linked as the core writes it: the text no longer holds it.
     let url = whole != null && !app.edited.has(game) ? await linkFor(whole, place) : null;
     if (!url || (url.length > LONG_LINK && open.count > 1)) {

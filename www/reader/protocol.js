@@ -23,6 +23,8 @@ const TABLE = {
   exportGame: request(['index']),
   exportAll: request([]),
   text: request([]),
+  // The games' texts as written, without the words around them (a forum post's): what a link carries.
+  gamesText: request([]),
   legalMoves: request(['index', 'line', 'ply']),
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),

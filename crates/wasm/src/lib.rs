@@ -170,6 +170,12 @@ mod bindings {
                 .ok_or_else(|| self.no_game(index))
         }
 
+        /// The games' texts as written, without the text outside them (`Library::games_text`).
+        #[wasm_bindgen(js_name = gamesText)]
+        pub fn games_text(&self) -> String {
+            self.inner.games_text()
+        }
+
         /// Every game as canonical PDN.
         #[wasm_bindgen(js_name = exportAll)]
         pub fn export_all(&self) -> String {
