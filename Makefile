@@ -60,6 +60,7 @@ test-e2e:
 	node tests/e2e/analysis.mjs
 	node tests/e2e/solve.mjs
 	node tests/e2e/hosts.mjs
+	node tests/e2e/input.mjs
 	node tests/e2e/engine.mjs
 
 lint: doc-check

@@ -8,7 +8,7 @@ import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
 import { attachLayout } from './layout.js';
-import { LANGUAGES, formatNumber, pickLanguage } from '../i18n/i18n.js';
+import { LANGUAGES, diagnosticDetail, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
 window.pdnMain = true;
@@ -223,6 +223,19 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
   }
 }
 
+/**
+ * The status line's words for a text opened: "Pasted text: 1 game.", and when words stood
+ * around the games (a forum post), the core's one note about them: "Note: 14 words of text
+ * outside the games were skipped."
+ */
+function loadedWords(what, msg) {
+  const prose = (msg.outside || []).find((d) => d.code === 'outside-prose');
+  return () => {
+    const loaded = t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 });
+    return prose ? t('status.loadedNote', { status: loaded, note: diagnosticDetail(t, prose) }) : loaded;
+  };
+}
+
 /** What the page does with the worker's reports on a text being opened (library.js open()). */
 function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }) {
   let first = true;
@@ -249,7 +262,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       if (first && line != null) viewer.goTo(ply, line); // a variation the link names
       first = false;
       app.showList(msg.count);
-      if (!quiet) say(() => t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 }));
+      if (!quiet) say(loadedWords(what, msg));
       page.loads += 1;
       document.body.dataset.loads = String(page.loads);
       document.body.dataset.games = String(msg.count);

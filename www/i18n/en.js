@@ -495,5 +495,6 @@ export default {
   'detail.outside-prose': { one: '{count} word of text outside the games was skipped', other: '{count} words of text outside the games were skipped' },
   'size.mb': '{size} MB',
   'size.kb': '{size} KB',
+  'status.loadedNote': '{status} Note: {note}.',
   'size.bytes': '{size} B',
 };

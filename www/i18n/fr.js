@@ -494,5 +494,6 @@ export default {
   'detail.outside-prose': { one: '{count} mot de texte hors des parties a été ignoré', many: '{count} mots de texte hors des parties ont été ignorés', other: '{count} mots de texte hors des parties ont été ignorés' },
   'size.mb': '{size} Mo',
   'size.kb': '{size} Ko',
+  'status.loadedNote': '{status} Remarque : {note}.',
   'size.bytes': '{size} o',
 };

@@ -497,5 +497,6 @@ export default {
   'detail.outside-prose': { zero: 'izlaisti {count} teksta vārdu ārpus partijām', one: 'izlaists {count} teksta vārds ārpus partijām', other: 'izlaisti {count} teksta vārdi ārpus partijām' },
   'size.mb': '{size} MB',
   'size.kb': '{size} KB',
+  'status.loadedNote': '{status} Piezīme: {note}.',
   'size.bytes': '{size} B',
 };

@@ -493,5 +493,6 @@ export default {
   'detail.outside-prose': { one: '{count} woord tekst buiten de partijen is overgeslagen', other: '{count} woorden tekst buiten de partijen zijn overgeslagen' },
   'size.mb': '{size} MB',
   'size.kb': '{size} KB',
+  'status.loadedNote': '{status} Let op: {note}.',
   'size.bytes': '{size} B',
 };

@@ -503,5 +503,6 @@ export default {
   'detail.outside-prose': { one: 'пропущено {count} слово текста вне партий', few: 'пропущено {count} слова текста вне партий', many: 'пропущено {count} слов текста вне партий', other: 'пропущено {count} слова текста вне партий' },
   'size.mb': '{size} МБ',
   'size.kb': '{size} КБ',
+  'status.loadedNote': '{status} Примечание: {note}.',
   'size.bytes': '{size} Б',
 };
