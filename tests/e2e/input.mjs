@@ -111,7 +111,10 @@ try {
 
   await check('phone: a forum post is one game and one note; the link and the export carry the game alone', async () => {
     const page = await newPage(PHONE);
-    if (docs) await shot(page, 'howto-paste-1-empty.png');
+    if (docs) {
+      await page.evaluate(() => document.querySelector('.input-panel').scrollIntoView({ block: 'start' }));
+      await shot(page, 'howto-paste-1-empty.png');
+    }
     await paste(page, FORUM, { touch: true });
     if (docs) {
       await page.evaluate(() => window.scrollTo(0, 0));
