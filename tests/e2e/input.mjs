@@ -58,6 +58,15 @@ async function paste(page, text, { touch = false } = {}) {
   await page.waitForFunction(() => document.body.dataset.checked === '1');
 }
 
+/** Puts `text` in the box and presses Load (what run.mjs does): for checks of the reading alone. */
+async function load(page, text) {
+  const n = await loads(page);
+  await page.fill('#pdn-input', text);
+  await page.click('#load');
+  await waitLoads(page, n + 1);
+  await page.waitForFunction(() => document.body.dataset.checked === '1');
+}
+
 async function download(page, selector) {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.evaluate((s) => document.querySelector(s).click(), selector)]);
   const { readFileSync } = await import('node:fs');
@@ -115,6 +124,8 @@ try {
       await page.evaluate(() => document.querySelector('.input-panel').scrollIntoView({ block: 'start' }));
       await shot(page, 'howto-paste-1-empty.png');
     }
+    // The box emptied first (the paste itself is checked above): this check is about the reading.
+    await page.fill('#pdn-input', '');
     await paste(page, FORUM, { touch: true });
     if (docs) {
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -160,7 +171,7 @@ try {
 
   await check('D\\\'Almeida is shown as D\'Almeida in the header and the game list', async () => {
     const page = await newPage();
-    await paste(page, `[White "D\\'Almeida"]\n[Black "O\\'Neill"]\n1. 32-28 *\n\n[White "B"]\n[Black "C"]\n1. 33-29 *\n`);
+    await load(page, `[White "D\\'Almeida"]\n[Black "O\\'Neill"]\n1. 32-28 *\n\n[White "B"]\n[Black "C"]\n1. 33-29 *\n`);
     const header = await page.textContent('#game-header');
     assert(header.includes("D'Almeida") && header.includes("O'Neill") && !header.includes('\\'), `header: ${header}`);
     await page.waitForSelector('#game-list tr.game-row');
@@ -196,7 +207,7 @@ try {
 
   await check('Russian short notation: df6 and ge5 typed are played and written short', async () => {
     const page = await newPage();
-    await paste(page, '[GameType "25"]\n[White "A"]\n[Black "B"]\n1. cd4 fe5 *\n');
+    await load(page, '[GameType "25"]\n[White "A"]\n[Black "B"]\n1. cd4 fe5 *\n');
     await page.waitForSelector('#board[data-moves]');
     await page.click('#moves .move[data-ply="2"]:not([data-line])');
     await page.waitForFunction(() => document.body.dataset.ply === '2');
