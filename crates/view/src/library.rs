@@ -211,14 +211,28 @@ impl Library {
 
     /// The games' texts as written, one after another with a blank line between: the text
     /// without what stands outside any game (a forum post's words around its games, its
-    /// `[pdn]` wrappers). What a link to the open text carries.
+    /// `[pdn]` wrappers). What a link to the open text carries. A text with nothing but
+    /// white space outside its games is given whole, as it is.
     ///
     /// ```
-    /// let lib = pdn_view::library::Library::new("Look at this:\n[pdn]\n1. 32-28 *\n[/pdn]\nNice?".into());
+    /// use pdn_view::library::Library;
+    /// let lib = Library::new("Look at this:\n[pdn]\n1. 32-28 *\n[/pdn]\nNice?".into());
     /// assert_eq!(lib.games_text(), "1. 32-28 *");
+    /// let lib = Library::new("1. 32-28 *\n\n1. 33-28 *\n".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *\n\n1. 33-28 *\n");
     /// ```
     #[must_use]
     pub fn games_text(&self) -> String {
+        let mut from = 0;
+        let mut clean = true;
+        for h in &self.headers {
+            let gap = self.text.get(from..h.span.start).unwrap_or("");
+            clean &= gap.trim().is_empty();
+            from = from.max(h.span.end);
+        }
+        if clean && self.text.get(from..).unwrap_or("").trim().is_empty() {
+            return self.text.clone();
+        }
         let mut out = String::new();
         for h in &self.headers {
             if let Some(text) = self.text.get(h.span.start..h.span.end) {
