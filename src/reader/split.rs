@@ -361,10 +361,10 @@ impl<'a> Splitter<'a> {
                         && !self.resumed
                         && matches!(t.token, Token::Tag { .. })
                         && !self.pending.is_empty()
-                        && self
-                            .pending
-                            .iter()
-                            .all(|(p, _, _)| matches!(p.token, Token::Unknown(w) if w != "}"))
+                        && self.pending.iter().all(|(p, _, _)| {
+                            matches!(p.token, Token::Unknown(w) if w != "}")
+                                && self.prose_allowed(p)
+                        })
                     {
                         // Prose before the first tags (a forum post's words before its game)
                         // is no part of the game.
