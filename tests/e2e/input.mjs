@@ -225,6 +225,22 @@ try {
     await page.context().close();
   });
 
+  await check('solve mode: a move typed in Russian short notation (df6) is the answer', async () => {
+    const page = await newPage();
+    await load(page, '[GameType "25"]\n[White "A"]\n[Black "B"]\n1. cd4 fe5 2. df6 ge5 *\n');
+    await page.waitForSelector('#board[data-moves]');
+    await page.click('#moves .move[data-ply="2"]:not([data-line])');
+    await page.waitForFunction(() => document.body.dataset.ply === '2');
+    await page.click('#solve-toggle');
+    await page.waitForSelector('.solve-panel[data-state="solving"]:not([data-busy])');
+    await page.waitForSelector('#board[data-moves]');
+    await page.fill('#move-input', 'df6');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => /right/.test(document.querySelector('.solve-message')?.textContent || ''));
+    await page.waitForFunction(() => document.body.dataset.ply === '4'); // and the text's reply, ge5
+    await page.context().close();
+  });
+
   // A file too large for the box (over 100 000 characters) with many games: its size is said in
   // the language's units, and its checking (a progress line) must not move the board.
   const many = [];
