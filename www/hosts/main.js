@@ -496,14 +496,13 @@ function guard(fn, key) {
 
 /**
  * A paste into the box replaces what the page put there (a file's text, a game, the text last
- * opened) rather than mixing into it; once the user has typed in the box, it inserts as usual.
+ * opened) rather than mixing into it: the whole text is selected, so the browser's own paste
+ * (which the "input" listener then loads) takes its place and stays undoable. Once the user has
+ * typed in the box, a paste inserts as usual.
  */
-function pasteReplaces(e, loadBox) {
-  const text = e.clipboardData ? e.clipboardData.getData('text/plain') : '';
-  if (!text || open.typed || !els.input.value) return;
-  e.preventDefault();
-  els.input.value = text;
-  loadBox();
+function pasteReplaces() {
+  if (open.typed || !els.input.value) return;
+  els.input.select();
 }
 
 /** The toggle is pressed while solving. */
@@ -567,7 +566,7 @@ function wire() {
     if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox();
     else open.typed = true;
   });
-  els.input.addEventListener('paste', (e) => pasteReplaces(e, loadBox));
+  els.input.addEventListener('paste', pasteReplaces);
   els.fileInput.addEventListener('change', async () => {
     const file = els.fileInput.files && els.fileInput.files[0];
     if (!file) return;
