@@ -65,6 +65,7 @@ test-e2e:
 	node tests/e2e/solve.mjs
 	node tests/e2e/hosts.mjs
 	node tests/e2e/share.mjs
+	node tests/e2e/input.mjs
 	node tests/e2e/engine.mjs
 	node tests/e2e/live.mjs
 

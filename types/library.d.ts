@@ -531,6 +531,8 @@ export class Library {
   exportGame(index: number): string;
   /** Every game as canonical PDN. */
   exportAll(): string;
+  /** The games' texts as written, a blank line between, without the text outside any game. */
+  gamesText(): string;
   /**
    * Game `index` as a problem set at (`line`, `ply`): its tags and the position there as `FEN`,
    * without its moves, comments or variations. Throws when there is no such game or position.

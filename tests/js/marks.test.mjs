@@ -36,6 +36,22 @@ test('typed moves: short, full routes, algebraic, unknown', () => {
   assert.equal(movesForEntry(algebraic, 'c3-d4').length, 1);
 });
 
+test('typed moves: Russian short notation (ge3, e3) names the move when it names one piece', () => {
+  const moves = [
+    { index: 0, notation: 'g5:e3', from: 'g5', to: 'e3', path: ['g5', 'e3'], captured: ['f4'] },
+    { index: 1, notation: 'c5:e3', from: 'c5', to: 'e3', path: ['c5', 'e3'], captured: ['d4'] },
+    { index: 2, notation: 'a7-b6', from: 'a7', to: 'b6', path: ['a7', 'b6'], captured: [] },
+  ];
+  assert.deepEqual(movesForEntry(moves, 'ge3').map((m) => m.index), [0]);
+  assert.deepEqual(movesForEntry(moves, 'CE3').map((m) => m.index), [1]);
+  assert.deepEqual(movesForEntry(moves, 'b6').map((m) => m.index), [2]);
+  // e3 alone: two pieces land there, so it names no one move; a file no piece leaves, none.
+  assert.deepEqual(movesForEntry(moves, 'e3'), []);
+  assert.deepEqual(movesForEntry(moves, 'he3'), []);
+  // Numbered boards are not read as short notation.
+  assert.deepEqual(movesForEntry(MOVES, 'a36'), []);
+});
+
 test('mark colours follow the modifier keys; drawing a mark again removes it', () => {
   assert.equal(markColor({}), 'green');
   assert.equal(markColor({ shiftKey: true }), 'red');

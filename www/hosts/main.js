@@ -8,7 +8,7 @@ import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
 import { attachLayout } from './layout.js';
-import { LANGUAGES, formatNumber, pickLanguage } from '../i18n/i18n.js';
+import { LANGUAGES, diagnosticDetail, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
 window.pdnMain = true;
@@ -59,6 +59,7 @@ const page = {
     boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
     boxIsGame: false, // the box holds only the shown game's text (the file is too large)
     pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
+    typed: false,     // the user typed in the box since a text was last opened (a paste then inserts)
   },
 };
 const open = page.open;
@@ -184,9 +185,9 @@ function setTheme(theme) {
 
 // ---- opening texts ----------------------------------------------------------------------
 
-/** "0.3 MB" (a text's length, read as bytes; near enough for a note). */
+/** "0.3 MB", "0,3 МБ" (a text's length, read as bytes; near enough for a note). */
 function sizeText(length) {
-  return `${formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10))} MB`;
+  return t('size.mb', { size: formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10)) });
 }
 
 /** The box holds the shown game's text when the whole file is too large to edit. */
@@ -228,6 +229,19 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
   }
 }
 
+/**
+ * The status line's words for a text opened: "Pasted text: 1 game.", and when words stood
+ * around the games (a forum post), the core's one note about them: "Note: 14 words of text
+ * outside the games were skipped."
+ */
+function loadedWords(what, msg) {
+  const prose = (msg.outside || []).find((d) => d.code === 'outside-prose');
+  return () => {
+    const loaded = t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 });
+    return prose ? t('status.loadedNote', { status: loaded, note: diagnosticDetail(t, prose) }) : loaded;
+  };
+}
+
 /** What the page does with the worker's reports on a text being opened (library.js open()). */
 function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }) {
   let first = true;
@@ -239,6 +253,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
     },
     opened(msg) {
       open.source = { kind, url, name: what };
+      open.typed = false;
       open.count = msg.count;
       open.empty = msg.count === 0;
       open.boxOffset = 0;
@@ -253,7 +268,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       if (first && line != null) viewer.goTo(ply, line); // a variation the link names
       first = false;
       app.showList(msg.count);
-      if (!quiet) say(() => t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 }));
+      if (!quiet) say(loadedWords(what, msg));
       page.loads += 1;
       document.body.dataset.loads = String(page.loads);
       document.body.dataset.games = String(msg.count);
@@ -264,6 +279,8 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
     text(msg) {
       // A pasted text is the user's own and stays in the box; a link's is not put there when long.
       if (msg.same && (kind !== 'link' || !(msg.length > page.limits.LIMITS.boxChars))) return;
+      // The sample is on the board, not in the box: the box waits for the user's paste.
+      if (kind === 'sample') return;
       if (msg.text != null && msg.text.length <= page.limits.LIMITS.boxChars) {
         els.input.value = msg.text;
       } else {
@@ -305,7 +322,7 @@ function showPrepared(pre, { ply, line = null }) {
   const handlers = handlersFor({ ply, line, what: 'sample', kind: 'sample', quiet: true });
   app.edited.clear();
   document.body.dataset.checked = '0';
-  els.input.value = pre.text;
+  // The box stays empty (its placeholder says what to paste): a paste is the user's text alone.
   page.adoptSample = { text: pre.text };
   handlers.opened(pre);
   handlers.done();
@@ -532,6 +549,17 @@ function hideTextWhileSolving() {
   if (note) note.hidden = !solving;
 }
 
+/**
+ * A paste into the box replaces what the page put there (a file's text, a game, the text last
+ * opened) rather than mixing into it: the whole text is selected, so the browser's own paste
+ * (which the "input" listener then loads) takes its place and stays undoable. Once the user has
+ * typed in the box, a paste inserts as usual.
+ */
+function pasteReplaces() {
+  if (open.typed || !els.input.value) return;
+  els.input.select();
+}
+
 /** The toggle is pressed while solving. */
 function updateSolveToggle() {
   $('solve-toggle').setAttribute('aria-pressed', String(app.solving));
@@ -591,7 +619,9 @@ function wire() {
   });
   els.input.addEventListener('input', (e) => {
     if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox();
+    else open.typed = true;
   });
+  els.input.addEventListener('paste', pasteReplaces);
   els.fileInput.addEventListener('change', async () => {
     const file = els.fileInput.files && els.fileInput.files[0];
     if (!file) return;
@@ -686,7 +716,6 @@ async function main() {
       showPrepared(pre, { ply, line });
     } else {
       const { SAMPLE_PDN } = await import('./sample.js');
-      els.input.value = SAMPLE_PDN;
       await openText(SAMPLE_PDN, { game, ply, line, what: 'sample', kind: 'sample', quiet: true });
     }
     if (!hadError) say(() => t('status.sample'));

@@ -119,7 +119,8 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     if (app.edited.size) return library.exportAll();
     // A large paste, or a large file asked for before the box is known to be too small: the
     // box's limit holds for them too.
-    const text = open.source?.kind === 'paste' ? els.input.value : await library.text();
+    // The games as written, without the words around them (a forum post's chatter).
+    const text = await library.gamesText();
     return text.length <= LIMITS.boxChars ? text : null;
   }
 

@@ -548,4 +548,12 @@ export default {
   'input.solving': "The text is put away while solving: it holds the solution. Stop solving to see it.",
   'editor.problemTitle': "Title (a problem's name, the Event tag)",
   'editor.problemTitleExample': "Problem of the week",
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Paste a game here: PDN text, or a forum post with a game in it',
+  'code.outside-prose': 'Text outside the games',
+  'detail.outside-prose': { one: '{count} word of text outside the games was skipped', other: '{count} words of text outside the games were skipped' },
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
+  'status.loadedNote': '{status} Note: {note}.',
+  'size.bytes': '{size} B',
 };

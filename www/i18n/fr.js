@@ -547,4 +547,12 @@ export default {
   'input.solving': "Le texte est mis de côté pendant la résolution : il contient la solution. Arrêtez de résoudre pour le voir.",
   'editor.problemTitle': "Titre (nom du problème, la balise Event)",
   'editor.problemTitleExample': "Problème de la semaine",
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Collez une partie ici : texte PDN, ou un message de forum contenant une partie',
+  'code.outside-prose': 'Texte hors des parties',
+  'detail.outside-prose': { one: '{count} mot de texte hors des parties a été ignoré', many: '{count} mots de texte hors des parties ont été ignorés', other: '{count} mots de texte hors des parties ont été ignorés' },
+  'size.mb': '{size} Mo',
+  'size.kb': '{size} Ko',
+  'status.loadedNote': '{status} Remarque : {note}.',
+  'size.bytes': '{size} o',
 };

@@ -550,4 +550,12 @@ export default {
   'input.solving': "Risināšanas laikā teksts ir nolikts malā: tajā ir atrisinājums. Beidziet risināt, lai to redzētu.",
   'editor.problemTitle': "Nosaukums (uzdevuma, tags Event)",
   'editor.problemTitleExample': "Nedēļas uzdevums",
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Ielīmējiet šeit partiju: PDN tekstu vai foruma ziņu ar partiju',
+  'code.outside-prose': 'Teksts ārpus partijām',
+  'detail.outside-prose': { zero: 'izlaisti {count} teksta vārdu ārpus partijām', one: 'izlaists {count} teksta vārds ārpus partijām', other: 'izlaisti {count} teksta vārdi ārpus partijām' },
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
+  'status.loadedNote': '{status} Piezīme: {note}.',
+  'size.bytes': '{size} B',
 };

@@ -546,4 +546,12 @@ export default {
   'input.solving': "De tekst is weggezet tijdens het oplossen: hij bevat de oplossing. Stop met oplossen om hem te zien.",
   'editor.problemTitle': "Titel (naam van het probleem, de tag Event)",
   'editor.problemTitleExample': "Probleem van de week",
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Plak hier een partij: PDN-tekst, of een forumbericht met een partij',
+  'code.outside-prose': 'Tekst buiten de partijen',
+  'detail.outside-prose': { one: '{count} woord tekst buiten de partijen is overgeslagen', other: '{count} woorden tekst buiten de partijen zijn overgeslagen' },
+  'size.mb': '{size} MB',
+  'size.kb': '{size} KB',
+  'status.loadedNote': '{status} Let op: {note}.',
+  'size.bytes': '{size} B',
 };

@@ -471,8 +471,8 @@ export default {
   'analysis.noSuchMove': 'Ход {move} здесь невозможен.',
 
   // Solve mode
-  'solve.toggle': 'Решать',
-  'solve.toggleTitle': 'Решать эту партию как задачу с этой позиции: следующие ходы скрыты',
+  'solve.toggle': 'Решить',
+  'solve.toggleTitle': 'Решить эту партию как задачу с этой позиции: следующие ходы скрыты',
   'solve.title': 'Решение задачи',
   'solve.whiteToPlay': 'Ход белых',
   'solve.blackToPlay': 'Ход чёрных',
@@ -556,4 +556,12 @@ export default {
   'input.solving': "Пока вы решаете, текст убран: в нём есть решение. Закончите решать, чтобы его увидеть.",
   'editor.problemTitle': "Название (задачи, тег Event)",
   'editor.problemTitleExample': "Задача недели",
+  // Pasting and forum text (issue 23, input): the paste box, prose around games, sizes.
+  'input.placeholder': 'Вставьте сюда партию: текст PDN или сообщение с форума с партией',
+  'code.outside-prose': 'Текст вне партий',
+  'detail.outside-prose': { one: 'пропущено {count} слово текста вне партий', few: 'пропущено {count} слова текста вне партий', many: 'пропущено {count} слов текста вне партий', other: 'пропущено {count} слова текста вне партий' },
+  'size.mb': '{size} МБ',
+  'size.kb': '{size} КБ',
+  'status.loadedNote': '{status} Примечание: {note}.',
+  'size.bytes': '{size} Б',
 };

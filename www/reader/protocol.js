@@ -24,6 +24,8 @@ const TABLE = {
   exportAll: request([]),
   exportProblem: request(['index', 'line', 'ply']),
   text: request([]),
+  // The games' texts as written, without the words around them (a forum post's): what a link carries.
+  gamesText: request([]),
   legalMoves: request(['index', 'line', 'ply']),
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),

@@ -273,6 +273,42 @@ impl Library {
         self.text.get(span.start..span.end)
     }
 
+    /// The games' texts as written, one after another with a blank line between: the text
+    /// without what stands outside any game (a forum post's words around its games, its
+    /// `[pdn]` wrappers). What a link to the open text carries. A text with nothing but
+    /// white space outside its games is given whole, as it is.
+    ///
+    /// ```
+    /// use pdn_view::library::Library;
+    /// let lib = Library::new("Look at this:\n[pdn]\n1. 32-28 *\n[/pdn]\nNice?".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *");
+    /// let lib = Library::new("1. 32-28 *\n\n1. 33-28 *\n".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *\n\n1. 33-28 *\n");
+    /// ```
+    #[must_use]
+    pub fn games_text(&self) -> String {
+        let mut from = 0;
+        let mut clean = true;
+        for h in &self.headers {
+            let gap = self.text.get(from..h.span.start).unwrap_or("");
+            clean &= gap.trim().is_empty();
+            from = from.max(h.span.end);
+        }
+        if clean && self.text.get(from..).unwrap_or("").trim().is_empty() {
+            return self.text.clone();
+        }
+        let mut out = String::new();
+        for h in &self.headers {
+            if let Some(text) = self.text.get(h.span.start..h.span.end) {
+                if !out.is_empty() {
+                    out.push_str("\n\n");
+                }
+                out.push_str(text);
+            }
+        }
+        out
+    }
+
     /// Game `index` written as canonical PDN.
     #[must_use]
     pub fn export_game(&self, index: usize) -> Option<String> {
@@ -563,12 +599,18 @@ mod tests {
         }
         let exported: String = lib.export_all();
         assert_eq!(exported, write_file(&full, &WriteOptions::default()));
-        assert!(lib.outside_diagnostics().is_empty());
+        // The word before the first tags is no game's: one note, where it stands.
+        let outside = lib.outside_diagnostics();
+        assert_eq!(outside.len(), 1);
+        assert_eq!(
+            (outside[0].code, outside[0].line, outside[0].column),
+            ("outside-prose", 1, 1)
+        );
         // Text with no game at all still says what is wrong, and where.
         let none = Library::new("\n  hello".to_string());
         assert!(none.is_empty());
         let d = &none.outside_diagnostics()[0];
-        assert_eq!((d.code, d.line, d.column), ("unknown-text", 2, 3));
+        assert_eq!((d.code, d.line, d.column), ("outside-prose", 2, 3));
     }
 
     #[test]
