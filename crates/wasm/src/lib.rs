@@ -209,6 +209,8 @@ mod bindings {
             self.inner
                 .export_problem(index, Place { line, ply })
                 .ok_or_else(|| self.no_game(index))
+        }
+
         /// The games' texts as written, without the text outside them (`Library::games_text`).
         #[wasm_bindgen(js_name = gamesText)]
         pub fn games_text(&self) -> String {
