@@ -13,6 +13,21 @@ use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
 use pdn::writer::{WriteOptions, write_game_into};
+use serde::Serialize;
+
+/// A game's text replaced in the open text ([`Library::write_back`],
+/// [`Library::set_game_text`]): what a page holding the same text in a text box does to it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Splice {
+    /// UTF-16 offset, in the text before, of the first character replaced.
+    pub start: usize,
+    /// UTF-16 offset, in the text before, one past the last character replaced.
+    pub end: usize,
+    /// The text that was there (the game as it was written).
+    pub old: String,
+    /// The text now there (the game as the core writes it).
+    pub text: String,
+}
 
 /// How many moves and variations a game has: a move played grows it.
 fn size(game: &Game) -> usize {
@@ -401,6 +416,98 @@ impl Library {
         self.shown.replace(None);
     }
 
+    /// Writes game `index`, when it was edited, into the text in place of its old text (the
+    /// other games and the text between them untouched): from then on the text holds the edits,
+    /// so [`Library::text`], [`Library::game_text`] and a text read again have them. `None` when
+    /// the game was not edited, or when its written form would not read back as one game there.
+    ///
+    /// ```
+    /// use pdn::edit::Place;
+    /// let mut lib = pdn_view::library::Library::new("[White \"A\"] 1. 32-28 *\n\n[White \"B\"] 1. 33-28 *".into());
+    /// lib.play(0, Place { line: None, ply: 1 }, 0).unwrap();
+    /// let s = lib.write_back(0).unwrap();
+    /// assert_eq!((s.start, s.end, s.old.as_str()), (0, 22, "[White \"A\"] 1. 32-28 *"));
+    /// assert!(lib.text().ends_with("*\n\n[White \"B\"] 1. 33-28 *"));
+    /// assert!(!lib.is_edited(0));
+    /// assert_eq!(lib.view(0).unwrap().plies.len(), 2);
+    /// ```
+    pub fn write_back(&mut self, index: usize) -> Option<Splice> {
+        if !self.is_edited(index) {
+            return None;
+        }
+        let mut out = String::new();
+        write_game_into(
+            &mut out,
+            &self.game(index)?,
+            &WriteOptions::default(),
+            index > 0,
+        );
+        let splice = self.set_game_text(index, out.trim_end())?;
+        Some(splice)
+    }
+
+    /// Puts `text` in place of game `index`'s text (undo and redo give back a text written
+    /// before): the game is read from it from then on, its edits forgotten. `None` (nothing
+    /// changed) when there is no such game, the text is the same, or it would not read back as
+    /// one game there (the rest of the file would change).
+    pub fn set_game_text(&mut self, index: usize, text: &str) -> Option<Splice> {
+        let span = self.headers.get(index)?.span;
+        let old = self.text.get(span.start..span.end)?.to_string();
+        if old == text {
+            self.revert(index);
+            return None;
+        }
+        let (start, end) = {
+            let lines = self.lines();
+            (
+                lines.utf16_at(&self.text, span.start),
+                lines.utf16_at(&self.text, span.end),
+            )
+        };
+        let mut spliced = String::with_capacity(self.text.len() + text.len());
+        spliced.push_str(&self.text[..span.start]);
+        spliced.push_str(text);
+        spliced.push_str(&self.text[span.end..]);
+        // Only this game's text is read again when it stays one game; else the whole text,
+        // which must still have the same games.
+        let (mut alone, outside) = reader::read_index(text);
+        if alone.len() == 1 && outside.is_empty() {
+            let header = &mut alone[0];
+            header.span.start += span.start;
+            header.span.end += span.start;
+            let shift = |at: &mut usize| {
+                *at = *at + text.len() - old.len();
+            };
+            for h in &mut self.headers[index + 1..] {
+                shift(&mut h.span.start);
+                shift(&mut h.span.end);
+            }
+            for d in &mut self.outside {
+                if d.span.start >= span.end {
+                    shift(&mut d.span.start);
+                    shift(&mut d.span.end);
+                }
+            }
+            self.headers[index] = alone.remove(0);
+        } else {
+            let (headers, outside) = reader::read_index(&spliced);
+            if headers.len() != self.headers.len() {
+                return None;
+            }
+            self.headers = headers;
+            self.outside = outside;
+        }
+        self.text = spliced;
+        self.lines = OnceCell::new();
+        self.revert(index);
+        Some(Splice {
+            start,
+            end,
+            old,
+            text: text.to_string(),
+        })
+    }
+
     /// Problems in text that belongs to no game (stray text, a result with no game).
     #[must_use]
     pub fn outside_diagnostics(&self) -> Vec<DiagnosticView> {
@@ -450,6 +557,49 @@ mod tests {
         assert!(none.is_empty());
         let d = &none.outside_diagnostics()[0];
         assert_eq!((d.code, d.line, d.column), ("unknown-text", 2, 3));
+    }
+
+    #[test]
+    fn edits_written_back_in_place_and_given_back() {
+        // Stray text, a game in Cyrillic (UTF-16 offsets differ from bytes), the edited one,
+        // and one after it: only the edited game's text changes.
+        let text = "stray\n[White \"Жук\"] 1. 32-28 *\n\n[White \"B\"]\n1. 32-28 19-23 *\n\n[White \"C\"] 1. 33-29 *\n";
+        let mut lib = Library::new(text.to_string());
+        let before = lib.export_all();
+        lib.play(1, Place { line: None, ply: 1 }, 0).unwrap();
+        lib.set_comment(1, Place { line: None, ply: 1 }, "good").unwrap();
+        let edited = lib.view(1).unwrap();
+        let s = lib.write_back(1).unwrap();
+        assert_eq!(s.old, "[White \"B\"]\n1. 32-28 19-23 *");
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(String::from_utf16(&utf16[s.start..s.end]).unwrap(), s.old);
+        let mut box_text = utf16[..s.start].to_vec();
+        box_text.extend(s.text.encode_utf16());
+        box_text.extend(&utf16[s.end..]);
+        // The page's text box, spliced the same way, holds the core's text.
+        assert_eq!(String::from_utf16(&box_text).unwrap(), lib.text());
+        assert!(lib.text().starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\n[White \"B\"]"));
+        assert!(lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"));
+        assert!(lib.text().contains(" {good} "), "{}", lib.text());
+        // The text read again is the edited game, and the others as they were.
+        let again = Library::new(lib.text().to_string());
+        assert_eq!(again.len(), 3);
+        assert_eq!(again.view(1).unwrap().plies, edited.plies);
+        for i in [0, 2] {
+            assert_eq!(lib.view(i).unwrap().plies, again.view(i).unwrap().plies);
+            assert_eq!(lib.view(i).unwrap().source, again.view(i).unwrap().source);
+            assert_eq!(lib.row(i), again.row(i));
+        }
+        assert_eq!(lib.outside_diagnostics(), again.outside_diagnostics());
+        assert!(lib.write_back(1).is_none(), "nothing more to write");
+        // Undo: the old text back, the file as it was.
+        let undo = lib.set_game_text(1, &s.old).unwrap();
+        assert_eq!((undo.old.as_str(), undo.text.as_str()), (s.text.as_str(), s.old.as_str()));
+        assert_eq!(lib.text(), text);
+        assert_eq!(lib.export_all(), before);
+        // A text that would not stay one game is refused, and nothing changes.
+        assert!(lib.set_game_text(1, "[White \"X\"] * [White \"Y\"] *").is_none());
+        assert_eq!(lib.text(), text);
     }
 
     #[test]
