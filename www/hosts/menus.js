@@ -13,10 +13,10 @@ export const LONG_LINK = 8000;
 
 /**
  * ctx: what main.js holds: { els, app, open (what is open), say, t, sharing (share.js's loader),
- * openText(text, opts), revealBoard() }. Returns { actions (by button id), fillSnippets,
+ * openText(text, opts), revealBoard(), mayDropEdits() (asks before board edits are dropped) }. Returns { actions (by button id), fillSnippets,
  * editPosition, showInText }.
  */
-export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard }) {
+export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits = async () => true }) {
   const { viewer, library } = app;
   const $ = (id) => document.getElementById(id);
 
@@ -98,6 +98,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         if (url.href !== location.href) history.replaceState(null, '', url.href);
       },
       analyse: async (pdn) => {
+        if (!(await mayDropEdits())) return;
         els.input.value = pdn;
         open.pasted = pdn;
         await openText(pdn, { what: t('editor.what'), kind: 'paste' });

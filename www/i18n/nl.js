@@ -487,4 +487,14 @@ export default {
   'engine.depth': 'Diepte {depth} · {nodes} stellingen',
   'engine.thinking': 'Rekent…',
   'engine.failed': 'De engine is gestopt: herlaad de pagina om hem opnieuw te starten.',
+  // Edits kept (issue 23): undo, redo, the question before edits are dropped
+  'edits.undo': 'Ongedaan maken',
+  'edits.redo': 'Opnieuw',
+  'edits.undoTitle': 'De laatste bewerking ongedaan maken (Ctrl+Z)',
+  'edits.redoTitle': 'De ongedaan gemaakte bewerking opnieuw doen (Ctrl+Shift+Z)',
+  'edits.discardTitle': 'Je bewerkingen weggooien?',
+  'edits.discardText': 'De zetten, commentaren en markeringen die je op het bord toevoegde, staan in het tekstvak. Dit openen vervangt ze.',
+  'edits.discard': 'Weggooien en openen',
+  'edits.keep': 'Bewerkingen houden',
+  'edits.notInBox': 'Het tekstvak is met de hand gewijzigd, dus de bewerkingen van het bord staan er niet in; Exporteren heeft ze wel.',
 };
