@@ -8,7 +8,7 @@ use std::rc::Rc;
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
 use crate::budget::{DiagnosticsSummary, cap_variations, listed, pick_variations};
 use crate::view::{DiagnosticView, FileView, GameSummary, GameView, SummaryRef, VariationView};
-use pdn::diagnostic::{Diagnostic, LineIndex};
+use pdn::diagnostic::{Diagnostic, LineIndex, Span};
 use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
@@ -451,7 +451,8 @@ impl Library {
     /// changed) when there is no such game, the text is the same, or it would not read back as
     /// one game there (the rest of the file would change).
     pub fn set_game_text(&mut self, index: usize, text: &str) -> Option<Splice> {
-        let span = self.headers.get(index)?.span;
+        let game_span = self.headers.get(index)?.span;
+        let span = self.written_part(index)?;
         let old = self.text.get(span.start..span.end)?.to_string();
         if old == text {
             self.revert(index);
@@ -468,16 +469,16 @@ impl Library {
         spliced.push_str(&self.text[..span.start]);
         spliced.push_str(text);
         spliced.push_str(&self.text[span.end..]);
+        let shift = |at: &mut usize| {
+            *at = *at + text.len() - old.len();
+        };
         // Only this game's text is read again when it stays one game; else the whole text,
         // which must still have the same games.
         let (mut alone, outside) = reader::read_index(text);
         if alone.len() == 1 && outside.is_empty() {
-            let header = &mut alone[0];
-            header.span.start += span.start;
-            header.span.end += span.start;
-            let shift = |at: &mut usize| {
-                *at = *at + text.len() - old.len();
-            };
+            let mut header = alone.remove(0);
+            header.span = game_span;
+            shift(&mut header.span.end);
             for h in &mut self.headers[index + 1..] {
                 shift(&mut h.span.start);
                 shift(&mut h.span.end);
@@ -488,7 +489,7 @@ impl Library {
                     shift(&mut d.span.end);
                 }
             }
-            self.headers[index] = alone.remove(0);
+            self.headers[index] = header;
         } else {
             let (headers, outside) = reader::read_index(&spliced);
             if headers.len() != self.headers.len() {
@@ -505,6 +506,23 @@ impl Library {
             end,
             old,
             text: text.to_string(),
+        })
+    }
+
+    /// The part of game `index`'s text (byte range) the writer's text replaces: from its first
+    /// tag (stray words before it, which the writer would drop, stay) to its end.
+    fn written_part(&self, index: usize) -> Option<Span> {
+        let span = self.headers.get(index)?.span;
+        let whole = self.text.get(span.start..span.end)?;
+        let first_tag = reader::read_game_at(&self.text, span.start)
+            .and_then(|g| g.tags.first().map(|t| t.span.start))
+            .filter(|&at| at >= span.start && at <= span.end)
+            .unwrap_or(span.start);
+        let end = whole.trim_end().len();
+        let end = span.start + end;
+        Some(Span {
+            start: first_tag.min(end),
+            end,
         })
     }
 
@@ -563,7 +581,7 @@ mod tests {
     fn edits_written_back_in_place_and_given_back() {
         // Stray text, a game in Cyrillic (UTF-16 offsets differ from bytes), the edited one,
         // and one after it: only the edited game's text changes.
-        let text = "stray\n[White \"Жук\"] 1. 32-28 *\n\n[White \"B\"]\n1. 32-28 19-23 *\n\n[White \"C\"] 1. 33-29 *\n";
+        let text = "stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]\n1. 32-28 19-23 *\n\n[White \"C\"] 1. 33-29 *\n";
         let mut lib = Library::new(text.to_string());
         let before = lib.export_all();
         lib.play(1, Place { line: None, ply: 1 }, 0).unwrap();
@@ -578,8 +596,8 @@ mod tests {
         box_text.extend(&utf16[s.end..]);
         // The page's text box, spliced the same way, holds the core's text.
         assert_eq!(String::from_utf16(&box_text).unwrap(), lib.text());
-        assert!(lib.text().starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\n[White \"B\"]"));
-        assert!(lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"));
+        assert!(lib.text().starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]"));
+        assert!(lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"), "{:?}", lib.text());
         assert!(lib.text().contains(" {good} "), "{}", lib.text());
         // The text read again is the edited game, and the others as they were.
         let again = Library::new(lib.text().to_string());
