@@ -19,7 +19,8 @@ import { artifacts, launchBrowser, loads, openPage, root, startStaticServer, wai
 
 const screenshots = process.argv.includes('--screenshots');
 const problems = [];
-const { check, fail, finish } = checks({ problems });
+const only = process.argv.find((a) => a.startsWith('--only='));
+const { check, fail, finish } = checks({ problems, only: only ? new RegExp(only.slice(7)) : null });
 
 function assert(cond, message) {
   if (!cond) throw new Error(message);
@@ -238,7 +239,7 @@ try {
     await play(page, '18', '22', 2);
     await page.fill('#comment-input', 'the key');
     await page.click('#save-comment');
-    await waitBox(page, { has: ['{the key}'] });
+    await waitBox(page, { has: ['{the key}'] }).catch(async (e) => { throw new Error(`${e.message}\n${await box(page)}`); });
     const n = await loads(page);
     const text = (await box(page)).replace('[Event "Problem"]', '[Event "Problem 7"]');
     await page.fill('#pdn-input', text);

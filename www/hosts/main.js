@@ -454,7 +454,10 @@ async function writeBack(splice) {
  */
 function mayDropEdits(text = null) {
   if (!app.hasEdits) return Promise.resolve(true);
-  if (text != null && (text === open.written || [...app.written.values()].every((w) => text.includes(w)))) return Promise.resolve(true);
+  // The core writes a game's tags, a blank line, then its moves: a text with each edited game's
+  // moves as last written keeps the edits, whatever was changed in the tags by hand.
+  const moves = (w) => (w.startsWith('[') && w.includes('\n\n') ? w.slice(w.indexOf('\n\n') + 2) : w);
+  if (text != null && (text === open.written || [...app.written.values()].every((w) => text.includes(moves(w))))) return Promise.resolve(true);
   return app.confirmDiscard(document.body);
 }
 
