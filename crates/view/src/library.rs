@@ -585,7 +585,8 @@ mod tests {
         let mut lib = Library::new(text.to_string());
         let before = lib.export_all();
         lib.play(1, Place { line: None, ply: 1 }, 0).unwrap();
-        lib.set_comment(1, Place { line: None, ply: 1 }, "good").unwrap();
+        lib.set_comment(1, Place { line: None, ply: 1 }, "good")
+            .unwrap();
         let edited = lib.view(1).unwrap();
         let s = lib.write_back(1).unwrap();
         assert_eq!(s.old, "[White \"B\"]\n1. 32-28 19-23 *");
@@ -596,8 +597,15 @@ mod tests {
         box_text.extend(&utf16[s.end..]);
         // The page's text box, spliced the same way, holds the core's text.
         assert_eq!(String::from_utf16(&box_text).unwrap(), lib.text());
-        assert!(lib.text().starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]"));
-        assert!(lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"), "{:?}", lib.text());
+        assert!(
+            lib.text()
+                .starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]")
+        );
+        assert!(
+            lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"),
+            "{:?}",
+            lib.text()
+        );
         assert!(lib.text().contains(" {good} "), "{}", lib.text());
         // The text read again is the edited game, and the others as they were.
         let again = Library::new(lib.text().to_string());
@@ -612,11 +620,17 @@ mod tests {
         assert!(lib.write_back(1).is_none(), "nothing more to write");
         // Undo: the old text back, the file as it was.
         let undo = lib.set_game_text(1, &s.old).unwrap();
-        assert_eq!((undo.old.as_str(), undo.text.as_str()), (s.text.as_str(), s.old.as_str()));
+        assert_eq!(
+            (undo.old.as_str(), undo.text.as_str()),
+            (s.text.as_str(), s.old.as_str())
+        );
         assert_eq!(lib.text(), text);
         assert_eq!(lib.export_all(), before);
         // A text that would not stay one game is refused, and nothing changes.
-        assert!(lib.set_game_text(1, "[White \"X\"] * [White \"Y\"] *").is_none());
+        assert!(
+            lib.set_game_text(1, "[White \"X\"] * [White \"Y\"] *")
+                .is_none()
+        );
         assert_eq!(lib.text(), text);
     }
 
