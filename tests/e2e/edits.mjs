@@ -58,7 +58,7 @@ async function load(page, text) {
   await page.click('#load');
   const asked = await Promise.race([
     waitLoads(page, n + 1).then(() => false),
-    page.waitForSelector('#discard-dialog[open]').then(() => true),
+    page.waitForSelector('#discard-dialog[open]').then(() => true, () => false),
   ]);
   if (asked) await page.click('#discard-ok');
   await waitLoads(page, n + 1);
