@@ -236,6 +236,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       open.empty = msg.count === 0;
       open.boxOffset = 0;
       open.boxIsGame = false;
+      open.written = '';
       els.inputNote.hidden = true;
       if (msg.count === 0) {
         showNoGame(msg.outside || [], msg.outsideSummary);
