@@ -500,8 +500,11 @@ export class Library {
    * text untouched): what changed, UTF-16 offsets of the text before, or null when nothing did.
    */
   writeBack(index: number): Splice | null;
-  /** Puts `text` in place of game `index`'s text (undo, redo): what changed, or null. */
-  setGameText(index: number, text: string): Splice | null;
+  /**
+   * Puts `text` in place of game `index`'s text: what changed, or null. With `was` (undo, redo:
+   * the text a splice put there), exactly that text becomes `text` again.
+   */
+  setGameText(index: number, text: string, was?: string | null): Splice | null;
   /**
    * Solve mode (`pdn::solve`): the text's answer to legal move `choice` (a `MoveView.index` of
    * that position) played there, or with `choice` undefined the text's own move shown; null when

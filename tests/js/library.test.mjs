@@ -181,7 +181,7 @@ test('the in-thread library answers every request from the wasm core as the work
   // The edit is written into the text at once: the answer says what changed there.
   assert.ok(!edit.edited && edit.splice.old === text.trimEnd() && edit.splice.text.includes('(1. 31-27)'), JSON.stringify(edit.splice));
   assert.equal(await local.text(), `${edit.splice.text}\n`);
-  const back = await local.edit(0, 'setText', { text: edit.splice.old, line: null, ply: 0 });
+  const back = await local.edit(0, 'setText', { text: edit.splice.old, was: edit.splice.text, line: null, ply: 0 });
   assert.equal(back.splice.text, text.trimEnd());
   assert.equal(await local.text(), text, 'undo: the text as it was');
   assert.equal(edit.view.variations.length, 2);

@@ -84,8 +84,8 @@ test('library edits: one name per wasm call, the place to show, the text written
   assert.deepEqual(applyEdit(lib, 3, 'setMarks', { line: 1, ply: 2, squares: 'G1', arrows: '' }).place, { line: 1, ply: 2 });
   assert.deepEqual(calls.splice(0), [['setMarks', 3, 1, 2, 'G1', ''], ['writeBack', 3]]);
   // Undo and redo put a text back, and go where they are told; nothing more is written.
-  assert.deepEqual(applyEdit(lib, 3, 'setText', { text: 'old', line: 2, ply: 4 }), { place: { line: 2, ply: 4 }, edited: false, splice });
-  assert.deepEqual(calls.splice(0), [['setGameText', 3, 'old']]);
+  assert.deepEqual(applyEdit(lib, 3, 'setText', { text: 'old', was: 'new', line: 2, ply: 4 }), { place: { line: 2, ply: 4 }, edited: false, splice });
+  assert.deepEqual(calls.splice(0), [['setGameText', 3, 'old', 'new']]);
   assert.throws(() => applyEdit(lib, 3, 'format'), /unknown edit/);
   assert.ok(Object.isFrozen(EDITS));
 });

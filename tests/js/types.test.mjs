@@ -108,7 +108,7 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');
   const splice = lib.writeBack(0);
   check(splice, 'Splice', 'writeBack');
-  check(lib.setGameText(0, splice.old), 'Splice', 'setGameText');
+  check(lib.setGameText(0, splice.old, splice.text), 'Splice', 'setGameText');
   check(lib.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
   lib.free();
   const stray = wasm.Library.fromText('['.repeat(300));

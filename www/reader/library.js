@@ -19,8 +19,11 @@ export const EDITS = Object.freeze({
   setStrength: (lib, i, { line, ply, mark }) => { lib.setStrength(i, line ?? undefined, ply, mark); return { line, ply }; },
   setMarks: (lib, i, { line, ply, squares, arrows }) => { lib.setMarks(i, line ?? undefined, ply, squares, arrows); return { line, ply }; },
   revert: (lib, i) => { lib.revert(i); return { line: null, ply: 0 }; },
-  // Undo and redo: a text of the game written before put back in its place, shown at `line`, `ply`.
-  setText: (lib, i, { text, line = null, ply = 0 }) => ({ line, ply, splice: lib.setGameText(i, String(text ?? '')) }),
+  // Undo and redo: a text of the game written before put back in place of `was` (the text its
+  // splice left there), shown at `line`, `ply`.
+  setText: (lib, i, { text, was = null, line = null, ply = 0 }) => ({
+    line, ply, splice: lib.setGameText(i, String(text ?? ''), was == null ? undefined : String(was)),
+  }),
 });
 
 /**

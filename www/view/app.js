@@ -316,7 +316,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       const [text, place] = back ? [step.old, step.at] : [step.text, step.to];
       try {
         if (viewer.state.game !== step.game) await pick(step.game);
-        const r = await library.edit(step.game, 'setText', { text, line: place.line ?? null, ply: place.ply ?? 0 });
+        const was = back ? step.text : step.old;
+        const r = await library.edit(step.game, 'setText', { text, was, line: place.line ?? null, ply: place.ply ?? 0 });
         viewer.applyEdit(r);
         edited.delete(step.game);
         if (r.splice) written.set(step.game, r.splice.text);

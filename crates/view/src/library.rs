@@ -36,6 +36,13 @@ fn size(game: &Game) -> usize {
         + game.variations.iter().map(|v| v.moves.len()).sum::<usize>()
 }
 
+/// Game `index` of a text as the writer writes it there.
+fn written(game: &Game, index: usize) -> String {
+    let mut out = String::new();
+    write_game_into(&mut out, game, &WriteOptions::default(), index > 0);
+    out
+}
+
 /// A text and the list of its games.
 ///
 /// ```
@@ -435,29 +442,85 @@ impl Library {
         if !self.is_edited(index) {
             return None;
         }
-        let mut out = String::new();
-        write_game_into(
-            &mut out,
-            &self.game(index)?,
-            &WriteOptions::default(),
-            index > 0,
-        );
-        let splice = self.set_game_text(index, out.trim_end())?;
-        Some(splice)
+        let out = written(&self.game(index)?, index);
+        self.set_game_text(index, out.trim_end())
     }
 
     /// Puts `text` in place of game `index`'s text (undo and redo give back a text written
     /// before): the game is read from it from then on, its edits forgotten. `None` (nothing
     /// changed) when there is no such game, the text is the same, or it would not read back as
-    /// one game there (the rest of the file would change).
+    /// the same game there (the rest of the file would change).
     pub fn set_game_text(&mut self, index: usize, text: &str) -> Option<Splice> {
+        self.replace_game_text(index, text, None)
+    }
+
+    /// Undo and redo: `was` (the text a [`Splice`] put there, at the end of game `index`'s
+    /// text) becomes `text` again, exactly, so the whole text is as it was before that splice.
+    /// When `was` is not there, as [`Library::set_game_text`].
+    pub fn replace_game_text(
+        &mut self,
+        index: usize,
+        text: &str,
+        was: Option<&str>,
+    ) -> Option<Splice> {
         let game_span = self.headers.get(index)?.span;
-        let span = self.written_part(index)?;
-        let old = self.text.get(span.start..span.end)?.to_string();
-        if old == text {
-            self.revert(index);
-            return None;
+        let end = game_span.start
+            + self
+                .text
+                .get(game_span.start..game_span.end)?
+                .trim_end()
+                .len();
+        if let Some(was) = was {
+            let start = end.checked_sub(was.len()).filter(|&s| s >= game_span.start);
+            if let Some(start) = start.filter(|&s| self.text.get(s..end) == Some(was)) {
+                if was == text {
+                    return None;
+                }
+                let mut spliced = String::with_capacity(self.text.len() + text.len());
+                spliced.push_str(&self.text[..start]);
+                spliced.push_str(text);
+                spliced.push_str(&self.text[end..]);
+                return self.splice(index, Span { start, end }, spliced, text);
+            }
         }
+        // The game `text` holds, as the writer gives it: what must be read there afterwards.
+        let wanted = written(&reader::read_game_at(text, 0)?, index);
+        // From the game's first tag (stray words before it stay), else all of its text (the
+        // words before its tags were its own comments, which the writer moves after them).
+        let first_tag = reader::read_game_at(&self.text, game_span.start)
+            .and_then(|g| g.tags.first().map(|t| t.span.start))
+            .filter(|&at| at > game_span.start && at <= game_span.end);
+        let end = game_span.start
+            + self
+                .text
+                .get(game_span.start..game_span.end)?
+                .trim_end()
+                .len();
+        for start in first_tag.into_iter().chain([game_span.start]) {
+            let span = Span {
+                start,
+                end: end.max(start),
+            };
+            let old = &self.text[span.start..span.end];
+            if old == text {
+                self.revert(index);
+                return None;
+            }
+            let mut spliced = String::with_capacity(self.text.len() + text.len());
+            spliced.push_str(&self.text[..span.start]);
+            spliced.push_str(text);
+            spliced.push_str(&self.text[span.end..]);
+            let read = reader::read_game_at(&spliced, game_span.start);
+            if read.is_some_and(|g| written(&g, index) == wanted) {
+                return self.splice(index, span, spliced, text);
+            }
+        }
+        None
+    }
+
+    /// The text becomes `spliced`: `span` of the old one replaced by `text` in game `index`.
+    fn splice(&mut self, index: usize, span: Span, spliced: String, text: &str) -> Option<Splice> {
+        let old = self.text[span.start..span.end].to_string();
         let (start, end) = {
             let lines = self.lines();
             (
@@ -465,39 +528,29 @@ impl Library {
                 lines.utf16_at(&self.text, span.end),
             )
         };
-        let mut spliced = String::with_capacity(self.text.len() + text.len());
-        spliced.push_str(&self.text[..span.start]);
-        spliced.push_str(text);
-        spliced.push_str(&self.text[span.end..]);
         let shift = |at: &mut usize| {
             *at = *at + text.len() - old.len();
         };
-        // Only this game's text is read again when it stays one game; else the whole text,
-        // which must still have the same games.
-        let (mut alone, outside) = reader::read_index(text);
-        if alone.len() == 1 && outside.is_empty() {
-            let mut header = alone.remove(0);
-            header.span = game_span;
-            shift(&mut header.span.end);
-            for h in &mut self.headers[index + 1..] {
-                shift(&mut h.span.start);
-                shift(&mut h.span.end);
+        // The whole text is read again (a game's borders depend on its neighbours): it must
+        // have the same games, the others where they were (shifted after this one).
+        let (headers, outside) = reader::read_index(&spliced);
+        let moved = |i: usize, h: &GameHeader| {
+            let mut want = self.headers[i].span;
+            if i > index {
+                shift(&mut want.start);
             }
-            for d in &mut self.outside {
-                if d.span.start >= span.end {
-                    shift(&mut d.span.start);
-                    shift(&mut d.span.end);
-                }
+            if i >= index {
+                shift(&mut want.end);
             }
-            self.headers[index] = header;
-        } else {
-            let (headers, outside) = reader::read_index(&spliced);
-            if headers.len() != self.headers.len() {
-                return None;
-            }
-            self.headers = headers;
-            self.outside = outside;
+            h.span.start != want.start || h.span.end != want.end
+        };
+        if headers.len() != self.headers.len()
+            || headers.iter().enumerate().any(|(i, h)| moved(i, h))
+        {
+            return None;
         }
+        self.headers = headers;
+        self.outside = outside;
         self.text = spliced;
         self.lines = OnceCell::new();
         self.revert(index);
@@ -506,23 +559,6 @@ impl Library {
             end,
             old,
             text: text.to_string(),
-        })
-    }
-
-    /// The part of game `index`'s text (byte range) the writer's text replaces: from its first
-    /// tag (stray words before it, which the writer would drop, stay) to its end.
-    fn written_part(&self, index: usize) -> Option<Span> {
-        let span = self.headers.get(index)?.span;
-        let whole = self.text.get(span.start..span.end)?;
-        let first_tag = reader::read_game_at(&self.text, span.start)
-            .and_then(|g| g.tags.first().map(|t| t.span.start))
-            .filter(|&at| at >= span.start && at <= span.end)
-            .unwrap_or(span.start);
-        let end = whole.trim_end().len();
-        let end = span.start + end;
-        Some(Span {
-            start: first_tag.min(end),
-            end,
         })
     }
 
@@ -619,7 +655,7 @@ mod tests {
         assert_eq!(lib.outside_diagnostics(), again.outside_diagnostics());
         assert!(lib.write_back(1).is_none(), "nothing more to write");
         // Undo: the old text back, the file as it was.
-        let undo = lib.set_game_text(1, &s.old).unwrap();
+        let undo = lib.replace_game_text(1, &s.old, Some(&s.text)).unwrap();
         assert_eq!(
             (undo.old.as_str(), undo.text.as_str()),
             (s.text.as_str(), s.old.as_str())

@@ -312,11 +312,17 @@ mod bindings {
             to_js(&self.inner.write_back(index))
         }
 
-        /// Puts `text` in place of game `index`'s text (undo, redo): `{start, end, old, text}`,
-        /// or `null` when nothing changed.
+        /// Puts `text` in place of game `index`'s text: `{start, end, old, text}`, or `null`
+        /// when nothing changed. With `was` (undo, redo: the text a splice put there), exactly
+        /// that text becomes `text` again.
         #[wasm_bindgen(js_name = setGameText)]
-        pub fn set_game_text(&mut self, index: usize, text: &str) -> Result<JsValue, JsError> {
-            to_js(&self.inner.set_game_text(index, text))
+        pub fn set_game_text(
+            &mut self,
+            index: usize,
+            text: &str,
+            was: Option<String>,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.replace_game_text(index, text, was.as_deref()))
         }
 
         /// The text's answer to legal move `choice` (its `index` in `legalMoves`) played there,
