@@ -190,6 +190,35 @@ try {
     assertEqual(await box(page), texts[2], 'Ctrl+Z in the comment box leaves the game');
   });
 
+  await check('a position edit (the board editor\'s "Analyse from here") asks first, and undo and redo take it back and forth, the board edits before it kept', async () => {
+    await load(page, GAME_A);
+    await page.click('#moves .move[data-ply="2"]:not([data-line])');
+    await waitAt(page, 2);
+    await play(page, '28', '19', 3);
+    await waitBox(page, { has: ['28x19'] });
+    const edited = await box(page);
+    await page.click('#edit-position');
+    await page.waitForSelector('#editor-analyse:not([disabled])');
+    const n = await loads(page);
+    await page.click('#editor-analyse');
+    await dialogOpen(page);
+    await page.click('#discard-ok'); // the question, then the editor's position
+    await waitLoads(page, n + 1);
+    await waitBox(page, { has: ['[SetUp "1"]'] });
+    const position = await box(page);
+    await page.click('h1');
+    await page.keyboard.press('Control+z');
+    await waitBox(page, { is: edited });
+    await movesReady(page);
+    assert((await moveTexts(page)).some((m) => m.endsWith('28x19')), 'the text before, with its edit');
+    await page.keyboard.press('Control+Shift+z');
+    await waitBox(page, { is: position });
+    await page.click('#undo');
+    await waitBox(page, { is: edited });
+    await page.click('#undo'); // and the board edit before it
+    await waitBox(page, { is: GAME_A });
+  });
+
   await check('after edits, another text asks first: Cancel keeps the edits (Load, a file, a link), Discard opens it', async () => {
     await load(page, GAME_A);
     await page.click('#moves .move[data-ply="2"]:not([data-line])');

@@ -85,7 +85,7 @@ const sharing = () => import('../share/share.js');
 const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
 const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
-  els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits,
+  els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition,
 })));
 
 const app = createApp({
@@ -200,7 +200,7 @@ async function fillBoxWithGame() {
  * Opens `source` ({ text } | { file } | { url }) in the worker. `what` names it in messages;
  * `kind` records where it came from (the address follows only sample, link and src texts).
  */
-async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false }) {
+async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false, keepEdits = false }) {
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
@@ -210,7 +210,7 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
     setTimeout(() => formatNumber(app.lang, 1000), 0);
   }
   const handlers = handlersFor({ ply, line, what, kind, url, quiet });
-  app.forgetEdits();
+  if (!keepEdits) app.forgetEdits(); // a position edit undone or redone keeps the history
   try {
     const r = await library.open(source, handlers);
     if (r.count === 0) hideProgress();
@@ -460,6 +460,33 @@ function mayDropEdits(text = null) {
   const moves = (w) => (w.startsWith('[') && w.includes('\n\n') ? w.slice(w.indexOf('\n\n') + 2) : w);
   if (text != null && (text === open.written || [...app.written.values()].every((w) => text.includes(moves(w))))) return Promise.resolve(true);
   return app.confirmDiscard(document.body);
+}
+
+/**
+ * The board editor's "Analyse from here" (a position edit): its game replaces the open text
+ * after the question, as one undo step. Undo opens the text before again (when it was small
+ * enough for the box; else the step cannot be undone and is not kept), redo the editor's; the
+ * board edits made before stay in the history, their text being the one put back.
+ */
+async function openPosition(pdn) {
+  if (!(await mayDropEdits())) return;
+  const before = open.boxIsGame || !open.source ? null : await library.text().catch(() => null);
+  const what = () => t('editor.what');
+  const show = async (text) => {
+    els.input.value = text;
+    open.pasted = text;
+    await openText(text, { what, kind: 'paste', keepEdits: true });
+    revealBoard();
+  };
+  if (before == null || before.length > page.limits.LIMITS.boxChars) {
+    els.input.value = pdn;
+    open.pasted = pdn;
+    await openText(pdn, { what, kind: 'paste' });
+    revealBoard();
+    return;
+  }
+  await show(pdn);
+  app.pushStep({ apply: (back) => show(back ? before : pdn) });
 }
 
 // ---- the address follows the state shown ------------------------------------------------

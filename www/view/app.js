@@ -315,6 +315,12 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (!step) return false;
       const [text, place] = back ? [step.old, step.at] : [step.text, step.to];
       try {
+        if (step.apply) {
+          // A host's own step (the page's position edit: another text opened).
+          await step.apply(back);
+          updateUndo();
+          return true;
+        }
         if (viewer.state.game !== step.game) await pick(step.game);
         const was = back ? step.text : step.old;
         const r = await library.edit(step.game, 'setText', { text, was, line: place.line ?? null, ply: place.ply ?? 0 });
@@ -467,6 +473,15 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       updateUndo();
     },
     startEditing,
+    /**
+     * Adds a host's own undo step: { apply(back) } undoes it (back) or redoes it (the page's
+     * position edit). The reader is editing from then on.
+     */
+    pushStep(step) {
+      history.push(step);
+      startEditing();
+      updateUndo();
+    },
     /**
      * Asks the reader, in a small dialog over the viewer (never window.confirm), whether the
      * board edits may be dropped; resolves to true at once when there are none. `parent` gets
