@@ -219,6 +219,35 @@ try {
     await waitBox(page, { is: GAME_A });
   });
 
+  await check('the sample shown from an empty box: an edit puts the edited sample into the box', async () => {
+    const p = await newPage();
+    await p.fill('#pdn-input', ''); // the box empty, the sample still shown (nothing loaded)
+    await movesReady(p);
+    await p.click('h1');
+    await p.keyboard.press('End');
+    await p.waitForFunction(() => document.body.dataset.ply !== '0');
+    await movesReady(p);
+    // The first piece of the side to move that has a move: its first target.
+    const squares = await p.$$eval('#board [data-piece]', (els) => els.map((e) => e.dataset.square));
+    let played = false;
+    for (const sq of squares) {
+      await clickSquare(p, sq);
+      const target = await p.$eval('#board', (b) => b.querySelector('[data-target]')?.dataset.target ?? null);
+      if (!target) continue;
+      await clickSquare(p, target);
+      played = true;
+      break;
+    }
+    assert(played, 'a move played on the sample');
+    await p.waitForFunction(() => document.querySelector('#pdn-input').value.length > 0).catch(async (e) => {
+      throw new Error(`${e.message}: ${await p.evaluate(() => [document.body.dataset.ply, document.body.dataset.line, document.querySelector('#status').textContent, document.querySelector('#undo').disabled])}`);
+    });
+    const text = await box(p);
+    const { SAMPLE_PDN } = await import('../../www/hosts/sample.js');
+    assert(text !== SAMPLE_PDN && text.length > 0.5 * SAMPLE_PDN.length, `the edited sample in the box:\n${text.slice(0, 300)}`);
+    await p.context().close();
+  });
+
   await check('after edits, another text asks first: Cancel keeps the edits (Load, a file, a link), Discard opens it', async () => {
     await load(page, GAME_A);
     await page.click('#moves .move[data-ply="2"]:not([data-line])');
