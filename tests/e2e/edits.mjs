@@ -240,7 +240,7 @@ try {
     }
     assert(played, 'a move played on the sample');
     await p.waitForFunction(() => document.querySelector('#pdn-input').value.length > 0).catch(async (e) => {
-      throw new Error(`${e.message}: ${await p.evaluate(() => [document.body.dataset.ply, document.body.dataset.line, document.querySelector('#status').textContent, document.querySelector('#undo').disabled])}`);
+      throw new Error(`${e.message}: ${await p.evaluate(() => [document.body.dataset.ply, document.body.dataset.line, document.querySelector('#status').textContent, document.querySelector('#undo')?.disabled])}`);
     });
     const text = await box(p);
     const { SAMPLE_PDN } = await import('../../www/hosts/sample.js');
