@@ -576,6 +576,16 @@ export class Library {
   /** Forgets the edits of game `index`. */
   revert(index: number): void;
   /**
+   * Writes game `index`, when edited, into the text in place of its old text (the rest of the
+   * text untouched): what changed, UTF-16 offsets of the text before, or null when nothing did.
+   */
+  writeBack(index: number): Splice | null;
+  /**
+   * Puts `text` in place of game `index`'s text: what changed, or null. With `was` (undo, redo:
+   * the text a splice put there), exactly that text becomes `text` again.
+   */
+  setGameText(index: number, text: string, was?: string | null): Splice | null;
+  /**
    * Solve mode (`pdn::solve`): the text's answer to legal move `choice` (a `MoveView.index` of
    * that position) played there, or with `choice` undefined the text's own move shown; null when
    * there is no such position or move (or nothing to show).
@@ -640,3 +650,15 @@ export interface EditorView {
  */
 export function editorStep(name: 'view' | 'start' | 'place' | 'turn' | 'clear' | 'switch',
   gametype: number, fen: string, square: string, piece: string): EditorView;
+
+/** A game's text replaced in the open text (`writeBack`, `setGameText`). */
+export interface Splice {
+  /** UTF-16 offset, in the text before, of the first character replaced. */
+  start: number;
+  /** UTF-16 offset, in the text before, one past the last character replaced. */
+  end: number;
+  /** The text that was there. */
+  old: string;
+  /** The text now there, as the core writes it. */
+  text: string;
+}

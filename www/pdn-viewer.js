@@ -185,6 +185,8 @@ const LAYOUT = `
   .game-row td { padding: 0 3px; }
 }
 :host([moves="none"]) .pv-side { display: none; }
+/* Reading first: the editing tools show once the reader starts editing (app.js: data-editing). */
+:host(:not([data-editing])) .edit-tools { display: none; }
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .moves { max-height: 360px; }
 /* The game table (gamelist.js, as on the page): its columns follow its own width. */
@@ -402,6 +404,8 @@ export class PdnViewerElement extends HTMLElement {
     parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '', 'data-i18n-attr': 'aria-label:engine.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
+    // Filled by app.js (undo, redo, variations, move mark, comment); shown once editing starts.
+    parts.editTools = el(doc, 'div', { class: 'edit-tools', part: 'edit-tools', role: 'group', 'data-i18n-attr': 'aria-label:analysis.tools' });
     parts.tags = el(doc, 'div');
     parts.container = el(doc, 'div', { class: 'pv', part: 'container' });
     parts.tournament = el(doc, 'section', { class: 'tournament-panel', part: 'tournament', hidden: '' });
@@ -414,7 +418,7 @@ export class PdnViewerElement extends HTMLElement {
       parts.error, parts.liveBadge, parts.tournament, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.editTools, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).
@@ -519,6 +523,7 @@ export class PdnViewerElement extends HTMLElement {
   editPosition() {
     return this.app.editPosition({
       analyse: async (pdn) => {
+        if (!(await this.app.confirmDiscard(this.shadowRoot))) return;
         this.pasted = pdn;
         this.loading = this.load().catch((e) => this.fail(e));
       },
@@ -620,6 +625,7 @@ export class PdnViewerElement extends HTMLElement {
     const plyAttr = this.getAttribute('ply');
     const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
     const app = this.app;
+    app.forgetEdits();
     const { count, replaced } = await this.read({ ...source, game: want }, {
       opened: (msg) => {
         this.count = msg.count;

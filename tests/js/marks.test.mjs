@@ -84,16 +84,24 @@ test('marks of a position and their layers', () => {
   assert.equal(hintsLayer(model, {}), null);
 });
 
-test('library edits: one name per wasm call, the place to show and whether the game is edited', async () => {
+test('library edits: one name per wasm call, the place to show, the text written back', async () => {
   const { applyEdit, EDITS } = await import('../../www/reader/library.js');
   const calls = [];
+  const splice = { start: 0, end: 3, old: 'old', text: 'new' };
   const lib = new Proxy({}, {
-    get: (_, name) => (name === 'isEdited' ? () => true : (...args) => { calls.push([name, ...args]); return { line: 0, ply: 1 }; }),
+    get: (_, name) => (name === 'isEdited' ? () => false : (...args) => {
+      calls.push([name, ...args]);
+      return name === 'writeBack' || name === 'setGameText' ? splice : { line: 0, ply: 1 };
+    }),
   });
-  assert.deepEqual(applyEdit(lib, 3, 'play', { line: null, ply: 2, choice: 5 }), { place: { line: 0, ply: 1 }, edited: true });
-  assert.deepEqual(calls[0], ['play', 3, undefined, 2, 5]);
+  // Every edit is written into the text at once: the answer says what changed there.
+  assert.deepEqual(applyEdit(lib, 3, 'play', { line: null, ply: 2, choice: 5 }), { place: { line: 0, ply: 1 }, edited: false, splice });
+  assert.deepEqual(calls.splice(0), [['play', 3, undefined, 2, 5], ['writeBack', 3]]);
   assert.deepEqual(applyEdit(lib, 3, 'setMarks', { line: 1, ply: 2, squares: 'G1', arrows: '' }).place, { line: 1, ply: 2 });
-  assert.deepEqual(calls[1], ['setMarks', 3, 1, 2, 'G1', '']);
+  assert.deepEqual(calls.splice(0), [['setMarks', 3, 1, 2, 'G1', ''], ['writeBack', 3]]);
+  // Undo and redo put a text back, and go where they are told; nothing more is written.
+  assert.deepEqual(applyEdit(lib, 3, 'setText', { text: 'old', was: 'new', line: 2, ply: 4 }), { place: { line: 2, ply: 4 }, edited: false, splice });
+  assert.deepEqual(calls.splice(0), [['setGameText', 3, 'old', 'new']]);
   assert.throws(() => applyEdit(lib, 3, 'format'), /unknown edit/);
   assert.ok(Object.isFrozen(EDITS));
 });

@@ -106,6 +106,9 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.solve(0, null, 0), 'SolveView', 'solve (shown)');
   check(lib.solveState(0, null, 0), 'SolveState', 'solveState');
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');
+  const splice = lib.writeBack(0);
+  check(splice, 'Splice', 'writeBack');
+  check(lib.setGameText(0, splice.old, splice.text), 'Splice', 'setGameText');
   check(lib.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
   check(lib.standings(), 'Standings', 'standings');
   check(lib.boards(0, lib.count), 'BoardCard', 'boards');

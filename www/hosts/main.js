@@ -20,17 +20,15 @@ const els = {
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
-  games: $('games'), gameList: $('game-list'), filter: $('game-filter'), gamesCount: $('games-count'),
+  editTools: $('edit-tools'), games: $('games'), gameList: $('game-list'), filter: $('game-filter'), gamesCount: $('games-count'),
   prevGame: $('prev-game'), nextGame: $('next-game'), solve: $('solve-panel'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
   tournament: $('tournament'), liveBadge: $('live-badge'),
 };
-/** The analysis board's tools under the board and beside the moves (analysis.js). */
+/** The analysis board's tools under the board (analysis.js); the editing tools are app.js's (els.editTools). */
 const analysisEls = {
-  routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), promote: $('promote-variation'),
-  remove: $('delete-variation'), cut: $('cut-line'), strength: $('strength'), comment: $('comment-input'),
-  saveComment: $('save-comment'), pen: $('mark-pen'),
+  routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), pen: $('mark-pen'),
 };
 
 const store = {
@@ -60,6 +58,7 @@ const page = {
     boxIsGame: false, // the box holds only the shown game's text (the file is too large)
     pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
     typed: false,     // the user typed in the box since a text was last opened (a paste then inserts)
+    written: '',      // the box's text after the last board edit was written into it
   },
 };
 const open = page.open;
@@ -89,7 +88,7 @@ const sharing = () => import('../share/share.js');
 const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
 const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
-  els, app, open, say, t, sharing, openText, revealBoard,
+  els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition,
 })));
 
 const app = createApp({
@@ -123,7 +122,7 @@ const app = createApp({
       els.shareLink.value = '';
       fillBoxWithGame().catch((e) => say(() => t('fail.game', { error: errorText(e) }), 'error'));
     },
-    onEdited: () => syncAddress(),
+    onEdited: (r) => { writeBack(r.splice).catch((e) => say(() => t('status.unexpected', { error: errorText(e) }), 'error')); },
     onSolve: () => { updateSolveToggle(); hideTextWhileSolving(); syncAddress(); },
     onCount: () => { if (page.layout) page.layout.setCount(t('list.toggle', { count: open.count })); },
     onError: (e) => say(() => t('fail.game', { error: errorText(e) }), 'error'),
@@ -208,7 +207,7 @@ async function fillBoxWithGame() {
  * Opens `source` ({ text } | { file } | { url }) in the worker. `what` names it in messages;
  * `kind` records where it came from (the address follows only sample, link and src texts).
  */
-async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false }) {
+async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false, keepEdits = false }) {
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
@@ -218,7 +217,7 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
     setTimeout(() => formatNumber(app.lang, 1000), 0);
   }
   const handlers = handlersFor({ ply, line, what, kind, url, quiet });
-  app.edited.clear();
+  if (!keepEdits) app.forgetEdits(); // a position edit undone or redone keeps the history
   try {
     const r = await library.open(source, handlers);
     if (r.count === 0) hideProgress();
@@ -258,6 +257,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       open.empty = msg.count === 0;
       open.boxOffset = 0;
       open.boxIsGame = false;
+      open.written = '';
       els.inputNote.hidden = true;
       if (msg.count === 0) {
         showNoGame(msg.outside || [], msg.outsideSummary);
@@ -320,7 +320,7 @@ async function preparedSample() {
 /** Shows the sample from its prepared view; the worker opens its text once it starts. */
 function showPrepared(pre, { ply, line = null }) {
   const handlers = handlersFor({ ply, line, what: 'sample', kind: 'sample', quiet: true });
-  app.edited.clear();
+  app.forgetEdits();
   document.body.dataset.checked = '0';
   // The box stays empty (its placeholder says what to paste): a paste is the user's text alone.
   page.adoptSample = { text: pre.text };
@@ -372,6 +372,7 @@ async function openText(text, opts) {
 }
 
 async function openFile(file) {
+  if (!(await mayDropEdits())) return;
   try {
     await openSource({ file }, { what: file.name, kind: 'file' });
     revealBoard();
@@ -423,6 +424,93 @@ function revealBoard() {
   if (r.top < 0 || r.top > window.innerHeight * 0.6) {
     document.querySelector('.viewer').scrollIntoView({ block: 'start' });
   }
+}
+
+// ---- board edits kept in the text ---------------------------------------------------------
+
+/** Who hears that the open text changed (a board edit written back, undo, redo). */
+const textListeners = [() => syncAddress()];
+/**
+ * The one place that says the text of the open file changed (a board edit written into it,
+ * an undo or redo): fn(splice) runs after each change, the box already holding the new text.
+ */
+function onTextChange(fn) { textListeners.push(fn); }
+function textChanged(splice) {
+  for (const fn of textListeners) {
+    try { fn(splice); } catch (e) { say(() => t('status.unexpected', { error: errorText(e) }), 'error'); }
+  }
+}
+
+/**
+ * An edit's change of the text (the core's splice: {start, end, old, text}) made in the paste
+ * box too, in place: the box holds the whole text or, for a large file, the shown game's
+ * (open.boxOffset). setRangeText replaces only that stretch. When the box no longer holds the
+ * old text there (typed over by hand), the game's old text is looked for once in it; an empty
+ * box (the sample shown from an empty box) gets the core's whole text, or the game's.
+ */
+async function writeBack(splice) {
+  if (!splice) return;
+  const box = els.input;
+  const value = box.value;
+  let at = splice.start - open.boxOffset;
+  if (value.slice(at, at + splice.old.length) !== splice.old) {
+    const found = splice.old ? value.indexOf(splice.old) : -1;
+    at = found >= 0 && value.indexOf(splice.old, found + 1) < 0 ? found : -1;
+  }
+  if (at >= 0) {
+    box.setRangeText(splice.text, at, at + splice.old.length, 'preserve');
+    if (open.pasted === value) open.pasted = box.value;
+  } else if (!value.trim()) {
+    await page.libraryReady;
+    const whole = open.boxIsGame ? null : await library.text();
+    if (whole != null && whole.length <= page.limits.LIMITS.boxChars) box.value = whole;
+    else await fillBoxWithGame();
+  } else {
+    say(() => t('edits.notInBox'));
+  }
+  open.written = box.value;
+  textChanged(splice);
+}
+
+/**
+ * Whether opening something else may go ahead: true at once when no board edit would be lost,
+ * else the reader is asked (app.confirmDiscard's dialog). `text`: the text about to be loaded
+ * from the box, which keeps the edits when it still holds every edited game as last written.
+ */
+function mayDropEdits(text = null) {
+  if (!app.hasEdits) return Promise.resolve(true);
+  // The core writes a game's tags, a blank line, then its moves: a text with each edited game's
+  // moves as last written keeps the edits, whatever was changed in the tags by hand.
+  const moves = (w) => (w.startsWith('[') && w.includes('\n\n') ? w.slice(w.indexOf('\n\n') + 2) : w);
+  if (text != null && (text === open.written || [...app.written.values()].every((w) => text.includes(moves(w))))) return Promise.resolve(true);
+  return app.confirmDiscard(document.body);
+}
+
+/**
+ * The board editor's "Analyse from here" (a position edit): its game replaces the open text
+ * after the question, as one undo step. Undo opens the text before again (when it was small
+ * enough for the box; else the step cannot be undone and is not kept), redo the editor's; the
+ * board edits made before stay in the history, their text being the one put back.
+ */
+async function openPosition(pdn) {
+  if (!(await mayDropEdits())) return;
+  const before = open.boxIsGame || !open.source ? null : await library.text().catch(() => null);
+  const what = () => t('editor.what');
+  const show = async (text) => {
+    els.input.value = text;
+    open.pasted = text;
+    await openText(text, { what, kind: 'paste', keepEdits: true });
+    revealBoard();
+  };
+  if (before == null || before.length > page.limits.LIMITS.boxChars) {
+    els.input.value = pdn;
+    open.pasted = pdn;
+    await openText(pdn, { what, kind: 'paste' });
+    revealBoard();
+    return;
+  }
+  await show(pdn);
+  app.pushStep({ apply: (back) => show(back ? before : pdn) });
 }
 
 // ---- the address follows the state shown ------------------------------------------------
@@ -521,7 +609,8 @@ function wireDrop() {
     if (text) {
       e.preventDefault();
       // A text too large to edit comfortably is opened without going into the box.
-      realLibrary().then(() => {
+      mayDropEdits().then((go) => (go ? realLibrary() : null)).then((ready) => {
+        if (!ready) return;
         const fits = text.length <= page.limits.LIMITS.boxChars;
         if (fits) els.input.value = text;
         openText(text, { what: () => t('what.pasted'), kind: fits ? 'paste' : 'drop' });
@@ -605,12 +694,18 @@ function wire() {
 
   // The box's text is opened by the Load button, by Ctrl+Enter (⌘+Enter) in the box, and at
   // once when text is pasted or dropped into it.
-  const loadBox = async () => {
+  const loadBox = async (e) => {
+    const text = els.input.value;
+    if (!(await mayDropEdits(text))) {
+      // A paste that replaced the edited text: the box gets it back.
+      if (e && e.inputType === 'insertFromPaste' && open.written) els.input.value = open.written;
+      return;
+    }
     open.pasted = els.input.value;
     await openText(els.input.value, { what: () => t('what.pasted'), kind: 'paste' });
     revealBoard();
   };
-  els.load.addEventListener('click', loadBox);
+  els.load.addEventListener('click', () => loadBox());
   els.input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey) {
       e.preventDefault();
@@ -618,7 +713,7 @@ function wire() {
     }
   });
   els.input.addEventListener('input', (e) => {
-    if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox();
+    if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox(e);
     else open.typed = true;
   });
   els.input.addEventListener('paste', pasteReplaces);
@@ -660,9 +755,16 @@ function wire() {
   els.wheel.addEventListener('change', () => store.set('wheel', els.wheel.checked ? '1' : '0'));
 
   // The link is read from the event: the address may have been rewritten since (syncAddress).
-  window.addEventListener('hashchange', (e) => {
+  window.addEventListener('hashchange', async (e) => {
+    const { readAddress } = await addressing();
+    const address = readAddress(e.newURL);
+    if (address.source && address.source.pdn != null && !(await mayDropEdits())) {
+      // Kept: the address goes back to what is shown.
+      history.replaceState(null, '', e.oldURL);
+      return;
+    }
     page.seenHash = new URL(e.newURL).hash;
-    addressing().then(({ readAddress }) => openLink(readAddress(e.newURL)));
+    openLink(address);
   });
 }
 

@@ -15,10 +15,11 @@ export const LONG_LINK = 8000;
 
 /**
  * ctx: what main.js holds: { els, app, open (what is open), say, t, sharing (share.js's loader),
- * openText(text, opts), revealBoard() }. Returns { actions (by button id), fillSnippets,
+ * openText(text, opts), revealBoard(), mayDropEdits() (asks before board edits are dropped),
+ * openPosition(pdn) (the board editor's game opened as an undoable step) }. Returns { actions (by button id), fillSnippets,
  * editPosition, showInText }.
  */
-export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard }) {
+export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits = async () => true, openPosition = null }) {
   const { viewer, library } = app;
   const $ = (id) => document.getElementById(id);
 
@@ -100,6 +101,9 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         if (url.href !== location.href) history.replaceState(null, '', url.href);
       },
       analyse: async (pdn) => {
+        // A position edit: main.js opens it as one step undo can take back.
+        if (openPosition) { await openPosition(pdn); return; }
+        if (!(await mayDropEdits())) return;
         els.input.value = pdn;
         open.pasted = pdn;
         await openText(pdn, { what: t('editor.what'), kind: 'paste' });

@@ -556,4 +556,14 @@ export default {
   'size.kb': '{size} KB',
   'status.loadedNote': '{status} Note: {note}.',
   'size.bytes': '{size} B',
+  // Edits kept (issue 23): undo, redo, the question before edits are dropped
+  'edits.undo': 'Undo',
+  'edits.redo': 'Redo',
+  'edits.undoTitle': 'Undo the last edit (Ctrl+Z)',
+  'edits.redoTitle': 'Redo the edit undone (Ctrl+Shift+Z)',
+  'edits.discardTitle': 'Drop your edits?',
+  'edits.discardText': 'The moves, comments and marks you added on the board are in the text box. Opening this replaces them.',
+  'edits.discard': 'Drop them and open',
+  'edits.keep': 'Keep my edits',
+  'edits.notInBox': 'The text box was changed by hand, so the board’s edits are not in it; Export has them.',
 };

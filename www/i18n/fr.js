@@ -555,4 +555,14 @@ export default {
   'size.kb': '{size} Ko',
   'status.loadedNote': '{status} Remarque : {note}.',
   'size.bytes': '{size} o',
+  // Edits kept (issue 23): undo, redo, the question before edits are dropped
+  'edits.undo': 'Annuler',
+  'edits.redo': 'Rétablir',
+  'edits.undoTitle': 'Annuler la dernière modification (Ctrl+Z)',
+  'edits.redoTitle': 'Rétablir la modification annulée (Ctrl+Maj+Z)',
+  'edits.discardTitle': 'Abandonner vos modifications ?',
+  'edits.discardText': 'Les coups, commentaires et marques ajoutés sur le damier sont dans la zone de texte. Ouvrir ceci les remplace.',
+  'edits.discard': 'Les abandonner et ouvrir',
+  'edits.keep': 'Garder mes modifications',
+  'edits.notInBox': 'La zone de texte a été modifiée à la main : les modifications du damier n’y sont pas ; l’export les contient.',
 };

@@ -558,4 +558,14 @@ export default {
   'size.kb': '{size} KB',
   'status.loadedNote': '{status} Piezīme: {note}.',
   'size.bytes': '{size} B',
+  // Edits kept (issue 23): undo, redo, the question before edits are dropped
+  'edits.undo': 'Atsaukt',
+  'edits.redo': 'Atcelt atsaukšanu',
+  'edits.undoTitle': 'Atsaukt pēdējo labojumu (Ctrl+Z)',
+  'edits.redoTitle': 'Atjaunot atsaukto labojumu (Ctrl+Shift+Z)',
+  'edits.discardTitle': 'Atmest labojumus?',
+  'edits.discardText': 'Uz dēļa pievienotie gājieni, komentāri un atzīmes ir teksta laukā. Atverot šo, tie tiks aizstāti.',
+  'edits.discard': 'Atmest un atvērt',
+  'edits.keep': 'Paturēt labojumus',
+  'edits.notInBox': 'Teksta lauks mainīts ar roku, tāpēc dēļa labojumu tajā nav; tie ir eksportā.',
 };

@@ -554,4 +554,14 @@ export default {
   'size.kb': '{size} KB',
   'status.loadedNote': '{status} Let op: {note}.',
   'size.bytes': '{size} B',
+  // Edits kept (issue 23): undo, redo, the question before edits are dropped
+  'edits.undo': 'Ongedaan maken',
+  'edits.redo': 'Opnieuw',
+  'edits.undoTitle': 'De laatste bewerking ongedaan maken (Ctrl+Z)',
+  'edits.redoTitle': 'De ongedaan gemaakte bewerking opnieuw doen (Ctrl+Shift+Z)',
+  'edits.discardTitle': 'Je bewerkingen weggooien?',
+  'edits.discardText': 'De zetten, commentaren en markeringen die je op het bord toevoegde, staan in het tekstvak. Dit openen vervangt ze.',
+  'edits.discard': 'Weggooien en openen',
+  'edits.keep': 'Bewerkingen houden',
+  'edits.notInBox': 'Het tekstvak is met de hand gewijzigd, dus de bewerkingen van het bord staan er niet in; Exporteren heeft ze wel.',
 };

@@ -564,4 +564,14 @@ export default {
   'size.kb': '{size} КБ',
   'status.loadedNote': '{status} Примечание: {note}.',
   'size.bytes': '{size} Б',
+  // Edits kept (issue 23): undo, redo, the question before edits are dropped
+  'edits.undo': 'Отменить',
+  'edits.redo': 'Вернуть',
+  'edits.undoTitle': 'Отменить последнюю правку (Ctrl+Z)',
+  'edits.redoTitle': 'Вернуть отменённую правку (Ctrl+Shift+Z)',
+  'edits.discardTitle': 'Отказаться от правок?',
+  'edits.discardText': 'Ходы, комментарии и пометки, добавленные на доске, записаны в текстовом поле. Если открыть это, они пропадут.',
+  'edits.discard': 'Отказаться и открыть',
+  'edits.keep': 'Сохранить правки',
+  'edits.notInBox': 'Текстовое поле изменено вручную, поэтому правок с доски в нём нет; они есть в экспорте.',
 };

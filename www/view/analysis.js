@@ -109,7 +109,8 @@ export const DRAG_MIN = 6;
  * board: the board's container. viewer: the controller (viewer.js). library: legalMoves(i, line,
  * ply) and edit(i, op, args) (library.js). els: optional controls { entry (form), entryInput,
  * routes (list of route buttons), promote, remove, cut, strength (select), comment (textarea),
- * saveComment, pen (select) }. say(text, kind): messages. onEdited(result): after every edit.
+ * saveComment, pen (select) }. say(text, kind): messages. onEdited(result): after every edit
+ * ({ place, edited, view, splice } of library.edit, with `game` and `at`, the place it was made).
  * onMove(move): when set, a move picked is handed to it instead of played into the game, and
  * marks are not drawn (setMoveHandler(fn) changes it); a mode whose handler has `play(move)`
  * (solve mode) gets the moves the same way.
@@ -231,7 +232,8 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       drawRouteList();
       const result = await library.edit(game, 'play', { line, ply, choice: move.index });
       viewer.applyEdit(result, { animate: false });
-      onEdited(result);
+      // Where the edit was made (undo goes back there) and in which game.
+      onEdited({ ...result, game, at: { line, ply } });
     } catch (e) {
       say(t('analysis.failed', { error: e && e.message ? e.message : String(e) }), 'error');
       viewer.redraw();
@@ -369,10 +371,11 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   async function edit(op, args = {}, options = {}) {
     if (busy) return null;
     busy = true;
+    const { game, line, ply } = state();
     try {
-      const result = await library.edit(state().game, op, args);
+      const result = await library.edit(game, op, args);
       viewer.applyEdit(result, options);
-      onEdited(result);
+      onEdited({ ...result, game, at: { line, ply } });
       return result;
     } catch (e) {
       say(t('analysis.failed', { error: e && e.message ? e.message : String(e) }), 'error');

@@ -8,17 +8,39 @@ use std::rc::Rc;
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
 use crate::budget::{DiagnosticsSummary, cap_variations, listed, pick_variations};
 use crate::view::{DiagnosticView, FileView, GameSummary, GameView, SummaryRef, VariationView};
-use pdn::diagnostic::{Diagnostic, LineIndex};
+use pdn::diagnostic::{Diagnostic, LineIndex, Span};
 use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
 use pdn::writer::{WriteOptions, write_game_into};
+use serde::Serialize;
+
+/// A game's text replaced in the open text ([`Library::write_back`],
+/// [`Library::set_game_text`]): what a page holding the same text in a text box does to it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Splice {
+    /// UTF-16 offset, in the text before, of the first character replaced.
+    pub start: usize,
+    /// UTF-16 offset, in the text before, one past the last character replaced.
+    pub end: usize,
+    /// The text that was there (the game as it was written).
+    pub old: String,
+    /// The text now there (the game as the core writes it).
+    pub text: String,
+}
 
 /// How many moves and variations a game has: a move played grows it.
 fn size(game: &Game) -> usize {
     game.moves.len()
         + game.variations.len()
         + game.variations.iter().map(|v| v.moves.len()).sum::<usize>()
+}
+
+/// Game `index` of a text as the writer writes it there.
+fn written(game: &Game, index: usize) -> String {
+    let mut out = String::new();
+    write_game_into(&mut out, game, &WriteOptions::default(), index > 0);
+    out
 }
 
 /// A text and the list of its games.
@@ -532,6 +554,145 @@ impl Library {
         self.shown.replace(None);
     }
 
+    /// Writes game `index`, when it was edited, into the text in place of its old text (the
+    /// other games and the text between them untouched): from then on the text holds the edits,
+    /// so [`Library::text`], [`Library::game_text`] and a text read again have them. `None` when
+    /// the game was not edited, or when its written form would not read back as one game there.
+    ///
+    /// ```
+    /// use pdn::edit::Place;
+    /// let mut lib = pdn_view::library::Library::new("[White \"A\"] 1. 32-28 *\n\n[White \"B\"] 1. 33-28 *".into());
+    /// lib.play(0, Place { line: None, ply: 1 }, 0).unwrap();
+    /// let s = lib.write_back(0).unwrap();
+    /// assert_eq!((s.start, s.end, s.old.as_str()), (0, 22, "[White \"A\"] 1. 32-28 *"));
+    /// assert!(lib.text().ends_with("*\n\n[White \"B\"] 1. 33-28 *"));
+    /// assert!(!lib.is_edited(0));
+    /// assert_eq!(lib.view(0).unwrap().plies.len(), 2);
+    /// ```
+    pub fn write_back(&mut self, index: usize) -> Option<Splice> {
+        if !self.is_edited(index) {
+            return None;
+        }
+        let out = written(&self.game(index)?, index);
+        self.set_game_text(index, out.trim_end())
+    }
+
+    /// Puts `text` in place of game `index`'s text (undo and redo give back a text written
+    /// before): the game is read from it from then on, its edits forgotten. `None` (nothing
+    /// changed) when there is no such game, the text is the same, or it would not read back as
+    /// the same game there (the rest of the file would change).
+    pub fn set_game_text(&mut self, index: usize, text: &str) -> Option<Splice> {
+        self.replace_game_text(index, text, None)
+    }
+
+    /// Undo and redo: `was` (the text a [`Splice`] put there, at the end of game `index`'s
+    /// text) becomes `text` again, exactly, so the whole text is as it was before that splice.
+    /// When `was` is not there, as [`Library::set_game_text`].
+    pub fn replace_game_text(
+        &mut self,
+        index: usize,
+        text: &str,
+        was: Option<&str>,
+    ) -> Option<Splice> {
+        let game_span = self.headers.get(index)?.span;
+        let end = game_span.start
+            + self
+                .text
+                .get(game_span.start..game_span.end)?
+                .trim_end()
+                .len();
+        if let Some(was) = was {
+            let start = end.checked_sub(was.len()).filter(|&s| s >= game_span.start);
+            if let Some(start) = start.filter(|&s| self.text.get(s..end) == Some(was)) {
+                if was == text {
+                    return None;
+                }
+                let mut spliced = String::with_capacity(self.text.len() + text.len());
+                spliced.push_str(&self.text[..start]);
+                spliced.push_str(text);
+                spliced.push_str(&self.text[end..]);
+                return self.splice(index, Span { start, end }, spliced, text);
+            }
+        }
+        // The game `text` holds, as the writer gives it: what must be read there afterwards.
+        let wanted = written(&reader::read_game_at(text, 0)?, index);
+        // From the game's first tag (stray words before it stay), else all of its text (the
+        // words before its tags were its own comments, which the writer moves after them).
+        let first_tag = reader::read_game_at(&self.text, game_span.start)
+            .and_then(|g| g.tags.first().map(|t| t.span.start))
+            .filter(|&at| at > game_span.start && at <= game_span.end);
+        let end = game_span.start
+            + self
+                .text
+                .get(game_span.start..game_span.end)?
+                .trim_end()
+                .len();
+        for start in first_tag.into_iter().chain([game_span.start]) {
+            let span = Span {
+                start,
+                end: end.max(start),
+            };
+            let old = &self.text[span.start..span.end];
+            if old == text {
+                self.revert(index);
+                return None;
+            }
+            let mut spliced = String::with_capacity(self.text.len() + text.len());
+            spliced.push_str(&self.text[..span.start]);
+            spliced.push_str(text);
+            spliced.push_str(&self.text[span.end..]);
+            let read = reader::read_game_at(&spliced, game_span.start);
+            if read.is_some_and(|g| written(&g, index) == wanted) {
+                return self.splice(index, span, spliced, text);
+            }
+        }
+        None
+    }
+
+    /// The text becomes `spliced`: `span` of the old one replaced by `text` in game `index`.
+    fn splice(&mut self, index: usize, span: Span, spliced: String, text: &str) -> Option<Splice> {
+        let old = self.text[span.start..span.end].to_string();
+        let (start, end) = {
+            let lines = self.lines();
+            (
+                lines.utf16_at(&self.text, span.start),
+                lines.utf16_at(&self.text, span.end),
+            )
+        };
+        let shift = |at: &mut usize| {
+            *at = *at + text.len() - old.len();
+        };
+        // The whole text is read again (a game's borders depend on its neighbours): it must
+        // have the same games, the others where they were (shifted after this one).
+        let (headers, outside) = reader::read_index(&spliced);
+        let moved = |i: usize, h: &GameHeader| {
+            let mut want = self.headers[i].span;
+            if i > index {
+                shift(&mut want.start);
+            }
+            if i >= index {
+                shift(&mut want.end);
+            }
+            h.span.start != want.start || h.span.end != want.end
+        };
+        if headers.len() != self.headers.len()
+            || headers.iter().enumerate().any(|(i, h)| moved(i, h))
+        {
+            return None;
+        }
+        self.headers = headers;
+        self.outside = outside;
+        self.text = spliced;
+        self.lines = OnceCell::new();
+        self.revert(index);
+        Some(Splice {
+            start,
+            end,
+            old,
+            text: text.to_string(),
+        })
+    }
+
     /// Problems in text that belongs to no game (stray text, a result with no game).
     #[must_use]
     pub fn outside_diagnostics(&self) -> Vec<DiagnosticView> {
@@ -611,6 +772,63 @@ mod tests {
         assert!(none.is_empty());
         let d = &none.outside_diagnostics()[0];
         assert_eq!((d.code, d.line, d.column), ("outside-prose", 2, 3));
+    }
+
+    #[test]
+    fn edits_written_back_in_place_and_given_back() {
+        // Stray text, a game in Cyrillic (UTF-16 offsets differ from bytes), the edited one,
+        // and one after it: only the edited game's text changes.
+        let text = "stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]\n1. 32-28 19-23 *\n\n[White \"C\"] 1. 33-29 *\n";
+        let mut lib = Library::new(text.to_string());
+        let before = lib.export_all();
+        lib.play(1, Place { line: None, ply: 1 }, 0).unwrap();
+        lib.set_comment(1, Place { line: None, ply: 1 }, "good")
+            .unwrap();
+        let edited = lib.view(1).unwrap();
+        let s = lib.write_back(1).unwrap();
+        assert_eq!(s.old, "[White \"B\"]\n1. 32-28 19-23 *");
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(String::from_utf16(&utf16[s.start..s.end]).unwrap(), s.old);
+        let mut box_text = utf16[..s.start].to_vec();
+        box_text.extend(s.text.encode_utf16());
+        box_text.extend(&utf16[s.end..]);
+        // The page's text box, spliced the same way, holds the core's text.
+        assert_eq!(String::from_utf16(&box_text).unwrap(), lib.text());
+        assert!(
+            lib.text()
+                .starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]")
+        );
+        assert!(
+            lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"),
+            "{:?}",
+            lib.text()
+        );
+        assert!(lib.text().contains(" {good} "), "{}", lib.text());
+        // The text read again is the edited game, and the others as they were.
+        let again = Library::new(lib.text().to_string());
+        assert_eq!(again.len(), 3);
+        assert_eq!(again.view(1).unwrap().plies, edited.plies);
+        for i in [0, 2] {
+            assert_eq!(lib.view(i).unwrap().plies, again.view(i).unwrap().plies);
+            assert_eq!(lib.view(i).unwrap().source, again.view(i).unwrap().source);
+            assert_eq!(lib.row(i), again.row(i));
+        }
+        assert_eq!(lib.outside_diagnostics(), again.outside_diagnostics());
+        assert!(lib.write_back(1).is_none(), "nothing more to write");
+        // Undo: the old text back, the file as it was.
+        let undo = lib.replace_game_text(1, &s.old, Some(&s.text)).unwrap();
+        assert_eq!(
+            (undo.old.as_str(), undo.text.as_str()),
+            (s.text.as_str(), s.old.as_str())
+        );
+        assert_eq!(lib.text(), text);
+        assert_eq!(lib.export_all(), before);
+        // A text that would not stay one game is refused, and nothing changes.
+        assert!(
+            lib.set_game_text(1, "[White \"X\"] * [White \"Y\"] *")
+                .is_none()
+        );
+        assert_eq!(lib.text(), text);
     }
 
     #[test]

@@ -351,6 +351,27 @@ mod bindings {
             self.inner.revert(index);
         }
 
+        /// Writes game `index`, when edited, into the text in place of its old text:
+        /// `{start, end, old, text}` (UTF-16 offsets in the text before), or `null` when
+        /// nothing changed.
+        #[wasm_bindgen(js_name = writeBack)]
+        pub fn write_back(&mut self, index: usize) -> Result<JsValue, JsError> {
+            to_js(&self.inner.write_back(index))
+        }
+
+        /// Puts `text` in place of game `index`'s text: `{start, end, old, text}`, or `null`
+        /// when nothing changed. With `was` (undo, redo: the text a splice put there), exactly
+        /// that text becomes `text` again.
+        #[wasm_bindgen(js_name = setGameText)]
+        pub fn set_game_text(
+            &mut self,
+            index: usize,
+            text: &str,
+            was: Option<String>,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.replace_game_text(index, text, was.as_deref()))
+        }
+
         /// The text's answer to legal move `choice` (its `index` in `legalMoves`) played there,
         /// or with `choice` `undefined` the text's move shown: `{verdict, moved, reply,
         /// replyNotation, solved, toMove}`, or `null`.
