@@ -65,7 +65,7 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null })
     const s = app.viewer.state;
     const length = s.view ? lineView(s.view, null).plies.length : 0;
     const atEnd = s.view != null && s.line == null && s.ply >= length;
-    if (app.edited.size) {
+    if (app.hasEdits) {
       pending = text;
       draw();
       return { finished: false };
@@ -103,7 +103,7 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null })
     if (!e.target.closest || !e.target.closest('.live-new')) return;
     if (pending != null) {
       const text = pending;
-      app.edited.clear();
+      app.forgetEdits();
       await apply(text);
     }
     fresh = false;
