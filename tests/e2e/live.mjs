@@ -148,6 +148,24 @@ try {
     await live.stop();
   });
 
+  await check('the clock of the side to move runs down in the header of a game followed at its last move', async () => {
+    const live = await startLiveServer();
+    live.set(`${head(1, 'Anna', 'Boris', '*')}\n1. 32-28 {[%clk 1:00:10]} 19-23 {[%clk 0:59:50]} *\n\n`);
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=last`);
+    await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    const clocks = () => page.evaluate(() => ({
+      white: document.querySelector('#game-header .white-player .clock')?.textContent,
+      black: document.querySelector('#game-header .black-player .clock')?.textContent,
+    }));
+    await page.waitForFunction(() => document.querySelector('#game-header .white-player .clock')?.textContent === '1:00:08', null, { timeout: 10000 });
+    const seen = await clocks();
+    assert(seen.black === '59:50', `Black's clock (not to move) stays: ${seen.black}`);
+    await page.context().close();
+    await live.stop();
+    return `${seen.white} / ${seen.black}`;
+  });
+
   await check('a file caught half-written is read as far as it goes, and reported only when it stays so', async () => {
     const live = await startLiveServer();
     const page = await newPage({ width: 1280, height: 800 });
