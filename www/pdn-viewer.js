@@ -389,9 +389,10 @@ export class PdnViewerElement extends HTMLElement {
     const parts = {};
     parts.filter = el(doc, 'input', { type: 'search', class: 'pv-filter', autocomplete: 'off', 'data-i18n-attr': 'placeholder:list.filter;aria-label:list.filter' });
     parts.gamesCount = el(doc, 'span', { class: 'games-count', 'aria-live': 'polite' });
+    parts.tournamentEntry = el(doc, 'span', { class: 'tournament-entry', hidden: '' });
     parts.gameList = el(doc, 'div', { part: 'game-table' });
     parts.games = el(doc, 'section', { class: 'pv-games', part: 'list', hidden: '' },
-      el(doc, 'div', { class: 'pv-games-bar' }, parts.filter, parts.gamesCount), parts.gameList);
+      el(doc, 'div', { class: 'pv-games-bar' }, parts.filter, parts.gamesCount, parts.tournamentEntry), parts.gameList);
     parts.error = el(doc, 'p', { class: 'pv-error', role: 'alert', hidden: '' });
     parts.header = el(doc, 'div', { class: 'game-header-box', part: 'header' });
     parts.board = el(doc, 'div', { class: 'board', part: 'board' });

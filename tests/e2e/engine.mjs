@@ -79,7 +79,9 @@ try {
       // engine reports deeper lines meanwhile, and the click must still land (the panel is not
       // redrawn under a pressed move). The line's two moves are played.
       const move = await page.evaluate(() => {
-        const r = document.querySelector('#engine .engine-line:first-child .engine-move[data-engine-move="1"]').getBoundingClientRect();
+        const b = document.querySelector('#engine .engine-line:first-child .engine-move[data-engine-move="1"]');
+        b.scrollIntoView({ block: 'center' }); // on a phone the panel is under the board
+        const r = b.getBoundingClientRect();
         return { x: r.x, y: r.y, width: r.width, height: r.height };
       });
       await page.mouse.move(move.x + move.width / 2, move.y + move.height / 2);

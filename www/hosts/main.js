@@ -24,7 +24,7 @@ const els = {
   prevGame: $('prev-game'), nextGame: $('next-game'), solve: $('solve-panel'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
-  tournament: $('tournament'), liveBadge: $('live-badge'),
+  tournament: $('tournament'), tournamentEntry: $('tournament-entry'), liveBadge: $('live-badge'),
 };
 /** The analysis board's tools under the board (analysis.js); the editing tools are app.js's (els.editTools). */
 const analysisEls = {

@@ -398,7 +398,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   function loadTournament() {
     tournamentReady ??= modules.tournament().then(({ attachTournament }) => {
       tournament = attachTournament({
-        doc, app, el: parts.tournament, download: o.download,
+        doc, app, el: parts.tournament, entry: parts.tournamentEntry, download: o.download,
         onView: (view) => { host.dataset.view = view; o.onView?.(view); },
       });
       return tournament;
@@ -541,16 +541,19 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     get view() { return tournament ? tournament.view : 'game'; },
     /**
      * Shows a tournament view (tournament.js VIEWS; `round` for the boards) — or, with no
-     * argument, the tabs again for a new text (shown from two games on, or when a view is on).
+     * argument, the view drawn again for a new text. The game list's bar has the way in
+     * (parts.tournamentEntry, from two games on); the tabs show only in the boards or the
+     * standings, so that the game view keeps its height for the board.
      */
     async setView(view = null, { round = null } = {}) {
       if (!parts.tournament || !modules.tournament) return 'game';
       const wanted = view && view !== 'game';
       if (!wanted && !tournament && viewer.state.count < 2) return 'game';
       const tm = await loadTournament();
-      parts.tournament.hidden = !(viewer.state.count > 1 || tm.view !== 'game' || wanted);
       if (view) await tm.setView(view, { round });
       else await tm.refresh();
+      parts.tournament.hidden = tm.view === 'game';
+      if (parts.tournamentEntry) parts.tournamentEntry.hidden = viewer.state.count < 2;
       return tm.view;
     },
     /** Whether the engine is on. */

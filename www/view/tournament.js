@@ -20,11 +20,12 @@ const BATCH = 10;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * doc; app (createApp's: library, viewer, pick, t); el (where the tabs and the view go);
+ * doc; app (createApp's: library, viewer, pick, t); el (where the tabs and the view go); entry
+ * (optional: where the ways in go, Boards and Standings buttons, in the game list's bar);
  * onView(view) when the view changes (the host hides the board for boards/standings);
  * download(blob, name) for the CSV.
  */
-export function attachTournament({ doc, app, el, onView = () => {}, download }) {
+export function attachTournament({ doc, app, el, entry = null, onView = () => {}, download }) {
   let view = 'game';
   let round = null;
   let sort = 'rank';
@@ -43,6 +44,17 @@ export function attachTournament({ doc, app, el, onView = () => {}, download }) 
 
   function drawTabs() {
     const t = app.t;
+    if (entry) {
+      entry.replaceChildren(...VIEWS.filter((v) => v !== 'game').map((v) => {
+        const b = doc.createElement('button');
+        b.type = 'button';
+        b.className = 'tournament-open';
+        b.dataset.view = v;
+        b.setAttribute('aria-pressed', String(v === view));
+        b.textContent = t(`tournament.${v}`);
+        return b;
+      }));
+    }
     tabs.replaceChildren(...VIEWS.map((v) => {
       const b = doc.createElement('button');
       b.type = 'button';
@@ -126,6 +138,11 @@ export function attachTournament({ doc, app, el, onView = () => {}, download }) 
       body.replaceChildren();
     }
   }
+
+  entry?.addEventListener('click', (e) => {
+    const b = e.target.closest && e.target.closest('.tournament-open');
+    if (b) api.setView(view === b.dataset.view ? 'game' : b.dataset.view);
+  });
 
   el.addEventListener('click', (e) => {
     const target = e.target.closest ? e.target : null;
