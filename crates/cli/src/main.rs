@@ -15,6 +15,9 @@ fn main() {}
 mod analyse;
 
 #[cfg(not(target_arch = "wasm32"))]
+mod explore;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
 
     use std::io::{self, Write};
@@ -37,7 +40,9 @@ mod cli {
        pdn bench [--memory FILE] FILE|DIR...   (reading and replay speed, peak memory)
        pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
-       pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)";
+       pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
+       pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
+       pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -53,6 +58,8 @@ mod cli {
             "perft" if files.len() >= 2 => perft(files),
             "analyse" | "analyze" => crate::analyse::run(files),
             "review" => crate::analyse::review(files),
+            "tree" if !files.is_empty() => crate::explore::tree(files),
+            "find" if !files.is_empty() => crate::explore::find(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS
