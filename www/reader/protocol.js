@@ -27,6 +27,13 @@ const TABLE = {
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),
   solveState: request(['index', 'line', 'ply']),
+  // The Explorer (pdn-view's explorer.rs): the index built `games` games a request (asked again
+  // until it answers `ready`, so other requests are answered in between and the page shows
+  // progress), the tree at a place, the games reaching a place or a FEN.
+  exploreStep: request(['games']),
+  explorer: request(['index', 'line', 'ply']),
+  findPlace: request(['index', 'line', 'ply']),
+  findFen: request(['fen', 'gametype']),
 };
 
 /** Request name -> { args, calls, view, orEmpty } (see `request`), `calls` filled in. */

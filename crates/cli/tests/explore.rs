@@ -30,10 +30,7 @@ fn replayed(file: &Path) -> Vec<Replayed> {
             // The index keys a game by the variant it was replayed in. (A GameType with its own
             // board and notation, `21,W,8,8,A1,0`, writes its FENs in other square names.)
             let written = v["gametype"].as_str()?;
-            let gametype = pdn::GameType::parse(written)
-                .ok()?
-                .variant()?
-                .gametype();
+            let gametype = pdn::GameType::parse(written).ok()?.variant()?.gametype();
             let mut fens = vec![start.clone()];
             fens.extend(
                 v["fens"]

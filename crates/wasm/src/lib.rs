@@ -217,6 +217,49 @@ mod bindings {
             to_js(&self.inner.legal_moves(index, Place { line, ply }))
         }
 
+        /// Indexes up to `games` more games for the Explorer (finishing the index after the
+        /// last): `{done, total, ready, positions, bytes}`.
+        #[wasm_bindgen(js_name = exploreStep)]
+        pub fn explore_step(&mut self, games: usize) -> Result<JsValue, JsError> {
+            to_js(&self.inner.explore_step(games))
+        }
+
+        /// The moves played from that position in the file's games, `{games, ended, wins,
+        /// draws, losses, turn, moves: [{notation, choice, from, to, games, wins, draws,
+        /// losses}]}`, or `null` (the index is not ready, or no position there).
+        pub fn explorer(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.explorer(index, Place { line, ply }))
+        }
+
+        /// The games that reach that position: `[{game, ply}]` (game from 1), or `null`.
+        #[wasm_bindgen(js_name = findPlace)]
+        pub fn find_place(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.find_place(index, Place { line, ply }))
+        }
+
+        /// The games that reach the position of `fen` in the variant of GameType `gametype`
+        /// (empty: International): `[{game, ply}]`. Throws for a FEN or GameType it cannot
+        /// read, or before the index is ready.
+        #[wasm_bindgen(js_name = findFen)]
+        pub fn find_fen(&self, fen: &str, gametype: &str) -> Result<JsValue, JsError> {
+            to_js(
+                &self
+                    .inner
+                    .find_fen(fen, gametype)
+                    .map_err(|e| JsError::new(&e))?,
+            )
+        }
+
         /// Plays legal move `choice` (its `index`) there; returns `{line, ply}`, where it is
         /// shown. Throws when the move or the place is not there.
         pub fn play(
