@@ -193,6 +193,59 @@ export interface SolveView {
   toMove: 'white' | 'black' | null;
 }
 
+/** How far the Explorer's index is (`Library.exploreStep`). */
+export interface ExplorerProgress {
+  /** Games indexed. */
+  done: number;
+  /** Games in the text. */
+  total: number;
+  /** The index answers `explorer`, `findPlace` and `findFen`. */
+  ready: boolean;
+  /** Positions indexed (once ready). */
+  positions: number;
+  /** Bytes the index holds (once ready). */
+  bytes: number;
+}
+
+/** A move the file's games played from a position (`ExplorerView.moves`). */
+export interface ExplorerMove {
+  /** As the analysis board writes it. */
+  notation: string;
+  /** Its index among the position's legal moves (`Library.play`'s choice). */
+  choice: number;
+  from: string;
+  to: string;
+  /** Games that played it there. */
+  games: number;
+  /** Won, drawn, lost by the side that plays it. */
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** The moves played from a position in the file's games (`Library.explorer`). */
+export interface ExplorerView {
+  /** Games that reach the position (each once). */
+  games: number;
+  /** Of them, games that end there. */
+  ended: number;
+  /** Won, drawn, lost by the side to move. */
+  wins: number;
+  draws: number;
+  losses: number;
+  turn: 'white' | 'black';
+  /** The most played first. */
+  moves: ExplorerMove[];
+}
+
+/** A game that reaches a position (`Library.findPlace`, `Library.findFen`). */
+export interface FoundGame {
+  /** The game's number, from 1. */
+  game: number;
+  /** Plies played when it first stands there (0: its start). */
+  ply: number;
+}
+
 /** Where a solution stands at a place (`Library.solveState`). */
 export interface SolveState {
   toMove: 'white' | 'black' | null;
@@ -503,6 +556,14 @@ export class Library {
   solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
   /** Solve mode: the side to move there, and whether the line has no next move. */
   solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
+  /** Explorer: indexes up to `games` more games (call until `ready`). */
+  exploreStep(games: number): ExplorerProgress;
+  /** Explorer: the moves played from that position, or null before the index is ready. */
+  explorer(index: number, line: number | null | undefined, ply: number): ExplorerView | null;
+  /** Explorer: the games that reach that position, or null before the index is ready. */
+  findPlace(index: number, line: number | null | undefined, ply: number): FoundGame[] | null;
+  /** Explorer: the games that reach the position of `fen` in GameType `gametype` ('' = 20). Throws before the index is ready or for a FEN it cannot read. */
+  findFen(fen: string, gametype: string): FoundGame[];
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;
