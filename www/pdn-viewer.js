@@ -198,7 +198,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine'];
+    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'explorer'];
   }
 
   constructor() {
@@ -262,6 +262,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
     else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
+    else if (name === 'explorer') this.app.setExplorer(this.on('explorer')).catch((e) => this.fail(e));
   }
 
   build() {
@@ -285,6 +286,8 @@ export class PdnViewerElement extends HTMLElement {
     parts.edit = el(doc, 'button', { type: 'button', 'data-i18n': 'editor.open' });
     parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit);
     parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '', 'data-i18n-attr': 'aria-label:engine.title' });
+    // The Explorer (explorer/panel.js), with the `explorer` attribute.
+    parts.explorer = el(doc, 'section', { class: 'explorer-box', part: 'explorer', hidden: '', 'data-i18n-attr': 'aria-label:explorer.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     parts.tags = el(doc, 'div');
@@ -297,7 +300,7 @@ export class PdnViewerElement extends HTMLElement {
       parts.error, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.explorer, parts.moves, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).
@@ -346,6 +349,7 @@ export class PdnViewerElement extends HTMLElement {
       modules: {
         analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js'),
         engine: () => import('./engine/attach.js'),
+        explorer: () => import('./explorer/attach.js'),
       },
       options: {
         engineWorker,
@@ -387,6 +391,7 @@ export class PdnViewerElement extends HTMLElement {
     await nextTask();
     await this.load();
     if (this.getAttribute('mode') === 'solve') await this.setSolving(true);
+    if (this.on('explorer')) await this.app.setExplorer(true);
   }
 
   /** Solve mode on or off (mode="solve"): the shown game from the shown position. */
@@ -505,6 +510,7 @@ export class PdnViewerElement extends HTMLElement {
         if (!msg.count) return;
         this.viewer.setGame(msg.game, msg.view, ply, msg.count);
         app.showList(msg.count);
+        app.resetExplorer();
       },
       // The table is windowed: a long list's rows cost the host page no more than a short one's.
       rows: (r, { partial = false } = {}) => { if (this.loads === mine) app.setRows(r, { partial }); },

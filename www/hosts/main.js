@@ -16,7 +16,7 @@ window.pdnMain = true;
 const $ = (id) => document.getElementById(id);
 const els = {
   board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
-  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), engine: $('engine'),
+  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), engine: $('engine'), explorer: $('explorer'),
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
@@ -102,10 +102,12 @@ const app = createApp({
     gamelist: () => import('../view/gamelist.js'),
     editor: () => import('../view/editor.js'),
     engine: () => import('../engine/attach.js'),
+    explorer: () => import('../explorer/attach.js'),
   },
   options: {
     engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
     onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
+    onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); syncAddress(); },
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
@@ -247,6 +249,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       if (first && line != null) viewer.goTo(ply, line); // a variation the link names
       first = false;
       app.showList(msg.count);
+      app.resetExplorer();
       if (!quiet) say(() => t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 }));
       page.loads += 1;
       document.body.dataset.loads = String(page.loads);
@@ -514,6 +517,7 @@ function wire() {
   wireDrop();
   $('solve-toggle').addEventListener('click', guard(() => app.setSolving(!app.solving), 'fail.game'));
   $('engine-toggle').addEventListener('click', guard(() => app.setEngine(!app.engineOn), 'fail.game'));
+  $('explorer-toggle').addEventListener('click', guard(() => app.setExplorer(!app.explorerOn), 'fail.game'));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
@@ -637,6 +641,10 @@ async function main() {
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
   if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
   if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
+  // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
+  // reach that position in the game table.
+  if (address.view === 'explorer' && viewer.state.view) await app.setExplorer(true);
+  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')));
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

@@ -68,10 +68,11 @@ export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describ
 /**
  * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
  * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
- * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine } loaders.
+ * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine, explorer } loaders.
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
  * engineWorker() (a Worker running engine/worker.js), and the hooks onChange, onGame(index),
- * onEdited, onSolve, onCount, onError, onEngine(on). parts.engine: where the engine's panel goes.
+ * onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on). parts.engine, parts.explorer:
+ * where the engine's and the Explorer's panels go.
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
   const o = options;
@@ -90,6 +91,11 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let solveAt = 0; // the mainline ply solving started from (the address keeps it)
   let engine = null;
   let engineReady = null;
+  // The Explorer (explorer/attach.js): made the first time it is turned on or a search is asked.
+  let explorer = null;
+  let explorerReady = null;
+  /** Game (0-based) -> the ply the Explorer's search found it at: the table opens it there. */
+  let foundAt = null;
 
   const buttons = navButtons(doc, parts.nav, t);
   const viewer = createViewer({
@@ -105,6 +111,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       // Another game or text shown while solving: solve that one from where it shows.
       if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
       engine?.update();
+      explorer?.update();
       o.onChange?.();
     },
   });
@@ -134,7 +141,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   async function pick(index) {
     if (index < 0) return;
     try {
-      await viewer.showGame(index, 0);
+      await viewer.showGame(index, foundAt?.get(index) ?? 0);
       if (list) list.select(index);
       o.onGame?.(index);
     } catch (e) {
@@ -197,6 +204,31 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return engine;
     });
     return engineReady;
+  }
+
+  /**
+   * The Explorer beside the board (explorer/attach.js), made once; modules.explorer loads it.
+   * A move clicked is played on the analysis board; the games found are listed in the table.
+   */
+  function loadExplorer() {
+    explorerReady ??= modules.explorer().then(({ attachExplorer }) => {
+      explorer = attachExplorer({
+        doc, viewer, panel: parts.explorer, t: words, library,
+        play: async (choice) => {
+          const analysis = await loadAnalysis();
+          const s = viewer.state;
+          const moves = await library.legalMoves(s.game, s.line, s.ply);
+          const m = (moves || []).find((x) => x.index === choice);
+          if (m) await analysis.play(m);
+        },
+        list: (found) => {
+          foundAt = found ? new Map(found.map((f) => [f.game - 1, f.ply])) : null;
+          withList((l) => { l.restrict(found ? found.map((f) => f.game - 1) : null); updateCount(); });
+        },
+      });
+      return explorer;
+    });
+    return explorerReady;
   }
 
   /** Plays moves given by their squares ([from, to] each) from the shown position, on the analysis board. */
@@ -266,7 +298,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
     analysis: loadAnalysis,
     /**
-     * The place the address and the links keep: { game (1-based), ply, line, orientation, mode }.
+     * The place the address and the links keep: { game (1-based), ply, line, orientation, mode,
+     * view ('explorer' while the Explorer is shown) }.
      * In a variation, `line` names it and `ply` counts in it; with `mainline`, or while solving,
      * `ply` is the mainline's (where the variation branches off) and `line` is null.
      */
@@ -280,6 +313,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         line: inLine ? s.line : null,
         orientation: s.flipped ? 'black' : null,
         mode: solving ? 'solve' : null,
+        view: explorer && explorer.on ? 'explorer' : null,
       };
     },
     /** Solve mode on or off: the shown game from the shown position. Resolves to solve mode. */
@@ -303,6 +337,34 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       e.set(Boolean(on) && !app.solving);
       o.onEngine?.(e.on);
       return e.on;
+    },
+    /** Whether the Explorer is shown. */
+    get explorerOn() { return Boolean(explorer && explorer.on); },
+    /** The Explorer shown or hidden. Resolves to whether it is shown. */
+    async setExplorer(on) {
+      if (!parts.explorer || !modules.explorer) return false;
+      if (!on && !explorer) return false;
+      const x = await loadExplorer();
+      x.set(on);
+      o.onExplorer?.(x.on);
+      return x.on;
+    },
+    /** A new text was opened: the Explorer's index and search start again. */
+    resetExplorer() {
+      foundAt = null;
+      if (list) list.restrict(null);
+      explorer?.reset();
+    },
+    /**
+     * Lists the games that reach the shown position (fen null) or the position of `fen` in
+     * GameType `gametype` (default: the shown game's) in the game table, with the Explorer shown.
+     * Resolves to them ([{game, ply}]).
+     */
+    async findPosition(fen = null, gametype = null) {
+      if (!parts.explorer || !modules.explorer) return [];
+      const x = await loadExplorer();
+      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      return fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || '');
     },
     /**
      * The board editor over the page (editor.js), from `fen` on GameType `gametype` (by default

@@ -1,0 +1,119 @@
+// The Explorer beside the board, for every host (view/app.js's setExplorer): it has the reading
+// worker build the open file's index of positions (a chunk of games a request, the progress
+// drawn in between), asks it about each position shown, draws the panel (panel.js), plays a
+// clicked move on the board, and lists the games through the position in the game table. No
+// draughts rules: the moves, counts and the move played come from the core.
+
+import { toDom } from '../view/tree.js';
+import { explorerPanel } from './panel.js';
+
+/** Games indexed per request: about 20-60 ms of the worker's time, so other requests wait little. */
+export const CHUNK = 1000;
+
+/**
+ * doc, viewer (the controller), panel (the element the panel is drawn in), t (words), library
+ * (the facade: exploreStep, explorer, findPlace, findFen), play(choice) (plays legal move
+ * `choice` at the shown place: the analysis board), list(found) (shows only the games `found`,
+ * [{game, ply}], in the game table; null: all again).
+ */
+export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
+  let on = false;
+  let asked = 0;
+  const state = { progress: null, tree: null, error: null, found: null };
+  let building = null;
+
+  function draw() {
+    panel.hidden = !on;
+    if (!on) { panel.replaceChildren(); return; }
+    const node = toDom(doc, explorerPanel(state, t), null);
+    for (const part of node.querySelectorAll('[data-share]')) part.style.width = part.dataset.share;
+    panel.replaceChildren(node);
+  }
+
+  /** Builds the index (or finds it built: a step of a ready index answers at once). */
+  function build() {
+    building ??= (async () => {
+      let p = await library.exploreStep(CHUNK);
+      state.progress = p;
+      while (p && !p.ready) {
+        draw();
+        p = await library.exploreStep(CHUNK);
+        state.progress = p;
+      }
+      return p;
+    })().finally(() => { building = null; });
+    return building;
+  }
+
+  async function update() {
+    if (!on) return;
+    const mine = ++asked;
+    const s = viewer.state;
+    if (!s.view) { state.tree = null; draw(); return; }
+    try {
+      await build();
+      if (mine !== asked) return;
+      state.tree = await library.explorer(s.game, s.line, s.ply);
+      state.error = null;
+    } catch (e) {
+      state.error = t('explorer.failed', { error: e && e.message ? e.message : String(e) });
+    }
+    if (mine === asked) draw();
+  }
+
+  /** Lists the games `found` in the table (null: all again). */
+  function show(found) {
+    state.found = found;
+    list(found);
+    draw();
+  }
+
+  panel.addEventListener('click', async (e) => {
+    const row = e.target.closest && e.target.closest('tr[data-choice]');
+    if (row && e.target.closest('button')) {
+      await play(Number(row.dataset.choice));
+      return;
+    }
+    const action = e.target.closest && e.target.closest('[data-explorer-action]');
+    if (!action) return;
+    if (action.dataset.explorerAction === 'all') show(null);
+    else if (action.dataset.explorerAction === 'find') await api.findHere();
+  });
+
+  const api = {
+    get on() { return on; },
+    get state() { return state; },
+    set(value) {
+      on = Boolean(value);
+      draw();
+      if (on) update();
+    },
+    /** After each drawing of the position (the controller's onChange). */
+    update() { if (on) update(); },
+    /** A new text: its index is built anew when next asked. */
+    reset() {
+      state.progress = null;
+      state.tree = null;
+      state.found = null;
+      state.error = null;
+      if (on) update();
+    },
+    /** Lists the games that reach the shown position. Resolves to them. */
+    async findHere() {
+      const s = viewer.state;
+      if (!s.view) return [];
+      await build();
+      const found = (await library.findPlace(s.game, s.line, s.ply)) || [];
+      show(found);
+      return found;
+    },
+    /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
+    async findFen(fen, gametype = '') {
+      await build();
+      const found = await library.findFen(fen, String(gametype || ''));
+      show(found);
+      return found;
+    },
+  };
+  return api;
+}
