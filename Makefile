@@ -61,6 +61,7 @@ test-e2e:
 	node tests/e2e/solve.mjs
 	node tests/e2e/hosts.mjs
 	node tests/e2e/engine.mjs
+	node tests/e2e/explorer.mjs
 
 lint: doc-check
 	cargo fmt --all --check

@@ -22,6 +22,13 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
   const state = { progress: null, tree: null, error: null, found: null };
   let building = null;
 
+  // Wall-clock milliseconds, as the page saw them, in data- attributes of the panel's box for
+  // tests and benchmarks: the index built (data-build-ms), the last tree asked (data-lookup-ms),
+  // the last search (data-find-ms); and the index's positions and bytes (data-positions,
+  // data-bytes).
+  const timed = (name, ms) => { panel.dataset[name] = String(Math.round(ms * 10) / 10); };
+  const now = () => (doc.defaultView && doc.defaultView.performance ? doc.defaultView.performance.now() : Date.now());
+
   function draw() {
     panel.hidden = !on;
     if (!on) { panel.replaceChildren(); return; }
@@ -33,12 +40,18 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
   /** Builds the index (or finds it built: a step of a ready index answers at once). */
   function build() {
     building ??= (async () => {
+      const started = now();
+      const fresh = !state.progress || !state.progress.ready;
       let p = await library.exploreStep(CHUNK);
       state.progress = p;
       while (p && !p.ready) {
         draw();
         p = await library.exploreStep(CHUNK);
         state.progress = p;
+      }
+      if (fresh) {
+        timed('buildMs', now() - started);
+        if (p) Object.assign(panel.dataset, { positions: String(p.positions), bytes: String(p.bytes) });
       }
       return p;
     })().finally(() => { building = null; });
@@ -53,7 +66,9 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
     try {
       await build();
       if (mine !== asked) return;
+      const asking = now();
       state.tree = await library.explorer(s.game, s.line, s.ply);
+      timed('lookupMs', now() - asking);
       state.error = null;
     } catch (e) {
       state.error = t('explorer.failed', { error: e && e.message ? e.message : String(e) });
@@ -103,14 +118,18 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       const s = viewer.state;
       if (!s.view) return [];
       await build();
+      const asking = now();
       const found = (await library.findPlace(s.game, s.line, s.ply)) || [];
+      timed('findMs', now() - asking);
       show(found);
       return found;
     },
     /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
     async findFen(fen, gametype = '') {
       await build();
+      const asking = now();
       const found = await library.findFen(fen, String(gametype || ''));
+      timed('findMs', now() - asking);
       show(found);
       return found;
     },
