@@ -3,7 +3,8 @@
 // embed.html#pdn=…&game=&ply= (the share-link format), plus optional theme, coordinates, moves,
 // lang, orientation, list, messages, mode (mode=solve: solve mode), analysis (analysis=1: moves
 // played on the board), editor (editor=1: the board editor's button) and engine (engine=1: the
-// engine's evaluation and best lines), each the element's
+// engine's evaluation and best lines) and explorer (explorer=1 or view=explorer: the Explorer),
+// each the element's
 // attribute of that name. A module of its own, not inline, so that the page's
 // Content-Security-Policy can forbid every inline script.
 
@@ -15,12 +16,14 @@ import '../pdn-viewer.js';
 
 const address = readAddress(location.href);
 /** The element's attributes the address may set, beside the games source and the place. */
-const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine'];
+const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine', 'explorer'];
 const viewer = document.createElement('pdn-viewer');
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
 const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
 for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
 if (given.moves == null) viewer.setAttribute('moves', 'auto');
+// view=explorer (the page's parameter) shows the Explorer too, as explorer=1 does.
+if (address.view === 'explorer') viewer.setAttribute('explorer', '');
 // The frame's title names the game shown ("Mikhalchenko – Ndjofang — PDN viewer").
 const site = document.title;
 viewer.addEventListener('pdn-game', (e) => {
