@@ -246,6 +246,25 @@ export interface FoundGame {
   ply: number;
 }
 
+/** One game of a player's (`PlayerView.list`). */
+export interface PlayerGame {
+  /** The game's number, from 1. */
+  game: number;
+  color: 'white' | 'black';
+  /** For the player; null when the result says none. */
+  outcome: 'win' | 'draw' | 'loss' | null;
+}
+
+/** A player's games and score (`Library.player`), results read as the file writes them. */
+export interface PlayerView {
+  name: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  list: PlayerGame[];
+}
+
 /** Where a solution stands at a place (`Library.solveState`). */
 export interface SolveState {
   toMove: 'white' | 'black' | null;
@@ -564,6 +583,8 @@ export class Library {
   findPlace(index: number, line: number | null | undefined, ply: number): FoundGame[] | null;
   /** Explorer: the games that reach the position of `fen` in GameType `gametype` ('' = 20). Throws before the index is ready or for a FEN it cannot read. */
   findFen(fen: string, gametype: string): FoundGame[];
+  /** Explorer: player `name`'s games and score (White or Black tag, case aside). Throws before the index is ready. */
+  player(name: string): PlayerView;
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { explorerPanel, scoreText, shares } from '../../www/explorer/panel.js';
+import { explorerPanel, playersBlock, scoreText, shares } from '../../www/explorer/panel.js';
 import { walk } from '../../www/view/tree.js';
 
 const t = (key, args = {}) => `${key}${Object.keys(args).length ? JSON.stringify(args) : ''}`;
@@ -51,4 +51,14 @@ test('every word the panel uses is in the English catalogue', () => {
   const keys = [...src.matchAll(/t\('(explorer\.[a-zA-Z]+)'/g)].map((m) => m[1]);
   assert.ok(keys.length > 10);
   for (const k of keys) assert.ok(en.includes(`'${k}':`), k);
+});
+
+test('the shown game\'s players are buttons; a player asked about has their score', () => {
+  const none = playersBlock([], null, t);
+  assert.equal(none, null);
+  const player = { name: 'Ann', games: 3, wins: 0, draws: 1, losses: 1, list: [] };
+  const nodes = walk(playersBlock(['Ann', 'Bob'], player, t));
+  assert.deepEqual(nodes.filter((n) => n.attrs['data-player']).map((n) => n.attrs['data-player']), ['Ann', 'Bob']);
+  const line = nodes.find((n) => n.attrs['data-player-games'] === 3);
+  assert.match(line.children[0], /"score":"25%"/);
 });

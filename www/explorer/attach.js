@@ -19,7 +19,10 @@ export const CHUNK = 1000;
 export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
   let on = false;
   let asked = 0;
-  const state = { progress: null, tree: null, error: null, found: null };
+  const state = { progress: null, tree: null, error: null, found: null, names: [], player: null };
+  /** The shown game's White and Black tags. */
+  const namesOf = (view) => ['White', 'Black'].map((k) => ((view && view.tags) || []).find(([n]) => n === k)?.[1] || '')
+    .filter((n) => n && n !== '?');
   let building = null;
 
   // Wall-clock milliseconds, as the page saw them, in data- attributes of the panel's box for
@@ -63,6 +66,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
     const mine = ++asked;
     const s = viewer.state;
     if (!s.view) { state.tree = null; draw(); return; }
+    state.names = namesOf(s.view);
     try {
       await build();
       if (mine !== asked) return;
@@ -89,9 +93,11 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       await play(Number(row.dataset.choice));
       return;
     }
+    const named = e.target.closest && e.target.closest('[data-player]');
+    if (named) { await api.showPlayer(named.dataset.player); return; }
     const action = e.target.closest && e.target.closest('[data-explorer-action]');
     if (!action) return;
-    if (action.dataset.explorerAction === 'all') show(null);
+    if (action.dataset.explorerAction === 'all') { state.player = null; show(null); }
     else if (action.dataset.explorerAction === 'find') await api.findHere();
   });
 
@@ -111,6 +117,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       state.tree = null;
       state.found = null;
       state.error = null;
+      state.player = null;
       if (on) update();
     },
     /** Lists the games that reach the shown position. Resolves to them. */
@@ -123,6 +130,14 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       timed('findMs', now() - asking);
       show(found);
       return found;
+    },
+    /** Player `name`'s score, and their games listed in the table. Resolves to the PlayerView. */
+    async showPlayer(name) {
+      await build();
+      const p = await library.player(name);
+      state.player = p;
+      show(p.list.map((g) => ({ game: g.game, ply: 0 })));
+      return p;
     },
     /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
     async findFen(fen, gametype = '') {

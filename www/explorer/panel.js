@@ -33,12 +33,29 @@ export function wdlBar(row, t) {
 }
 
 /**
+ * The players of the shown game as buttons (data-player: the name), and the score of the one
+ * asked about (`player`: the core's PlayerView).
+ */
+export function playersBlock(names, player, t) {
+  const named = names.filter(Boolean);
+  if (!named.length && !player) return null;
+  return h('div', { class: 'explorer-players' },
+    h('p', { class: 'explorer-summary' }, t('explorer.players'), ' ',
+      named.map((n) => h('button', { type: 'button', class: 'explorer-player', 'data-player': n, title: t('explorer.playerTitle') }, n))),
+    player ? h('p', { class: 'explorer-status', 'data-player-games': player.games }, t('explorer.player', {
+      name: player.name, games: player.games, wins: player.wins, draws: player.draws, losses: player.losses,
+      score: scoreText(player) || '–',
+    })) : null);
+}
+
+/**
  * The panel. state: { progress: {done, total, ready} | null, tree: the core's ExplorerView or
- * null, error, found: [{game, ply}] | null (the games listed in the table), busy }.
+ * null, error, found: [{game, ply}] | null (the games listed in the table), names (the shown
+ * game's White and Black), player (a PlayerView) }.
  * Each move's row carries data-move (the move as the list writes it), data-games (its count)
  * and data-choice (its index among the legal moves: a click plays it).
  */
-export function explorerPanel({ progress = null, tree = null, error = null, found = null }, t) {
+export function explorerPanel({ progress = null, tree = null, error = null, found = null, names = [], player = null }, t) {
   const status = (text, cls = '') => h('p', { class: `explorer-status${cls}`, role: 'status' }, text);
   if (error) return h('div', { class: 'explorer' }, status(error, ' explorer-error'));
   if (!progress || !progress.ready) {
@@ -75,5 +92,6 @@ export function explorerPanel({ progress = null, tree = null, error = null, foun
     h('p', { class: 'explorer-summary' }, summary, ' ', listing),
     found ? status(t('explorer.listed', { games: found.length })) : null,
     table,
-    tree.ended ? status(t('explorer.ended', { games: tree.ended })) : null);
+    tree.ended ? status(t('explorer.ended', { games: tree.ended })) : null,
+    playersBlock(names, player, t));
 }

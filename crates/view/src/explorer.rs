@@ -243,3 +243,96 @@ pub fn fen_position(fen: &str, gametype: &str) -> Result<(Variant, Position), St
     let pos = Position::from_fen(fen, &rs.geometry, first).map_err(|e| e.to_string())?;
     Ok((variant, pos))
 }
+
+/// One game of a player's (see [`PlayerView`]).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PlayerGame {
+    /// The game's number, from 1.
+    pub game: usize,
+    /// `white` or `black`: the side the player had.
+    pub color: &'static str,
+    /// `win`, `draw` or `loss` for the player; `None` when the result says none (`*`, unknown).
+    pub outcome: Option<&'static str>,
+}
+
+/// A player's games and score, with the results read as the file writes them.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct PlayerView {
+    /// The name asked about.
+    pub name: String,
+    /// The games the player has (`White` or `Black` tag equal to the name, case and spaces
+    /// around it aside).
+    pub games: usize,
+    /// Won.
+    pub wins: usize,
+    /// Drawn.
+    pub draws: usize,
+    /// Lost.
+    pub losses: usize,
+    /// The games, in file order.
+    pub list: Vec<PlayerGame>,
+}
+
+/// The games of player `name` among `players` (each game's number from 0 and its White and
+/// Black tags), scored with the results of `index`.
+///
+/// ```
+/// use pdn_view::explorer::player;
+/// let file = pdn::read_file("[White \"Ann\"] [Black \"Bob\"] [Result \"2-0\"] 1. 32-28 2-0\n\
+///                            [White \"bob\"] [Black \"Ann\"] [Result \"1-1\"] 1. 32-28 1-1");
+/// let index = pdn::explore::Index::build(&file.games);
+/// let names = [(0, "Ann", "Bob"), (1, "bob", "Ann")];
+/// let p = player(&index, " Bob ", names.into_iter());
+/// assert_eq!((p.games, p.wins, p.draws, p.losses), (2, 0, 1, 1));
+/// assert_eq!(p.list[1].color, "white");
+/// ```
+#[must_use]
+pub fn player<'a>(
+    index: &Index,
+    name: &str,
+    players: impl Iterator<Item = (usize, &'a str, &'a str)>,
+) -> PlayerView {
+    let wanted = name.trim().to_lowercase();
+    let mut view = PlayerView {
+        name: name.trim().to_string(),
+        games: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        list: Vec::new(),
+    };
+    if wanted.is_empty() {
+        return view;
+    }
+    for (i, white, black) in players {
+        let color = if white.trim().to_lowercase() == wanted {
+            pdn::Color::White
+        } else if black.trim().to_lowercase() == wanted {
+            pdn::Color::Black
+        } else {
+            continue;
+        };
+        let outcome = match index.result(i) {
+            Some(pdn::replay::Outcome::Win(c)) if c == color => Some("win"),
+            Some(pdn::replay::Outcome::Win(_)) => Some("loss"),
+            Some(pdn::replay::Outcome::Draw) => Some("draw"),
+            None => None,
+        };
+        match outcome {
+            Some("win") => view.wins += 1,
+            Some("draw") => view.draws += 1,
+            Some(_) => view.losses += 1,
+            None => {}
+        }
+        view.games += 1;
+        view.list.push(PlayerGame {
+            game: i + 1,
+            color: match color {
+                pdn::Color::White => "white",
+                pdn::Color::Black => "black",
+            },
+            outcome,
+        });
+    }
+    view
+}

@@ -365,6 +365,27 @@ impl Library {
         Ok(crate::explorer::found(ix, variant, &pos))
     }
 
+    /// Player `name`'s games and score (their `White` or `Black` tag, case aside), with the
+    /// results read as the file writes them.
+    ///
+    /// # Errors
+    ///
+    /// The Explorer's index (which holds the results as read) is not built yet.
+    pub fn player(&self, name: &str) -> Result<crate::explorer::PlayerView, String> {
+        let ix = self
+            .explorer
+            .index()
+            .ok_or_else(|| "the index is not built yet".to_string())?;
+        let names = self.headers.iter().enumerate().map(|(i, h)| {
+            (
+                i,
+                h.tag("White").unwrap_or(""),
+                h.tag("Black").unwrap_or(""),
+            )
+        });
+        Ok(crate::explorer::player(ix, name, names))
+    }
+
     /// Applies `f` to game `index` and its replay; the game is kept as edited when it changed.
     fn edit<T>(
         &mut self,

@@ -260,6 +260,12 @@ mod bindings {
             )
         }
 
+        /// Player `name`'s games and score: `{name, games, wins, draws, losses, list: [{game,
+        /// color, outcome}]}`. Throws before the index is ready.
+        pub fn player(&self, name: &str) -> Result<JsValue, JsError> {
+            to_js(&self.inner.player(name).map_err(|e| JsError::new(&e))?)
+        }
+
         /// Plays legal move `choice` (its `index`) there; returns `{line, ply}`, where it is
         /// shown. Throws when the move or the place is not there.
         pub fn play(
