@@ -44,6 +44,68 @@ struct Entry {
     game: u32,
     ply: u32,
     mv: u32,
+    /// The pieces on the board, packed (see [`Material::pack`]): in the room the alignment
+    /// leaves, so it costs no byte.
+    material: u32,
+}
+
+/// How many pieces of each kind stand on the board; `None` in a search: any number.
+///
+/// ```
+/// use pdn::explore::Material;
+/// let pos = pdn::Position::from_fen("W:WK1,K2,K3:BK50", &pdn::Ruleset::of(pdn::Variant::International).unwrap().geometry, pdn::Color::White).unwrap();
+/// let m = Material::of(&pos);
+/// assert_eq!((m.white_men, m.white_kings, m.black_men, m.black_kings), (Some(0), Some(3), Some(0), Some(1)));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// White men.
+    pub white_men: Option<u8>,
+    /// White kings.
+    pub white_kings: Option<u8>,
+    /// Black men.
+    pub black_men: Option<u8>,
+    /// Black kings.
+    pub black_kings: Option<u8>,
+}
+
+impl Material {
+    /// The pieces of `pos`.
+    #[must_use]
+    pub fn of(pos: &Position) -> Material {
+        let kings = pos.kings();
+        let count = |set: u128| Some(u8::try_from(set.count_ones()).unwrap_or(u8::MAX));
+        Material {
+            white_men: count(pos.pieces(Color::White) & !kings),
+            white_kings: count(pos.pieces(Color::White) & kings),
+            black_men: count(pos.pieces(Color::Black) & !kings),
+            black_kings: count(pos.pieces(Color::Black) & kings),
+        }
+    }
+
+    /// The four counts in one word, a byte each (a missing count as 0).
+    fn pack(self) -> u32 {
+        let b = |c: Option<u8>| match c {
+            Some(n) => n as u32,
+            None => 0,
+        };
+        b(self.white_men)
+            | b(self.white_kings) << 8
+            | b(self.black_men) << 16
+            | b(self.black_kings) << 24
+    }
+
+    /// A packed material (all four counts) matches this search.
+    fn matches(self, packed: u32) -> bool {
+        let fits = |c: Option<u8>, shift: u32| match c {
+            Some(n) => (packed >> shift) & 0xff == n as u32,
+            None => true,
+        };
+        fits(self.white_men, 0)
+            && fits(self.white_kings, 8)
+            && fits(self.black_men, 16)
+            && fits(self.black_kings, 24)
+    }
 }
 
 /// A distinct move of the index: its squares and how it is written.
@@ -148,6 +210,7 @@ impl IndexBuilder {
                     game: number,
                     ply: u32::try_from(ply).unwrap_or(u32::MAX),
                     mv,
+                    material: Material::of(&before).pack(),
                 });
                 before = p.position;
             }
@@ -156,6 +219,7 @@ impl IndexBuilder {
                 game: number,
                 ply: info.plies,
                 mv: NO_MOVE,
+                material: Material::of(&before).pack(),
             });
         }
         self.games.push(info);
@@ -390,6 +454,29 @@ impl Index {
         out
     }
 
+    /// The games in which the pieces on the board are `material` at some point (each game once,
+    /// with its first ply so), in file order: a look at every position, no search by key.
+    #[must_use]
+    pub fn find_material(&self, material: Material) -> Vec<Hit> {
+        let mut first = vec![u32::MAX; self.results.len()];
+        for e in &self.entries {
+            if material.matches(e.material) {
+                if let Some(f) = first.get_mut(e.game as usize) {
+                    *f = (*f).min(e.ply);
+                }
+            }
+        }
+        first
+            .iter()
+            .enumerate()
+            .filter(|&(_, &p)| p != u32::MAX)
+            .map(|(game, &ply)| Hit {
+                game,
+                ply: ply as usize,
+            })
+            .collect()
+    }
+
     /// The moves played from `pos` in `variant` (whichever way the games came to it), with their
     /// games and scores for the side to move.
     #[must_use]
@@ -568,6 +655,35 @@ mod tests {
                 .is_empty()
         );
         assert!(index.memory() >= index.positions() * 24);
+    }
+
+    #[test]
+    fn material_search_finds_each_game_once_at_its_first_ply() {
+        // Game 0: White's man on 32 is taken at ply 4 (20 against 19 from then on... counted
+        // below); game 1 never takes.
+        let text = "1. 32-28 19-23 2. 28x19 14x23 *\n1. 32-28 17-21 *";
+        let file = read_file(text);
+        let index = Index::build(&file.games);
+        let all = |w, b| Material {
+            white_men: Some(w),
+            white_kings: Some(0),
+            black_men: Some(b),
+            black_kings: Some(0),
+        };
+        assert_eq!(
+            index.find_material(all(20, 20)),
+            [Hit { game: 0, ply: 0 }, Hit { game: 1, ply: 0 }]
+        );
+        assert_eq!(index.find_material(all(20, 19)), [Hit { game: 0, ply: 3 }]);
+        assert_eq!(index.find_material(all(19, 19)), [Hit { game: 0, ply: 4 }]);
+        // A count left out matches any number.
+        let any_black = Material {
+            black_men: None,
+            ..all(19, 0)
+        };
+        assert_eq!(index.find_material(any_black), [Hit { game: 0, ply: 4 }]);
+        assert!(index.find_material(all(3, 1)).is_empty());
+        assert_eq!(std::mem::size_of::<Entry>(), 24);
     }
 
     #[test]

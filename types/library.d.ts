@@ -583,6 +583,8 @@ export class Library {
   findPlace(index: number, line: number | null | undefined, ply: number): FoundGame[] | null;
   /** Explorer: the games that reach the position of `fen` in GameType `gametype` ('' = 20). Throws before the index is ready or for a FEN it cannot read. */
   findFen(fen: string, gametype: string): FoundGame[];
+  /** Explorer: the games whose board holds that many white men, white kings, black men, black kings at some point (null: any). Throws before the index is ready. */
+  findMaterial(whiteMen?: number | null, whiteKings?: number | null, blackMen?: number | null, blackKings?: number | null): FoundGame[];
   /** Explorer: player `name`'s games and score (White or Black tag, case aside). Throws before the index is ready. */
   player(name: string): PlayerView;
   /** Releases the wasm memory the text holds. */

@@ -112,11 +112,11 @@ try {
     });
   }
 
-  await check('?find=FEN lists the games that reach it (a transposition: two move orders), and a row opens its game at that ply; a player\'s games and score', async () => {
-    // After 11-15 23-19 8-11 22-17 (game 1) or 11-15 22-17 8-11 23-19 (game 2).
+  await check('?find=FEN lists the games that reach it (a transposition: two move orders), and a row opens its game at that ply; a player\'s games and score; a material search', async () => {
+    // After 11-15 23-19 8-11 22-17 (games 1 and 6) or 11-15 22-17 8-11 23-19 (game 2).
     const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
     const want = pdn('find', FIXTURE, '--fen', fen, '--gametype', '21');
-    if (want.length !== 2) throw new Error(`pdn find: ${JSON.stringify(want)}`);
+    if (JSON.stringify(want.map((f) => [f.game, f.ply])) !== '[[1,4],[2,4],[6,4]]') throw new Error(`pdn find: ${JSON.stringify(want)}`);
     const { page, context } = await newPage({ width: 1280, height: 800 });
     const src = await serve(page, 'fixture', FIXTURE);
     await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&find=${encodeURIComponent(fen)}&gametype=21`);
@@ -127,7 +127,7 @@ try {
     await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '4');
     // "List every game" gives the whole table back.
     await page.click('#explorer [data-explorer-action="all"]');
-    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 5);
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 6);
     // A player: Ann has games 1 (White, "1-0": English 1-0 is Black's win), 3 (a draw) and 5
     // (unfinished), so 0 won, 1 drawn, 1 lost; her games only in the table.
     await page.click('#game-list tr[data-game="1"]');
@@ -138,11 +138,19 @@ try {
     if (!/won 0, drawn 1, lost 1 \(score 25%\)/.test(ann)) throw new Error(`Ann: ${ann}`);
     const hers = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
     if (JSON.stringify(hers) !== '[1,3,5]') throw new Error(`Ann's games listed: ${hers}`);
+    // Material: 11 white men against 12 black, no kings: game 6 only, after 4... 10x17 (ply 7).
+    for (const [k, v] of [['whiteMen', '11'], ['whiteKings', '0'], ['blackMen', '12'], ['blackKings', '0']]) {
+      await page.fill(`#explorer input[name="${k}"]`, v);
+    }
+    await page.click('#explorer [data-explorer-form="material"] button');
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1);
+    await page.click('#game-list tr[data-game="6"]');
+    await page.waitForFunction(() => document.body.dataset.game === '6' && document.body.dataset.ply === '7');
     await context.close();
   });
 
   for (const [size, viewport] of [['1280', { width: 1280, height: 800 }], ['360', { width: 360, height: 740 }]]) {
-    await check(`<pdn-viewer explorer> at ${size} px: the same rows; screenshot`, async () => {
+    await check(`<pdn-viewer explorer> and embed.html?view=explorer at ${size} px: the same rows; screenshot`, async () => {
       const { page, context } = await newPage(viewport);
       const file = FILES[FILES.length - 1][1];
       const src = await serve(page, 'element', file);
@@ -153,6 +161,10 @@ try {
       const got = await rows(page, 'pdn-viewer >>> .explorer-box');
       const want = treeRows(pdn('tree', file));
       if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${JSON.stringify(got)} != ${JSON.stringify(want)}`);
+      // The iframe page takes view=explorer (and explorer=1) as the element's attribute.
+      await page.goto(`${server.origin}/embed.html?src=${encodeURIComponent(src)}&view=explorer`);
+      const framed = await rows(page, 'pdn-viewer >>> .explorer-box');
+      if (JSON.stringify(framed) !== JSON.stringify(want)) throw new Error(`embed.html: ${JSON.stringify(framed)}`);
       await context.close();
       // The page's panel, for the README.
       const p = await newPage(viewport);

@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { explorerPanel, playersBlock, scoreText, shares } from '../../www/explorer/panel.js';
+import { MATERIAL, explorerPanel, materialForm, playersBlock, scoreText, shares } from '../../www/explorer/panel.js';
 import { walk } from '../../www/view/tree.js';
 
 const t = (key, args = {}) => `${key}${Object.keys(args).length ? JSON.stringify(args) : ''}`;
@@ -61,4 +61,11 @@ test('the shown game\'s players are buttons; a player asked about has their scor
   assert.deepEqual(nodes.filter((n) => n.attrs['data-player']).map((n) => n.attrs['data-player']), ['Ann', 'Bob']);
   const line = nodes.find((n) => n.attrs['data-player-games'] === 3);
   assert.match(line.children[0], /"score":"25%"/);
+});
+
+test('the material search has a field per count, in the core\'s order, keeping the values asked', () => {
+  const nodes = walk(materialForm({ whiteMen: 0, whiteKings: 3, blackMen: null, blackKings: 1 }, t));
+  const inputs = nodes.filter((n) => n.tag === 'input');
+  assert.deepEqual(inputs.map((i) => i.attrs.name), MATERIAL);
+  assert.deepEqual(inputs.map((i) => i.attrs.value), ['0', '3', null, '1']);
 });

@@ -5,7 +5,7 @@
 // draughts rules: the moves, counts and the move played come from the core.
 
 import { toDom } from '../view/tree.js';
-import { explorerPanel } from './panel.js';
+import { MATERIAL, explorerPanel } from './panel.js';
 
 /** Games indexed per request: about 20-60 ms of the worker's time, so other requests wait little. */
 export const CHUNK = 1000;
@@ -19,7 +19,7 @@ export const CHUNK = 1000;
 export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
   let on = false;
   let asked = 0;
-  const state = { progress: null, tree: null, error: null, found: null, names: [], player: null };
+  const state = { progress: null, tree: null, error: null, found: null, names: [], player: null, material: null };
   /** The shown game's White and Black tags. */
   const namesOf = (view) => ['White', 'Black'].map((k) => ((view && view.tags) || []).find(([n]) => n === k)?.[1] || '')
     .filter((n) => n && n !== '?');
@@ -101,6 +101,17 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
     else if (action.dataset.explorerAction === 'find') await api.findHere();
   });
 
+  panel.addEventListener('submit', async (e) => {
+    const form = e.target.closest && e.target.closest('[data-explorer-form="material"]');
+    if (!form) return;
+    e.preventDefault();
+    const counts = Object.fromEntries(MATERIAL.map((k) => {
+      const v = form.elements[k].value.trim();
+      return [k, /^\d{1,2}$/.test(v) ? Number(v) : null];
+    }));
+    await api.findMaterial(counts);
+  });
+
   const api = {
     get on() { return on; },
     get state() { return state; },
@@ -138,6 +149,19 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       state.player = p;
       show(p.list.map((g) => ({ game: g.game, ply: 0 })));
       return p;
+    },
+    /**
+     * Lists the games whose board holds `counts` ({whiteMen, whiteKings, blackMen, blackKings};
+     * null: any) at some point, each opened at the first ply so. Resolves to them.
+     */
+    async findMaterial(counts) {
+      await build();
+      state.material = counts;
+      const asking = now();
+      const found = await library.findMaterial(...MATERIAL.map((k) => counts[k] ?? null));
+      timed('findMs', now() - asking);
+      show(found);
+      return found;
     },
     /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
     async findFen(fen, gametype = '') {

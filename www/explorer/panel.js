@@ -32,6 +32,22 @@ export function wdlBar(row, t) {
     h('span', { class: 'wdl-loss', 'data-share': s.losses }));
 }
 
+/** The material search's fields, in the core's order (Library.findMaterial). */
+export const MATERIAL = ['whiteMen', 'whiteKings', 'blackMen', 'blackKings'];
+
+/**
+ * The material search: four counts (empty: any number) and a button; `material` holds the
+ * values last asked for ({whiteMen, …}, numbers or null).
+ */
+export function materialForm(material, t) {
+  return h('form', { class: 'explorer-material', 'data-explorer-form': 'material' },
+    h('span', { class: 'explorer-material-title' }, t('explorer.material')),
+    MATERIAL.map((k) => h('label', {},
+      h('span', {}, t(`explorer.${k}`)),
+      h('input', { type: 'number', min: '0', max: '99', inputmode: 'numeric', name: k, value: material && material[k] != null ? String(material[k]) : null }))),
+    h('button', { type: 'submit' }, t('explorer.materialFind')));
+}
+
 /**
  * The players of the shown game as buttons (data-player: the name), and the score of the one
  * asked about (`player`: the core's PlayerView).
@@ -55,7 +71,7 @@ export function playersBlock(names, player, t) {
  * Each move's row carries data-move (the move as the list writes it), data-games (its count)
  * and data-choice (its index among the legal moves: a click plays it).
  */
-export function explorerPanel({ progress = null, tree = null, error = null, found = null, names = [], player = null }, t) {
+export function explorerPanel({ progress = null, tree = null, error = null, found = null, names = [], player = null, material = null }, t) {
   const status = (text, cls = '') => h('p', { class: `explorer-status${cls}`, role: 'status' }, text);
   if (error) return h('div', { class: 'explorer' }, status(error, ' explorer-error'));
   if (!progress || !progress.ready) {
@@ -93,5 +109,6 @@ export function explorerPanel({ progress = null, tree = null, error = null, foun
     found ? status(t('explorer.listed', { games: found.length })) : null,
     table,
     tree.ended ? status(t('explorer.ended', { games: tree.ended })) : null,
-    playersBlock(names, player, t));
+    playersBlock(names, player, t),
+    materialForm(material, t));
 }

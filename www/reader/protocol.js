@@ -29,11 +29,12 @@ const TABLE = {
   solveState: request(['index', 'line', 'ply']),
   // The Explorer (pdn-view's explorer.rs): the index built `games` games a request (asked again
   // until it answers `ready`, so other requests are answered in between and the page shows
-  // progress), the tree at a place, the games reaching a place or a FEN, a player's games.
+  // progress), the tree at a place, the games reaching a place or a FEN or holding some material, a player's games.
   exploreStep: request(['games']),
   explorer: request(['index', 'line', 'ply']),
   findPlace: request(['index', 'line', 'ply']),
   findFen: request(['fen', 'gametype']),
+  findMaterial: request(['whiteMen', 'whiteKings', 'blackMen', 'blackKings']),
   player: request(['name']),
 };
 

@@ -365,6 +365,30 @@ impl Library {
         Ok(crate::explorer::found(ix, variant, &pos))
     }
 
+    /// The games in which the board holds `material` at some point (each count `None`: any),
+    /// numbered from 1 with the first ply so.
+    ///
+    /// # Errors
+    ///
+    /// The Explorer's index is not built yet.
+    pub fn find_material(
+        &self,
+        material: pdn::explore::Material,
+    ) -> Result<Vec<crate::explorer::FoundGame>, String> {
+        let ix = self
+            .explorer
+            .index()
+            .ok_or_else(|| "the index is not built yet".to_string())?;
+        Ok(ix
+            .find_material(material)
+            .into_iter()
+            .map(|h| crate::explorer::FoundGame {
+                game: h.game + 1,
+                ply: h.ply,
+            })
+            .collect())
+    }
+
     /// Player `name`'s games and score (their `White` or `Black` tag, case aside), with the
     /// results read as the file writes them.
     ///

@@ -260,6 +260,26 @@ mod bindings {
             )
         }
 
+        /// The games in which the board holds that many white men, white kings, black men and
+        /// black kings at some point (`undefined`/`null`: any number): `[{game, ply}]`. Throws
+        /// before the index is ready.
+        #[wasm_bindgen(js_name = findMaterial)]
+        pub fn find_material(
+            &self,
+            white_men: Option<u8>,
+            white_kings: Option<u8>,
+            black_men: Option<u8>,
+            black_kings: Option<u8>,
+        ) -> Result<JsValue, JsError> {
+            let m = pdn::explore::Material {
+                white_men,
+                white_kings,
+                black_men,
+                black_kings,
+            };
+            to_js(&self.inner.find_material(m).map_err(|e| JsError::new(&e))?)
+        }
+
         /// Player `name`'s games and score: `{name, games, wins, draws, losses, list: [{game,
         /// color, outcome}]}`. Throws before the index is ready.
         pub fn player(&self, name: &str) -> Result<JsValue, JsError> {
