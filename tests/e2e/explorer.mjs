@@ -149,6 +149,19 @@ try {
     await context.close();
   });
 
+  await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position', async () => {
+    const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&edit=${encodeURIComponent(fen)}&gametype=21`);
+    await page.waitForSelector('#editor[open] #editor-find:not([disabled])', { timeout: 30000 });
+    await page.click('#editor-find');
+    await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
+    const listed = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    if (JSON.stringify(listed) !== '[1,2,6]') throw new Error(`listed ${listed}`);
+    await context.close();
+  });
+
   for (const [size, viewport] of [['1280', { width: 1280, height: 800 }], ['360', { width: 360, height: 740 }]]) {
     await check(`<pdn-viewer explorer> and embed.html?view=explorer at ${size} px: the same rows; screenshot`, async () => {
       const { page, context } = await newPage(viewport);

@@ -509,6 +509,7 @@ export default {
   'explorer.blackMen': 'Black men',
   'explorer.blackKings': 'Black kings',
   'explorer.materialFind': 'List the games with this material (empty: any number)',
+  'explorer.editorFind': "Find in the file's games",
   'engine.toggle': 'Engine',
   'engine.toggleTitle': "The engine's evaluation and best lines for the position shown",
   'engine.title': 'Engine',

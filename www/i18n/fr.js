@@ -508,6 +508,7 @@ export default {
   'explorer.blackMen': 'Pions noirs',
   'explorer.blackKings': 'Dames noires',
   'explorer.materialFind': 'Lister les parties avec ce matériel (vide : nombre quelconque)',
+  'explorer.editorFind': 'Chercher dans les parties du fichier',
   'engine.toggle': 'Moteur',
   'engine.toggleTitle': "L'évaluation et les meilleures variantes du moteur pour la position affichée",
   'engine.title': 'Moteur',

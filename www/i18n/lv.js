@@ -511,6 +511,7 @@ export default {
   'explorer.blackMen': 'Melnie kauliņi',
   'explorer.blackKings': 'Melnās dāmas',
   'explorer.materialFind': 'Rādīt partijas ar šādu materiālu (tukšs: jebkurš skaits)',
+  'explorer.editorFind': 'Meklēt faila partijās',
   'engine.toggle': 'Dzinējs',
   'engine.toggleTitle': 'Dzinēja pozīcijas novērtējums un labākie varianti',
   'engine.title': 'Dzinējs',

@@ -507,6 +507,7 @@ export default {
   'explorer.blackMen': 'Zwarte schijven',
   'explorer.blackKings': 'Zwarte dammen',
   'explorer.materialFind': 'Toon de partijen met dit materiaal (leeg: elk aantal)',
+  'explorer.editorFind': 'Zoek in de partijen van het bestand',
   'engine.toggle': 'Engine',
   'engine.toggleTitle': 'De evaluatie en beste varianten van de engine voor de getoonde stelling',
   'engine.title': 'Engine',

@@ -517,6 +517,7 @@ export default {
   'explorer.blackMen': 'Чёрные шашки',
   'explorer.blackKings': 'Чёрные дамки',
   'explorer.materialFind': 'Показать партии с таким материалом (пусто: любое число)',
+  'explorer.editorFind': 'Найти в партиях файла',
   'engine.toggle': 'Движок',
   'engine.toggleTitle': 'Оценка позиции и лучшие варианты от движка',
   'engine.title': 'Движок',

@@ -376,9 +376,12 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (from == null) {
         try { from = currentFen(); } catch { from = ''; } // no game shown: an empty board
       }
+      // With the Explorer, the editor can list the open text's games that reach its position.
+      const find = parts.explorer && modules.explorer && viewer.state.count > 0
+        ? (at, type) => app.findPosition(at, type) : undefined;
       return openEditor({
         doc, t, fen: from, gametype: gametype || viewer.state.view?.variantNumber || 20,
-        coordinates: viewer.state.coordinates, link, analyse, onClose,
+        coordinates: viewer.state.coordinates, link, analyse, find, onClose,
       });
     },
   };

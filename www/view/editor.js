@@ -98,7 +98,7 @@ export function toolIcon(tool) {
 const TOOL_KEYS = { wm: 'editor.tool.wm', wk: 'editor.tool.wk', bm: 'editor.tool.bm', bk: 'editor.tool.bk', '': 'editor.tool.erase' };
 
 /** The dialog's HTML element tree (texts from `t`; filled in by render(), palette pictures added). */
-export function editorTree(t, variants) {
+export function editorTree(t, variants, { find = false } = {}) {
   const button = (id, key, extra = {}) => h('button', { type: 'button', id, ...extra }, t(key));
   return h('dialog', { id: 'editor', class: 'editor', 'aria-labelledby': 'editor-title' },
     h('div', { class: 'editor-head' },
@@ -135,6 +135,9 @@ export function editorTree(t, variants) {
         h('textarea', { id: 'editor-output', class: 'export-output', rows: '4', readonly: 'readonly', hidden: 'hidden', 'aria-label': t('editor.output') }),
         h('p', { id: 'editor-status', class: 'hint', role: 'status' }),
         h('div', { class: 'actions' },
+          // The Explorer's search (when the viewer has it): the games of the open text that
+          // reach this position.
+          find ? button('editor-find', 'explorer.editorFind') : null,
           button('editor-analyse', 'editor.analyse', { class: 'primary' })))));
 }
 
@@ -145,10 +148,11 @@ export function editorTree(t, variants) {
  *   coordinates            'numbers' | 'algebraic' | 'none', as the viewer draws
  *   link(pdn) -> url       a share link for a PDN text (share.js's #pdn= format)
  *   analyse(pdn)           open the PDN in the viewer
+ *   find(fen, gametype)    (optional) list the open text's games that reach the position
  *   onClose()              after the dialog is gone
  * Returns { dialog, close() } once it is shown.
  */
-export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordinates = 'numbers', link, analyse, onClose }) {
+export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordinates = 'numbers', link, analyse, find, onClose }) {
   const [api] = await Promise.all([loadCore(), loadStyle(doc)]);
   doc.getElementById('editor')?.remove();
   let first;
@@ -157,7 +161,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   } catch {
     first = api.editorStep('start', 20, '', '', '');
   }
-  const dialog = toDom(doc, editorTree(t, first.variants), null);
+  const dialog = toDom(doc, editorTree(t, first.variants, { find: Boolean(find) }), null);
   // The pictures are SVG: made in its namespace, not as HTML elements.
   for (const b of dialog.querySelectorAll('[data-tool]')) b.append(toDom(doc, toolIcon(b.dataset.tool === 'erase' ? '' : b.dataset.tool)));
   doc.body.append(dialog);
@@ -195,7 +199,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
       : [h('p', { class: 'ok' }, t('editor.valid'))];
     $('editor-problems').replaceChildren(...list.map((n) => toDom(doc, n, null)));
     const ok = view.pdn != null;
-    for (const id of ['editor-copy-pdn', 'editor-copy-link', 'editor-analyse']) $(id).disabled = !ok;
+    for (const id of ['editor-copy-pdn', 'editor-copy-link', 'editor-analyse', 'editor-find']) if ($(id)) $(id).disabled = !ok;
     dialog.dataset.fen = view.fen;
     dialog.dataset.valid = ok ? '1' : '0';
     dialog.dataset.gametype = String(view.gametype);
@@ -290,6 +294,12 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   }
   $('editor-close').addEventListener('click', close);
   dialog.addEventListener('close', close); // Escape, too
+  $('editor-find')?.addEventListener('click', async () => {
+    const { fen: at, gametype: type } = state.view;
+    if (!state.view.pdn) return;
+    close();
+    await find(at, type);
+  });
   $('editor-analyse').addEventListener('click', async () => {
     const pdn = state.view.pdn;
     if (!pdn) return;
