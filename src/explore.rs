@@ -566,6 +566,42 @@ impl Index {
     }
 }
 
+/// Whether `pos` has every piece of `pattern` on its square (a man a man, a king a king); the
+/// other squares may hold anything, and the side to move does not count.
+///
+/// ```
+/// use pdn::{Color, Position, Ruleset, Variant};
+/// let g = &Ruleset::of(Variant::English).unwrap().geometry;
+/// let pattern = Position::from_fen("W:W14:BK1", g, Color::White).unwrap();
+/// let pos = Position::from_fen("B:W14,30:BK1,5", g, Color::Black).unwrap();
+/// assert!(pdn::explore::holds(&pos, &pattern));
+/// let man_on_1 = Position::from_fen("B:W14:B1", g, Color::Black).unwrap();
+/// assert!(!pdn::explore::holds(&man_on_1, &pattern));
+/// ```
+#[must_use]
+pub fn holds(pos: &Position, pattern: &Position) -> bool {
+    let kings = pattern.kings();
+    let (w, b) = (pattern.pieces(Color::White), pattern.pieces(Color::Black));
+    pos.pieces(Color::White) & w == w
+        && pos.pieces(Color::Black) & b == b
+        && pos.kings() & kings == kings
+        && pos.kings() & (w | b) & !kings == 0
+}
+
+/// The first ply of the replayed mainline `r` after which its board [`holds`] `pattern` (0: the
+/// start), if any.
+#[must_use]
+pub fn first_holding(r: &Replay, pattern: &Position) -> Option<usize> {
+    let start = r.start?;
+    if holds(&start, pattern) {
+        return Some(0);
+    }
+    r.plies
+        .iter()
+        .position(|p| holds(&p.position, pattern))
+        .map(|k| k + 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -585,6 +585,8 @@ export class Library {
   findFen(fen: string, gametype: string): FoundGame[];
   /** Explorer: the games whose board holds that many white men, white kings, black men, black kings at some point (null: any). Throws before the index is ready. */
   findMaterial(whiteMen?: number | null, whiteKings?: number | null, blackMen?: number | null, blackKings?: number | null): FoundGame[];
+  /** Explorer: the games whose board holds every piece of the FEN `pattern` at some point (the other squares free), GameType `gametype` ('' = 20). Replays every game. Throws for a FEN it cannot read. */
+  findPattern(pattern: string, gametype: string): FoundGame[];
   /** Explorer: player `name`'s games and score (White or Black tag, case aside). Throws before the index is ready. */
   player(name: string): PlayerView;
   /** Releases the wasm memory the text holds. */

@@ -149,7 +149,7 @@ try {
     await context.close();
   });
 
-  await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position', async () => {
+  await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position; "Find this pattern" those whose board holds its pieces', async () => {
     const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
     const { page, context } = await newPage({ width: 1280, height: 800 });
     const src = await serve(page, 'fixture', FIXTURE);
@@ -159,6 +159,14 @@ try {
     await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
     const listed = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
     if (JSON.stringify(listed) !== '[1,2,6]') throw new Error(`listed ${listed}`);
+    // A pattern: a white man on 14 and a black one on 13, whatever else stands: game 6, after
+    // 3. … 9-13 17-14 (ply 6).
+    await page.goto(`${server.origin}/index.html?src=${encodeURIComponent(src)}&edit=${encodeURIComponent('W:W14:B13')}&gametype=21`);
+    await page.waitForSelector('#editor[open] #editor-pattern', { timeout: 30000 });
+    await page.click('#editor-pattern');
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1, null, { timeout: 30000 });
+    await page.click('#game-list tr[data-game="6"]');
+    await page.waitForFunction(() => document.body.dataset.game === '6' && document.body.dataset.ply === '6');
     await context.close();
   });
 

@@ -111,6 +111,7 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.findPlace(0, null, 0), 'FoundGame', 'findPlace');
   check(lib.findFen(lib.game(0).start.fen, ''), 'FoundGame', 'findFen');
   check(lib.findMaterial(null, 0, null, 0), 'FoundGame', 'findMaterial');
+  check(lib.findPattern(lib.game(0).start.fen, ''), 'FoundGame', 'findPattern');
   const white = lib.rows(0, 1)[0].white;
   check(lib.player(white), 'PlayerView', 'player');
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');

@@ -163,6 +163,14 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       show(found);
       return found;
     },
+    /** Lists the games whose board holds every piece of the FEN `pattern`. Resolves to them. */
+    async findPattern(pattern, gametype = '') {
+      const asking = now();
+      const found = await library.findPattern(pattern, String(gametype || ''));
+      timed('findMs', now() - asking);
+      show(found);
+      return found;
+    },
     /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
     async findFen(fen, gametype = '') {
       await build();

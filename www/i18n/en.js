@@ -510,6 +510,8 @@ export default {
   'explorer.blackKings': 'Black kings',
   'explorer.materialFind': 'List the games with this material (empty: any number)',
   'explorer.editorFind': "Find in the file's games",
+  'explorer.editorPattern': 'Find this pattern',
+  'explorer.editorPatternTitle': 'The games whose board holds these pieces on these squares, the other squares free',
   'engine.toggle': 'Engine',
   'engine.toggleTitle': "The engine's evaluation and best lines for the position shown",
   'engine.title': 'Engine',

@@ -509,6 +509,8 @@ export default {
   'explorer.blackKings': 'Dames noires',
   'explorer.materialFind': 'Lister les parties avec ce matériel (vide : nombre quelconque)',
   'explorer.editorFind': 'Chercher dans les parties du fichier',
+  'explorer.editorPattern': 'Chercher ce motif',
+  'explorer.editorPatternTitle': 'Les parties où ces pièces sont sur ces cases, les autres cases libres',
   'engine.toggle': 'Moteur',
   'engine.toggleTitle': "L'évaluation et les meilleures variantes du moteur pour la position affichée",
   'engine.title': 'Moteur',

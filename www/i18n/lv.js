@@ -512,6 +512,8 @@ export default {
   'explorer.blackKings': 'Melnās dāmas',
   'explorer.materialFind': 'Rādīt partijas ar šādu materiālu (tukšs: jebkurš skaits)',
   'explorer.editorFind': 'Meklēt faila partijās',
+  'explorer.editorPattern': 'Meklēt šo rakstu',
+  'explorer.editorPatternTitle': 'Partijas, kurās uz šiem laukiem ir šie kauliņi, pārējie lauki jebkādi',
   'engine.toggle': 'Dzinējs',
   'engine.toggleTitle': 'Dzinēja pozīcijas novērtējums un labākie varianti',
   'engine.title': 'Dzinējs',

@@ -508,6 +508,8 @@ export default {
   'explorer.blackKings': 'Zwarte dammen',
   'explorer.materialFind': 'Toon de partijen met dit materiaal (leeg: elk aantal)',
   'explorer.editorFind': 'Zoek in de partijen van het bestand',
+  'explorer.editorPattern': 'Zoek dit patroon',
+  'explorer.editorPatternTitle': 'De partijen waarin deze schijven op deze velden staan, de andere velden vrij',
   'engine.toggle': 'Engine',
   'engine.toggleTitle': 'De evaluatie en beste varianten van de engine voor de getoonde stelling',
   'engine.title': 'Engine',

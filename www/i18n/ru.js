@@ -518,6 +518,8 @@ export default {
   'explorer.blackKings': 'Чёрные дамки',
   'explorer.materialFind': 'Показать партии с таким материалом (пусто: любое число)',
   'explorer.editorFind': 'Найти в партиях файла',
+  'explorer.editorPattern': 'Найти этот узор',
+  'explorer.editorPatternTitle': 'Партии, где на этих полях стоят эти шашки, остальные поля любые',
   'engine.toggle': 'Движок',
   'engine.toggleTitle': 'Оценка позиции и лучшие варианты от движка',
   'engine.title': 'Движок',

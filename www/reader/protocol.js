@@ -35,6 +35,7 @@ const TABLE = {
   findPlace: request(['index', 'line', 'ply']),
   findFen: request(['fen', 'gametype']),
   findMaterial: request(['whiteMen', 'whiteKings', 'blackMen', 'blackKings']),
+  findPattern: request(['pattern', 'gametype']),
   player: request(['name']),
 };
 

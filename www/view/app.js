@@ -367,6 +367,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || '');
     },
     /**
+     * Lists the games whose board holds every piece of the FEN `pattern` (the other squares
+     * free) in GameType `gametype` (default: the shown game's), with the Explorer shown.
+     */
+    async findPattern(pattern, gametype = null) {
+      if (!parts.explorer || !modules.explorer) return [];
+      const x = await loadExplorer();
+      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      return x.findPattern(pattern, gametype || viewer.state.view?.variantNumber || '');
+    },
+    /**
      * The board editor over the page (editor.js), from `fen` on GameType `gametype` (by default
      * the shown position). link(pdn) makes its link; analyse(pdn) opens its game in the viewer.
      */
@@ -378,7 +388,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       }
       // With the Explorer, the editor can list the open text's games that reach its position.
       const find = parts.explorer && modules.explorer && viewer.state.count > 0
-        ? (at, type) => app.findPosition(at, type) : undefined;
+        ? (at, type, pattern) => (pattern ? app.findPattern(at, type) : app.findPosition(at, type)) : undefined;
       return openEditor({
         doc, t, fen: from, gametype: gametype || viewer.state.view?.variantNumber || 20,
         coordinates: viewer.state.coordinates, link, analyse, find, onClose,

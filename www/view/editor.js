@@ -138,6 +138,7 @@ export function editorTree(t, variants, { find = false } = {}) {
           // The Explorer's search (when the viewer has it): the games of the open text that
           // reach this position.
           find ? button('editor-find', 'explorer.editorFind') : null,
+          find ? button('editor-pattern', 'explorer.editorPattern', { title: t('explorer.editorPatternTitle') }) : null,
           button('editor-analyse', 'editor.analyse', { class: 'primary' })))));
 }
 
@@ -148,7 +149,8 @@ export function editorTree(t, variants, { find = false } = {}) {
  *   coordinates            'numbers' | 'algebraic' | 'none', as the viewer draws
  *   link(pdn) -> url       a share link for a PDN text (share.js's #pdn= format)
  *   analyse(pdn)           open the PDN in the viewer
- *   find(fen, gametype)    (optional) list the open text's games that reach the position
+ *   find(fen, gametype, pattern)  (optional) list the open text's games that reach the
+ *                          position, or (pattern true) whose board holds its pieces
  *   onClose()              after the dialog is gone
  * Returns { dialog, close() } once it is shown.
  */
@@ -298,7 +300,13 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     const { fen: at, gametype: type } = state.view;
     if (!state.view.pdn) return;
     close();
-    await find(at, type);
+    await find(at, type, false);
+  });
+  // A pattern need not be a playable position (one piece alone is one): always offered.
+  $('editor-pattern')?.addEventListener('click', async () => {
+    const { fen: at, gametype: type } = state.view;
+    close();
+    await find(at, type, true);
   });
   $('editor-analyse').addEventListener('click', async () => {
     const pdn = state.view.pdn;

@@ -389,6 +389,40 @@ impl Library {
             .collect())
     }
 
+    /// The games of the variant of GameType `gametype` (empty: International) whose board holds
+    /// every piece of the FEN `pattern` on its square at some point (the other squares free; see
+    /// [`pdn::explore::holds`]), numbered from 1 with the first ply so. Every game is replayed:
+    /// slower than a search by position (a second or so for a million plies in wasm).
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new("[GameType \"21\"] 1. 11-15 23-19 * [GameType \"21\"] 1. 9-13 *".into());
+    /// let found = lib.find_pattern("W:W19:B15", "21").unwrap();
+    /// assert_eq!((found.len(), found[0].game, found[0].ply), (1, 1, 2));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The FEN or the GameType is not a position of a known variant.
+    pub fn find_pattern(
+        &self,
+        pattern: &str,
+        gametype: &str,
+    ) -> Result<Vec<crate::explorer::FoundGame>, String> {
+        let (variant, pos) = crate::explorer::fen_position(pattern, gametype)?;
+        let mut out = Vec::new();
+        for i in 0..self.len() {
+            let Some(game) = self.game(i) else { continue };
+            let r = pdn::replay::replay(&game);
+            if r.variant != Some(variant) {
+                continue;
+            }
+            if let Some(ply) = pdn::explore::first_holding(&r, &pos) {
+                out.push(crate::explorer::FoundGame { game: i + 1, ply });
+            }
+        }
+        Ok(out)
+    }
+
     /// Player `name`'s games and score (their `White` or `Black` tag, case aside), with the
     /// results read as the file writes them.
     ///

@@ -280,6 +280,19 @@ mod bindings {
             to_js(&self.inner.find_material(m).map_err(|e| JsError::new(&e))?)
         }
 
+        /// The games whose board holds every piece of the FEN `pattern` on its square at some
+        /// point (GameType `gametype`, empty: International): `[{game, ply}]`. Replays every
+        /// game. Throws for a FEN or GameType it cannot read.
+        #[wasm_bindgen(js_name = findPattern)]
+        pub fn find_pattern(&self, pattern: &str, gametype: &str) -> Result<JsValue, JsError> {
+            to_js(
+                &self
+                    .inner
+                    .find_pattern(pattern, gametype)
+                    .map_err(|e| JsError::new(&e))?,
+            )
+        }
+
         /// Player `name`'s games and score: `{name, games, wins, draws, losses, list: [{game,
         /// color, outcome}]}`. Throws before the index is ready.
         pub fn player(&self, name: &str) -> Result<JsValue, JsError> {
