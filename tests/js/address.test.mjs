@@ -49,10 +49,10 @@ test('parameters it does not own are kept, read and written (embed.html\'s)', ()
 
 test('write then read gives the state back, for a link, a file and no source', () => {
   const states = [
-    { source: { pdn: 'q1-_' }, game: 2, ply: 7, line: null, orientation: null, mode: 'solve', view: null, lang: null, theme: null },
-    { source: { pdn: 'q1-_' }, game: 1, ply: 3, line: 4, orientation: 'black', mode: null, view: 'explorer', lang: 'ru', theme: 'dark' },
-    { source: { src: 'https://example.org/a b.pdn' }, game: 5, ply: 'last', line: null, orientation: null, mode: 'solve', view: null, lang: null, theme: null },
-    { source: { src: 'games.pdn' }, game: 1, ply: 0, line: 2, orientation: 'black', mode: null, view: 'explorer', lang: 'lv', theme: 'light' },
+    { source: { pdn: 'q1-_' }, game: 2, ply: 7, line: null, orientation: null, mode: 'solve', lang: null, theme: null },
+    { source: { pdn: 'q1-_' }, game: 1, ply: 3, line: 4, orientation: 'black', mode: null, lang: 'ru', theme: 'dark' },
+    { source: { src: 'https://example.org/a b.pdn' }, game: 5, ply: 'last', line: null, orientation: null, mode: 'solve', lang: null, theme: null },
+    { source: { src: 'games.pdn' }, game: 1, ply: 0, line: 2, orientation: 'black', mode: null, lang: 'lv', theme: 'light' },
   ];
   for (const s of states) {
     const { params, ...back } = readAddress(writeAddress(s, `${PAGE}?src=old.pdn&mode=solve#pdn=old`));

@@ -22,8 +22,12 @@ viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons alwa
 const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
 for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
 if (given.moves == null) viewer.setAttribute('moves', 'auto');
-// view=explorer (the page's parameter) shows the Explorer too, as explorer=1 does.
-if (address.view === 'explorer') viewer.setAttribute('explorer', '');
+// view=explorer (the page's parameter) shows the Explorer, as explorer=1 does (never as the
+// element's own `view` attribute, should it have one).
+if (address.params.view === 'explorer') {
+  viewer.removeAttribute('view');
+  viewer.setAttribute('explorer', '');
+}
 // The frame's title names the game shown ("Mikhalchenko – Ndjofang — PDN viewer").
 const site = document.title;
 viewer.addEventListener('pdn-game', (e) => {

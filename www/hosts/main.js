@@ -107,7 +107,7 @@ const app = createApp({
   options: {
     engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
     onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
-    onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); syncAddress(); },
+    onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); rememberExplorer(on); },
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
@@ -406,6 +406,17 @@ function revealBoard() {
 
 // ---- the address follows the state shown ------------------------------------------------
 
+/**
+ * The Explorer shown is kept in the address as `view=explorer`, a parameter address.js does not
+ * own (it keeps it as it is, as other pages' parameters).
+ */
+function rememberExplorer(on) {
+  const url = new URL(location.href);
+  if (on) url.searchParams.set('view', 'explorer');
+  else if (url.searchParams.get('view') === 'explorer') url.searchParams.delete('view');
+  if (url.href !== location.href) history.replaceState(null, '', url.href);
+}
+
 /** The address shows the state (share/address.js); a pasted or opened text is in no address. */
 function syncAddress() {
   clearTimeout(page.addressTimer);
@@ -643,7 +654,7 @@ async function main() {
   if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
   // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
   // reach that position in the game table.
-  if (address.view === 'explorer' && viewer.state.view) await app.setExplorer(true);
+  if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);
   if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')));
 }
 

@@ -3,7 +3,7 @@
 // links", has the format; every older link reads as before).
 
 /** The parameters written from the state; the others are kept. */
-const OWNED = ['src', 'game', 'ply', 'line', 'mode', 'orientation', 'lang', 'theme', 'view'];
+const OWNED = ['src', 'game', 'ply', 'line', 'mode', 'orientation', 'lang', 'theme'];
 
 /** Digits (up to 9) as a number, else null. */
 function count(value) {
@@ -64,7 +64,7 @@ export function buildShareUrl(pageUrl, fields) {
 
 /**
  * A link -> { source: { pdn } | { src } | null, game (from 1), ply (or 'last'), line, orientation
- * ('black'), mode ('solve'), view ('explorer'), lang, theme, params (the other parameters) }; null where absent or
+ * ('black'), mode ('solve'), lang, theme, params (the other parameters) }; null where absent or
  * malformed. A #pdn= hash wins over ?src=.
  */
 export function readAddress(href) {
@@ -85,7 +85,6 @@ export function readAddress(href) {
     line: from.line,
     orientation: q.get('orientation') === 'black' ? 'black' : null,
     mode: q.get('mode') === 'solve' ? 'solve' : null,
-    view: q.get('view') === 'explorer' ? 'explorer' : null,
     lang: q.get('lang') || null,
     theme: q.get('theme') || null,
     params,
@@ -109,7 +108,6 @@ export function writeAddress(state, base) {
     for (const [k, v] of Object.entries(place)) if (v != null) q.set(k, String(v));
   }
   if (state.mode === 'solve') q.set('mode', 'solve');
-  if (state.view === 'explorer') q.set('view', 'explorer');
   if (state.orientation === 'black') q.set('orientation', 'black');
   if (state.lang) q.set('lang', state.lang);
   if (state.theme) q.set('theme', state.theme);

@@ -298,8 +298,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
     analysis: loadAnalysis,
     /**
-     * The place the address and the links keep: { game (1-based), ply, line, orientation, mode,
-     * view ('explorer' while the Explorer is shown) }.
+     * The place the address and the links keep: { game (1-based), ply, line, orientation, mode }.
      * In a variation, `line` names it and `ply` counts in it; with `mainline`, or while solving,
      * `ply` is the mainline's (where the variation branches off) and `line` is null.
      */
@@ -313,7 +312,6 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         line: inLine ? s.line : null,
         orientation: s.flipped ? 'black' : null,
         mode: solving ? 'solve' : null,
-        view: explorer && explorer.on ? 'explorer' : null,
       };
     },
     /** Solve mode on or off: the shown game from the shown position. Resolves to solve mode. */
