@@ -16,6 +16,8 @@ setup:
 # Everything the page needs: pkg/pdn.js, pkg/pdn_bg.wasm and pkg/sample.json (the sample game's
 # view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -O2
 # matches the profile's opt-level 2, chosen by measurement for speed (docs/benchmarks.md, "The wasm profile").
+# Then pkg/pdn-viewer-standalone.js: the element, its styles, words and wasm in one classic script
+# that works from any server, CORS or not (tools/standalone.mjs; docs/embedding.md).
 # Beside it, the engine's own module (pkg/engine.js, pkg/engine_bg.wasm), which the page loads
 # only when a reader turns the engine on (www/engine/worker.js; docs/engine.md).
 build: setup
@@ -25,6 +27,7 @@ build: setup
 	wasm-bindgen --target web --no-typescript --out-name engine --out-dir pkg $(ENGINE_WASM)
 	$(WASM_OPT) pkg/engine_bg.wasm -o pkg/engine_bg.wasm
 	node tools/sample-view.mjs
+	node tools/standalone.mjs
 
 # The npm package pdn-viewer (package.json: the element, the wasm Library API, the type
 # declarations) as target/pdn-viewer-<version>.tgz. Publishing is `npm publish` by hand.
@@ -54,14 +57,19 @@ test-e2e:
 	node tests/e2e/layout.mjs
 	node tests/e2e/hostile.mjs
 	node tests/e2e/package.mjs
+	node tests/e2e/standalone.mjs
 	node tests/e2e/recover.mjs
 	node tests/e2e/visitors.mjs
 	node tests/e2e/editor.mjs
 	node tests/e2e/analysis.mjs
 	node tests/e2e/solve.mjs
 	node tests/e2e/hosts.mjs
+	node tests/e2e/share.mjs
+	node tests/e2e/input.mjs
 	node tests/e2e/engine.mjs
 	node tests/e2e/explorer.mjs
+	node tests/e2e/live.mjs
+	node tests/e2e/edits.mjs
 
 lint: doc-check
 	cargo fmt --all --check

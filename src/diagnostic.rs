@@ -205,6 +205,10 @@ codes! {
     /// text outside any game.
     OutsideGame = "outside-game", Warning, Author, &["text"],
         "\"{text}\" stands outside any game; it is ignored";
+    /// words of prose outside any game (a forum post's chatter around its games), counted in
+    /// one note at the first of them rather than a warning a word.
+    OutsideProse = "outside-prose", Note, Author, &["count"],
+        "{count} words of text outside the games were skipped";
     /// a move number too large to keep; it is read as the largest one.
     MoveNumberOverflow = "move-number-overflow", Warning, Author, &["number", "max"],
         "move number {number} is too large; it is read as {max}, the largest kept";

@@ -141,11 +141,17 @@ fn next_node(plies: &[Ply], ply: usize) -> usize {
     }
 }
 
-/// A new move node written as the shortest notation the standard allows in `pos`.
-fn new_node(r: &Replay, pos: &Position, mv: &Move) -> Option<Node> {
+/// A new move node written as the shortest notation the standard allows in `pos`, or in
+/// Russian short notation (`cd4`) in a game written that way (`short`) when it names one move.
+fn new_node(r: &Replay, pos: &Position, mv: &Move, short: bool) -> Option<Node> {
     let rs = r.ruleset.as_ref()?;
     let legal = pos.legal_moves(rs);
-    let text = mv.shortest_notation(&rs.geometry, &legal, rs.variant.capture_separator());
+    let text = short
+        .then(|| short_text(&rs.geometry, &legal, mv))
+        .flatten()
+        .unwrap_or_else(|| {
+            mv.shortest_notation(&rs.geometry, &legal, rs.variant.capture_separator())
+        });
     Some(Node {
         notation: PdnMove::parse(&text),
         text: text.into(),
@@ -157,6 +163,45 @@ fn new_node(r: &Replay, pos: &Position, mv: &Move) -> Option<Node> {
         setup: None,
         variations: Vec::new(),
     })
+}
+
+/// The game writes its moves in Russian short notation (`cd4`, `ge3`): more of its mainline's
+/// moves are written so than otherwise. Moves added to it are written the same way.
+fn writes_short(game: &Game) -> bool {
+    let (mut short, mut other) = (0usize, 0usize);
+    for node in &game.moves {
+        match &node.notation {
+            Some(m) if m.is_short() => short += 1,
+            Some(_) => other += 1,
+            None => {}
+        }
+    }
+    short > other
+}
+
+/// `mv` in Russian short notation: the file letter of the square it starts from and the square
+/// it ends on (`cd4`, `ge3` for `g5:e3`). None when the board's squares are not a letter and
+/// digits, or when another legal move of a piece on that file ends on that square (the reader
+/// could not tell them apart).
+fn short_text(g: &crate::geometry::Geometry, legal: &[Move], mv: &Move) -> Option<String> {
+    let on_file = |label: &str, file: u8| {
+        label.len() >= 2
+            && label.as_bytes()[0] == file
+            && label.as_bytes()[1..].iter().all(u8::is_ascii_digit)
+    };
+    let from = g.label(mv.from);
+    let file = *from.as_bytes().first()?;
+    if !file.is_ascii_lowercase() || !on_file(from, file) {
+        return None;
+    }
+    let other = legal.iter().any(|m| {
+        m.to == mv.to
+            && on_file(g.label(m.from), file)
+            && !(m.from == mv.from && m.captured == mv.captured)
+    });
+    let text = format!("{}{}", char::from(file), g.label(mv.to));
+    let parsed = PdnMove::parse(&text)?;
+    (!other && parsed.is_short()).then_some(text)
 }
 
 /// Plays `mv` at `place` of `game` (whose replay is `r`) and says where the move is now shown:
@@ -200,7 +245,7 @@ pub fn play(game: &mut Game, r: &Replay, place: Place, mv: &Move) -> Result<Plac
             }
         }
     }
-    let node = new_node(r, &pos, mv).ok_or(EditError::NoPosition)?;
+    let node = new_node(r, &pos, mv, writes_short(game)).ok_or(EditError::NoPosition)?;
     let at = next_node(plies, place.ply);
     let line = nodes_mut(game, place.line).ok_or(EditError::NoPosition)?;
     if at >= line.len() {
@@ -787,5 +832,66 @@ mod tests {
             Err(EditError::NoPosition)
         );
         assert_eq!(delete_variation(&mut g, 3), Err(EditError::NoVariation));
+    }
+
+    #[test]
+    fn moves_added_to_a_short_notation_game_are_written_short() {
+        let mut g = game("[GameType \"25\"] 1. cd4 fe5 *");
+        let r = replay(&g);
+        let (_, moves) = legal_moves(&r, Place::main(2)).unwrap();
+        let geo = &r.ruleset.as_ref().unwrap().geometry;
+        let take = *moves
+            .iter()
+            .find(|m| geo.label(m.from) == "d4" && geo.label(m.to) == "f6")
+            .unwrap();
+        play(&mut g, &r, Place::main(2), &take).unwrap();
+        assert_eq!(g.moves[2].text, "df6");
+        let text = reads_back(&g);
+        assert!(text.contains("1. cd4 fe5 2. df6"), "{text}");
+        // It replays as the move played.
+        let again = replay(&g);
+        assert_eq!(again.plies.len(), 3, "{:?}", again.diagnostics);
+        // A game in long notation keeps long notation.
+        let mut g = game("[GameType \"25\"] 1. c3-d4 f6-e5 *");
+        let r = replay(&g);
+        let (_, moves) = legal_moves(&r, Place::main(2)).unwrap();
+        let take = *moves
+            .iter()
+            .find(|m| geo.label(m.from) == "d4" && geo.label(m.to) == "f6")
+            .unwrap();
+        play(&mut g, &r, Place::main(2), &take).unwrap();
+        assert_eq!(g.moves[2].text, "d4:f6");
+    }
+
+    #[test]
+    fn a_short_move_that_names_two_moves_is_written_long() {
+        let g = game("[GameType \"25\"] *");
+        let r = replay(&g);
+        let (pos, moves) = legal_moves(&r, Place::main(0)).unwrap();
+        let rs = r.ruleset.as_ref().unwrap();
+        let legal = pos.legal_moves(rs);
+        let geo = &rs.geometry;
+        let texts: Vec<Option<String>> = moves.iter().map(|m| short_text(geo, &legal, m)).collect();
+        assert!(texts.iter().all(Option::is_some), "{texts:?}");
+        assert!(texts.contains(&Some("cd4".to_string())), "{texts:?}");
+        // A king on e5 and a man on e3 both reach d4: `ed4` would name two moves.
+        let g = game("[GameType \"25\"] [FEN \"W:WKe5,e3:Ba7\"] *");
+        let r = replay(&g);
+        let (pos, moves) = legal_moves(&r, Place::main(0)).unwrap();
+        let rs = r.ruleset.as_ref().unwrap();
+        let legal = pos.legal_moves(rs);
+        let geo = &rs.geometry;
+        let find = |from: &str, to: &str| {
+            *moves
+                .iter()
+                .find(|m| geo.label(m.from) == from && geo.label(m.to) == to)
+                .unwrap()
+        };
+        assert_eq!(short_text(geo, &legal, &find("e3", "d4")), None);
+        assert_eq!(short_text(geo, &legal, &find("e5", "d4")), None);
+        assert_eq!(
+            short_text(geo, &legal, &find("e5", "c3")).as_deref(),
+            Some("ec3")
+        );
     }
 }

@@ -92,6 +92,7 @@ pub mod reader;
 pub mod replay;
 pub mod setup_check;
 pub mod solve;
+pub mod standings;
 pub mod types;
 pub mod variant;
 pub mod writer;

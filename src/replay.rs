@@ -1209,7 +1209,7 @@ fn play_line(
                 position: pos,
             });
             if side != first {
-                number += 1;
+                number = number.saturating_add(1); // a move number of 20 digits must not overflow
             }
             Ok(())
         })();

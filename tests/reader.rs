@@ -512,7 +512,8 @@ fn text_outside_any_game_is_reported_on_the_file() {
     let f = read_file("hello 1-0");
     assert!(f.games.is_empty());
     let codes: Vec<&str> = f.diagnostics.iter().map(|d| d.code.as_str()).collect();
-    assert_eq!(codes, ["unknown-text", "outside-game"]);
+    // Words are counted in one note at the end; the result is reported where it stands.
+    assert_eq!(codes, ["outside-game", "outside-prose"]);
     // After a game's result, stray text stays with that game.
     let f = read_file("1. 32-28 1-0 {ok} 3. 1-0");
     assert_eq!(f.games.len(), 1);
@@ -796,4 +797,72 @@ fn a_chess_game_is_one_diagnostic() {
     // A draughts game is untouched, even with an ECO tag and rated players.
     let f = read_file("[WhiteElo \"2300\"][ECO \"0095\"] 1. 32-28 19-23 *");
     assert!(f.games[0].diagnostics.is_empty());
+}
+
+/// A forum post: chatter, then a game in `[pdn]` … `[/pdn]`, then more chatter.
+const FORUM: &str = "Hi all, here is the game from yesterday, have a look please\n\
+    [PDN=International]\n\
+    [Event \"Club\"]\n\
+    [White \"D\\'Almeida\"]\n\
+    [Result \"2-0\"]\n\
+    1. 32-28 19-23 2. 28x19 14x23 2-0\n\
+    [/pdn]\n\
+    What do you think? I think White played well.\n";
+
+#[test]
+fn a_forum_post_is_one_game_and_one_note() {
+    let f = read_file(FORUM);
+    assert_eq!(f.games.len(), 1, "no phantom game for [/pdn]");
+    let g = &f.games[0];
+    let tags: Vec<&str> = g.tags.iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(tags, ["Event", "White", "Result"], "no [pdn] tag");
+    assert!(g.diagnostics.is_empty(), "{:?}", g.diagnostics);
+    // The game's text is the game alone: from its first tag to its result.
+    let text = &FORUM[g.span.start..g.span.end];
+    assert!(text.starts_with("[Event"), "{text}");
+    assert!(text.ends_with("2-0"), "{text}");
+    // The 21 words around it: one note, at the first of them.
+    assert_eq!(f.diagnostics.len(), 1, "{:?}", f.diagnostics);
+    let d = &f.diagnostics[0];
+    assert_eq!(d.code.as_str(), "outside-prose");
+    assert_eq!(d.severity, pdn::Severity::Note);
+    assert_eq!(d.span.start, 0);
+    assert_eq!(d.args, [("count", "21".to_string())]);
+    assert_eq!(d.message, "21 words of text outside the games were skipped");
+}
+
+#[test]
+fn forum_wrappers_in_any_case_and_form() {
+    for (open, close) in [
+        ("[pdn]", "[/pdn]"),
+        ("[PDN]", "[/PDN]"),
+        ("[pgn]", "[/pgn]"),
+        ("[code]", "[/code]"),
+        ("[Code=pdn]", "[/Code]"),
+        ("[pdn=\"x y\"]", "[/pdn]"),
+    ] {
+        let text = format!("{open}1. 32-28 19-23{close}\n{open}\n1. 33-29 *\n{close}");
+        let f = read_file(&text);
+        assert_eq!(f.games.len(), 2, "{text}");
+        assert!(f.diagnostics.is_empty(), "{text}: {:?}", f.diagnostics);
+        for g in &f.games {
+            assert!(g.tags.is_empty(), "{text}: {:?}", g.tags);
+            assert!(g.diagnostics.is_empty(), "{text}: {:?}", g.diagnostics);
+        }
+    }
+    // A tag named Code with a value is a tag.
+    let f = read_file("[Code \"A12\"]\n1. 32-28 *");
+    assert_eq!(f.games[0].tags[0].name, "Code");
+}
+
+#[test]
+fn an_escaped_apostrophe_in_a_tag_value_is_an_apostrophe() {
+    let f = read_file("[White \"D\\'Almeida\"]\n[Black \"say \\\"hi\\\"\"]\n1. 32-28 *");
+    assert_eq!(f.games[0].tags[0].value, "D'Almeida");
+    assert_eq!(f.games[0].tags[1].value, "say \"hi\"");
+    // The game list reads the same.
+    let list = pdn::reader::read_headers("[White \"D\\'Almeida\"]\n1. 32-28 *");
+    assert_eq!(list[0].tag("white"), Some("D'Almeida"));
+    // The headers of a forum post: one game, as read_file.
+    assert_eq!(pdn::reader::read_headers(FORUM).len(), 1);
 }

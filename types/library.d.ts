@@ -265,6 +265,79 @@ export interface PlayerView {
   list: PlayerGame[];
 }
 
+/** The last move of a board card. */
+export interface LastMove {
+  notation: string;
+  /** The position after it (one character per square of `board.squares`). */
+  cells: string;
+  from: string;
+  to: string;
+  path: string[];
+  captured: string[];
+}
+
+/** One game of the boards view. */
+export interface BoardCard {
+  /** The game's number in the file, from 1. */
+  game: number;
+  white: string;
+  black: string;
+  round: string | null;
+  result: string | null;
+  /** 'white' | 'black' | 'draw' (the winner), 'unfinished', or null. */
+  outcome: string | null;
+  board: BoardView | null;
+  /** The position before the last move (the start when there is none). */
+  before: string;
+  last: LastMove | null;
+  plies: number;
+  toMove: 'white' | 'black';
+  /** Each side's last clock reading, or its time control's starting time. */
+  clock: ClockView;
+}
+
+/** One game in a player's line of the standings. */
+export interface StandingsCell {
+  /** The opponent's index in `Standings.players`. */
+  opponent: number;
+  color: 'white' | 'black';
+  round: string | null;
+  /** Points it brought; null while it runs. */
+  points: number | null;
+  /** The game's number in the file, from 1. */
+  game: number;
+}
+
+/** A player's line of the standings. */
+export interface StandingsPlayer {
+  name: string;
+  /** From 1; shared by players equal on every tie-break. */
+  rank: number;
+  points: number;
+  played: number;
+  running: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  /** Sonneborn-Berger. */
+  sb: number;
+  /** Buchholz (Solkoff). */
+  buchholz: number;
+  cells: StandingsCell[];
+}
+
+/** The tournament table (`Library.standings`): players by rank. */
+export interface Standings {
+  scoring: '2-1-0' | '1-½-0';
+  format: 'round-robin' | 'swiss';
+  /** How many times each pair met in a round robin, else 0. */
+  cycles: number;
+  rounds: string[];
+  players: StandingsPlayer[];
+  /** The same table as CSV. */
+  csv: string;
+}
+
 /** Where a solution stands at a place (`Library.solveState`). */
 export interface SolveState {
   toMove: 'white' | 'black' | null;
@@ -530,6 +603,13 @@ export class Library {
   exportGame(index: number): string;
   /** Every game as canonical PDN. */
   exportAll(): string;
+  /** The games' texts as written, a blank line between, without the text outside any game. */
+  gamesText(): string;
+  /**
+   * Game `index` as a problem set at (`line`, `ply`): its tags and the position there as `FEN`,
+   * without its moves, comments or variations. Throws when there is no such game or position.
+   */
+  exportProblem(index: number, line: number | null | undefined, ply: number): string;
   /**
    * Problems in the text outside any game (all there is to say when no game was found): all of
    * them, or past 100 the first ones (at most 20 of each code).
@@ -568,6 +648,16 @@ export class Library {
   /** Forgets the edits of game `index`. */
   revert(index: number): void;
   /**
+   * Writes game `index`, when edited, into the text in place of its old text (the rest of the
+   * text untouched): what changed, UTF-16 offsets of the text before, or null when nothing did.
+   */
+  writeBack(index: number): Splice | null;
+  /**
+   * Puts `text` in place of game `index`'s text: what changed, or null. With `was` (undo, redo:
+   * the text a splice put there), exactly that text becomes `text` again.
+   */
+  setGameText(index: number, text: string, was?: string | null): Splice | null;
+  /**
    * Solve mode (`pdn::solve`): the text's answer to legal move `choice` (a `MoveView.index` of
    * that position) played there, or with `choice` undefined the text's own move shown; null when
    * there is no such position or move (or nothing to show).
@@ -589,6 +679,12 @@ export class Library {
   findPattern(pattern: string, gametype: string): FoundGame[];
   /** Explorer: player `name`'s games and score (White or Black tag, case aside). Throws before the index is ready. */
   player(name: string): PlayerView;
+  /** How many games have no result yet (a live file is followed until none). */
+  unfinished(): number;
+  /** The boards view's cards of games `from..to` (0-based), or of round `round` among them. */
+  boards(from: number, to: number, round?: string | null): BoardCard[];
+  /** The tournament table of the file's games (`pdn standings`, docs/cli.md). */
+  standings(): Standings;
   /** Releases the wasm memory the text holds. */
   free(): void;
   [Symbol.dispose](): void;
@@ -640,3 +736,15 @@ export interface EditorView {
  */
 export function editorStep(name: 'view' | 'start' | 'place' | 'turn' | 'clear' | 'switch',
   gametype: number, fen: string, square: string, piece: string): EditorView;
+
+/** A game's text replaced in the open text (`writeBack`, `setGameText`). */
+export interface Splice {
+  /** UTF-16 offset, in the text before, of the first character replaced. */
+  start: number;
+  /** UTF-16 offset, in the text before, one past the last character replaced. */
+  end: number;
+  /** The text that was there. */
+  old: string;
+  /** The text now there, as the core writes it. */
+  text: string;
+}

@@ -16,12 +16,18 @@ export interface PdnViewerAttributes {
   game?: string;
   /** The half-move of the main line to show, or 'last'. Default 0 (the start). */
   ply?: string;
+  /** With `ply`: the variation (its id, as `data-line` and the `pdn-move` event give it) `ply` counts in. */
+  line?: string;
   /** 'white' (White at the bottom, the default) or 'black'. */
   orientation?: 'white' | 'black';
   /** Square numbers (default), a–h/1–8, or none. */
   coordinates?: 'numbers' | 'algebraic' | 'none';
-  /** Leave it out to follow the reader's system. */
-  theme?: 'light' | 'dark';
+  /**
+   * 'auto' follows the visitor's system. Leave it out to take the host page's: dark when it
+   * declares `color-scheme: dark` (CSS or meta), 'auto' for `light dark`, else light. The theme
+   * in use is reflected as the element's `data-theme`.
+   */
+  theme?: 'light' | 'dark' | 'auto';
   /** Where the move list goes; 'auto' puts it beside the board when the element is ≥ 620 px wide. */
   moves?: 'right' | 'bottom' | 'auto' | 'none';
   /** 'off' hides the game table of multi-game files (its rows carry data-game, from 1). */

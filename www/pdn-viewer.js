@@ -1,5 +1,7 @@
 // <pdn-viewer>: the viewer as one custom element for club websites. One line includes it,
 //   <script type="module" src="…/www/pdn-viewer.js"></script>
+// or, from any server (no CORS needed), the single-file build of it and all it needs
+//   <script src="…/pkg/pdn-viewer-standalone.js"></script>   (www/share/standalone.js)
 // and each <pdn-viewer> shows the PDN written inside it (as text, or in a child
 // <script type="application/x-draughts-pdn">) or the file named by its src attribute. Styles live
 // in a shadow root (themable with CSS custom properties and ::part); the wasm core is found next
@@ -27,18 +29,28 @@ const nextTask = () => new Promise((resolve) => { setTimeout(resolve, 0); });
 
 let ready = null;
 /**
+ * What the single-file build (pkg/pdn-viewer-standalone.js, www/share/standalone.js) carries,
+ * by path from the site root ('pkg/pdn_bg.wasm', 'www/style.css', 'www/reader/worker.js', …) as
+ * blob: URLs; null for the element loaded as modules, which finds its files beside itself.
+ */
+const carried = () => globalThis.PDN_VIEWER_FILES || null;
+
+/** Whether an error is the page's Content-Security-Policy refusing to compile WebAssembly. */
+export const wasmRefused = (e) => /wasm-unsafe-eval|unsafe-eval|Refused to compile|Content.Security.Policy|\bCSP\b/i.test(String(e && e.message ? e.message : e));
+
+/**
  * Starts the wasm core once for every element on the page. Its bytes are fetched beside pdn.js,
- * found from this module's own address (so the element works from a CDN or another site). A
- * failure is an Error with `core` (the wasm address) and `network` (refused or unreachable) or
- * `status` (an HTTP error).
+ * found from this module's own address (so the element works from a CDN or another site), or
+ * come with the single-file build. A failure is an Error with `core` (the wasm address) and
+ * `network` (refused or unreachable), `status` (an HTTP error) or `csp` (the page's policy
+ * does not allow WebAssembly).
  */
 function core() {
   ready ??= (async () => {
-    // A self-contained export hands the wasm bytes over.
-    if (globalThis.PDN_VIEWER_WASM) return init({ module_or_path: globalThis.PDN_VIEWER_WASM });
+    const files = carried();
     // Written out as new URL('…', import.meta.url) so that bundlers see the file and copy it.
-    const url = new URL('../pkg/pdn_bg.wasm', import.meta.url).href;
-    const failed = (e, more) => Object.assign(new Error(e && e.message ? e.message : String(e)), { core: url, ...more });
+    const url = files ? files['pkg/pdn_bg.wasm'] : new URL('../pkg/pdn_bg.wasm', import.meta.url).href;
+    const failed = (e, more) => Object.assign(new Error(e && e.message ? e.message : String(e)), { core: url, csp: wasmRefused(e), ...more });
     let response;
     try {
       response = await fetch(url);
@@ -70,28 +82,47 @@ export const MOVES_BELOW = 110;
  */
 export const LIST_LIMIT = 20000;
 let host;
+/** A module worker from `url`; one the browser refuses at once is kind 'worker' (read here instead). */
+function moduleWorker(url) {
+  try {
+    return new Worker(url, { type: 'module' });
+  } catch (e) {
+    throw Object.assign(new Error(e && e.message ? e.message : String(e)), { kind: 'worker' });
+  }
+}
+
 /**
  * The reading worker shared by every element of the page (one slot each), or null where none
  * can be made: then texts are read in this thread. A worker script must come from the page's
- * own origin; from a CDN, a blob: worker that imports the module stands in.
+ * own origin; from a CDN, a blob: worker that imports the module stands in; the single-file
+ * build carries it as a blob: URL.
  */
 function workerHost() {
   if (host !== undefined) return host;
+  const files = carried();
+  if (typeof Worker === 'undefined') {
+    host = null;
+    return host;
+  }
+  if (files) {
+    host = files['www/reader/worker.js'] ? createWorkerHost(() => moduleWorker(files['www/reader/worker.js'])) : null;
+    return host;
+  }
   let url = null;
   try {
     url = new URL('./reader/worker.js', import.meta.url);
   } catch {
-    url = null; // a self-contained export: its modules are blob: URLs, no base for another file
+    url = null; // no base for another file
   }
-  if (!url || !/^https?:$/.test(url.protocol) || typeof Worker === 'undefined' || globalThis.PDN_VIEWER_WASM) {
+  if (!url || !/^https?:$/.test(url.protocol)) {
     host = null;
     return host;
   }
   host = createWorkerHost(() => {
     const page = globalThis.location?.origin;
-    if (url.origin === page) return new Worker(url, { type: 'module' });
+    if (url.origin === page) return moduleWorker(url);
     const blob = new Blob([`import ${JSON.stringify(url.href)};\n`], { type: 'text/javascript' });
-    return new Worker(URL.createObjectURL(blob), { type: 'module' });
+    return moduleWorker(URL.createObjectURL(blob));
   });
   return host;
 }
@@ -99,7 +130,7 @@ function workerHost() {
 /**
  * The engine's worker (engine/worker.js, with its own wasm module), started when the `engine`
  * attribute turns it on. A worker script must come from the page's origin; from a CDN, a blob:
- * worker that imports it stands in.
+ * worker that imports it stands in. (The single-file build does not carry the engine.)
  */
 function engineWorker() {
   const url = new URL('./engine/worker.js', import.meta.url);
@@ -154,6 +185,8 @@ const LAYOUT = `
   .game-row td { padding: 0 3px; }
 }
 :host([moves="none"]) .pv-side { display: none; }
+/* Reading first: the editing tools show once the reader starts editing (app.js: data-editing). */
+:host(:not([data-editing])) .edit-tools { display: none; }
 .pv-side { display: flex; flex-direction: column; gap: 8px; min-width: 0; }
 .moves { max-height: 360px; }
 /* The game table (gamelist.js, as on the page): its columns follow its own width. */
@@ -189,6 +222,23 @@ const LAYOUT = `
 .pv-error { color: var(--error); background: var(--error-bg); padding: 6px 8px; border-radius: 6px; margin: 0 0 6px; }
 `;
 
+/**
+ * The theme an element uses: its `theme` attribute (light, dark, auto: the visitor's system),
+ * else what the host page asks for with the CSS `color-scheme` of the element's parent (as
+ * inherited from `html { color-scheme: dark }`) or its `<meta name="color-scheme">`: dark
+ * alone is dark, light and dark both is auto, anything else (nothing said) is light, so a
+ * visitor whose system is dark still gets the light viewer on a light club page.
+ */
+export function themeOf({ attribute, colorScheme, meta }) {
+  const asked = String(attribute || '').trim().toLowerCase();
+  if (asked === 'light' || asked === 'dark' || asked === 'auto') return asked;
+  const said = colorScheme && colorScheme !== 'normal' ? colorScheme : meta || '';
+  const words = String(said).toLowerCase().split(/\s+/);
+  const dark = words.includes('dark');
+  if (dark && words.includes('light')) return 'auto';
+  return dark ? 'dark' : 'light';
+}
+
 function el(doc, tag, attrs = {}, ...children) {
   const e = doc.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -198,7 +248,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'explorer'];
+    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer'];
   }
 
   constructor() {
@@ -225,7 +275,33 @@ export class PdnViewerElement extends HTMLElement {
     return this.app ? this.app.lang : 'en';
   }
 
+  /** Sets data-theme (style.css's palette) to the theme in use (themeOf). */
+  applyTheme() {
+    const doc = this.ownerDocument;
+    const win = doc.defaultView;
+    // The parent's: the element's own is style.css's (:host) once a theme is in use.
+    const parent = this.parentNode && this.parentNode.host ? this.parentNode.host : this.parentElement;
+    const theme = themeOf({
+      attribute: this.getAttribute('theme'),
+      colorScheme: parent && win && win.getComputedStyle ? win.getComputedStyle(parent).colorScheme : '',
+      meta: doc.querySelector('meta[name="color-scheme"]')?.getAttribute('content'),
+    });
+    if (this.dataset.theme !== theme) this.dataset.theme = theme;
+  }
+
   connectedCallback() {
+    this.applyTheme();
+    // A host page that switches its own theme (its color-scheme, on <html> or <body>) takes the
+    // element along, unless its `theme` attribute says which.
+    const doc = this.ownerDocument;
+    const win = doc.defaultView;
+    if (!this.themeWatch && win && win.MutationObserver) {
+      this.themeWatch = new win.MutationObserver(() => this.applyTheme());
+      for (const node of [doc.documentElement, doc.body].filter(Boolean)) {
+        this.themeWatch.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme'] });
+      }
+      if (doc.head) this.themeWatch.observe(doc.head, { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
+    }
     if (this.loading) return;
     // Built in a task of its own: a page's viewers are all upgraded in one task (when the module
     // is defined), and several of them built there would add up.
@@ -236,7 +312,10 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   disconnectedCallback() {
+    this.themeWatch?.disconnect();
+    this.themeWatch = null;
     if (this.viewer && this.viewer.state.playing) this.viewer.togglePlay();
+    if (this.follow) { this.follow.stop(); this.follow = null; }
   }
 
   /** Whether a switch attribute (`analysis`, `editor`, `wheel`) is on: present, not "off"/"false". */
@@ -245,9 +324,10 @@ export class PdnViewerElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, old, value) {
+    if (name === 'theme' && this.isConnected) this.applyTheme();
     if (!this.viewer || old === value) return;
     const v = this.viewer;
-    if (name === 'ply') this.goTo(value === 'last' ? 'last' : Number(value));
+    if (name === 'ply' || name === 'line') this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
     else if (name === 'game') this.showGame(Number(value) || 1);
     else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
     else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
@@ -263,13 +343,50 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
     else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
     else if (name === 'explorer') this.app.setExplorer(this.on('explorer')).catch((e) => this.fail(e));
+    else if (name === 'view' || name === 'round') this.showView().catch((e) => this.fail(e));
+    else if (name === 'live') this.followSource().catch((e) => this.fail(e));
+  }
+
+  /** The `view` attribute's tournament view (boards, standings; the game otherwise). */
+  showView() {
+    return this.app.setView(this.getAttribute('view') || 'game', { round: this.getAttribute('round') });
+  }
+
+  /** With `live` and `src`: the file is fetched again as it grows (view/follow.js). */
+  async followSource() {
+    if (this.follow) { this.follow.stop(); this.follow = null; }
+    const src = this.getAttribute('src');
+    if (!this.hasAttribute('live') || ['off', 'false', '0'].includes(this.getAttribute('live')) || !src) return;
+    const url = new URL(src, this.ownerDocument.baseURI).href;
+    const [{ followLive }, first] = await Promise.all([import('./view/follow.js'), this.library.text()]);
+    this.follow = followLive({
+      doc: this.ownerDocument, app: this.app, url, every: this.getAttribute('live'), badge: this.parts.liveBadge, host: this,
+      reopen: (text, place) => this.reopen(text, place),
+    });
+    this.follow.start(first);
+  }
+
+  /** A new text of the same file (a live update) opened at `place` ({ game, ply, line }, 0-based game). */
+  async reopen(text, { game, ply, line }) {
+    const app = this.app;
+    const mine = (this.loads = (this.loads || 0) + 1);
+    await this.read({ text, name: 'PDN', game: game + 1 }, {
+      opened: (msg) => {
+        this.count = msg.count;
+        if (!msg.count) return;
+        this.viewer.setGame(msg.game, msg.view, ply, msg.count);
+        if (line != null) this.viewer.goTo(ply, line);
+        app.showList(msg.count);
+      },
+      rows: (r, { partial = false } = {}) => { if (this.loads === mine) app.setRows(r, { partial }); },
+    });
   }
 
   build() {
     const doc = this.ownerDocument;
     const root = this.shadowRoot;
-    // A self-contained export carries the stylesheet as a blob URL (a blob cannot be a base URL).
-    const css = globalThis.PDN_VIEWER_CSS || new URL('./style.css', import.meta.url).href;
+    // The single-file build carries the stylesheet as a blob URL (a blob cannot be a base URL).
+    const css = carried()?.['www/style.css'] || new URL('./style.css', import.meta.url).href;
     const parts = {};
     parts.filter = el(doc, 'input', { type: 'search', class: 'pv-filter', autocomplete: 'off', 'data-i18n-attr': 'placeholder:list.filter;aria-label:list.filter' });
     parts.gamesCount = el(doc, 'span', { class: 'games-count', 'aria-live': 'polite' });
@@ -290,17 +407,21 @@ export class PdnViewerElement extends HTMLElement {
     parts.explorer = el(doc, 'section', { class: 'explorer-box', part: 'explorer', hidden: '', 'data-i18n-attr': 'aria-label:explorer.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
+    // Filled by app.js (undo, redo, variations, move mark, comment); shown once editing starts.
+    parts.editTools = el(doc, 'div', { class: 'edit-tools', part: 'edit-tools', role: 'group', 'data-i18n-attr': 'aria-label:analysis.tools' });
     parts.tags = el(doc, 'div');
     parts.container = el(doc, 'div', { class: 'pv', part: 'container' });
+    parts.tournament = el(doc, 'section', { class: 'tournament-panel', part: 'tournament', hidden: '' });
+    parts.liveBadge = el(doc, 'p', { class: 'live-badge', part: 'live', hidden: '', 'aria-live': 'polite' });
     root.replaceChildren(
       el(doc, 'link', { rel: 'stylesheet', href: css }),
       el(doc, 'style', {}, LAYOUT),
       parts.container);
     parts.container.append(
-      parts.error, parts.header,
+      parts.error, parts.liveBadge, parts.tournament, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.explorer, parts.moves, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.explorer, parts.moves, parts.editTools, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).
@@ -348,11 +469,14 @@ export class PdnViewerElement extends HTMLElement {
       backend: () => this.backend || this.local,
       modules: {
         analysis: have(analysisModule), solve: have(solveModule), gamelist: have(gamelistModule), editor: () => import('./view/editor.js'),
-        engine: () => import('./engine/attach.js'),
+        // The single-file build leaves the engine out (its own wasm, its own worker).
+        engine: carried() ? null : () => import('./engine/attach.js'),
+        tournament: () => import('./view/tournament.js'),
         explorer: () => import('./explorer/attach.js'),
       },
       options: {
         engineWorker,
+        download: (blob, name) => import('./share/board-export.js').then((m) => m.downloadBlob(blob, name, doc)),
         // A club page's visitors see what stops a game, not notes on how it is written; there is
         // no text box, so line:column is plain text.
         messages: messagesSetting(this.getAttribute('messages')),
@@ -404,6 +528,7 @@ export class PdnViewerElement extends HTMLElement {
   editPosition() {
     return this.app.editPosition({
       analyse: async (pdn) => {
+        if (!(await this.app.confirmDiscard(this.shadowRoot))) return;
         this.pasted = pdn;
         this.loading = this.load().catch((e) => this.fail(e));
       },
@@ -415,6 +540,7 @@ export class PdnViewerElement extends HTMLElement {
     if (!e || !e.core) return e && e.message ? e.message : String(e);
     const origin = new URL(e.core).origin;
     const page = this.ownerDocument.defaultView?.location?.origin;
+    if (e.csp) return this.t('status.wasmRefused');
     if (e.status) return this.t('status.coreFailed', { url: e.core, reason: this.t('status.fetchHttp', { status: e.status }) });
     if (e.network && origin !== page) return this.t('status.coreCors', { origin });
     return this.t('status.coreFailed', { url: e.core, reason: e.message });
@@ -504,11 +630,14 @@ export class PdnViewerElement extends HTMLElement {
     const plyAttr = this.getAttribute('ply');
     const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
     const app = this.app;
+    app.forgetEdits();
     const { count, replaced } = await this.read({ ...source, game: want }, {
       opened: (msg) => {
         this.count = msg.count;
         if (!msg.count) return;
         this.viewer.setGame(msg.game, msg.view, ply, msg.count);
+        // A variation named by `line` (a link's line=): `ply` counts in it.
+        if (this.lineAttr() != null && ply !== 'last') this.viewer.goTo(ply, this.lineAttr());
         app.showList(msg.count);
         app.resetExplorer();
       },
@@ -522,6 +651,8 @@ export class PdnViewerElement extends HTMLElement {
     if (this.loads !== mine) return;
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
+    await this.showView();
+    if (this.hasAttribute('live') && !this.follow) await this.followSource();
   }
 
   async setLanguage(code) {
@@ -577,11 +708,17 @@ export class PdnViewerElement extends HTMLElement {
     this.gameShown();
   }
 
-  /** Shows ply `n` of the mainline (a number or 'last'). */
-  goTo(n) {
+  /** The `line` attribute: a variation's id, or null. */
+  lineAttr() {
+    const v = this.getAttribute('line');
+    return v != null && /^\d{1,9}$/.test(v) ? Number(v) : null;
+  }
+
+  /** Shows ply `n` of the mainline (a number or 'last'), or of variation `line`. */
+  goTo(n, line = null) {
     if (!this.viewer || !this.viewer.state.view) return;
     if (n === 'last') this.viewer.goTo(this.viewer.state.view.plies.length, null);
-    else this.viewer.goTo(Number(n) || 0, null);
+    else this.viewer.goTo(Number(n) || 0, line);
   }
 
   flip() {

@@ -219,6 +219,7 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Screen<'_, 'a, V> {
                     span: at,
                     detail: text,
                     other: what,
+                    count: 0,
                 });
             }
             None => {

@@ -48,6 +48,9 @@ pub enum Token<'a> {
     Result(&'a str),
     /// Text the reader does not understand.
     Unknown(&'a str),
+    /// A forum's wrapper around a game: `[pdn]`, `[/pdn]`, `[pgn=…]`, `[code]` (BBCode, any
+    /// case). It belongs to no game and ends the one before it.
+    Wrapper,
 }
 
 /// A token with its span.
@@ -268,6 +271,23 @@ impl<'a> Lexer<'a> {
         }
         let name = &text[name_start..i];
         i = self.skip_blanks(i);
+        if is_wrapper(name, b.get(i).copied()) {
+            // `[pdn]`, `[/pdn]`, `[pdn=…]`, `[code="…"]`: up to the `]` on this line.
+            let end = b[i..]
+                .iter()
+                .position(|&c| matches!(c, b']' | b'[' | b'\n' | b'\r'))
+                .map_or(b.len(), |k| i + k);
+            let end = if b.get(end) == Some(&b']') {
+                end + 1
+            } else {
+                end
+            };
+            self.pos = end;
+            return Spanned {
+                token: Token::Wrapper,
+                span: Span::new(start, end),
+            };
+        }
         let open = if i < b.len() {
             Some(self.char_at(i))
         } else {
@@ -1210,6 +1230,22 @@ fn find_tag_line(text: &str, from: usize) -> Option<usize> {
         i = line;
     }
     None
+}
+
+/// A forum's BBCode wrapper around a game, read from a tag's `name` and the byte after it
+/// (`next`): `pdn`, `pgn` or `code` in any case, closing (`/pdn`) or with an attribute
+/// (`pdn=…`), standing alone before `]`. A tag with a quoted value (`[Code "A"]`) is a tag.
+fn is_wrapper(name: &str, next: Option<u8>) -> bool {
+    let closing = name.starts_with('/');
+    let bare = name.trim_start_matches('/');
+    let (word, attribute) = match bare.split_once('=') {
+        Some((w, _)) => (w, true),
+        None => (bare, false),
+    };
+    ["pdn", "pgn", "code"]
+        .iter()
+        .any(|w| word.eq_ignore_ascii_case(w))
+        && (closing || attribute || next == Some(b']'))
 }
 
 #[cfg(test)]

@@ -344,10 +344,12 @@ pub fn read_game_at(text: &str, start: usize) -> Option<Game> {
     b.games.pop()
 }
 
-/// Resolves the escapes of a raw tag value: `\"` and `\\`. Other backslashes stay.
+/// Resolves the escapes of a raw tag value: `\"` and `\\`, and `\'` (a forum's or a web form's
+/// escaped apostrophe, `D\'Almeida`). Other backslashes stay.
 ///
 /// ```
 /// assert_eq!(pdn::reader::unescape(r#"say \"hi\" \\ c:\x"#), r#"say "hi" \ c:\x"#);
+/// assert_eq!(pdn::reader::unescape(r"D\'Almeida"), "D'Almeida");
 /// ```
 #[must_use]
 pub fn unescape(raw: &str) -> Cow<'_, str> {
@@ -359,7 +361,7 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
     while let Some(c) = chars.next() {
         if c == '\\' {
             match chars.next() {
-                Some(n @ ('"' | '\\')) => out.push(n),
+                Some(n @ ('"' | '\\' | '\'')) => out.push(n),
                 Some(n) => {
                     out.push('\\');
                     out.push(n);

@@ -19,6 +19,8 @@ pub struct Problem<'a> {
     /// A second piece of text for the message (the `Result` tag's value, the previous move
     /// number), or empty.
     pub other: &'a str,
+    /// A count for the message ([`Code::OutsideProse`]: the words skipped), or 0.
+    pub(crate) count: usize,
 }
 
 impl<'a> Problem<'a> {
@@ -30,6 +32,7 @@ impl<'a> Problem<'a> {
             span,
             detail,
             other: "",
+            count: 0,
         }
     }
 
@@ -54,6 +57,10 @@ impl<'a> Problem<'a> {
             // The one keyed argument the reader gives: `reason.chess-text` in words.
             args[0].1 = format!("this is a chess game, not draughts ({})", args[1].1);
         }
+        if self.kind == Code::OutsideProse && self.count == 1 {
+            // The table's text is the plural; English has one other form.
+            return "1 word of text outside the games was skipped".to_string();
+        }
         self.kind.english(&args)
     }
 
@@ -66,6 +73,9 @@ impl<'a> Problem<'a> {
                 ("reason", "chess-text".to_string()),
                 ("evidence", format!("{} {}", self.other, self.detail)),
             ];
+        }
+        if self.kind == Code::OutsideProse {
+            return vec![("count", self.count.to_string())];
         }
         if self.kind == Code::MoveNumberOverflow {
             return vec![

@@ -111,6 +111,7 @@ pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut
     let visitor = &mut super::chess::Screen::new(visitor);
     let mut lexer = Lexer::at(text, start);
     let mut splitter = Splitter::new(text);
+    splitter.resumed = start > 0;
     while let Some(token) = lexer.next() {
         let flow = splitter.feed(token, &lexer.problems, visitor);
         lexer.problems.clear();
@@ -174,6 +175,14 @@ struct Splitter<'a> {
     after_unknown: bool,
     /// A move number waiting for its move; whether an ellipsis stood for the first move.
     number: Option<(Span, bool)>,
+    /// Words of prose outside any game so far, and where the first was: one
+    /// [`Code::OutsideProse`] note at the end, not a warning a word.
+    prose: usize,
+    prose_at: Option<Span>,
+    /// Reading began at a game's start, not the text's: what came before is not known, so
+    /// words before the first tags stay with the game, as a whole reading that kept them there
+    /// (after an earlier game) has it.
+    resumed: bool,
 }
 
 /// Outcome of a result string, for comparing the terminator with the `Result` tag.
@@ -225,6 +234,9 @@ impl<'a> Splitter<'a> {
             unknown_since_tag: 0,
             after_unknown: false,
             number: None,
+            prose: 0,
+            prose_at: None,
+            resumed: false,
         }
     }
 
@@ -297,6 +309,23 @@ impl<'a> Splitter<'a> {
             t.token = Token::Unknown(self.raw(t.span));
         }
         self.after_unknown = matches!(t.token, Token::Unknown(_));
+        if t.token == Token::Wrapper {
+            // `[pdn]` … `[/pdn]` around a game in a forum post: no game's, and the end of the
+            // one before it (a forum game often has no result).
+            for p in problems {
+                v.problem(p);
+            }
+            match self.state {
+                State::InGame | State::AfterResult => self.end_game(false, v)?,
+                State::Between => {
+                    self.release(v);
+                    if self.open {
+                        self.end_game(false, v)?;
+                    }
+                }
+            }
+            return ControlFlow::Continue(());
+        }
         match self.state {
             State::InGame => {
                 if let Token::Tag { name, .. } = t.token {
@@ -328,6 +357,19 @@ impl<'a> Splitter<'a> {
             },
             State::Between => {
                 if self.opens_game(&t.token) {
+                    if !self.open
+                        && !self.resumed
+                        && matches!(t.token, Token::Tag { .. })
+                        && !self.pending.is_empty()
+                        && self.pending.iter().all(|(p, _, _)| {
+                            matches!(p.token, Token::Unknown(w) if w != "}")
+                                && self.prose_allowed(p)
+                        })
+                    {
+                        // Prose before the first tags (a forum post's words before its game)
+                        // is no part of the game.
+                        self.release(v);
+                    }
                     if self.pending_depth > 0 {
                         // Tags inside a variation that began after the last result: that
                         // variation starts no game (as tags end a game with an open one).
@@ -418,6 +460,10 @@ impl<'a> Splitter<'a> {
             match t.token {
                 Token::Comment(text) if self.open => v.comment(text, t.span),
                 Token::Comment(_) => {}
+                Token::Unknown(w) if !self.open && w != "}" && self.prose_allowed(&t) => {
+                    self.prose += 1;
+                    self.prose_at.get_or_insert(t.span);
+                }
                 Token::Unknown(w) => {
                     v.problem(&Problem::new(Code::UnknownText, t.span, w));
                 }
@@ -493,6 +539,7 @@ impl<'a> Splitter<'a> {
                     span,
                     detail: r,
                     other: tag,
+                    count: 0,
                 });
             }
         }
@@ -548,6 +595,7 @@ impl<'a> Splitter<'a> {
                             span,
                             detail: self.digits(span),
                             other: self.digits(before_span),
+                            count: 0,
                         });
                     }
                 }
@@ -625,6 +673,7 @@ impl<'a> Splitter<'a> {
                     self.take_result(r, span, v);
                 }
             }
+            Token::Wrapper => {}
             Token::Unknown(w) => {
                 if !self.tag_names.is_empty() {
                     self.unknown_since_tag += 1;
@@ -649,5 +698,20 @@ impl<'a> Splitter<'a> {
                 }
             }
         }
+        if let Some(at) = self.prose_at {
+            v.problem(&Problem {
+                kind: Code::OutsideProse,
+                span: at,
+                detail: self.raw(at),
+                other: "",
+                count: self.prose,
+            });
+        }
+    }
+
+    /// An unknown word outside any game that counts as prose: a word with a letter in it (a
+    /// stray bracket or sign is still reported where it is).
+    fn prose_allowed(&self, t: &Spanned<'a>) -> bool {
+        self.raw(t.span).chars().any(char::is_alphabetic)
     }
 }

@@ -52,6 +52,12 @@ async function load(page, text) {
   const n = await loads(page);
   await page.fill('#pdn-input', text);
   await page.click('#load');
+  // After edits on the board, another text asks first (tests/e2e/edits.mjs): go ahead.
+  const asked = await Promise.race([
+    waitLoads(page, n + 1).then(() => false),
+    page.waitForSelector('#discard-dialog[open]').then(() => true, () => false),
+  ]);
+  if (asked) await page.click('#discard-ok');
   await waitLoads(page, n + 1);
   await movesReady(page);
 }

@@ -75,10 +75,17 @@ try {
       const shot = path.join(artifacts, `engine-page-${name}.png`);
       await page.screenshot({ path: shot });
       if (screenshots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'engine-phone.png' : 'engine.png'));
-      // The second move of the best line, clicked: the line's two moves are played.
-      // Dispatched to the button itself: the panel is drawn anew at each depth, so a mouse press
-      // and release may land on two drawings and make no click (noted in the closing note).
-      await page.locator('#engine .engine-line:first-child .engine-move[data-engine-move="1"]').dispatchEvent('click');
+      // The second move of the best line, clicked with the mouse held down for a while: the
+      // engine reports deeper lines meanwhile, and the click must still land (the panel is not
+      // redrawn under a pressed move). The line's two moves are played.
+      const move = await page.evaluate(() => {
+        const r = document.querySelector('#engine .engine-line:first-child .engine-move[data-engine-move="1"]').getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height };
+      });
+      await page.mouse.move(move.x + move.width / 2, move.y + move.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(1500);
+      await page.mouse.up();
       await waitPly(page, 2, { timeout: 15000 });
       await page.click('#engine-toggle');
       const off = await page.evaluate(() => ({

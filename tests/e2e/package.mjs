@@ -4,7 +4,8 @@
 // - a host page on one origin loads the element from the installed package served on another
 //   origin, with the one script line of docs/embedding.md, and shows the right position;
 // - when the package's server does not allow other sites (CORS) to use the wasm core, or a src=
-//   file is refused, the element says so inside itself instead of staying empty.
+//   file is refused, the element says so inside itself instead of staying empty;
+// - the single-file build in the package works from a server that allows no other site.
 // Prints `ok`/`FAIL` per check, then `N passed, N failed`; exits non-zero on a failure.
 
 import { execFileSync } from 'node:child_process';
@@ -172,6 +173,9 @@ try {
     '/wasm-refused.html': host(element(scriptsOnly)),
     '/src-refused.html': host(element(withCors), ` src="${refusing.origin}/round7.pdn"`),
     '/all-refused.html': host(element(noCors)),
+    // The single-file build from the package, on a server that allows no other site.
+    '/standalone.html': host(element(noCors)).replace(`<script type="module" src="${element(noCors)}"></script>`,
+      `<script src="${noCors.origin}/pkg/pdn-viewer-standalone.js"></script>`),
   });
   servers.push(club);
   browser = await launchBrowser();
@@ -235,6 +239,19 @@ try {
     assert(noCors.requests.includes('/www/pdn-viewer.js'), 'the module was asked for');
     await page.context().close();
   }, { consoleErrorsExpected: true });
+
+  await check('the single-file build from the package, its server sending no CORS header: the board after ply 3', async () => {
+    assert(existsSync(path.join(installed, 'pkg', 'pdn-viewer-standalone.js')), 'pkg/pdn-viewer-standalone.js is in the package');
+    const resolved = execFileSync(process.execPath, ['--input-type=module', '-e', "console.log(import.meta.resolve('pdn-viewer/standalone'))"], { cwd: site, encoding: 'utf8' }).trim();
+    assert(resolved.endsWith('/pkg/pdn-viewer-standalone.js'), `pdn-viewer/standalone resolves: ${resolved}`);
+    noCors.requests.length = 0;
+    const page = await open(`${club.origin}/standalone.html`);
+    await page.waitForFunction(() => document.querySelector('#v')?.dataset.ply === '3');
+    const board = await pieces(page);
+    assertEqual([Object.keys(board).length, board['19'], board['23']], [39, 'wm', undefined], 'pieces after 28x19');
+    assertEqual(noCors.requests, ['/pkg/pdn-viewer-standalone.js'], 'one file asked for');
+    await page.context().close();
+  });
 } catch (e) {
   if (e instanceof Stop) console.log('(the other checks need the installed package)');
   else failed++;

@@ -69,3 +69,10 @@ test('a solving link keeps mode=solve next to its #pdn= hash; a text with no sou
   // The page's sample: the place alone, in the query.
   assert.equal(writeAddress({ source: {}, game: 1, ply: 2 }, `${PAGE}?src=a.pdn#pdn=x`), `${PAGE}?game=1&ply=2`);
 });
+
+test('mode and orientation are read in the #pdn= hash as in the query (a link whose query was lost)', () => {
+  const a = readAddress('https://x.org/v/#pdn=AAA&game=2&ply=3&mode=solve&orientation=black');
+  assert.deepEqual([a.source, a.game, a.ply, a.mode, a.orientation], [{ pdn: 'AAA' }, 2, 3, 'solve', 'black']);
+  const plain = readAddress('https://x.org/v/#pdn=AAA&mode=edit&orientation=white');
+  assert.deepEqual([plain.mode, plain.orientation], [null, null]);
+});

@@ -54,3 +54,43 @@ test('index.html writes no button of its own in the navigation: the one source i
   assert.equal(nav[1].trim(), '', 'and it is empty');
   for (const [id] of NAV) assert.ok(!html.includes(`id="${id}"`), `no #${id} in the markup`);
 });
+
+test('the editing tools: made once by app.js with the page\'s ids, renamed by translatePage; index.html has only their group', async () => {
+  const { editTools } = await import('../../www/view/app.js');
+  const group = new Node('div');
+  const els = editTools(doc, group, (key) => `[${key}]`);
+  const ids = [];
+  const walk = (n) => { if (n.attrs && n.attrs.id) ids.push(n.attrs.id); for (const c of n.children || []) if (c instanceof Node) walk(c); };
+  walk(group);
+  assert.deepEqual(ids, ['undo', 'redo', 'promote-variation', 'delete-variation', 'cut-line', 'strength', 'comment-input', 'save-comment']);
+  assert.deepEqual(Object.keys(els), ['undo', 'redo', 'promote', 'remove', 'cut', 'strength', 'comment', 'saveComment']);
+  assert.equal(els.undo.attrs['data-i18n'], 'edits.undo');
+  assert.equal(els.undo.attrs.disabled, '', 'nothing to undo yet');
+  assert.equal(els.redo.attrs['data-i18n-attr'], 'title:edits.redoTitle');
+  const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
+  const box = /<div id="edit-tools"[^>]*>([\s\S]*?)<\/div>/.exec(html);
+  assert.ok(box, 'the page has its #edit-tools group');
+  assert.equal(box[1].trim(), '', 'and it is empty');
+  for (const id of ids) assert.ok(!html.includes(`id="${id}"`), `no #${id} in the markup`);
+});
+
+test('the undo history: undo and redo move steps between two stacks, a new edit drops the redo side, the oldest go past the limit', async () => {
+  const { createHistory } = await import('../../www/view/app.js');
+  const h = createHistory(3);
+  assert.equal(h.canUndo, false);
+  assert.equal(h.undo(), null);
+  for (const n of [1, 2, 3, 4]) h.push({ n });
+  assert.equal(h.undo().n, 4);
+  assert.equal(h.undo().n, 3);
+  assert.equal(h.undo().n, 2);
+  assert.equal(h.undo(), null, 'step 1 went past the limit');
+  assert.equal(h.redo().n, 2);
+  h.push({ n: 5 });
+  assert.equal(h.canRedo, false, 'a new edit: nothing to redo');
+  const step = h.undo();
+  h.putBack(step, { undoing: true });
+  assert.equal(h.canRedo, false, 'a step that failed to undo is where it was');
+  assert.equal(h.undo().n, 5);
+  h.clear();
+  assert.equal(h.canUndo || h.canRedo, false);
+});

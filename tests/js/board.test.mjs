@@ -374,7 +374,14 @@ test('animateMove: the mover goes through every hop, ghosts fade in step, nothin
   const { animateMove, prefersReducedMotion } = await import('../../www/view/board-dom.js');
   const model = boardModel(multiCaptureView(), 1);
   const { svg, pieces, ghosts, layer } = fakeBoard(model);
-  const anim = animateMove(svg, model, { msPerHop: 100 });
+  // The ghosts fade to their own computed opacity (style.css's --ghost-opacity).
+  globalThis.getComputedStyle = () => ({ opacity: '0.3' });
+  let anim;
+  try {
+    anim = animateMove(svg, model, { msPerHop: 100 });
+  } finally {
+    delete globalThis.getComputedStyle;
+  }
   const mover = pieces.find((p) => p.attrs['data-square'] === '12');
   assert.equal(mover.calls.length, 1);
   assert.equal(anim.frames, mover.calls[0].frames, 'returns the mover\'s animation');
@@ -391,6 +398,11 @@ test('animateMove: the mover goes through every hop, ghosts fade in step, nothin
   assert.ok(fade('27')[2].offset <= 0.5 && fade('27')[1].offset > 0);
   assert.ok(fade('17')[1].offset >= 0.5 && fade('17')[2].offset === 1);
   assert.equal(fade('27')[0].opacity, 1);
+  assert.equal(fade('27')[2].opacity, '0.3', 'the computed opacity, not a copy of it');
+  // No computed style known: the ghosts are not animated (no value made up here).
+  const bare = fakeBoard(model);
+  animateMove(bare.svg, model, { msPerHop: 100 });
+  assert.ok(bare.ghosts.every((g) => g.calls.length === 0));
 
   assert.equal(animateMove(svg, model, { reducedMotion: true }), null);
   assert.equal(animateMove(svg, boardModel(multiCaptureView(), 0)), null, 'no move at the start');

@@ -72,3 +72,13 @@ test('arrow keys move to the nearest playable square on screen in that direction
   assert.equal(nextSquare(flipped, 'a1', 'ArrowLeft'), 'c1', 'flipped: c1 is left of a1 on screen');
   assert.equal(nextSquare(model, 'zz', 'ArrowUp'), 'a3', 'an unknown square starts from the first');
 });
+
+test('titled: the title typed becomes the Event tag, escaped; no title leaves the game as it is', async () => {
+  const { titled } = await import('../../www/view/editor.js');
+  const pdn = '[GameType "20"]\n[SetUp "1"]\n[FEN "W:W31:B16"]\n[Result "*"]\n*\n';
+  assert.equal(titled(pdn, ''), pdn);
+  assert.equal(titled(pdn, '   '), pdn);
+  assert.equal(titled(pdn, 'Week 3'), `[Event "Week 3"]\n${pdn}`);
+  assert.equal(titled(pdn, 'A "quoted" \\ name\nnext'), `[Event "A \\"quoted\\" \\\\ name next"]\n${pdn}`);
+  assert.equal(titled(null, 'x'), null);
+});

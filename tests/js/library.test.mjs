@@ -177,9 +177,20 @@ test('the in-thread library answers every request from the wasm core as the work
   assert.ok(moves.some((m) => m.notation === '31-27'));
   const edit = await local.edit(0, 'play', { line: null, ply: 0, choice: moves.find((m) => m.notation === '31-27').index });
   assert.deepEqual(edit.place, { line: 1, ply: 1 });
-  assert.ok(edit.edited && edit.view.plies[0].notation === '32-28');
+  assert.ok(edit.view.plies[0].notation === '32-28');
+  // The edit is written into the text at once: the answer says what changed there.
+  assert.ok(!edit.edited && edit.splice.old === text.trimEnd() && edit.splice.text.includes('(1. 31-27)'), JSON.stringify(edit.splice));
+  assert.equal(await local.text(), `${edit.splice.text}\n`);
+  const back = await local.edit(0, 'setText', { text: edit.splice.old, was: edit.splice.text, line: null, ply: 0 });
+  assert.equal(back.splice.text, text.trimEnd());
+  assert.equal(await local.text(), text, 'undo: the text as it was');
   assert.equal(edit.view.variations.length, 2);
   assert.equal((await local.solveState(0, null, 0)).toMove, 'white');
+  // The problem at a place: the tags and that position, none of the moves (exportProblem).
+  const problem = await local.exportProblem(0, null, 1);
+  assert.match(problem, /\[White "A"\]/);
+  assert.match(problem, /\[FEN "B:W/);
+  assert.doesNotMatch(problem, /32-28|33-28|31-27|19-23/);
   await assert.rejects(local.exportGame(3), /no game 4/);
   local.terminate();
 });

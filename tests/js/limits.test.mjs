@@ -1,7 +1,8 @@
 // Unit tests for the size limits shared by the reading worker and <pdn-viewer>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LIMITS, download, limitsFor, readLimited, tooLarge } from '../../www/reader/limits.js';
+import { LIMITS, download, formatBytes, limitsFor, readLimited, tooLarge } from '../../www/reader/limits.js';
+import { createTranslator, formatNumber } from '../../www/i18n/i18n.js';
 import * as overrides from '../../www/reader/overrides.js';
 
 /** A response whose body arrives in `pieces` (Uint8Arrays), with an optional Content-Length. */
@@ -67,4 +68,16 @@ test('download: only http(s) addresses; network and HTTP failures and sizes come
   const bytes = await download('https://example.org/ok', 10, { credentials: 'same-origin' });
   assert.equal(bytes.length, 8);
   assert.deepEqual(asked.map(([, c]) => c), ['omit', 'omit', 'omit', 'same-origin']);
+});
+
+test('sizes in each language\'s units: 1,2 МБ in Russian, 64 Mo in French, English without a translator', async () => {
+  const ru = createTranslator('ru', (await import('../../www/i18n/ru.js')).default);
+  const fr = createTranslator('fr', (await import('../../www/i18n/fr.js')).default);
+  const mb = 1024 * 1024;
+  assert.equal(formatBytes(1.2 * mb, (n) => formatNumber('ru', n), ru), '1,2 МБ');
+  assert.equal(formatBytes(512 * 1024, (n) => formatNumber('ru', n), ru), '512 КБ');
+  assert.equal(formatBytes(64 * mb, (n) => formatNumber('fr', n), fr), '64 Mo');
+  assert.equal(formatBytes(300, String, fr), '300 o');
+  assert.equal(formatBytes(64 * mb), '64 MB');
+  assert.equal(formatBytes(300), '300 B');
 });

@@ -36,6 +36,22 @@ test('typed moves: short, full routes, algebraic, unknown', () => {
   assert.equal(movesForEntry(algebraic, 'c3-d4').length, 1);
 });
 
+test('typed moves: Russian short notation (ge3, e3) names the move when it names one piece', () => {
+  const moves = [
+    { index: 0, notation: 'g5:e3', from: 'g5', to: 'e3', path: ['g5', 'e3'], captured: ['f4'] },
+    { index: 1, notation: 'c5:e3', from: 'c5', to: 'e3', path: ['c5', 'e3'], captured: ['d4'] },
+    { index: 2, notation: 'a7-b6', from: 'a7', to: 'b6', path: ['a7', 'b6'], captured: [] },
+  ];
+  assert.deepEqual(movesForEntry(moves, 'ge3').map((m) => m.index), [0]);
+  assert.deepEqual(movesForEntry(moves, 'CE3').map((m) => m.index), [1]);
+  assert.deepEqual(movesForEntry(moves, 'b6').map((m) => m.index), [2]);
+  // e3 alone: two pieces land there, so it names no one move; a file no piece leaves, none.
+  assert.deepEqual(movesForEntry(moves, 'e3'), []);
+  assert.deepEqual(movesForEntry(moves, 'he3'), []);
+  // Numbered boards are not read as short notation.
+  assert.deepEqual(movesForEntry(MOVES, 'a36'), []);
+});
+
 test('mark colours follow the modifier keys; drawing a mark again removes it', () => {
   assert.equal(markColor({}), 'green');
   assert.equal(markColor({ shiftKey: true }), 'red');
@@ -68,16 +84,24 @@ test('marks of a position and their layers', () => {
   assert.equal(hintsLayer(model, {}), null);
 });
 
-test('library edits: one name per wasm call, the place to show and whether the game is edited', async () => {
+test('library edits: one name per wasm call, the place to show, the text written back', async () => {
   const { applyEdit, EDITS } = await import('../../www/reader/library.js');
   const calls = [];
+  const splice = { start: 0, end: 3, old: 'old', text: 'new' };
   const lib = new Proxy({}, {
-    get: (_, name) => (name === 'isEdited' ? () => true : (...args) => { calls.push([name, ...args]); return { line: 0, ply: 1 }; }),
+    get: (_, name) => (name === 'isEdited' ? () => false : (...args) => {
+      calls.push([name, ...args]);
+      return name === 'writeBack' || name === 'setGameText' ? splice : { line: 0, ply: 1 };
+    }),
   });
-  assert.deepEqual(applyEdit(lib, 3, 'play', { line: null, ply: 2, choice: 5 }), { place: { line: 0, ply: 1 }, edited: true });
-  assert.deepEqual(calls[0], ['play', 3, undefined, 2, 5]);
+  // Every edit is written into the text at once: the answer says what changed there.
+  assert.deepEqual(applyEdit(lib, 3, 'play', { line: null, ply: 2, choice: 5 }), { place: { line: 0, ply: 1 }, edited: false, splice });
+  assert.deepEqual(calls.splice(0), [['play', 3, undefined, 2, 5], ['writeBack', 3]]);
   assert.deepEqual(applyEdit(lib, 3, 'setMarks', { line: 1, ply: 2, squares: 'G1', arrows: '' }).place, { line: 1, ply: 2 });
-  assert.deepEqual(calls[1], ['setMarks', 3, 1, 2, 'G1', '']);
+  assert.deepEqual(calls.splice(0), [['setMarks', 3, 1, 2, 'G1', ''], ['writeBack', 3]]);
+  // Undo and redo put a text back, and go where they are told; nothing more is written.
+  assert.deepEqual(applyEdit(lib, 3, 'setText', { text: 'old', was: 'new', line: 2, ply: 4 }), { place: { line: 2, ply: 4 }, edited: false, splice });
+  assert.deepEqual(calls.splice(0), [['setGameText', 3, 'old', 'new']]);
   assert.throws(() => applyEdit(lib, 3, 'format'), /unknown edit/);
   assert.ok(Object.isFrozen(EDITS));
 });

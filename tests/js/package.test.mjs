@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENTRY, relativeImports, resolvePath } from '../../www/share/standalone.js';
+import { ENTRY, SCRIPT, relativeImports, resolvePath } from '../../www/share/standalone.js';
 import { LANGUAGES } from '../../www/i18n/i18n.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -72,7 +72,9 @@ test('the package publishes exactly the element\'s files, its types, the guide a
   for (const f of ['www/reader/worker.js', 'www/style.css', 'pkg/pdn.js', 'pkg/pdn_bg.wasm', 'www/i18n/ru.js']) {
     assert.ok(wanted.has(f), `the element needs ${f}`);
   }
-  const extra = ['docs/embedding.md', 'LICENSE-MIT', 'LICENSE-APACHE'];
+  // The single-file build (www/share/standalone.js): the element for any server, one script.
+  const extra = ['docs/embedding.md', 'LICENSE-MIT', 'LICENSE-APACHE', SCRIPT];
+  assert.ok(published(SCRIPT), `${SCRIPT} published`);
   const files = listed();
   const types = [...files].filter((f) => f.startsWith('types/'));
   assert.ok(types.includes('types/pdn-viewer.d.ts'), 'types published');

@@ -30,12 +30,12 @@ export function definitions() {
 
 export const light = block(':root, :host');
 /** The dark theme as the page's switch sets it: the light values with the dark block's over them. */
-export const darkBlock = block(':root[data-theme="dark"], :host([theme="dark"])');
+export const darkBlock = block(':root[data-theme="dark"], :host([data-theme="dark"])');
 export const dark = { ...light, ...darkBlock };
 /** The dark block for the OS setting: the same values, written a second time. */
 export const SELECTORS = {
   light: ':root, :host',
-  dark: ':root[data-theme="dark"], :host([theme="dark"])',
-  system: '  :root:not([data-theme="light"]), :host(:not([theme="light"]))',
+  dark: ':root[data-theme="dark"], :host([data-theme="dark"])',
+  system: '  :root:not([data-theme="light"]), :host([data-theme="auto"])',
 };
 export const system = block(SELECTORS.system);

@@ -115,7 +115,12 @@ test('every field of the values the core hands out is declared, and every declar
   const white = lib.rows(0, 1)[0].white;
   check(lib.player(white), 'PlayerView', 'player');
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');
+  const splice = lib.writeBack(0);
+  check(splice, 'Splice', 'writeBack');
+  check(lib.setGameText(0, splice.old, splice.text), 'Splice', 'setGameText');
   check(lib.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
+  check(lib.standings(), 'Standings', 'standings');
+  check(lib.boards(0, lib.count), 'BoardCard', 'boards');
   lib.free();
   const stray = wasm.Library.fromText('['.repeat(300));
   check(stray.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');

@@ -26,6 +26,10 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   let info = null;
   let error = null;
   let whiteToMove = true;
+  // While a line's move is pressed the panel is not redrawn (a press and a release on two
+  // drawings make no click); the drawing waits until the press ends.
+  let holding = false;
+  let waiting = false;
 
   function position() {
     const s = viewer.state;
@@ -47,6 +51,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   }
 
   function draw() {
+    if (holding) { waiting = true; return; }
     panel.hidden = !on;
     if (!on) {
       panel.replaceChildren();
@@ -105,6 +110,21 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   const onVisibility = () => { if (doc.hidden) stop(); else update(); };
   doc.addEventListener('visibilitychange', onVisibility);
 
+  panel.addEventListener('pointerdown', (e) => {
+    if (e.target.closest && e.target.closest('[data-engine-move]')) holding = true;
+  });
+  // Released after the click that follows the release (same task), so that it lands on the
+  // button that was pressed.
+  const release = () => {
+    if (!holding) return;
+    setTimeout(() => {
+      holding = false;
+      if (waiting) { waiting = false; draw(); }
+    }, 0);
+  };
+  doc.addEventListener('pointerup', release, true);
+  doc.addEventListener('pointercancel', release, true);
+
   panel.addEventListener('click', (e) => {
     const b = e.target.closest && e.target.closest('[data-engine-move]');
     if (!b || !info) return;
@@ -127,6 +147,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
     update() { if (on) { update(); if (!asked || info) draw(); } },
     destroy() {
       doc.removeEventListener('visibilitychange', onVisibility);
+      doc.removeEventListener('pointerup', release, true);
+      doc.removeEventListener('pointercancel', release, true);
       if (worker) worker.terminate();
       worker = null;
     },

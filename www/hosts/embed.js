@@ -3,8 +3,9 @@
 // embed.html#pdn=…&game=&ply= (the share-link format), plus optional theme, coordinates, moves,
 // lang, orientation, list, messages, mode (mode=solve: solve mode), analysis (analysis=1: moves
 // played on the board), editor (editor=1: the board editor's button) and engine (engine=1: the
-// engine's evaluation and best lines) and explorer (explorer=1 or view=explorer: the Explorer),
-// each the element's
+// engine's evaluation and best lines), view (view=boards or standings), round (the boards of one
+// round), live (live=1 with src: the file followed as it grows) and explorer
+// (explorer=1 or view=explorer: the Explorer), each the element's
 // attribute of that name. A module of its own, not inline, so that the page's
 // Content-Security-Policy can forbid every inline script.
 
@@ -16,10 +17,16 @@ import '../pdn-viewer.js';
 
 const address = readAddress(location.href);
 /** The element's attributes the address may set, beside the games source and the place. */
-const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine', 'explorer'];
+const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer'];
 const viewer = document.createElement('pdn-viewer');
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
 const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
+// The frame cannot see its parent page's colours: light unless the address asks for another
+// theme (theme=dark, or theme=auto: the visitor's system), like a <pdn-viewer> on a page that
+// says nothing; the page around the viewer takes the same (html[data-theme], style.css).
+given.theme = ['light', 'dark', 'auto'].includes(given.theme) ? given.theme : 'light';
+if (given.theme === 'auto') delete document.documentElement.dataset.theme;
+else document.documentElement.dataset.theme = given.theme;
 for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
 if (given.moves == null) viewer.setAttribute('moves', 'auto');
 // view=explorer (the page's parameter) shows the Explorer, as explorer=1 does (never as the
@@ -36,10 +43,11 @@ viewer.addEventListener('pdn-game', (e) => {
 
 /** Where the games come from, with the game and move to show first (or null: nothing to show). */
 function source() {
-  const { source: from, game, ply } = address;
+  const { source: from, game, ply, line } = address;
   if (!from) return null;
   viewer.setAttribute('game', String(game));
   viewer.setAttribute('ply', String(ply));
+  if (line != null) viewer.setAttribute('line', String(line));
   return from.pdn != null ? { link: from.pdn } : { src: from.src };
 }
 

@@ -8,7 +8,7 @@ import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
 import { attachLayout } from './layout.js';
-import { LANGUAGES, formatNumber, pickLanguage } from '../i18n/i18n.js';
+import { LANGUAGES, diagnosticDetail, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
 window.pdnMain = true;
@@ -20,16 +20,15 @@ const els = {
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
-  games: $('games'), gameList: $('game-list'), filter: $('game-filter'), gamesCount: $('games-count'),
+  editTools: $('edit-tools'), games: $('games'), gameList: $('game-list'), filter: $('game-filter'), gamesCount: $('games-count'),
   prevGame: $('prev-game'), nextGame: $('next-game'), solve: $('solve-panel'),
   lang: $('lang'), theme: $('theme'), speed: $('speed'), coordinates: $('coordinates'),
   animate: $('animate'), wheel: $('wheel'), dropZone: $('drop-zone'), exportOutput: $('export-output'),
+  tournament: $('tournament'), liveBadge: $('live-badge'),
 };
-/** The analysis board's tools under the board and beside the moves (analysis.js). */
+/** The analysis board's tools under the board (analysis.js); the editing tools are app.js's (els.editTools). */
 const analysisEls = {
-  routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), promote: $('promote-variation'),
-  remove: $('delete-variation'), cut: $('cut-line'), strength: $('strength'), comment: $('comment-input'),
-  saveComment: $('save-comment'), pen: $('mark-pen'),
+  routes: $('routes'), entry: $('move-entry'), entryInput: $('move-input'), pen: $('mark-pen'),
 };
 
 const store = {
@@ -49,6 +48,7 @@ const page = {
   seenHash: location.hash, // the hash as last opened or written here (a different #pdn= one is a new link)
   pinned: {},          // lang and theme the address asked for (kept in it until changed here)
   menus: null,         // the export and share menus, once loaded (menus.js)
+  live: null,          // following a live file (view/follow.js), with live=1
   /** What is open: where it came from (for the address) and what the text box holds. */
   open: {
     source: null,     // { kind: 'sample'|'paste'|'file'|'link'|'src'|'drop', url?, name? }
@@ -57,6 +57,8 @@ const page = {
     boxOffset: 0,     // UTF-16 offset in the whole text of what the box holds (0: the whole text)
     boxIsGame: false, // the box holds only the shown game's text (the file is too large)
     pasted: '',       // the text last loaded from the box (to tell whether it was edited since)
+    typed: false,     // the user typed in the box since a text was last opened (a paste then inserts)
+    written: '',      // the box's text after the last board edit was written into it
   },
 };
 const open = page.open;
@@ -86,7 +88,7 @@ const sharing = () => import('../share/share.js');
 const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
 const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
-  els, app, open, say, t, sharing, openText, revealBoard,
+  els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition,
 })));
 
 const app = createApp({
@@ -103,8 +105,11 @@ const app = createApp({
     editor: () => import('../view/editor.js'),
     engine: () => import('../engine/attach.js'),
     explorer: () => import('../explorer/attach.js'),
+    tournament: () => import('../view/tournament.js'),
   },
   options: {
+    download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
+    onView: (view) => rememberView(view),
     engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
     onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
     onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); rememberExplorer(on); },
@@ -119,8 +124,8 @@ const app = createApp({
       els.shareLink.value = '';
       fillBoxWithGame().catch((e) => say(() => t('fail.game', { error: errorText(e) }), 'error'));
     },
-    onEdited: () => syncAddress(),
-    onSolve: () => { updateSolveToggle(); syncAddress(); },
+    onEdited: (r) => { writeBack(r.splice).catch((e) => say(() => t('status.unexpected', { error: errorText(e) }), 'error')); },
+    onSolve: () => { updateSolveToggle(); hideTextWhileSolving(); syncAddress(); },
     onCount: () => { if (page.layout) page.layout.setCount(t('list.toggle', { count: open.count })); },
     onError: (e) => say(() => t('fail.game', { error: errorText(e) }), 'error'),
   },
@@ -170,6 +175,7 @@ async function setLanguage(code) {
   if (open.empty) showEmptyBoard();
   updateTitle();
   els.lang.value = code;
+  page.live?.redraw();
 }
 
 function setTheme(theme) {
@@ -180,9 +186,9 @@ function setTheme(theme) {
 
 // ---- opening texts ----------------------------------------------------------------------
 
-/** "0.3 MB" (a text's length, read as bytes; near enough for a note). */
+/** "0.3 MB", "0,3 МБ" (a text's length, read as bytes; near enough for a note). */
 function sizeText(length) {
-  return `${formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10))} MB`;
+  return t('size.mb', { size: formatNumber(app.lang, Math.max(0.1, Math.round(length / 1024 / 1024 * 10) / 10)) });
 }
 
 /** The box holds the shown game's text when the whole file is too large to edit. */
@@ -203,7 +209,7 @@ async function fillBoxWithGame() {
  * Opens `source` ({ text } | { file } | { url }) in the worker. `what` names it in messages;
  * `kind` records where it came from (the address follows only sample, link and src texts).
  */
-async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false }) {
+async function openSource(source, { ply = 0, line = null, what, kind, url = null, quiet = false, keepEdits = false }) {
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
@@ -213,7 +219,7 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
     setTimeout(() => formatNumber(app.lang, 1000), 0);
   }
   const handlers = handlersFor({ ply, line, what, kind, url, quiet });
-  app.edited.clear();
+  if (!keepEdits) app.forgetEdits(); // a position edit undone or redone keeps the history
   try {
     const r = await library.open(source, handlers);
     if (r.count === 0) hideProgress();
@@ -222,6 +228,19 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
     hideProgress();
     throw e;
   }
+}
+
+/**
+ * The status line's words for a text opened: "Pasted text: 1 game.", and when words stood
+ * around the games (a forum post), the core's one note about them: "Note: 14 words of text
+ * outside the games were skipped."
+ */
+function loadedWords(what, msg) {
+  const prose = (msg.outside || []).find((d) => d.code === 'outside-prose');
+  return () => {
+    const loaded = t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 });
+    return prose ? t('status.loadedNote', { status: loaded, note: diagnosticDetail(t, prose) }) : loaded;
+  };
 }
 
 /** What the page does with the worker's reports on a text being opened (library.js open()). */
@@ -235,10 +254,12 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
     },
     opened(msg) {
       open.source = { kind, url, name: what };
+      open.typed = false;
       open.count = msg.count;
       open.empty = msg.count === 0;
       open.boxOffset = 0;
       open.boxIsGame = false;
+      open.written = '';
       els.inputNote.hidden = true;
       if (msg.count === 0) {
         showNoGame(msg.outside || [], msg.outsideSummary);
@@ -250,7 +271,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       first = false;
       app.showList(msg.count);
       app.resetExplorer();
-      if (!quiet) say(() => t('status.loaded', { what: named(what), count: msg.count, game: msg.game + 1 }));
+      if (!quiet) say(loadedWords(what, msg));
       page.loads += 1;
       document.body.dataset.loads = String(page.loads);
       document.body.dataset.games = String(msg.count);
@@ -261,6 +282,8 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
     text(msg) {
       // A pasted text is the user's own and stays in the box; a link's is not put there when long.
       if (msg.same && (kind !== 'link' || !(msg.length > page.limits.LIMITS.boxChars))) return;
+      // The sample is on the board, not in the box: the box waits for the user's paste.
+      if (kind === 'sample') return;
       if (msg.text != null && msg.text.length <= page.limits.LIMITS.boxChars) {
         els.input.value = msg.text;
       } else {
@@ -275,6 +298,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       if (msg.total > 1) showProgress(t('status.checking', { done: msg.done, total: msg.total }), msg.done / msg.total);
     },
     done() {
+      app.setView().catch(() => {}); // the tournament tabs for two games or more; a view drawn again
       const listed = open.count > 1 ? app.refreshList() : Promise.resolve();
       listed.then(() => {
         hideProgress();
@@ -299,9 +323,9 @@ async function preparedSample() {
 /** Shows the sample from its prepared view; the worker opens its text once it starts. */
 function showPrepared(pre, { ply, line = null }) {
   const handlers = handlersFor({ ply, line, what: 'sample', kind: 'sample', quiet: true });
-  app.edited.clear();
+  app.forgetEdits();
   document.body.dataset.checked = '0';
-  els.input.value = pre.text;
+  // The box stays empty (its placeholder says what to paste): a paste is the user's text alone.
   page.adoptSample = { text: pre.text };
   handlers.opened(pre);
   handlers.done();
@@ -351,6 +375,7 @@ async function openText(text, opts) {
 }
 
 async function openFile(file) {
+  if (!(await mayDropEdits())) return;
   try {
     await openSource({ file }, { what: file.name, kind: 'file' });
     revealBoard();
@@ -404,6 +429,93 @@ function revealBoard() {
   }
 }
 
+// ---- board edits kept in the text ---------------------------------------------------------
+
+/** Who hears that the open text changed (a board edit written back, undo, redo). */
+const textListeners = [() => syncAddress()];
+/**
+ * The one place that says the text of the open file changed (a board edit written into it,
+ * an undo or redo): fn(splice) runs after each change, the box already holding the new text.
+ */
+function onTextChange(fn) { textListeners.push(fn); }
+function textChanged(splice) {
+  for (const fn of textListeners) {
+    try { fn(splice); } catch (e) { say(() => t('status.unexpected', { error: errorText(e) }), 'error'); }
+  }
+}
+
+/**
+ * An edit's change of the text (the core's splice: {start, end, old, text}) made in the paste
+ * box too, in place: the box holds the whole text or, for a large file, the shown game's
+ * (open.boxOffset). setRangeText replaces only that stretch. When the box no longer holds the
+ * old text there (typed over by hand), the game's old text is looked for once in it; an empty
+ * box (the sample shown from an empty box) gets the core's whole text, or the game's.
+ */
+async function writeBack(splice) {
+  if (!splice) return;
+  const box = els.input;
+  const value = box.value;
+  let at = splice.start - open.boxOffset;
+  if (value.slice(at, at + splice.old.length) !== splice.old) {
+    const found = splice.old ? value.indexOf(splice.old) : -1;
+    at = found >= 0 && value.indexOf(splice.old, found + 1) < 0 ? found : -1;
+  }
+  if (at >= 0) {
+    box.setRangeText(splice.text, at, at + splice.old.length, 'preserve');
+    if (open.pasted === value) open.pasted = box.value;
+  } else if (!value.trim()) {
+    await page.libraryReady;
+    const whole = open.boxIsGame ? null : await library.text();
+    if (whole != null && whole.length <= page.limits.LIMITS.boxChars) box.value = whole;
+    else await fillBoxWithGame();
+  } else {
+    say(() => t('edits.notInBox'));
+  }
+  open.written = box.value;
+  textChanged(splice);
+}
+
+/**
+ * Whether opening something else may go ahead: true at once when no board edit would be lost,
+ * else the reader is asked (app.confirmDiscard's dialog). `text`: the text about to be loaded
+ * from the box, which keeps the edits when it still holds every edited game as last written.
+ */
+function mayDropEdits(text = null) {
+  if (!app.hasEdits) return Promise.resolve(true);
+  // The core writes a game's tags, a blank line, then its moves: a text with each edited game's
+  // moves as last written keeps the edits, whatever was changed in the tags by hand.
+  const moves = (w) => (w.startsWith('[') && w.includes('\n\n') ? w.slice(w.indexOf('\n\n') + 2) : w);
+  if (text != null && (text === open.written || [...app.written.values()].every((w) => text.includes(moves(w))))) return Promise.resolve(true);
+  return app.confirmDiscard(document.body);
+}
+
+/**
+ * The board editor's "Analyse from here" (a position edit): its game replaces the open text
+ * after the question, as one undo step. Undo opens the text before again (when it was small
+ * enough for the box; else the step cannot be undone and is not kept), redo the editor's; the
+ * board edits made before stay in the history, their text being the one put back.
+ */
+async function openPosition(pdn) {
+  if (!(await mayDropEdits())) return;
+  const before = open.boxIsGame || !open.source ? null : await library.text().catch(() => null);
+  const what = () => t('editor.what');
+  const show = async (text) => {
+    els.input.value = text;
+    open.pasted = text;
+    await openText(text, { what, kind: 'paste', keepEdits: true });
+    revealBoard();
+  };
+  if (before == null || before.length > page.limits.LIMITS.boxChars) {
+    els.input.value = pdn;
+    open.pasted = pdn;
+    await openText(pdn, { what, kind: 'paste' });
+    revealBoard();
+    return;
+  }
+  await show(pdn);
+  app.pushStep({ apply: (back) => show(back ? before : pdn) });
+}
+
 // ---- the address follows the state shown ------------------------------------------------
 
 /**
@@ -422,14 +534,26 @@ function syncAddress() {
   clearTimeout(page.addressTimer);
   page.addressTimer = setTimeout(async () => {
     if ($('embed-box').open) menus().then((m) => m.fillSnippets()).catch(() => {});
+    // A later change's run writes the address: this one, still packing, would write an older state.
+    const mine = (page.addressRuns = (page.addressRuns || 0) + 1);
     const src = open.source;
     if (!src || !viewer.state.view) return;
     const { readAddress, writeAddress } = await addressing();
+    if (mine !== page.addressRuns) return;
     const here = readAddress(location.href);
     // A link just put in the address, its hashchange still to come: leave it to be opened.
     if (location.hash !== page.seenHash && here.source && here.source.pdn != null) return;
+    const loads = page.loads;
     let source = null;
-    if (src.kind === 'link') {
+    let place = app.place();
+    if (app.edited.size || !['link', 'src', 'sample'].includes(src.kind)) {
+      // A pasted, opened or edited text: the address is the link Copy link gives (menus.js),
+      // when it is not over the box's size (a huge game would be packed at every move).
+      // Quietly: a link that cannot be made now is said when Copy link is pressed.
+      const made = await menus().then((m) => m.linkSource(place, { bounded: true })).catch(() => null);
+      if (!made || loads !== page.loads || mine !== page.addressRuns) return; // another text or place meanwhile
+      ({ source, place } = made);
+    } else if (src.kind === 'link') {
       if (!here.source || here.source.pdn == null) return;
       source = here.source;
     } else if (src.kind === 'src') {
@@ -437,10 +561,34 @@ function syncAddress() {
     } else if (src.kind === 'sample') {
       source = {}; // the page's own games: the place alone
     }
-    const href = writeAddress({ source, ...app.place(), ...page.pinned }, location.href);
+    const href = writeAddress({ source, ...place, ...page.pinned }, location.href);
     if (href !== location.href) history.replaceState(null, '', href);
     page.seenHash = location.hash;
   }, 200);
+}
+
+/** The tournament view shown (`view=boards`/`standings`) is kept in the address. */
+function rememberView(view) {
+  const url = new URL(location.href);
+  if (view === 'game') url.searchParams.delete('view');
+  else url.searchParams.set('view', view);
+  if (url.href !== location.href) history.replaceState(null, '', url.href);
+}
+
+/** `live=1` (or seconds) with `src=`: the file is fetched again as it grows (view/follow.js). */
+async function followSource(address, every) {
+  const url = address.source && address.source.src;
+  if (!url) return;
+  const absolute = new URL(url, location.href).href;
+  const [{ followLive }, first] = await Promise.all([import('../view/follow.js'), library.text()]);
+  const name = fileNameOf(absolute);
+  page.live = followLive({
+    doc: document, app, url: absolute, every, badge: els.liveBadge, host: document.body,
+    reopen: (text, place) => openSource({ text, game: place.game }, {
+      ply: place.ply, line: place.line, what: name, kind: 'src', url, quiet: true,
+    }),
+  });
+  page.live.start(first);
 }
 
 // ---- drag and drop ----------------------------------------------------------------------
@@ -475,7 +623,8 @@ function wireDrop() {
     if (text) {
       e.preventDefault();
       // A text too large to edit comfortably is opened without going into the box.
-      realLibrary().then(() => {
+      mayDropEdits().then((go) => (go ? realLibrary() : null)).then((ready) => {
+        if (!ready) return;
         const fits = text.length <= page.limits.LIMITS.boxChars;
         if (fits) els.input.value = text;
         openText(text, { what: () => t('what.pasted'), kind: fits ? 'paste' : 'drop' });
@@ -489,6 +638,29 @@ function wireDrop() {
 /** `fn`, its failure said on the status line with the catalogue text `key` ({error}). */
 function guard(fn, key) {
   return (...args) => Promise.resolve(fn(...args)).catch((e) => say(() => t(key, { error: errorText(e) }), 'error'));
+}
+
+/**
+ * While solving, the paste box's text (it holds the solution) is put away with a note saying
+ * why; it is back when solving stops.
+ */
+function hideTextWhileSolving() {
+  const solving = app.solving;
+  if (solving === els.input.hidden) return;
+  els.input.hidden = solving;
+  const note = $('input-solving');
+  if (note) note.hidden = !solving;
+}
+
+/**
+ * A paste into the box replaces what the page put there (a file's text, a game, the text last
+ * opened) rather than mixing into it: the whole text is selected, so the browser's own paste
+ * (which the "input" listener then loads) takes its place and stays undoable. Once the user has
+ * typed in the box, a paste inserts as usual.
+ */
+function pasteReplaces() {
+  if (open.typed || !els.input.value) return;
+  els.input.select();
 }
 
 /** The toggle is pressed while solving. */
@@ -537,12 +709,18 @@ function wire() {
 
   // The box's text is opened by the Load button, by Ctrl+Enter (⌘+Enter) in the box, and at
   // once when text is pasted or dropped into it.
-  const loadBox = async () => {
+  const loadBox = async (e) => {
+    const text = els.input.value;
+    if (!(await mayDropEdits(text))) {
+      // A paste that replaced the edited text: the box gets it back.
+      if (e && e.inputType === 'insertFromPaste' && open.written) els.input.value = open.written;
+      return;
+    }
     open.pasted = els.input.value;
     await openText(els.input.value, { what: () => t('what.pasted'), kind: 'paste' });
     revealBoard();
   };
-  els.load.addEventListener('click', loadBox);
+  els.load.addEventListener('click', () => loadBox());
   els.input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey) {
       e.preventDefault();
@@ -550,8 +728,10 @@ function wire() {
     }
   });
   els.input.addEventListener('input', (e) => {
-    if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox();
+    if (e.inputType === 'insertFromPaste' || e.inputType === 'insertFromDrop') loadBox(e);
+    else open.typed = true;
   });
+  els.input.addEventListener('paste', pasteReplaces);
   els.fileInput.addEventListener('change', async () => {
     const file = els.fileInput.files && els.fileInput.files[0];
     if (!file) return;
@@ -561,13 +741,14 @@ function wire() {
 
   // The export and share menus (menus.js) are loaded on their first click.
   const FAILS = {
-    'copy-link': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
+    'copy-link': 'fail.link', 'share-problem': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
     'copy-game': 'fail.export', 'download-game': 'fail.export', 'download-file': 'fail.export', 'copy-fen': 'fail.export',
     'edit-position': 'fail.editor', 'download-svg': 'fail.export', 'download-png': 'fail.export',
   };
   for (const [id, key] of Object.entries(FAILS)) $(id).addEventListener('click', guard(async () => (await menus()).actions[id](), key));
   const embedBox = $('embed-box');
   embedBox.addEventListener('toggle', guard(async () => (embedBox.open ? (await menus()).fillSnippets() : null), 'fail.embed'));
+  for (const id of ['embed-game', 'embed-file']) $(id)?.addEventListener('change', guard(async () => (await menus()).fillSnippets(), 'fail.embed'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
 
   // A language or theme chosen here is remembered, and the address no longer asks for another.
@@ -589,9 +770,16 @@ function wire() {
   els.wheel.addEventListener('change', () => store.set('wheel', els.wheel.checked ? '1' : '0'));
 
   // The link is read from the event: the address may have been rewritten since (syncAddress).
-  window.addEventListener('hashchange', (e) => {
+  window.addEventListener('hashchange', async (e) => {
+    const { readAddress } = await addressing();
+    const address = readAddress(e.newURL);
+    if (address.source && address.source.pdn != null && !(await mayDropEdits())) {
+      // Kept: the address goes back to what is shown.
+      history.replaceState(null, '', e.oldURL);
+      return;
+    }
     page.seenHash = new URL(e.newURL).hash;
-    addressing().then(({ readAddress }) => openLink(readAddress(e.newURL)));
+    openLink(address);
   });
 }
 
@@ -628,6 +816,10 @@ async function main() {
 
   const params = new URLSearchParams(location.search);
   const number = (v) => (v != null && /^\d{1,9}$/.test(v) ? Number(v) : null);
+  // index.html preloads the sample's view for the bare page; a link shows something else, and
+  // the preload is taken here all the same (from the cache), so the browser does not warn that
+  // it went unused.
+  if (address.source) fetch(new URL('../../pkg/sample.json', import.meta.url)).then((r) => r.body?.cancel()).catch(() => {});
   let opened = await openLink(address);
   if (!opened && address.source && address.source.src != null) opened = await openUrl(address.source.src, address);
   if (!opened) {
@@ -641,7 +833,6 @@ async function main() {
       showPrepared(pre, { ply, line });
     } else {
       const { SAMPLE_PDN } = await import('./sample.js');
-      els.input.value = SAMPLE_PDN;
       await openText(SAMPLE_PDN, { game, ply, line, what: 'sample', kind: 'sample', quiet: true });
     }
     if (!hadError) say(() => t('status.sample'));
@@ -652,6 +843,9 @@ async function main() {
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
   if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
   if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
+  const view = params.get('view');
+  if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
+  if (params.has('live') && opened) await followSource(address, params.get('live'));
   // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
   // reach that position in the game table.
   if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);

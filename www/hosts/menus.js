@@ -7,16 +7,19 @@ import { gameFileStem, pageTitle, slug, tagOf, wholeFileName } from '../i18n/wor
 import { boardModel } from '../view/board.js';
 import { lineView, offsetOf } from '../view/views.js';
 import { writeAddress } from '../share/address.js';
+import { elementSnippet, iframeSnippet } from '../share/snippets.js';
+import { LIMITS } from '../reader/limits.js';
 
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
 
 /**
  * ctx: what main.js holds: { els, app, open (what is open), say, t, sharing (share.js's loader),
- * openText(text, opts), revealBoard() }. Returns { actions (by button id), fillSnippets,
+ * openText(text, opts), revealBoard(), mayDropEdits() (asks before board edits are dropped),
+ * openPosition(pdn) (the board editor's game opened as an undoable step) }. Returns { actions (by button id), fillSnippets,
  * editPosition, showInText }.
  */
-export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard }) {
+export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits = async () => true, openPosition = null }) {
   const { viewer, library } = app;
   const $ = (id) => document.getElementById(id);
 
@@ -98,6 +101,9 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         if (url.href !== location.href) history.replaceState(null, '', url.href);
       },
       analyse: async (pdn) => {
+        // A position edit: main.js opens it as one step undo can take back.
+        if (openPosition) { await openPosition(pdn); return; }
+        if (!(await mayDropEdits())) return;
         els.input.value = pdn;
         open.pasted = pdn;
         await openText(pdn, { what: t('editor.what'), kind: 'paste' });
@@ -106,33 +112,90 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     });
   }
 
-  /** The link for the shown game and move: the whole text, or only this game when that is long. */
-  async function makeLink() {
-    const { game } = viewer.state;
-    // The place (game, move, solve mode, orientation) as the address keeps it.
-    const place = app.place();
-    const whole = open.boxIsGame ? null : (open.source?.kind === 'paste' ? els.input.value : await library.text());
-    // An edited game is linked as the core writes it: the text no longer holds it.
-    let url = whole != null && !app.edited.has(game) ? await linkFor(whole, place) : null;
-    if (!url || (url.length > LONG_LINK && open.count > 1)) {
-      const one = app.edited.has(game) ? await library.exportGame(game) : await library.gameText(game);
-      url = await linkFor(one, { ...place, game: 1 });
+  /**
+   * The whole open text as links and snippets carry it: the box's text (a paste), else the text
+   * opened; once a game was edited on the board, every game as the core writes it (the text no
+   * longer holds them). Null when the file is too large for the box: a link then holds one game
+   * (and the address, kept in step at every move, never packs megabytes).
+   */
+  async function wholeText() {
+    if (open.boxIsGame) return null;
+    if (app.edited.size) return library.exportAll();
+    // A large paste, or a large file asked for before the box is known to be too small: the
+    // box's limit holds for them too.
+    // The games as written, without the words around them (a forum post's chatter).
+    const text = await library.gamesText();
+    return text.length <= LIMITS.boxChars ? text : null;
+  }
+
+  /** The payloads packed last, by what they hold: moving through the moves packs nothing again. */
+  const packed = new Map();
+  async function pack(text) {
+    if (!packed.has(text)) {
+      if (packed.size > 4) packed.clear();
+      packed.set(text, (await sharing()).packText(text));
     }
-    return url;
+    return packed.get(text);
+  }
+
+  /**
+   * What a link to `place` carries: { source: { pdn }, place, only } — the whole text, or only
+   * the shown game (`only`: true when the file has more) when the whole would make a link over
+   * LONG_LINK characters. With `bounded` (the address, kept in step at every move), null
+   * rather than a link of a game over the box's limit.
+   */
+  async function linkSource(place = app.place(), { bounded = false } = {}) {
+    const { game } = viewer.state;
+    const whole = await wholeText();
+    if (whole != null) {
+      const source = { pdn: await pack(whole) };
+      if (open.count <= 1 || writeAddress({ source, ...place }, siteBase()).length <= LONG_LINK) return { source, place, only: false };
+    }
+    const one = app.edited.has(game) ? await library.exportGame(game) : await library.gameText(game);
+    if (bounded && one.length > LIMITS.boxChars) return null;
+    return { source: { pdn: await pack(one) }, place: { ...place, game: 1 }, only: open.count > 1 };
+  }
+
+  /** The link for the shown game and move (linkSource), and whether it holds only this game. */
+  async function makeLink() {
+    const { source, place, only } = await linkSource();
+    return { url: writeAddress({ source, ...place }, `${location.origin}${location.pathname}`), only };
   }
 
   async function copyLink() {
-    const url = await makeLink();
+    const { url, only } = await makeLink();
     els.shareLink.value = url;
     els.shareLink.dataset.length = String(url.length);
-    els.shareNotice.hidden = url.length <= LONG_LINK;
-    els.shareNotice.textContent = url.length > LONG_LINK ? t('share.tooLong', { length: url.length }) : '';
+    els.shareLink.dataset.scope = only ? 'game' : 'file';
+    // Said when the link holds less than the file, or is long enough to be cut by a chat app.
+    const notes = [];
+    if (only) notes.push(t('share.oneGame', { count: open.count }));
+    if (url.length > LONG_LINK) notes.push(t('share.tooLong', { length: url.length }));
+    els.shareNotice.hidden = !notes.length;
+    els.shareNotice.textContent = notes.join(' ');
     let copied = false;
     if (navigator.clipboard && navigator.clipboard.writeText) {
       try { await navigator.clipboard.writeText(url); copied = true; } catch { /* the box has it */ }
     }
-    say(() => t(copied ? 'share.linkCopied' : 'share.linkReady', { length: url.length }));
+    const solving = app.solving;
+    say(() => t(copied ? (solving ? 'share.problemCopied' : 'share.linkCopied') : 'share.linkReady', { length: url.length }));
     if (!copied) els.shareLink.select();
+  }
+
+  /**
+   * "Share as a problem": solve mode from the shown position (from the start when the shown
+   * move is the main line's last: nothing would be left to solve), then the link, which opens
+   * solving there; the snippets follow (they carry what is shown).
+   */
+  async function shareProblem() {
+    if (!app.solving) {
+      const s = viewer.state;
+      const at = viewer.mainlinePly();
+      const last = (s.view?.plies || []).length;
+      if (s.line != null || at >= last) viewer.goTo(at >= last ? 0 : at, null);
+      await app.setSolving(true);
+    }
+    await copyLink();
   }
 
   /** Where the viewer is served from (the folder of this page), for the snippets. */
@@ -145,27 +208,49 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     return (await library.exportGame(viewer.state.game)).trimEnd();
   }
 
-  /** The <pdn-viewer> and iframe snippets for the shown game and move. */
+  /** What the Embed box covers: 'game' (the shown one) or 'file' (every game of the text). */
+  function embedScope() {
+    return $('embed-file')?.checked ? 'file' : 'game';
+  }
+
+  /**
+   * The <pdn-viewer> and iframe snippets for the shown game and move (or the whole file, game
+   * and move, as the Embed box's choice says): a file that came from an address is named by
+   * src=; any other text goes inline in the element and packed in the frame's link.
+   */
   async function fillSnippets() {
     const base = siteBase();
-    const pdn = await gameForSnippet();
-    const place = { ...app.place({ mainline: true }), game: 1 };
-    const attrs = `ply="${place.ply}"${place.mode ? ` mode="${place.mode}"` : ''}${place.orientation ? ` orientation="${place.orientation}"` : ''}`;
-    $('snippet-element').value = `<script type="module" src="${base}www/pdn-viewer.js"></script>
-  <pdn-viewer ${attrs}><script type="application/x-draughts-pdn">
-  ${pdn.replace(/<\//g, '<\\/')}
-  </script></pdn-viewer>`;
-    const src = writeAddress({ source: { pdn: await (await sharing()).packText(pdn) }, ...place }, `${base}embed.html`);
-    const title = pageTitle(viewer.state.view, t('app.title')).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    // The choice is offered for a file of several games.
+    const scope = $('embed-file')?.closest('fieldset');
+    if (scope) scope.hidden = open.count < 2;
+    const whole = embedScope() === 'file' && open.count > 1;
+    const at = app.place();
+    const place = whole ? at : { ...at, game: 1 };
+    const src = whole && open.source?.kind === 'src' && !app.edited.size ? new URL(open.source.url, location.href).href : null;
+    const pdn = !whole ? await gameForSnippet() : src ? '' : ((await wholeText()) ?? await library.exportAll()).trimEnd();
+    const attrs = {
+      src, game: place.game > 1 ? place.game : null, ply: place.ply, line: place.line,
+      mode: place.mode, orientation: place.orientation,
+    };
+    $('snippet-element').value = elementSnippet({ base, attrs, pdn: src ? null : pdn });
+    const frame = writeAddress({ source: src ? { src } : { pdn: await pack(pdn) }, ...place }, `${base}embed.html`);
+    const notice = $('embed-notice');
+    if (notice) {
+      notice.textContent = !src && frame.length > LONG_LINK ? t('share.embedLong', { length: frame.length }) : '';
+      notice.hidden = !notice.textContent;
+    }
+    $('snippet-element').dataset.scope = whole ? 'file' : 'game';
     // The frame posts its content's height (www/hosts/embed.js); the lines under it fit the frame to it.
-    $('snippet-iframe').value = `<iframe src="${src}" title="${title}" width="100%" height="640" style="border:0;max-width:960px" loading="lazy" data-pdn-viewer></iframe>
-  <script>
-  addEventListener('message', (e) => {
-    if (e.origin !== ${JSON.stringify(location.origin)} || !e.data || e.data.type !== 'pdn-viewer:height') return;
-    for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
-      if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
-  });
-  </script>`;
+    $('snippet-iframe').value = iframeSnippet({ src: frame, title: pageTitle(viewer.state.view, t('app.title')) });
+  }
+
+  /**
+   * While solving, what is copied or downloaded as the game is the problem: the position solving
+   * started from and the game's tags, not its moves (library.exportProblem). Null when not solving.
+   */
+  async function problemText() {
+    if (!app.solving) return null;
+    return library.exportProblem(viewer.state.game, null, app.place().ply);
   }
 
   async function downloadHtml() {
@@ -177,10 +262,16 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     };
     const { standaloneHtml } = await import('../share/standalone.js');
     const s = viewer.state;
+    // What the Embed box's choice covers (this game, or the whole file), at the place shown.
+    const whole = embedScope() === 'file' && open.count > 1;
+    const place = app.place();
     const html = await standaloneHtml({
-      pdn: await gameForSnippet(),
+      pdn: whole ? ((await wholeText()) ?? await library.exportAll()).trimEnd() : await gameForSnippet(),
       title: pageTitle(s.view, t('app.title')),
-      attrs: { ply: viewer.mainlinePly(), coordinates: s.coordinates, orientation: s.flipped ? 'black' : null, lang: app.lang },
+      attrs: {
+        game: whole && place.game > 1 ? place.game : null, ply: place.ply, line: place.line, mode: place.mode,
+        coordinates: s.coordinates, orientation: place.orientation, lang: app.lang,
+      },
       fetchText: async (path) => (await get(path)).text(),
       fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
     });
@@ -211,6 +302,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   return {
     actions: {
       'copy-link': copyLink,
+      'share-problem': shareProblem,
       'copy-element': async () => {
         await fillSnippets();
         await copyText($('snippet-element').value, t('export.copied'));
@@ -220,14 +312,22 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         await copyText($('snippet-iframe').value, t('export.copied'));
       },
       'download-html': downloadHtml,
-      'copy-game': async () => copyText(await library.exportGame(viewer.state.game), t('export.copied')),
+      'copy-game': async () => {
+        const problem = await problemText();
+        await copyText(problem ?? await library.exportGame(viewer.state.game), problem ? t('export.problemCopied') : t('export.copied'));
+      },
       'download-game': async () => {
-        const text = await library.exportGame(viewer.state.game);
+        const problem = await problemText();
+        const text = problem ?? await library.exportGame(viewer.state.game);
         await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
+        if (problem) say(() => t('export.problemSaved'));
       },
       'download-file': async () => {
-        const text = await library.exportAll();
-        await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), wholeName());
+        // While solving: the problem alone (the file holds its solution).
+        const problem = await problemText();
+        const text = problem ?? await library.exportAll();
+        await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), problem ? `${fileStem()}.pdn` : wholeName());
+        if (problem) say(() => t('export.problemSaved'));
       },
       'copy-fen': () => copyText(currentFen(), t('export.copied')),
       'edit-position': () => editPosition(),
@@ -240,6 +340,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
       },
     },
     fillSnippets,
+    linkSource,
     editPosition,
     showInText,
   };

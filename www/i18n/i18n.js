@@ -50,8 +50,8 @@ export async function loadCatalogue(code) {
   const known = knownCode(code);
   if (!known || known === DEFAULT) return en;
   try {
-    // A self-contained export (www/share/standalone.js) carries its catalogues as module URLs.
-    const url = globalThis.PDN_VIEWER_CATALOGUES && globalThis.PDN_VIEWER_CATALOGUES[known];
+    // The single-file build (www/share/standalone.js) carries its catalogues as module URLs.
+    const url = globalThis.PDN_VIEWER_FILES && globalThis.PDN_VIEWER_FILES[`www/i18n/${known}.js`];
     const mod = await import(url || `./${known}.js`);
     const catalogue = mod && mod.default;
     return catalogue && typeof catalogue === 'object' ? catalogue : en;

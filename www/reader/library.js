@@ -19,14 +19,25 @@ export const EDITS = Object.freeze({
   setStrength: (lib, i, { line, ply, mark }) => { lib.setStrength(i, line ?? undefined, ply, mark); return { line, ply }; },
   setMarks: (lib, i, { line, ply, squares, arrows }) => { lib.setMarks(i, line ?? undefined, ply, squares, arrows); return { line, ply }; },
   revert: (lib, i) => { lib.revert(i); return { line: null, ply: 0 }; },
+  // Undo and redo: a text of the game written before put back in place of `was` (the text its
+  // splice left there), shown at `line`, `ply`.
+  setText: (lib, i, { text, was = null, line = null, ply = 0 }) => ({
+    line, ply, splice: lib.setGameText(i, String(text ?? ''), was == null ? undefined : String(was)),
+  }),
 });
 
-/** Applies edit `op` (a name of EDITS) with `args` to game `index` of a wasm Library. */
+/**
+ * Applies edit `op` (a name of EDITS) with `args` to game `index` of a wasm Library, then writes
+ * the edited game into the text in place of its old text (Library.writeBack): `splice` ({start,
+ * end, old, text}, UTF-16 offsets of the text before, or null when nothing changed) is what the
+ * page does to its text box, and what undo gives back.
+ */
 export function applyEdit(lib, index, op, args = {}) {
   const fn = Object.hasOwn(EDITS, op) ? EDITS[op] : null;
   if (!fn) throw new Error(`unknown edit ${op}`);
   const place = fn(lib, index, args);
-  return { place: { line: place.line ?? null, ply: place.ply }, edited: lib.isEdited(index) };
+  const splice = place.splice !== undefined ? place.splice : lib.writeBack(index);
+  return { place: { line: place.line ?? null, ply: place.ply }, edited: lib.isEdited(index), splice: splice ?? null };
 }
 
 /** The request `name` of reader/protocol.js, or an Error saying there is none. */

@@ -33,11 +33,15 @@ export function limitsFor(asked = overrides.limits) {
   return out;
 }
 
-/** `bytes` in words: "64 MB", "512 KB", "300 bytes" (MB = 2^20 bytes, as operating systems show). */
-export function formatBytes(bytes, format = (n) => String(n)) {
-  if (bytes >= 1024 * 1024) return `${format(Math.round((bytes / 1024 / 1024) * 10) / 10)} MB`;
-  if (bytes >= 1024) return `${format(Math.round((bytes / 1024) * 10) / 10)} KB`;
-  return `${format(bytes)} B`;
+/**
+ * `bytes` in words: "64 MB", "512 KB", "300 B" (MB = 2^20 bytes, as operating systems show);
+ * with `t`, the unit in the reader's language (`size.mb`, `size.kb`, `size.bytes`: "64 МБ").
+ */
+export function formatBytes(bytes, format = (n) => String(n), t = null) {
+  const unit = (key, english, n) => (t ? t(key, { size: format(n) }) : `${format(n)} ${english}`);
+  if (bytes >= 1024 * 1024) return unit('size.mb', 'MB', Math.round((bytes / 1024 / 1024) * 10) / 10);
+  if (bytes >= 1024) return unit('size.kb', 'KB', Math.round((bytes / 1024) * 10) / 10);
+  return unit('size.bytes', 'B', bytes);
 }
 
 /**
@@ -47,7 +51,7 @@ export function formatBytes(bytes, format = (n) => String(n)) {
  */
 export function describeFailure(t, e, name, number = (n) => String(n)) {
   if (!e) return null;
-  const size = (b) => formatBytes(b, number);
+  const size = (b) => formatBytes(b, number, t);
   if (e.kind === 'tooLarge' && e.unit === 'games') {
     return t('status.tooManyGames', { name, count: number(e.size), limit: number(e.limit) });
   }

@@ -22,11 +22,20 @@ const TABLE = {
   gameText: request(['index'], { orEmpty: true }),
   exportGame: request(['index']),
   exportAll: request([]),
+  exportProblem: request(['index', 'line', 'ply']),
   text: request([]),
+  // The games' texts as written, without the words around them (a forum post's): what a link carries.
+  gamesText: request([]),
   legalMoves: request(['index', 'line', 'ply']),
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),
   solveState: request(['index', 'line', 'ply']),
+  // The tournament table of the file (pdn-view's standings.rs).
+  standings: request([]),
+  // The boards view's cards of games from..to, or of one round among them (boards.rs).
+  boards: request(['from', 'to', 'round']),
+  // Games without a result yet (live.js follows a file until none).
+  unfinished: request([]),
   // The Explorer (pdn-view's explorer.rs): the index built `games` games a request (asked again
   // until it answers `ready`, so other requests are answered in between and the page shows
   // progress), the tree at a place, the games reaching a place or a FEN or holding some material, a player's games.

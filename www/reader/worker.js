@@ -13,7 +13,9 @@ import { answer } from './library.js';
 import * as overrides from './overrides.js';
 
 let wasm = null;
-const ready = init().then((exports) => { wasm = exports; });
+// The single-file build hands the wasm over (www/share/standalone.js); else it is beside pdn.js.
+const carried = globalThis.PDN_VIEWER_FILES?.['pkg/pdn_bg.wasm'];
+const ready = init(carried ? { module_or_path: carried } : undefined).then((exports) => { wasm = exports; });
 /** slot -> { lib, session }: the open text of each client, and the open() being served. */
 const slots = new Map();
 

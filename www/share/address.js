@@ -29,7 +29,8 @@ function hashFields(hash) {
 
 /**
  * A location hash -> null without a `pdn=` payload (an ordinary anchor), else { pdn, game, ply },
- * numbers or null when absent or malformed (and `line` when it names a variation).
+ * numbers or null when absent or malformed (and `line` when it names a variation, `mode` and
+ * `orientation` when the hash has them).
  */
 export function parseShareHash(hash) {
   if (typeof hash !== 'string') return null;
@@ -44,6 +45,9 @@ export function parseShareHash(hash) {
     game: game === 0 ? null : game,
     ply: count(fields.get('ply')),
     ...(line != null ? { line } : {}),
+    // Written in the query; read in the hash too (a link whose query was dropped or rewritten).
+    ...(fields.get('mode') === 'solve' ? { mode: 'solve' } : {}),
+    ...(fields.get('orientation') === 'black' ? { orientation: 'black' } : {}),
   };
 }
 
@@ -83,8 +87,8 @@ export function readAddress(href) {
     game: from.game || 1,
     ply: from.ply ?? 0,
     line: from.line,
-    orientation: q.get('orientation') === 'black' ? 'black' : null,
-    mode: q.get('mode') === 'solve' ? 'solve' : null,
+    orientation: q.get('orientation') === 'black' || link?.orientation ? 'black' : null,
+    mode: q.get('mode') === 'solve' || link?.mode ? 'solve' : null,
     lang: q.get('lang') || null,
     theme: q.get('theme') || null,
     params,

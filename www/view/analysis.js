@@ -76,14 +76,21 @@ export function distinguishing(candidates) {
 }
 
 /**
- * The moves a typed move names: `32-28`, `c3-d4`, `28x17`, `28:17`, a full route `47x38x24x13x36`
- * or `c3d4`. Start and end must match; squares between must be on the route.
+ * The moves a typed move names: `32-28`, `c3-d4`, `28x17`, `28:17`, a full route `47x38x24x13x36`,
+ * `c3d4`, or Russian short notation `ge3` / `e3`. Start and end must match; squares between must be on the route.
  */
 export function movesForEntry(moves, text) {
   const clean = String(text || '').trim().toLowerCase().replace(/[!?]+$/, '');
   if (!clean) return [];
   const exact = (moves || []).filter((m) => m.notation.toLowerCase() === clean);
   if (exact.length) return exact;
+  // Russian short notation: `ge3` (the file the piece leaves, the square it lands on) or `e3`
+  // alone; the moves it names, if they all start from one square (else the reader must say more).
+  const short = /^([a-l])?([a-l]\d{1,2})$/.exec(clean);
+  if (short) {
+    const named = (moves || []).filter((m) => m.to === short[2] && (!short[1] || fileOf(m.from) === short[1]));
+    return named.every((m) => m.from === named[0].from) ? named : [];
+  }
   let squares = clean.split(/\s*[-x:×]\s*/).filter(Boolean);
   if (squares.length === 1 && /^[a-z]\d+[a-z]\d+$/.test(clean)) squares = clean.match(/[a-z]\d+/g);
   if (squares.length < 2) return [];
@@ -92,6 +99,9 @@ export function movesForEntry(moves, text) {
   return routes(moves, from, to, squares.slice(1, -1));
 }
 
+/** The file letter of an algebraic square (`g5` → `g`), or '' for a numbered one. */
+const fileOf = (square) => (/^[a-l]\d+$/.test(square) ? square[0] : '');
+
 /** A pointer that moved less than this (CSS pixels) between down and up clicked; more dragged. */
 export const DRAG_MIN = 6;
 
@@ -99,7 +109,8 @@ export const DRAG_MIN = 6;
  * board: the board's container. viewer: the controller (viewer.js). library: legalMoves(i, line,
  * ply) and edit(i, op, args) (library.js). els: optional controls { entry (form), entryInput,
  * routes (list of route buttons), promote, remove, cut, strength (select), comment (textarea),
- * saveComment, pen (select) }. say(text, kind): messages. onEdited(result): after every edit.
+ * saveComment, pen (select) }. say(text, kind): messages. onEdited(result): after every edit
+ * ({ place, edited, view, splice } of library.edit, with `game` and `at`, the place it was made).
  * onMove(move): when set, a move picked is handed to it instead of played into the game, and
  * marks are not drawn (setMoveHandler(fn) changes it); a mode whose handler has `play(move)`
  * (solve mode) gets the moves the same way.
@@ -221,7 +232,8 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       drawRouteList();
       const result = await library.edit(game, 'play', { line, ply, choice: move.index });
       viewer.applyEdit(result, { animate: false });
-      onEdited(result);
+      // Where the edit was made (undo goes back there) and in which game.
+      onEdited({ ...result, game, at: { line, ply } });
     } catch (e) {
       say(t('analysis.failed', { error: e && e.message ? e.message : String(e) }), 'error');
       viewer.redraw();
@@ -359,10 +371,11 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   async function edit(op, args = {}, options = {}) {
     if (busy) return null;
     busy = true;
+    const { game, line, ply } = state();
     try {
-      const result = await library.edit(state().game, op, args);
+      const result = await library.edit(game, op, args);
       viewer.applyEdit(result, options);
-      onEdited(result);
+      onEdited({ ...result, game, at: { line, ply } });
       return result;
     } catch (e) {
       say(t('analysis.failed', { error: e && e.message ? e.message : String(e) }), 'error');

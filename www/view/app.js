@@ -3,7 +3,7 @@
 // the editor on demand, the language and the library facade, as one object the host talks to.
 
 import { createViewer } from './viewer.js';
-import { attachControls } from './controls.js';
+import { attachControls, typedIn } from './controls.js';
 import { lineView } from './views.js';
 import { prefersReducedMotion } from './board-dom.js';
 import { libraryFacade } from '../reader/protocol.js';
@@ -56,6 +56,118 @@ export function navButtons(doc, nav, t = createTranslator('en', en, en)) {
   return buttons;
 }
 
+/** Undo steps kept: the oldest goes when more edits are made. */
+export const UNDO_LIMIT = 200;
+
+/**
+ * The undo history of the board's edits: each step is { game, old, text, at, to } (the game's
+ * text before and after, as the core wrote it, and the places before and after). Pure: app.js
+ * applies the steps.
+ */
+export function createHistory(limit = UNDO_LIMIT) {
+  const done = [];
+  const undone = [];
+  return {
+    push(step) {
+      done.push(step);
+      if (done.length > limit) done.shift();
+      undone.length = 0;
+    },
+    /** The step to undo, moved to the redo side; null when there is none. */
+    undo() {
+      const step = done.pop() || null;
+      if (step) undone.push(step);
+      return step;
+    },
+    /** The step to redo, moved back; null when there is none. */
+    redo() {
+      const step = undone.pop() || null;
+      if (step) done.push(step);
+      return step;
+    },
+    /** A step that could not be applied goes back where it was. */
+    putBack(step, { undoing }) {
+      if (undoing) { undone.pop(); done.push(step); } else { done.pop(); undone.push(step); }
+    },
+    get canUndo() { return done.length > 0; },
+    get canRedo() { return undone.length > 0; },
+    clear() { done.length = 0; undone.length = 0; },
+  };
+}
+
+/**
+ * The tools that edit the shown game (analysis.js uses them), made in `group` (the page's
+ * .edit-tools, the element's): undo, redo, promote and delete a variation, cut the line, the
+ * move mark and the comment. Their words follow the language (data-i18n, translatePage); the
+ * ids are the page's. Returns { undo, redo, promote, remove, cut, strength, comment, saveComment }.
+ */
+export function editTools(doc, group, t = createTranslator('en', en, en)) {
+  const make = (tag, attrs = {}, ...children) => {
+    const e = doc.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    e.append(...children);
+    return e;
+  };
+  const button = (id, key, attrs = {}) => make('button', { type: 'button', id, 'data-i18n': key, ...attrs }, t(key));
+  const labelled = (key, control, attrs = {}) => make('label', attrs, make('span', { 'data-i18n': key }, t(key)), control);
+  const els = {
+    undo: button('undo', 'edits.undo', { 'data-i18n-attr': 'title:edits.undoTitle', title: t('edits.undoTitle'), disabled: '' }),
+    redo: button('redo', 'edits.redo', { 'data-i18n-attr': 'title:edits.redoTitle', title: t('edits.redoTitle'), disabled: '' }),
+    promote: button('promote-variation', 'analysis.promote'),
+    remove: button('delete-variation', 'analysis.delete'),
+    cut: button('cut-line', 'analysis.cut'),
+    strength: make('select', { id: 'strength' }, make('option', { value: '' }, '–'),
+      ...['!', '?', '!!', '??', '!?', '?!'].map((m) => make('option', {}, m))),
+    comment: make('textarea', { id: 'comment-input', rows: '2' }),
+    saveComment: button('save-comment', 'analysis.saveComment'),
+  };
+  group.replaceChildren(els.undo, els.redo, els.promote, els.remove, els.cut,
+    labelled('analysis.strength', els.strength),
+    labelled('analysis.comment', els.comment, { class: 'comment-edit' }), els.saveComment);
+  return els;
+}
+
+/**
+ * A small modal dialog (#discard-dialog) asking whether edits may be dropped: "Discard"
+ * (#discard-ok) resolves to true, "Keep" (#discard-cancel), Escape or closing to false. In the
+ * language of `t`; the text goes in as text.
+ */
+export function askDiscard(doc, parent, t) {
+  parent.querySelector?.('#discard-dialog')?.remove();
+  const dialog = doc.createElement('dialog');
+  dialog.id = 'discard-dialog';
+  dialog.className = 'discard-dialog';
+  dialog.setAttribute('aria-labelledby', 'discard-title');
+  const title = doc.createElement('h2');
+  title.id = 'discard-title';
+  title.textContent = t('edits.discardTitle');
+  const text = doc.createElement('p');
+  text.textContent = t('edits.discardText');
+  const ok = doc.createElement('button');
+  ok.type = 'button';
+  ok.id = 'discard-ok';
+  ok.textContent = t('edits.discard');
+  const keep = doc.createElement('button');
+  keep.type = 'button';
+  keep.id = 'discard-cancel';
+  keep.className = 'primary';
+  keep.textContent = t('edits.keep');
+  const actions = doc.createElement('div');
+  actions.className = 'actions';
+  actions.append(keep, ok);
+  dialog.append(title, text, actions);
+  parent.append(dialog);
+  return new Promise((resolve) => {
+    let answer = false;
+    ok.addEventListener('click', () => { answer = true; dialog.close(); });
+    keep.addEventListener('click', () => dialog.close());
+    dialog.addEventListener('close', () => { dialog.remove(); resolve(answer); });
+    if (typeof dialog.showModal === 'function') dialog.showModal();
+    else dialog.setAttribute('open', '');
+    keep.focus();
+  });
+}
+
 /**
  * Plain words for a download of `name` that failed: describe(e, name) first (sizes, a stopped
  * reader: limits.js), then the network (`cors`: the host's words for a refusal) or HTTP error.
@@ -96,8 +208,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let explorerReady = null;
   /** Game (0-based) -> the ply the Explorer's search found it at: the table opens it there. */
   let foundAt = null;
+  let tournament = null;
+  let tournamentReady = null;
 
   const buttons = navButtons(doc, parts.nav, t);
+  // The editing tools: in the host's group, shown once the reader starts editing (data-editing).
+  const tools = parts.editTools ? editTools(doc, parts.editTools, t) : {};
+  const history = createHistory();
+  /** The text of each game edited since the text was opened, as the core last wrote it. */
+  const written = new Map();
+  let undoing = Promise.resolve();
   const viewer = createViewer({
     doc,
     els: { ...parts, ...buttons },
@@ -158,10 +278,17 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   function loadAnalysis() {
     analysisReady ??= modules.analysis().then(({ createAnalysis }) => {
       const analysis = createAnalysis({
-        doc, board: parts.board, viewer, library, t: words, els: o.analysisEls || {}, say,
+        doc, board: parts.board, viewer, library, t: words, els: { ...(o.analysisEls || {}), ...tools }, say,
         onEdited: (r) => {
-          if (r.edited) edited.add(viewer.state.game);
-          else edited.delete(viewer.state.game);
+          const game = r.game ?? viewer.state.game;
+          if (r.edited) edited.add(game);
+          else edited.delete(game);
+          startEditing();
+          if (r.splice) {
+            history.push({ game, old: r.splice.old, text: r.splice.text, at: r.at || r.place, to: r.place });
+            written.set(game, r.splice.text);
+          }
+          updateUndo();
           o.onEdited?.(r);
         },
       });
@@ -169,6 +296,71 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     });
     return analysisReady;
   }
+
+  /**
+   * The reader started editing (a move played on the board, an edit, the board editor opened):
+   * the editing tools show from now on (the host's data-editing; a visitor's first screen is
+   * the viewer alone).
+   */
+  function startEditing() {
+    if (host.dataset.editing === '1') return;
+    host.dataset.editing = '1';
+    o.onEditing?.();
+  }
+
+  function updateUndo() {
+    if (tools.undo) tools.undo.disabled = !history.canUndo;
+    if (tools.redo) tools.redo.disabled = !history.canRedo;
+  }
+
+  /**
+   * Undoes (or redoes) one step: the game's text before (after) it is put back by the core, the
+   * board shows the place before (after) it, and the host hears it as an edit (onEdited, with
+   * the splice for its text box). Steps run one after the other.
+   */
+  function travel(back) {
+    undoing = undoing.then(async () => {
+      const step = back ? history.undo() : history.redo();
+      if (!step) return false;
+      const [text, place] = back ? [step.old, step.at] : [step.text, step.to];
+      try {
+        if (step.apply) {
+          // A host's own step (the page's position edit: another text opened).
+          await step.apply(back);
+          updateUndo();
+          return true;
+        }
+        if (viewer.state.game !== step.game) await pick(step.game);
+        const was = back ? step.text : step.old;
+        const r = await library.edit(step.game, 'setText', { text, was, line: place.line ?? null, ply: place.ply ?? 0 });
+        viewer.applyEdit(r);
+        edited.delete(step.game);
+        if (r.splice) written.set(step.game, r.splice.text);
+        updateUndo();
+        o.onEdited?.({ ...r, game: step.game, undo: back });
+        return true;
+      } catch (e) {
+        history.putBack(step, { undoing: back });
+        updateUndo();
+        failed(e);
+        return false;
+      }
+    });
+    return undoing;
+  }
+  tools.undo?.addEventListener('click', () => travel(true));
+  tools.redo?.addEventListener('click', () => travel(false));
+  // Ctrl+Z undoes, Ctrl+Shift+Z (and Ctrl+Y) redoes, unless the focus is in a text field (that
+  // field's own undo) or nothing was edited (the browser's).
+  keyTarget.addEventListener('keydown', (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || typedIn(e)) return;
+    const key = e.key.toLowerCase();
+    const redo = (key === 'z' && e.shiftKey) || (key === 'y' && !e.shiftKey);
+    const undo = key === 'z' && !e.shiftKey;
+    if (!(undo ? history.canUndo : redo && history.canRedo)) return;
+    e.preventDefault();
+    travel(undo);
+  });
 
   /** Solve mode (with the analysis board), made once. */
   function loadSolve() {
@@ -231,6 +423,21 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     return explorerReady;
   }
 
+  /**
+   * The tournament views (tournament.js: tabs, boards, standings) in parts.tournament, made the
+   * first time a text has two games or more, or a view is asked for.
+   */
+  function loadTournament() {
+    tournamentReady ??= modules.tournament().then(({ attachTournament }) => {
+      tournament = attachTournament({
+        doc, app, el: parts.tournament, download: o.download,
+        onView: (view) => { host.dataset.view = view; o.onView?.(view); },
+      });
+      return tournament;
+    });
+    return tournamentReady;
+  }
+
   /** Plays moves given by their squares ([from, to] each) from the shown position, on the analysis board. */
   async function playEnds(ends) {
     const analysis = await loadAnalysis();
@@ -268,6 +475,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       viewer.setTranslator(t);
       if (list) list.setTranslator(t);
       if (solve) solve.retranslate();
+      if (tournament) tournament.refresh();
       updateCount();
     },
 
@@ -297,6 +505,42 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     pick,
 
     analysis: loadAnalysis,
+    /** The editing tools' elements (editTools), empty when the host has no group for them. */
+    tools,
+    /** Undoes the last board edit; resolves to whether there was one. */
+    undo: () => travel(true),
+    /** Redoes the last edit undone. */
+    redo: () => travel(false),
+    /** Whether board edits were made since the text was opened (what opening another would drop). */
+    get hasEdits() { return history.canUndo; },
+    /** Each game edited since the text was opened: its index and its text as last written. */
+    get written() { return written; },
+    /** A new text is open: its edits and undo steps start over. */
+    forgetEdits() {
+      edited.clear();
+      written.clear();
+      history.clear();
+      updateUndo();
+    },
+    startEditing,
+    /**
+     * Adds a host's own undo step: { apply(back) } undoes it (back) or redoes it (the page's
+     * position edit). The reader is editing from then on.
+     */
+    pushStep(step) {
+      history.push(step);
+      startEditing();
+      updateUndo();
+    },
+    /**
+     * Asks the reader, in a small dialog over the viewer (never window.confirm), whether the
+     * board edits may be dropped; resolves to true at once when there are none. `parent` gets
+     * the dialog (the page's body; the element's shadow root by default).
+     */
+    confirmDiscard(parent = scope.body || scope) {
+      if (!history.canUndo) return Promise.resolve(true);
+      return askDiscard(doc, parent, t);
+    },
     /**
      * The place the address and the links keep: { game (1-based), ply, line, orientation, mode }.
      * In a variation, `line` names it and `ply` counts in it; with `mainline`, or while solving,
@@ -325,6 +569,22 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return s;
     },
     currentFen,
+    /** The tournament view shown: `game`, `boards` or `standings`. */
+    get view() { return tournament ? tournament.view : 'game'; },
+    /**
+     * Shows a tournament view (tournament.js VIEWS; `round` for the boards) — or, with no
+     * argument, the tabs again for a new text (shown from two games on, or when a view is on).
+     */
+    async setView(view = null, { round = null } = {}) {
+      if (!parts.tournament || !modules.tournament) return 'game';
+      const wanted = view && view !== 'game';
+      if (!wanted && !tournament && viewer.state.count < 2) return 'game';
+      const tm = await loadTournament();
+      parts.tournament.hidden = !(viewer.state.count > 1 || tm.view !== 'game' || wanted);
+      if (view) await tm.setView(view, { round });
+      else await tm.refresh();
+      return tm.view;
+    },
     /** Whether the engine is on. */
     get engineOn() { return Boolean(engine && engine.on); },
     /** The engine on or off (never while solving: it would give the answer away). */
@@ -384,6 +644,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (from == null) {
         try { from = currentFen(); } catch { from = ''; } // no game shown: an empty board
       }
+      startEditing();
       // With the Explorer, the editor can list the open text's games that reach its position.
       const find = parts.explorer && modules.explorer && viewer.state.count > 0
         ? (at, type, pattern) => (pattern ? app.findPattern(at, type) : app.findPosition(at, type)) : undefined;

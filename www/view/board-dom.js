@@ -89,7 +89,9 @@ export function animateMove(svgEl, model, { reducedMotion = false, msPerHop = 16
     const over = hopOver(points, g);
     const start = over ? (over.hop + over.t / 2) / hops : 0;
     const end = over ? (over.hop + 1) / hops : 1;
-    const faded = (win.getComputedStyle && win.getComputedStyle(ghostEl).opacity) || '0.35';
+    // The ghost's own opacity (style.css's --ghost-opacity, per theme); none known, no fade.
+    const faded = win.getComputedStyle && win.getComputedStyle(ghostEl).opacity;
+    if (!faded) continue;
     ghostEl.animate([
       { offset: 0, opacity: 1 },
       { offset: start, opacity: 1 },

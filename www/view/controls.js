@@ -17,6 +17,11 @@ function origin(e) {
   return path[0] || e.target;
 }
 
+/** Whether the key event `e` is typed into a text field (inside a shadow root too). */
+export function typedIn(e) {
+  return isTyping(origin(e));
+}
+
 /** Whether keys pressed on `target` belong to a text field, a select box or editable text. */
 export function isTyping(target) {
   if (!target || typeof target.tagName !== 'string') return false;

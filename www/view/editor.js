@@ -18,7 +18,9 @@ let ready = null;
 /** The core, in this thread (fetched and compiled once, off the main thread). */
 function loadCore() {
   ready ??= import('../../pkg/pdn.js').then(async (core) => {
-    await core.default();
+    // The single-file build carries the wasm (www/share/standalone.js).
+    const wasm = globalThis.PDN_VIEWER_FILES?.['pkg/pdn_bg.wasm'];
+    await core.default(wasm ? { module_or_path: wasm } : undefined);
     return core;
   });
   return ready;
@@ -30,7 +32,7 @@ function loadStyle(doc) {
   styled ??= new Promise((resolve) => {
     const link = doc.createElement('link');
     link.rel = 'stylesheet';
-    link.href = new URL('./editor.css', import.meta.url).href;
+    link.href = globalThis.PDN_VIEWER_FILES?.['www/view/editor.css'] || new URL('./editor.css', import.meta.url).href;
     link.onload = resolve;
     link.onerror = resolve; // unstyled beats not at all
     doc.head.append(link);
@@ -127,6 +129,8 @@ export function editorTree(t, variants, { find = false } = {}) {
         h('div', { id: 'editor-problems', class: 'editor-problems', role: 'status', 'aria-live': 'polite' }),
         h('label', { class: 'editor-fen' }, h('span', {}, 'FEN'),
           h('input', { type: 'text', id: 'editor-fen', spellcheck: 'false', autocomplete: 'off' })),
+        h('label', { class: 'editor-fen editor-problem-title' }, h('span', {}, t('editor.problemTitle')),
+          h('input', { type: 'text', id: 'editor-problem-title', autocomplete: 'off', maxlength: '200', placeholder: t('editor.problemTitleExample') })),
         h('div', { class: 'actions' },
           button('editor-set-fen', 'editor.setFen'),
           button('editor-copy-fen', 'editor.copyFen'),
@@ -140,6 +144,17 @@ export function editorTree(t, variants, { find = false } = {}) {
           find ? button('editor-find', 'explorer.editorFind') : null,
           find ? button('editor-pattern', 'explorer.editorPattern', { title: t('explorer.editorPatternTitle') }) : null,
           button('editor-analyse', 'editor.analyse', { class: 'primary' })))));
+}
+
+/**
+ * The editor's game with the title typed (a problem's name) as its Event tag, written before
+ * the core's tags with PDN's escapes (\\ and \"); line breaks and control characters become
+ * spaces. Without a title, the game as it is.
+ */
+export function titled(pdn, title) {
+  const name = String(title || '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  if (!pdn || !name) return pdn;
+  return `[Event "${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]\n${pdn}`;
 }
 
 /**
@@ -239,6 +254,8 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   }
 
   const g = () => state.view.gametype;
+  /** The game as the core writes it, with the title typed as its Event tag. */
+  const game = () => titled(state.view.pdn, $('editor-problem-title').value);
   const fenNow = () => state.view.fen;
 
   $('editor-board').addEventListener('click', (e) => {
@@ -278,10 +295,10 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   $('editor-set-fen').addEventListener('click', setFen);
   $('editor-fen').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); setFen(); } });
   $('editor-copy-fen').addEventListener('click', () => copy(fenNow()));
-  $('editor-copy-pdn').addEventListener('click', () => state.view.pdn && copy(state.view.pdn));
+  $('editor-copy-pdn').addEventListener('click', () => state.view.pdn && copy(game()));
   $('editor-copy-link').addEventListener('click', async () => {
     if (!state.view.pdn || !link) return;
-    const url = await link(state.view.pdn);
+    const url = await link(game());
     dialog.dataset.link = url;
     await copy(url);
   });
@@ -309,8 +326,8 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
     await find(at, type, true);
   });
   $('editor-analyse').addEventListener('click', async () => {
-    const pdn = state.view.pdn;
-    if (!pdn) return;
+    if (!state.view.pdn) return;
+    const pdn = game();
     close();
     if (analyse) await analyse(pdn);
   });

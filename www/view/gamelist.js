@@ -122,6 +122,8 @@ export function rowTree(row, position, { selected = false, t = (k) => k } = {}) 
     'aria-selected': selected ? 'true' : 'false',
     'data-index': row.number - 1,
     'data-game': row.number, // the game's number from 1, as the address and the element's `game` count
+    // No result yet: a live file marks it as running (style.css).
+    'data-running': known(row.result) === '' || known(row.result) === '*' ? '' : null,
   }, COLUMNS.map((c) => h('td', { class: `col-${c.key}`, role: 'gridcell' }, cells[c.key])));
 }
 

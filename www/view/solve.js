@@ -7,6 +7,8 @@
 // while the mode lasts, and only the moves already played are listed here. JS holds no rules: it
 // shows the places the core names (viewer.showPlace) and counts tries.
 
+import { tagOf } from '../i18n/words.js';
+
 /** Milliseconds before the text's reply is played, and a wrong move is taken back. */
 export const PAUSE = 600;
 
@@ -46,6 +48,8 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   const goTo = (p, options) => viewer.showPlace(p, options);
 
   // The controls, built once.
+  // The problem's name (its Event tag), drawn over the side to move.
+  const heading = el(doc, 'p', { class: 'solve-title', 'data-solve-title': '' });
   const status = el(doc, 'p', { class: 'solve-status', 'data-solve-status': '' });
   const note = el(doc, 'p', { class: 'solve-message', role: 'status', 'aria-live': 'polite' });
   const list = el(doc, 'ol', { class: 'solve-moves' });
@@ -57,7 +61,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   if (onLeave) buttons.leave = el(doc, 'button', { type: 'button', class: 'solve-leave', 'data-solve': 'leave' });
   const actions = el(doc, 'div', { class: 'solve-actions' });
   actions.append(...Object.values(buttons));
-  panel.replaceChildren(status, note, list, actions);
+  panel.replaceChildren(status, note, list, actions, heading); // the title is drawn first (style.css: order)
   panel.hidden = true;
 
   function label() {
@@ -77,6 +81,9 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     else if (finished) words = t('solve.nothing');
     else words = t(toMove === 'black' ? 'solve.blackToPlay' : 'solve.whiteToPlay');
     status.textContent = words;
+    const name = tagOf(viewer.state.view, 'Event');
+    heading.textContent = name === '?' ? '' : name;
+    heading.hidden = !heading.textContent;
     if (solved) status.append(' ', el(doc, 'span', { class: 'solve-score' }, t('solve.score', { tries, shown })));
     const state = solved ? 'solved' : finished ? 'nothing' : 'solving';
     panel.dataset.state = state;

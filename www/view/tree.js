@@ -9,9 +9,13 @@ export function h(tag, attrs = {}, ...children) {
   return { tag, attrs, children: children.flat(Infinity).filter((c) => c != null && c !== false) };
 }
 
-/** Build real DOM nodes in the given document (SVG namespace when `ns` says so). */
+/**
+ * Build real DOM nodes in the given document (SVG namespace when `ns` says so). An `svg` element
+ * within an HTML tree starts the SVG namespace, as the HTML parser does.
+ */
 export function toDom(doc, node, ns = SVG_NS) {
   if (typeof node === 'string' || typeof node === 'number') return doc.createTextNode(String(node));
+  if (node.tag === 'svg') ns = SVG_NS;
   const el = ns ? doc.createElementNS(ns, node.tag) : doc.createElement(node.tag);
   for (const [k, v] of Object.entries(node.attrs)) {
     if (v != null && v !== false) el.setAttribute(k, String(v));

@@ -13,6 +13,8 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod analyse;
+#[cfg(not(target_arch = "wasm32"))]
+mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod explore;
@@ -41,6 +43,7 @@ mod cli {
        pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
+       pdn standings FILE   (the tournament table as CSV)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
        pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
 
@@ -60,6 +63,7 @@ mod cli {
             "review" => crate::analyse::review(files),
             "tree" if !files.is_empty() => crate::explore::tree(files),
             "find" if !files.is_empty() => crate::explore::find(files),
+            "standings" => crate::standings::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS

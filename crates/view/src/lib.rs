@@ -5,10 +5,12 @@
 //! `pdn-wasm` is a thin binding over this crate, and everything is tested natively.
 
 pub mod analysis;
+pub mod boards;
 pub mod budget;
 pub mod editor;
 pub mod explorer;
 pub mod json;
 pub mod library;
 pub mod solve;
+pub mod standings;
 pub mod view;

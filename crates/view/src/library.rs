@@ -8,17 +8,39 @@ use std::rc::Rc;
 use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
 use crate::budget::{DiagnosticsSummary, cap_variations, listed, pick_variations};
 use crate::view::{DiagnosticView, FileView, GameSummary, GameView, SummaryRef, VariationView};
-use pdn::diagnostic::{Diagnostic, LineIndex};
+use pdn::diagnostic::{Diagnostic, LineIndex, Span};
 use pdn::edit::{self, EditError, Place};
 use pdn::encoding::{Encoding, decode};
 use pdn::reader::{self, Game, GameHeader};
 use pdn::writer::{WriteOptions, write_game_into};
+use serde::Serialize;
+
+/// A game's text replaced in the open text ([`Library::write_back`],
+/// [`Library::set_game_text`]): what a page holding the same text in a text box does to it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Splice {
+    /// UTF-16 offset, in the text before, of the first character replaced.
+    pub start: usize,
+    /// UTF-16 offset, in the text before, one past the last character replaced.
+    pub end: usize,
+    /// The text that was there (the game as it was written).
+    pub old: String,
+    /// The text now there (the game as the core writes it).
+    pub text: String,
+}
 
 /// How many moves and variations a game has: a move played grows it.
 fn size(game: &Game) -> usize {
     game.moves.len()
         + game.variations.len()
         + game.variations.iter().map(|v| v.moves.len()).sum::<usize>()
+}
+
+/// Game `index` of a text as the writer writes it there.
+fn written(game: &Game, index: usize) -> String {
+    let mut out = String::new();
+    write_game_into(&mut out, game, &WriteOptions::default(), index > 0);
+    out
 }
 
 /// A text and the list of its games.
@@ -158,6 +180,70 @@ impl Library {
         reader::read_game_at(&self.text, self.headers.get(index)?.span.start)
     }
 
+    /// How many games have no result yet (`*`, or none written): a live file is followed
+    /// until this is 0.
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new("[Result \"2-0\"] 2-0 [Result \"*\"] 1. 32-28".into());
+    /// assert_eq!(lib.unfinished(), 1);
+    /// ```
+    #[must_use]
+    pub fn unfinished(&self) -> usize {
+        self.headers
+            .iter()
+            .filter(|h| {
+                let r = h
+                    .tag("Result")
+                    .or(h.result.as_deref())
+                    .map_or("*", str::trim);
+                r.is_empty() || r == "*" || r == "?"
+            })
+            .count()
+    }
+
+    /// The boards view's cards of games `from..to` (0-based), or of the games of round
+    /// `round` among them.
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new(
+    ///     "[Round \"1\"] 1. 32-28 * [Round \"2\"] 1. 33-29 * [Round \"2\"] *".into(),
+    /// );
+    /// let cards = lib.boards(0, 3, Some("2"));
+    /// assert_eq!(cards.iter().map(|c| c.game).collect::<Vec<_>>(), [2, 3]);
+    /// ```
+    #[must_use]
+    pub fn boards(
+        &self,
+        from: usize,
+        to: usize,
+        round: Option<&str>,
+    ) -> Vec<crate::boards::BoardCard> {
+        (from..to.min(self.len()))
+            .filter(|&i| {
+                round.is_none_or(|r| self.headers[i].tag("Round").map(str::trim) == Some(r.trim()))
+            })
+            .filter_map(|i| self.view(i))
+            .map(|v| crate::boards::BoardCard::of(&v))
+            .collect()
+    }
+
+    /// The tournament standings of the file's games ([`pdn::standings`]), from the tags;
+    /// games are read and replayed only where the first mover is not White (to tell how the
+    /// file writes its results).
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new("[White \"A\"][Black \"B\"][Result \"0-1\"] *".into());
+    /// assert_eq!(lib.standings().players[0].name, "B");
+    /// ```
+    #[must_use]
+    pub fn standings(&self) -> crate::standings::StandingsView {
+        let pairings = pdn::standings::Pairing::of(&self.headers, |k, _| {
+            let game = self.game(k)?;
+            pdn::replay::replay(&game).result_reading(&game)
+        });
+        crate::standings::StandingsView::of(&pdn::standings::Standings::of_pairings(&pairings))
+    }
+
     /// The list row of game `index` after replaying it: the variant played and every problem.
     #[must_use]
     pub fn check(&self, index: usize) -> Option<GameSummary> {
@@ -214,6 +300,42 @@ impl Library {
         self.text.get(span.start..span.end)
     }
 
+    /// The games' texts as written, one after another with a blank line between: the text
+    /// without what stands outside any game (a forum post's words around its games, its
+    /// `[pdn]` wrappers). What a link to the open text carries. A text with nothing but
+    /// white space outside its games is given whole, as it is.
+    ///
+    /// ```
+    /// use pdn_view::library::Library;
+    /// let lib = Library::new("Look at this:\n[pdn]\n1. 32-28 *\n[/pdn]\nNice?".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *");
+    /// let lib = Library::new("1. 32-28 *\n\n1. 33-28 *\n".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *\n\n1. 33-28 *\n");
+    /// ```
+    #[must_use]
+    pub fn games_text(&self) -> String {
+        let mut from = 0;
+        let mut clean = true;
+        for h in &self.headers {
+            let gap = self.text.get(from..h.span.start).unwrap_or("");
+            clean &= gap.trim().is_empty();
+            from = from.max(h.span.end);
+        }
+        if clean && self.text.get(from..).unwrap_or("").trim().is_empty() {
+            return self.text.clone();
+        }
+        let mut out = String::new();
+        for h in &self.headers {
+            if let Some(text) = self.text.get(h.span.start..h.span.end) {
+                if !out.is_empty() {
+                    out.push_str("\n\n");
+                }
+                out.push_str(text);
+            }
+        }
+        out
+    }
+
     /// Game `index` written as canonical PDN.
     #[must_use]
     pub fn export_game(&self, index: usize) -> Option<String> {
@@ -246,6 +368,37 @@ impl Library {
             }
         }
         out
+    }
+
+    /// Game `index` as a problem set at `place`, written as canonical PDN: its tags, with
+    /// `SetUp` and `FEN` naming the position there and `Result` `*`, and no moves, comments or
+    /// variations: what a reader solving it may copy without being given the solution. `None`
+    /// when the game has no such position (not replayed that far, unknown rules).
+    #[must_use]
+    pub fn export_problem(&self, index: usize, place: Place) -> Option<String> {
+        let mut game = self.game(index)?;
+        let r = pdn::replay::replay(&game);
+        let fen = edit::position_at(&r, place)?.to_fen(&r.ruleset.as_ref()?.geometry);
+        game.tags.retain(|t| {
+            !["setup", "fen", "result"].contains(&t.name.to_ascii_lowercase().as_str())
+        });
+        let tag = |name: &str, value: String| pdn::reader::Tag {
+            name: name.to_string(),
+            value,
+            span: pdn::diagnostic::Span::default(),
+        };
+        game.tags.push(tag("SetUp", "1".into()));
+        game.tags.push(tag("FEN", fen));
+        game.tags.push(tag("Result", "*".into()));
+        game.intro.clear();
+        game.setup = None;
+        game.moves.clear();
+        game.variations.clear();
+        game.outro.clear();
+        game.result = Some("*".into());
+        let mut out = String::new();
+        write_game_into(&mut out, &game, &WriteOptions::default(), false);
+        Some(out)
     }
 
     /// The legal moves at `place` of game `index` (see [`pdn::edit::legal_moves`]): `None` when
@@ -580,6 +733,145 @@ impl Library {
         self.shown.replace(None);
     }
 
+    /// Writes game `index`, when it was edited, into the text in place of its old text (the
+    /// other games and the text between them untouched): from then on the text holds the edits,
+    /// so [`Library::text`], [`Library::game_text`] and a text read again have them. `None` when
+    /// the game was not edited, or when its written form would not read back as one game there.
+    ///
+    /// ```
+    /// use pdn::edit::Place;
+    /// let mut lib = pdn_view::library::Library::new("[White \"A\"] 1. 32-28 *\n\n[White \"B\"] 1. 33-28 *".into());
+    /// lib.play(0, Place { line: None, ply: 1 }, 0).unwrap();
+    /// let s = lib.write_back(0).unwrap();
+    /// assert_eq!((s.start, s.end, s.old.as_str()), (0, 22, "[White \"A\"] 1. 32-28 *"));
+    /// assert!(lib.text().ends_with("*\n\n[White \"B\"] 1. 33-28 *"));
+    /// assert!(!lib.is_edited(0));
+    /// assert_eq!(lib.view(0).unwrap().plies.len(), 2);
+    /// ```
+    pub fn write_back(&mut self, index: usize) -> Option<Splice> {
+        if !self.is_edited(index) {
+            return None;
+        }
+        let out = written(&self.game(index)?, index);
+        self.set_game_text(index, out.trim_end())
+    }
+
+    /// Puts `text` in place of game `index`'s text (undo and redo give back a text written
+    /// before): the game is read from it from then on, its edits forgotten. `None` (nothing
+    /// changed) when there is no such game, the text is the same, or it would not read back as
+    /// the same game there (the rest of the file would change).
+    pub fn set_game_text(&mut self, index: usize, text: &str) -> Option<Splice> {
+        self.replace_game_text(index, text, None)
+    }
+
+    /// Undo and redo: `was` (the text a [`Splice`] put there, at the end of game `index`'s
+    /// text) becomes `text` again, exactly, so the whole text is as it was before that splice.
+    /// When `was` is not there, as [`Library::set_game_text`].
+    pub fn replace_game_text(
+        &mut self,
+        index: usize,
+        text: &str,
+        was: Option<&str>,
+    ) -> Option<Splice> {
+        let game_span = self.headers.get(index)?.span;
+        let end = game_span.start
+            + self
+                .text
+                .get(game_span.start..game_span.end)?
+                .trim_end()
+                .len();
+        if let Some(was) = was {
+            let start = end.checked_sub(was.len()).filter(|&s| s >= game_span.start);
+            if let Some(start) = start.filter(|&s| self.text.get(s..end) == Some(was)) {
+                if was == text {
+                    return None;
+                }
+                let mut spliced = String::with_capacity(self.text.len() + text.len());
+                spliced.push_str(&self.text[..start]);
+                spliced.push_str(text);
+                spliced.push_str(&self.text[end..]);
+                return self.splice(index, Span { start, end }, spliced, text);
+            }
+        }
+        // The game `text` holds, as the writer gives it: what must be read there afterwards.
+        let wanted = written(&reader::read_game_at(text, 0)?, index);
+        // From the game's first tag (stray words before it stay), else all of its text (the
+        // words before its tags were its own comments, which the writer moves after them).
+        let first_tag = reader::read_game_at(&self.text, game_span.start)
+            .and_then(|g| g.tags.first().map(|t| t.span.start))
+            .filter(|&at| at > game_span.start && at <= game_span.end);
+        let end = game_span.start
+            + self
+                .text
+                .get(game_span.start..game_span.end)?
+                .trim_end()
+                .len();
+        for start in first_tag.into_iter().chain([game_span.start]) {
+            let span = Span {
+                start,
+                end: end.max(start),
+            };
+            let old = &self.text[span.start..span.end];
+            if old == text {
+                self.revert(index);
+                return None;
+            }
+            let mut spliced = String::with_capacity(self.text.len() + text.len());
+            spliced.push_str(&self.text[..span.start]);
+            spliced.push_str(text);
+            spliced.push_str(&self.text[span.end..]);
+            let read = reader::read_game_at(&spliced, game_span.start);
+            if read.is_some_and(|g| written(&g, index) == wanted) {
+                return self.splice(index, span, spliced, text);
+            }
+        }
+        None
+    }
+
+    /// The text becomes `spliced`: `span` of the old one replaced by `text` in game `index`.
+    fn splice(&mut self, index: usize, span: Span, spliced: String, text: &str) -> Option<Splice> {
+        let old = self.text[span.start..span.end].to_string();
+        let (start, end) = {
+            let lines = self.lines();
+            (
+                lines.utf16_at(&self.text, span.start),
+                lines.utf16_at(&self.text, span.end),
+            )
+        };
+        let shift = |at: &mut usize| {
+            *at = *at + text.len() - old.len();
+        };
+        // The whole text is read again (a game's borders depend on its neighbours): it must
+        // have the same games, the others where they were (shifted after this one).
+        let (headers, outside) = reader::read_index(&spliced);
+        let moved = |i: usize, h: &GameHeader| {
+            let mut want = self.headers[i].span;
+            if i > index {
+                shift(&mut want.start);
+            }
+            if i >= index {
+                shift(&mut want.end);
+            }
+            h.span.start != want.start || h.span.end != want.end
+        };
+        if headers.len() != self.headers.len()
+            || headers.iter().enumerate().any(|(i, h)| moved(i, h))
+        {
+            return None;
+        }
+        self.headers = headers;
+        self.outside = outside;
+        self.text = spliced;
+        self.lines = OnceCell::new();
+        self.revert(index);
+        Some(Splice {
+            start,
+            end,
+            old,
+            text: text.to_string(),
+        })
+    }
+
     /// Problems in text that belongs to no game (stray text, a result with no game).
     #[must_use]
     pub fn outside_diagnostics(&self) -> Vec<DiagnosticView> {
@@ -610,6 +902,30 @@ mod tests {
                         [White \"B\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-1 0-2\n";
 
     #[test]
+    fn a_problem_is_exported_without_its_solution() {
+        let text = "[Event \"Week 3\"]\n[GameType \"20\"]\n[FEN \"W:W26,27:B12,17\"]\n\
+                    {hint} 1. 27-22 (1. 26-21 17x26) 17x28 *";
+        let lib = Library::new(text.to_string());
+        let p = lib.export_problem(0, Place { line: None, ply: 0 }).unwrap();
+        assert!(p.contains("[Event \"Week 3\"]"), "{p}");
+        assert!(p.contains("[FEN \"W:W26,27:B12,17\"]"), "{p}");
+        assert!(
+            !p.contains("27-22") && !p.contains("26-21") && !p.contains("hint"),
+            "{p}"
+        );
+        // From a later place: that position, and the file reads back as one game with no move.
+        let later = lib.export_problem(0, Place { line: None, ply: 1 }).unwrap();
+        let back = read_file(&later);
+        assert_eq!(back.games.len(), 1);
+        assert!(back.games[0].moves.is_empty(), "{later}");
+        assert!(later.contains("[FEN \"B:W22,26:B12,17\"]"), "{later}");
+        assert!(
+            lib.export_problem(0, Place { line: None, ply: 9 })
+                .is_none()
+        );
+    }
+
+    #[test]
     fn rows_views_and_exports_agree_with_the_full_reading() {
         let lib = Library::new(TEXT.to_string());
         let full = read_file(TEXT);
@@ -623,12 +939,75 @@ mod tests {
         }
         let exported: String = lib.export_all();
         assert_eq!(exported, write_file(&full, &WriteOptions::default()));
-        assert!(lib.outside_diagnostics().is_empty());
+        // The word before the first tags is no game's: one note, where it stands.
+        let outside = lib.outside_diagnostics();
+        assert_eq!(outside.len(), 1);
+        assert_eq!(
+            (outside[0].code, outside[0].line, outside[0].column),
+            ("outside-prose", 1, 1)
+        );
         // Text with no game at all still says what is wrong, and where.
         let none = Library::new("\n  hello".to_string());
         assert!(none.is_empty());
         let d = &none.outside_diagnostics()[0];
-        assert_eq!((d.code, d.line, d.column), ("unknown-text", 2, 3));
+        assert_eq!((d.code, d.line, d.column), ("outside-prose", 2, 3));
+    }
+
+    #[test]
+    fn edits_written_back_in_place_and_given_back() {
+        // Stray text, a game in Cyrillic (UTF-16 offsets differ from bytes), the edited one,
+        // and one after it: only the edited game's text changes.
+        let text = "stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]\n1. 32-28 19-23 *\n\n[White \"C\"] 1. 33-29 *\n";
+        let mut lib = Library::new(text.to_string());
+        let before = lib.export_all();
+        lib.play(1, Place { line: None, ply: 1 }, 0).unwrap();
+        lib.set_comment(1, Place { line: None, ply: 1 }, "good")
+            .unwrap();
+        let edited = lib.view(1).unwrap();
+        let s = lib.write_back(1).unwrap();
+        assert_eq!(s.old, "[White \"B\"]\n1. 32-28 19-23 *");
+        let utf16: Vec<u16> = text.encode_utf16().collect();
+        assert_eq!(String::from_utf16(&utf16[s.start..s.end]).unwrap(), s.old);
+        let mut box_text = utf16[..s.start].to_vec();
+        box_text.extend(s.text.encode_utf16());
+        box_text.extend(&utf16[s.end..]);
+        // The page's text box, spliced the same way, holds the core's text.
+        assert_eq!(String::from_utf16(&box_text).unwrap(), lib.text());
+        assert!(
+            lib.text()
+                .starts_with("stray\n[White \"Жук\"] 1. 32-28 *\n\nwords between\n[White \"B\"]")
+        );
+        assert!(
+            lib.text().ends_with("*\n\n[White \"C\"] 1. 33-29 *\n"),
+            "{:?}",
+            lib.text()
+        );
+        assert!(lib.text().contains(" {good} "), "{}", lib.text());
+        // The text read again is the edited game, and the others as they were.
+        let again = Library::new(lib.text().to_string());
+        assert_eq!(again.len(), 3);
+        assert_eq!(again.view(1).unwrap().plies, edited.plies);
+        for i in [0, 2] {
+            assert_eq!(lib.view(i).unwrap().plies, again.view(i).unwrap().plies);
+            assert_eq!(lib.view(i).unwrap().source, again.view(i).unwrap().source);
+            assert_eq!(lib.row(i), again.row(i));
+        }
+        assert_eq!(lib.outside_diagnostics(), again.outside_diagnostics());
+        assert!(lib.write_back(1).is_none(), "nothing more to write");
+        // Undo: the old text back, the file as it was.
+        let undo = lib.replace_game_text(1, &s.old, Some(&s.text)).unwrap();
+        assert_eq!(
+            (undo.old.as_str(), undo.text.as_str()),
+            (s.text.as_str(), s.old.as_str())
+        );
+        assert_eq!(lib.text(), text);
+        assert_eq!(lib.export_all(), before);
+        // A text that would not stay one game is refused, and nothing changes.
+        assert!(
+            lib.set_game_text(1, "[White \"X\"] * [White \"Y\"] *")
+                .is_none()
+        );
+        assert_eq!(lib.text(), text);
     }
 
     #[test]

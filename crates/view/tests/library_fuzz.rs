@@ -4,6 +4,7 @@
 //! default.) The wasm boundary itself is a thin translation of these calls.
 #![cfg(not(target_arch = "wasm32"))]
 
+use pdn::edit::Place;
 use pdn_view::library::Library;
 use proptest::prelude::*;
 
@@ -82,6 +83,42 @@ fn exercise(lib: &Library) {
     );
 }
 
+/// A move played at the end of each game's mainline and a comment, each game written back into
+/// the text: the exports are the same before and after, the text read again has the same games
+/// (and the same exports, when every game could be written), and the old text put back gives
+/// the text as it was.
+fn write_back(text: String) {
+    let mut lib = Library::new(text);
+    let n = lib.len();
+    for i in 0..n.min(4) {
+        let plies = lib.view(i).map_or(0, |v| v.plies.len());
+        let end = Place {
+            line: None,
+            ply: plies,
+        };
+        if lib.legal_moves(i, end).is_some_and(|m| !m.is_empty()) {
+            let _ = lib.play(i, end, 0);
+        }
+        let _ = lib.set_comment(i, Place { line: None, ply: 0 }, "c");
+        let text_before = lib.text().to_string();
+        let exported = lib.export_all();
+        let splice = lib.write_back(i);
+        assert_eq!(lib.export_all(), exported, "written back, game {i}");
+        let again = Library::new(lib.text().to_string());
+        assert_eq!(again.len(), n, "read again:\n{}", lib.text());
+        // A game whose text would not read back the same is kept as edited, not written.
+        if !(0..n).any(|j| lib.is_edited(j)) {
+            assert_eq!(again.export_all(), exported, "read again:\n{}", lib.text());
+        }
+        if let Some(s) = splice {
+            lib.replace_game_text(i, &s.old, Some(&s.text));
+            assert_eq!(lib.text(), text_before, "the old text back");
+            lib.replace_game_text(i, &s.text, Some(&s.old));
+            assert_eq!(lib.text(), again.text(), "and the new one again");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig {
         cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256),
@@ -91,6 +128,11 @@ proptest! {
     #[test]
     fn any_text(t in text()) {
         exercise(&Library::new(t));
+    }
+
+    #[test]
+    fn edits_written_back(t in text()) {
+        write_back(t);
     }
 
     #[test]

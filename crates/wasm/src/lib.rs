@@ -109,6 +109,33 @@ mod bindings {
             json(|out| out.push_str(&self.inner.rows_packed(from, to)))
         }
 
+        /// How many games have no result yet (a live file is followed until none).
+        pub fn unfinished(&self) -> usize {
+            self.inner.unfinished()
+        }
+
+        /// The boards view's cards of games `from..to`, or of round `round` among them
+        /// (`pdn_view::boards::BoardCard`).
+        pub fn boards(
+            &self,
+            from: usize,
+            to: usize,
+            round: Option<String>,
+        ) -> Result<JsValue, JsError> {
+            json(|out| {
+                out.push_str(&pdn_view::json::to_string(&self.inner.boards(
+                    from,
+                    to,
+                    round.as_deref(),
+                )))
+            })
+        }
+
+        /// The tournament standings of the file (`pdn_view::standings::StandingsView`).
+        pub fn standings(&self) -> Result<JsValue, JsError> {
+            json(|out| out.push_str(&pdn_view::json::to_string(&self.inner.standings())))
+        }
+
         /// List rows of games `from..to` after replaying them (variant played, every problem).
         pub fn check(&self, from: usize, to: usize) -> Result<JsValue, JsError> {
             let rows: Vec<_> = (from..to.min(self.inner.len()))
@@ -168,6 +195,26 @@ mod bindings {
             self.inner
                 .export_game(index)
                 .ok_or_else(|| self.no_game(index))
+        }
+
+        /// Game `index` as a problem set at the place (`line`, `ply`): its tags and the
+        /// position there, without its moves (what a reader solving it may copy).
+        #[wasm_bindgen(js_name = exportProblem)]
+        pub fn export_problem(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<String, JsError> {
+            self.inner
+                .export_problem(index, Place { line, ply })
+                .ok_or_else(|| self.no_game(index))
+        }
+
+        /// The games' texts as written, without the text outside them (`Library::games_text`).
+        #[wasm_bindgen(js_name = gamesText)]
+        pub fn games_text(&self) -> String {
+            self.inner.games_text()
         }
 
         /// Every game as canonical PDN.
@@ -384,6 +431,27 @@ mod bindings {
         /// Forgets the edits of game `index`.
         pub fn revert(&mut self, index: usize) {
             self.inner.revert(index);
+        }
+
+        /// Writes game `index`, when edited, into the text in place of its old text:
+        /// `{start, end, old, text}` (UTF-16 offsets in the text before), or `null` when
+        /// nothing changed.
+        #[wasm_bindgen(js_name = writeBack)]
+        pub fn write_back(&mut self, index: usize) -> Result<JsValue, JsError> {
+            to_js(&self.inner.write_back(index))
+        }
+
+        /// Puts `text` in place of game `index`'s text: `{start, end, old, text}`, or `null`
+        /// when nothing changed. With `was` (undo, redo: the text a splice put there), exactly
+        /// that text becomes `text` again.
+        #[wasm_bindgen(js_name = setGameText)]
+        pub fn set_game_text(
+            &mut self,
+            index: usize,
+            text: &str,
+            was: Option<String>,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.replace_game_text(index, text, was.as_deref()))
         }
 
         /// The text's answer to legal move `choice` (its `index` in `legalMoves`) played there,

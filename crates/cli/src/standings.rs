@@ -1,0 +1,36 @@
+//! `pdn standings FILE`: the tournament table of a file's games as CSV (the contract is in
+//! docs/cli.md): points in the scoring the results are written in, games, wins, draws, losses,
+//! Sonneborn-Berger and Buchholz, then the crosstable (a round robin) or round by round.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use pdn::standings::Standings;
+
+pub const USAGE: &str = "pdn standings FILE   (the tournament table as CSV)";
+
+/// Runs `pdn standings` with the arguments after the subcommand.
+pub fn run(args: &[String]) -> ExitCode {
+    let [path] = args else {
+        eprintln!("usage: {USAGE}");
+        return ExitCode::from(2);
+    };
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("pdn standings: {path}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let (text, encoding) = pdn::encoding::decode_vec(bytes);
+    if !encoding.is_text() {
+        eprintln!("pdn standings: {path}: not a text file");
+        return ExitCode::from(2);
+    }
+    let table = Standings::of_games(&pdn::read_file(&text).games);
+    let mut out = io::stdout().lock();
+    if out.write_all(table.to_csv().as_bytes()).is_err() {
+        return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,312 @@
+// End-to-end tests of live tournaments (issue 26): a node:http server on another origin serves a
+// tournament file that the test grows (moves, a new game, results), with ETags and CORS, and
+// counts what it answered (200, 304). The page (live=2, view=boards), the element (live,
+// view="standings") and the iframe (embed.html?live=2&view=boards) follow it: the boards show
+// each game's last position, a reader at a game's end follows it, a reader elsewhere keeps their
+// place and sees "new moves", the standings equal a hand-computed table, polling pauses while the
+// tab is hidden and stops once every game has a result.
+//
+//   node tests/e2e/live.mjs          every check
+//   node tests/e2e/live.mjs --shots  also copies the screenshots into docs/screenshots/
+
+import http from 'node:http';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { artifacts, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
+
+const shots = process.argv.includes('--shots');
+mkdirSync(artifacts, { recursive: true });
+
+const head = (round, white, black, result) =>
+  `[Event "Club championship"]\n[Round "${round}"]\n[White "${white}"]\n[Black "${black}"]\n[Result "${result}"]\n[GameType "20"]\n`;
+
+/** Round 1 of four players, two boards, both running; round 2 comes later. */
+function tournament({ moves1 = '1. 32-28 19-23', result1 = '*', moves2 = '1. 33-29 18-22', result2 = '*', round2 = false, done = false } = {}) {
+  let text = `${head(1, 'Anna', 'Boris', result1)}\n${moves1} ${result1}\n\n${head(1, 'Chris', 'Dana', result2)}\n${moves2} ${result2}\n\n`;
+  if (round2) {
+    const r = done ? '1-1' : '*';
+    text += `${head(2, 'Anna', 'Chris', r)}\n1. 31-27 ${r}\n\n${head(2, 'Boris', 'Dana', done ? '0-2' : '*')}\n1. 34-30 ${done ? '0-2' : '*'}\n\n`;
+  }
+  return text;
+}
+
+/** The live file's server: `file.text` is what it serves; `log` what it answered. */
+async function startLiveServer() {
+  const file = { text: tournament(), version: 1, fail: 0 };
+  const log = [];
+  const server = http.createServer((req, res) => {
+    const cors = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
+    if (file.fail > 0) {
+      file.fail -= 1;
+      log.push(503);
+      res.writeHead(503, cors);
+      res.end();
+      return;
+    }
+    const etag = `"v${file.version}"`;
+    if (req.headers['if-none-match'] === etag) {
+      log.push(304);
+      res.writeHead(304, { ...cors, ETag: etag });
+      res.end();
+      return;
+    }
+    log.push(200);
+    res.writeHead(200, { ...cors, ETag: etag, 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end(file.text);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}/round.pdn`,
+    file,
+    log,
+    set(text) { file.text = text; file.version += 1; },
+    stop: () => new Promise((resolve) => { server.closeAllConnections?.(); server.close(() => resolve()); }),
+  };
+}
+
+const server = await startStaticServer();
+const origin = server.origin;
+const browser = await launchBrowser();
+const problems = [];
+const { check, finish, fail } = checks({ problems });
+const assert = (cond, message) => { if (!cond) throw new Error(message); };
+
+async function newPage(viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
+  return page;
+}
+
+/** Card texts of the boards view in `scope` (a page or an element's shadow root via `pick`). */
+const cards = (page, sel = '#tournament') => page.$$eval(`${sel} .board-card`, (els) => els.map((c) => ({
+  game: c.getAttribute('data-game'),
+  last: c.querySelector('.board-card-last').textContent,
+  pieces: c.querySelectorAll('[data-piece]').length,
+  result: c.querySelector('.board-card-result').textContent,
+})));
+
+try {
+  await check('the page with live=2 and view=boards: every game a board; a new move, a new game and results arrive; 304s while unchanged; stopped when finished', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&view=boards`);
+    await page.waitForSelector('#tournament .board-card');
+    let seen = await cards(page);
+    assert(seen.length === 2 && seen[0].last === '19-23' && seen[1].last === '18-22', `first boards ${JSON.stringify(seen)}`);
+    assert(seen.every((c) => c.pieces === 40), 'each board has its 40 pieces');
+    assert(await page.$eval('#live-badge', (b) => b.dataset.live) === 'live', 'the badge says live');
+    // Nothing changes: the next fetches are answered 304.
+    await new Promise((r) => setTimeout(r, 4500));
+    assert(live.log.includes(304), `no 304 while unchanged: ${live.log}`);
+    // A move on board 1.
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19 14x23' }));
+    await page.waitForFunction(() => document.querySelector('#tournament .board-card[data-game="1"] .board-card-last').textContent === '14x23', null, { timeout: 15000 });
+    seen = await cards(page);
+    assert(seen[0].pieces === 38, `after the capture: ${seen[0].pieces} pieces`);
+    // Round 2 begins: two more boards.
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19 14x23', result1: '2-0', result2: '1-1', round2: true }));
+    await page.waitForFunction(() => document.querySelectorAll('#tournament .board-card').length === 4, null, { timeout: 15000 });
+    seen = await cards(page);
+    assert(seen[0].result === '2-0', `result of board 1: ${seen[0].result}`);
+    // The game table marks the games still running.
+    const running = await page.$$eval('#game-list .game-row[data-running]', (rows) => rows.map((r) => r.dataset.game).join(' '));
+    assert(running === '3 4', `running games in the table: ${running}`);
+    const shot = path.join(artifacts, 'live-boards.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    if (shots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', 'live-boards.png'));
+    // Every game finished: the badge says so and the polling stops.
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19 14x23', result1: '2-0', result2: '1-1', round2: true, done: true }));
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'finished', null, { timeout: 15000 });
+    const asked = live.log.length;
+    await new Promise((r) => setTimeout(r, 4500));
+    assert(live.log.length === asked, `fetched after finishing: ${live.log.length - asked} more`);
+    await page.context().close();
+    await live.stop();
+    return `answers ${live.log.join(' ')}`;
+  });
+
+  await check('the page follows the game shown from its last move; a reader elsewhere keeps the place and sees "new moves"', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=2`);
+    await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19' }));
+    await page.waitForFunction(() => document.body.dataset.ply === '3', null, { timeout: 15000 });
+    // Back one move: now the reader is not at the end, and keeps the place.
+    await page.click('#prev');
+    await page.waitForFunction(() => document.body.dataset.ply === '2');
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19 14x23' }));
+    await page.waitForSelector('#live-badge .live-new', { timeout: 15000 });
+    assert(await page.evaluate(() => document.body.dataset.ply) === '2', 'the reader keeps the place');
+    await page.click('#live-badge .live-new');
+    await page.waitForFunction(() => document.body.dataset.ply === '4');
+    await page.context().close();
+    await live.stop();
+  });
+
+  await check('a file caught half-written is read as far as it goes, and reported only when it stays so', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=2`);
+    await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    // Cut in the middle of Boris's capture 14x23: the file ends "2. 28x19 14x2".
+    live.set(`${head(1, 'Anna', 'Boris', '*')}\n1. 32-28 19-23 2. 28x19 14x2`);
+    await page.waitForFunction(() => document.body.dataset.ply === '3', null, { timeout: 15000 });
+    const early = await page.evaluate(() => ({ hidden: document.querySelector('#diagnostics').hidden, text: document.querySelector('#diagnostics').textContent }));
+    assert(early.hidden, `reported at once: ${early.text}`);
+    // The same text again at the next fetch: now it is what the file holds, and it is reported.
+    await page.waitForFunction(() => !document.querySelector('#diagnostics').hidden, null, { timeout: 15000 });
+    await page.context().close();
+    await live.stop();
+  });
+
+  await check('polling pauses while the tab is hidden and starts again when it is shown; errors are retried', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2`);
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'live');
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'paused', null, { timeout: 10000 });
+    const asked = live.log.length;
+    await new Promise((r) => setTimeout(r, 5000));
+    assert(live.log.length === asked, `fetched while hidden: ${live.log.length - asked}`);
+    live.file.fail = 1;
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'error', null, { timeout: 10000 });
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'live', null, { timeout: 15000 });
+    await page.context().close();
+    await live.stop();
+    return `answers ${live.log.join(' ')}`;
+  }, { expected: [/503/] });
+
+  await check('<pdn-viewer src live view="standings">: the hand-computed table, updated as results arrive', async () => {
+    const live = await startLiveServer();
+    live.set(tournament({ result1: '2-0', result2: '1-1', round2: true }));
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/tests/e2e/embed/host.html`);
+    await page.evaluate(async (url) => {
+      await import('/www/pdn-viewer.js');
+      document.body.replaceChildren();
+      const el = document.createElement('pdn-viewer');
+      el.setAttribute('src', url);
+      el.setAttribute('live', '2');
+      el.setAttribute('view', 'standings');
+      document.body.append(el);
+    }, live.url);
+    const table = () => page.evaluate(() => [...document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('tr[data-player]')]
+      .map((r) => `${r.dataset.player}:${r.dataset.points}`).join(' '));
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('tr[data-player]').length === 4);
+    // Round 1: Anna 2, Chris 1, Dana 1, Boris 0 (2-1-0, as the results are written).
+    assert(await table() === 'Anna:2 Chris:1 Dana:1 Boris:0', `round 1: ${await table()}`);
+    live.set(tournament({ result1: '2-0', result2: '1-1', round2: true, done: true }));
+    // Round 2: Anna–Chris 1-1, Boris–Dana 0-2: Anna 3, Dana 3, Chris 2, Boris 0. Anna and Dana
+    // are equal on every tie-break (Buchholz 0 + 2, Sonneborn-Berger 0 + 2/2, one win each):
+    // they share first place, in the order of their names.
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('tr[data-player="Dana"]').dataset.points === '3', null, { timeout: 15000 });
+    const rows = await table();
+    assert(rows === 'Anna:3 Dana:3 Chris:2 Boris:0', `round 2: ${rows}`);
+    const ranks = await page.evaluate(() => [...document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('tr[data-player]')].map((r) => r.dataset.rank).join(' '));
+    assert(ranks === '1 1 3 4', `shared first place: ${ranks}`);
+    const shot = path.join(artifacts, 'live-standings.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    if (shots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', 'live-standings.png'));
+    await page.context().close();
+    await live.stop();
+    return rows;
+  });
+
+  // The budget is CPU time per task of the page's main thread, from a Chromium trace (as
+  // recover.mjs measures it): on this shared 2-core machine a busy neighbour stretches wall-clock
+  // tasks several times over (the Long Tasks API's figures are printed beside it).
+  const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
+  const busiestTask = (trace) => {
+    const events = JSON.parse(trace.toString()).traceEvents;
+    const mark = events.find((e) => e.name === 'pdn-watch');
+    let wall = 0;
+    let cpu = 0;
+    for (const e of events) {
+      if (!mark || e.pid !== mark.pid || e.tid !== mark.tid || e.ph !== 'X' || e.ts < mark.ts) continue;
+      if (e.name !== 'ThreadControllerImpl::RunTask') continue;
+      wall = Math.max(wall, e.dur / 1000);
+      cpu = Math.max(cpu, (e.tdur ?? 0) / 1000);
+    }
+    return mark ? { wall: Math.round(wall), cpu: Math.round(cpu) } : null;
+  };
+
+  await check('100 live games: the boards and the standings follow updates with no task over 100 ms of CPU', async () => {
+    const live = await startLiveServer();
+    const many = (plies) => Array.from({ length: 100 }, (_, k) => {
+      const moves = ['1. 32-28 19-23', '2. 28x19 14x23', '3. 37-32 10-14', '4. 41-37 5-10'].slice(0, plies).join(' ');
+      return `${head(1 + (k >> 4), `White ${k + 1}`, `Black ${k + 1}`, '*')}\n${moves} *\n\n`;
+    }).join('');
+    live.set(many(1));
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&view=boards`);
+    await page.waitForFunction(() => document.querySelectorAll('#tournament .board-card').length === 100, null, { timeout: 30000 });
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    let trace;
+    try {
+      await page.evaluate(() => performance.mark('pdn-watch'));
+      live.set(many(2));
+      await page.waitForFunction(() => document.querySelector('#tournament .board-card[data-game="100"] .board-card-last').textContent === '14x23', null, { timeout: 20000 });
+      await page.click('#tournament .tournament-tab[data-view="standings"]');
+      await page.waitForFunction(() => document.querySelectorAll('#tournament tr[data-player]').length === 200);
+      live.set(many(3));
+      await page.waitForFunction(() => document.querySelector('#tournament tr[data-player]') && document.body.dataset.checked === '1', null, { timeout: 20000 });
+      await new Promise((r) => setTimeout(r, 3000));
+      await page.click('#tournament .tournament-tab[data-view="boards"]');
+      await page.waitForFunction(() => document.querySelector('#tournament .board-card[data-game="100"] .board-card-last')?.textContent === '10-14', null, { timeout: 20000 });
+    } finally {
+      trace = await browser.stopTracing();
+    }
+    await page.context().close();
+    await live.stop();
+    const busiest = busiestTask(trace);
+    assert(busiest, 'the trace has the mark');
+    assert(busiest.cpu <= 100, `one task used ${busiest.cpu} ms of CPU (wall ${busiest.wall} ms)`);
+    return `the busiest task: ${busiest.cpu} ms of CPU, ${busiest.wall} ms of wall-clock time`;
+  });
+
+  await check('embed.html?src&live=2&view=boards on a phone: the boards in one or two columns, nothing sideways', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 360, height: 740 });
+    await page.goto(`${origin}/embed.html?src=${encodeURIComponent(live.url)}&live=2&view=boards`);
+    const measure = () => page.evaluate(() => {
+      const r = document.querySelector('pdn-viewer').shadowRoot;
+      const cards = [...r.querySelectorAll('.board-card')];
+      return {
+        count: cards.length,
+        lefts: [...new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left)))].length,
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+        pieces: cards.map((c) => c.querySelectorAll('[data-piece]').length),
+      };
+    });
+    await page.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot?.querySelectorAll('.board-card').length === 2);
+    let seen = await measure();
+    assert(seen.overflow <= 0, `sideways overflow ${seen.overflow}px`);
+    assert(seen.lefts >= 1 && seen.lefts <= 2, `columns at 360 px: ${seen.lefts}`);
+    live.set(tournament({ round2: true }));
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('.board-card').length === 4, null, { timeout: 15000 });
+    seen = await measure();
+    assert(seen.pieces.every((n) => n === 40 || n === 38), `pieces ${seen.pieces}`);
+    const shot = path.join(artifacts, 'live-boards-phone.png');
+    await page.screenshot({ path: shot, fullPage: true });
+    if (shots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', 'live-boards-phone.png'));
+    await page.context().close();
+    await live.stop();
+  });
+} catch (e) {
+  fail('setup', e);
+}
+await Promise.all([browser.close(), server.stop()]);
+finish();
