@@ -360,7 +360,7 @@ export class PdnViewerElement extends HTMLElement {
     const url = new URL(src, this.ownerDocument.baseURI).href;
     const [{ followLive }, first] = await Promise.all([import('./view/follow.js'), this.library.text()]);
     this.follow = followLive({
-      doc: this.ownerDocument, app: this.app, url, every: this.getAttribute('live'), badge: this.parts.liveBadge, host: this,
+      doc: this.ownerDocument, app: this.app, url, every: this.getAttribute('live'), badge: this.parts.liveBadge, host: this, header: this.parts.header,
       reopen: (text, place) => this.reopen(text, place),
     });
     this.follow.start(first);

@@ -66,7 +66,11 @@ async function load(page, text) {
 }
 
 async function at(page, label) {
-  const b = await page.$eval(`#board rect.sq-dark[data-field="${label}"]`, (e) => e.getBoundingClientRect().toJSON());
+  // In view first: the comment box under the board may have scrolled the page down.
+  const b = await page.$eval(`#board rect.sq-dark[data-field="${label}"]`, (e) => {
+    e.scrollIntoView({ block: 'nearest' });
+    return e.getBoundingClientRect().toJSON();
+  });
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 }
 async function clickSquare(page, label, options = {}) {

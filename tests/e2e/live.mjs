@@ -148,6 +148,25 @@ try {
     await live.stop();
   });
 
+  await check('the clock of the side to move runs down in the header of a game followed at its last move', async () => {
+    const live = await startLiveServer();
+    live.set(`${head(1, 'Anna', 'Boris', '*')}\n1. 32-28 {[%clk 1:00:10]} 19-23 {[%clk 0:59:50]} *\n\n`);
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=last`);
+    await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    const clocks = () => page.evaluate(() => ({
+      white: document.querySelector('#game-header .white-player .clock')?.textContent,
+      black: document.querySelector('#game-header .black-player .clock')?.textContent,
+    }));
+    // Counted down from 1:00:10 (a second a tick; a busy machine may skip one).
+    await page.waitForFunction(() => /^1:00:0[0-8]$/.test(document.querySelector('#game-header .white-player .clock')?.textContent || ''), null, { timeout: 10000 });
+    const seen = await clocks();
+    assert(seen.black === '59:50', `Black's clock (not to move) stays: ${seen.black}`);
+    await page.context().close();
+    await live.stop();
+    return `${seen.white} / ${seen.black}`;
+  });
+
   await check('a file caught half-written is read as far as it goes, and reported only when it stays so', async () => {
     const live = await startLiveServer();
     const page = await newPage({ width: 1280, height: 800 });
@@ -223,6 +242,72 @@ try {
     await page.context().close();
     await live.stop();
     return rows;
+  });
+
+  await check('a round robin in 1-½-0 on a phone: the hand-computed table and crosstable (static file, view=standings)', async () => {
+    // A, B, C, D: A–B 1-0, C–D ½, A–C ½, B–D 1-0, D–A 0-1, B–C 0-1. By hand: A 2½ (SB 1 + 2/2 +
+    // ½ = 2½), C 2 (SB ¼ + 1¼ + 1 = 2½), B 1, D ½; everybody met everybody once.
+    const games = [['A', 'B', 1, '1-0'], ['C', 'D', 1, '1/2-1/2'], ['A', 'C', 2, '1/2-1/2'], ['B', 'D', 2, '1-0'], ['D', 'A', 3, '0-1'], ['B', 'C', 3, '0-1']];
+    const live = await startLiveServer();
+    live.set(games.map(([w, b, r, res]) => `${head(r, w, b, res)}\n${res}\n\n`).join(''));
+    const page = await newPage({ width: 360, height: 740 });
+    await page.goto(`${origin}/embed.html?src=${encodeURIComponent(live.url)}&view=standings`);
+    await page.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot?.querySelectorAll('tr[data-player]').length === 4);
+    const seen = await page.evaluate(() => {
+      const r = document.querySelector('pdn-viewer').shadowRoot;
+      return {
+        format: r.querySelector('.standings').dataset.format,
+        rows: [...r.querySelectorAll('tr[data-player]')].map((tr) => [tr.dataset.player, tr.dataset.points, tr.dataset.rank,
+          [...tr.querySelectorAll('td.standings-cross')].map((td) => td.textContent).join('|')]),
+        overflow: document.documentElement.scrollWidth - window.innerWidth,
+      };
+    });
+    assert(seen.format === 'round-robin', `format ${seen.format}`);
+    const want = [['A', '2.5', '1', '|½|1|1'], ['C', '2', '2', '½||1|½'], ['B', '1', '3', '0|0||1'], ['D', '0.5', '4', '0|½|0|']];
+    assert(JSON.stringify(seen.rows) === JSON.stringify(want), `table ${JSON.stringify(seen.rows)}`);
+    assert(seen.overflow <= 0, `sideways overflow ${seen.overflow}px`);
+    const shot = path.join(artifacts, 'live-standings-phone.png');
+    await page.screenshot({ path: shot });
+    if (shots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', 'live-standings-phone.png'));
+    await page.context().close();
+    await live.stop();
+  });
+
+  await check('the live badge, the tabs and the boards speak each of the five languages', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/tests/e2e/embed/host.html`);
+    const said = [];
+    for (const lang of ['en', 'ru', 'lv', 'nl', 'fr']) {
+      const words = (await import(`../../www/i18n/${lang}.js`)).default;
+      const seen = await page.evaluate(async ({ url, lang }) => {
+        await import('/www/pdn-viewer.js');
+        document.body.replaceChildren();
+        const el = document.createElement('pdn-viewer');
+        el.setAttribute('src', url);
+        el.setAttribute('live', '2');
+        el.setAttribute('view', 'boards');
+        el.setAttribute('lang', lang);
+        document.body.append(el);
+        const r = () => el.shadowRoot;
+        for (let i = 0; i < 200 && !(r() && r().querySelector('.live-badge[data-live="live"] .live-text') && r().querySelector('.board-card')); i += 1) {
+          await new Promise((ok) => setTimeout(ok, 50));
+        }
+        return {
+          badge: r().querySelector('.live-text').textContent,
+          tabs: [...r().querySelectorAll('.tournament-tab')].map((b) => b.textContent),
+          result: r().querySelector('.board-card-result').textContent,
+        };
+      }, { url: live.url, lang });
+      const prefix = words['live.on'].split('{time}')[0];
+      assert(seen.badge.startsWith(prefix), `${lang} badge: ${seen.badge}`);
+      assert(JSON.stringify(seen.tabs) === JSON.stringify([words['tournament.game'], words['tournament.boards'], words['tournament.standings']]), `${lang} tabs: ${seen.tabs}`);
+      assert(seen.result === words['boards.playing'], `${lang} result: ${seen.result}`);
+      said.push(`${lang}: ${seen.badge}`);
+    }
+    await page.context().close();
+    await live.stop();
+    return said.join('; ');
   });
 
   // The budget is CPU time per task of the page's main thread, from a Chromium trace (as

@@ -583,7 +583,7 @@ async function followSource(address, every) {
   const [{ followLive }, first] = await Promise.all([import('../view/follow.js'), library.text()]);
   const name = fileNameOf(absolute);
   page.live = followLive({
-    doc: document, app, url: absolute, every, badge: els.liveBadge, host: document.body,
+    doc: document, app, url: absolute, every, badge: els.liveBadge, host: document.body, header: els.header,
     reopen: (text, place) => openSource({ text, game: place.game }, {
       ply: place.ply, line: place.line, what: name, kind: 'src', url, quiet: true,
     }),

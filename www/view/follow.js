@@ -8,6 +8,7 @@
 
 import { createLive, liveInterval } from '../reader/live.js';
 import { lineView } from './views.js';
+import { clockSeconds, clockText } from './boards.js';
 
 /**
  * What of a fetched text is shown: a file caught while it was being written ends inside a move
@@ -25,9 +26,10 @@ export function settledText(text, previous) {
  * doc; app (createApp's); url; every (the `live` value: seconds, or 1 for the default);
  * reopen(text, { game, ply, line }) opens a new text keeping that place (the host's open);
  * badge: the element that says how it stands (data-live: its state); host: the page's body or
- * the element, which carries the same data-live (the game table marks running games by it).
+ * the element, which carries the same data-live (the game table marks running games by it);
+ * header: the game's header, whose side-to-move clock runs down while the game is followed.
  */
-export function followLive({ doc, app, url, every, reopen, badge, host = null }) {
+export function followLive({ doc, app, url, every, reopen, badge, host = null, header = null }) {
   let pending = null; // a text kept back while the reader has moves of their own
   let fresh = false; // new moves past the reader's place
   let status = { state: 'live', at: Date.now() };
@@ -87,6 +89,30 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null })
     return { finished: unfinished === 0 };
   }
 
+  /**
+   * The side to move's clock in the header counts down while the shown game runs and its last
+   * move is shown (from its last reading, as drawn: the header is drawn anew at each update).
+   */
+  function tickHeader() {
+    const s = app.viewer.state;
+    if (!header || !s.view || s.line != null || status.state !== 'live') return;
+    const plies = lineView(s.view, null).plies;
+    if (s.ply !== plies.length || (s.view.outcome && s.view.outcome !== 'unfinished')) return;
+    const mover = plies.length ? plies[plies.length - 1].side : null;
+    const side = mover ? (mover === 'white' ? 'black' : 'white') : (s.view.firstMover || 'white');
+    const el = header.querySelector(`.${side}-player .clock`);
+    if (!el) return;
+    if (el.dataset.from == null) {
+      const from = clockSeconds(el.textContent);
+      if (from == null) return;
+      el.dataset.from = String(from);
+      el.dataset.since = String(Date.now());
+      el.classList.add('running');
+    }
+    el.textContent = clockText(Number(el.dataset.from) - (Date.now() - Number(el.dataset.since)) / 1000);
+  }
+  const ticker = doc.defaultView ? doc.defaultView.setInterval(tickHeader, 1000) : null;
+
   const live = createLive({
     url, every: liveInterval(every), doc,
     onText: async (fetched) => {
@@ -118,6 +144,7 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null })
     start(first) { draw(); live.start(first); },
     stop() {
       live.stop();
+      if (ticker) doc.defaultView.clearInterval(ticker);
       if (badge) badge.hidden = true;
       if (host) delete host.dataset.live;
     },
