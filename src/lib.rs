@@ -83,6 +83,7 @@ pub mod comment;
 pub mod diagnostic;
 pub mod edit;
 pub mod encoding;
+pub mod explore;
 pub mod fen;
 pub mod geometry;
 pub mod notation;

@@ -193,6 +193,78 @@ export interface SolveView {
   toMove: 'white' | 'black' | null;
 }
 
+/** How far the Explorer's index is (`Library.exploreStep`). */
+export interface ExplorerProgress {
+  /** Games indexed. */
+  done: number;
+  /** Games in the text. */
+  total: number;
+  /** The index answers `explorer`, `findPlace` and `findFen`. */
+  ready: boolean;
+  /** Positions indexed (once ready). */
+  positions: number;
+  /** Bytes the index holds (once ready). */
+  bytes: number;
+}
+
+/** A move the file's games played from a position (`ExplorerView.moves`). */
+export interface ExplorerMove {
+  /** As the analysis board writes it. */
+  notation: string;
+  /** Its index among the position's legal moves (`Library.play`'s choice). */
+  choice: number;
+  from: string;
+  to: string;
+  /** Games that played it there. */
+  games: number;
+  /** Won, drawn, lost by the side that plays it. */
+  wins: number;
+  draws: number;
+  losses: number;
+}
+
+/** The moves played from a position in the file's games (`Library.explorer`). */
+export interface ExplorerView {
+  /** Games that reach the position (each once). */
+  games: number;
+  /** Of them, games that end there. */
+  ended: number;
+  /** Won, drawn, lost by the side to move. */
+  wins: number;
+  draws: number;
+  losses: number;
+  turn: 'white' | 'black';
+  /** The most played first. */
+  moves: ExplorerMove[];
+}
+
+/** A game that reaches a position (`Library.findPlace`, `Library.findFen`). */
+export interface FoundGame {
+  /** The game's number, from 1. */
+  game: number;
+  /** Plies played when it first stands there (0: its start). */
+  ply: number;
+}
+
+/** One game of a player's (`PlayerView.list`). */
+export interface PlayerGame {
+  /** The game's number, from 1. */
+  game: number;
+  color: 'white' | 'black';
+  /** For the player; null when the result says none. */
+  outcome: 'win' | 'draw' | 'loss' | null;
+}
+
+/** A player's games and score (`Library.player`), results read as the file writes them. */
+export interface PlayerView {
+  name: string;
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  list: PlayerGame[];
+}
+
 /** The last move of a board card. */
 export interface LastMove {
   notation: string;
@@ -593,6 +665,20 @@ export class Library {
   solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
   /** Solve mode: the side to move there, and whether the line has no next move. */
   solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
+  /** Explorer: indexes up to `games` more games (call until `ready`). */
+  exploreStep(games: number): ExplorerProgress;
+  /** Explorer: the moves played from that position, or null before the index is ready. */
+  explorer(index: number, line: number | null | undefined, ply: number): ExplorerView | null;
+  /** Explorer: the games that reach that position, or null before the index is ready. */
+  findPlace(index: number, line: number | null | undefined, ply: number): FoundGame[] | null;
+  /** Explorer: the games that reach the position of `fen` in GameType `gametype` ('' = 20). Throws before the index is ready or for a FEN it cannot read. */
+  findFen(fen: string, gametype: string): FoundGame[];
+  /** Explorer: the games whose board holds that many white men, white kings, black men, black kings at some point (null: any). Throws before the index is ready. */
+  findMaterial(whiteMen?: number | null, whiteKings?: number | null, blackMen?: number | null, blackKings?: number | null): FoundGame[];
+  /** Explorer: the games whose board holds every piece of the FEN `pattern` at some point (the other squares free), GameType `gametype` ('' = 20). Replays every game. Throws for a FEN it cannot read. */
+  findPattern(pattern: string, gametype: string): FoundGame[];
+  /** Explorer: player `name`'s games and score (White or Black tag, case aside). Throws before the index is ready. */
+  player(name: string): PlayerView;
   /** How many games have no result yet (a live file is followed until none). */
   unfinished(): number;
   /** The boards view's cards of games `from..to` (0-based), or of round `round` among them. */

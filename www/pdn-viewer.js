@@ -248,7 +248,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live'];
+    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer'];
   }
 
   constructor() {
@@ -342,6 +342,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
     else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
+    else if (name === 'explorer') this.app.setExplorer(this.on('explorer')).catch((e) => this.fail(e));
     else if (name === 'view' || name === 'round') this.showView().catch((e) => this.fail(e));
     else if (name === 'live') this.followSource().catch((e) => this.fail(e));
   }
@@ -403,6 +404,8 @@ export class PdnViewerElement extends HTMLElement {
     parts.edit = el(doc, 'button', { type: 'button', 'data-i18n': 'editor.open' });
     parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit);
     parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '', 'data-i18n-attr': 'aria-label:engine.title' });
+    // The Explorer (explorer/panel.js), with the `explorer` attribute.
+    parts.explorer = el(doc, 'section', { class: 'explorer-box', part: 'explorer', hidden: '', 'data-i18n-attr': 'aria-label:explorer.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     // Filled by app.js (undo, redo, variations, move mark, comment); shown once editing starts.
@@ -419,7 +422,7 @@ export class PdnViewerElement extends HTMLElement {
       parts.error, parts.liveBadge, parts.tournament, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.moves, parts.editTools, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.explorer, parts.moves, parts.editTools, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).
@@ -470,6 +473,7 @@ export class PdnViewerElement extends HTMLElement {
         // The single-file build leaves the engine out (its own wasm, its own worker).
         engine: carried() ? null : () => import('./engine/attach.js'),
         tournament: () => import('./view/tournament.js'),
+        explorer: () => import('./explorer/attach.js'),
       },
       options: {
         engineWorker,
@@ -512,6 +516,7 @@ export class PdnViewerElement extends HTMLElement {
     await nextTask();
     await this.load();
     if (this.getAttribute('mode') === 'solve') await this.setSolving(true);
+    if (this.on('explorer')) await this.app.setExplorer(true);
   }
 
   /** Solve mode on or off (mode="solve"): the shown game from the shown position. */
@@ -635,6 +640,7 @@ export class PdnViewerElement extends HTMLElement {
         // A variation named by `line` (a link's line=): `ply` counts in it.
         if (this.lineAttr() != null && ply !== 'last') this.viewer.goTo(ply, this.lineAttr());
         app.showList(msg.count);
+        app.resetExplorer();
       },
       // The table is windowed: a long list's rows cost the host page no more than a short one's.
       rows: (r, { partial = false } = {}) => { if (this.loads === mine) app.setRows(r, { partial }); },

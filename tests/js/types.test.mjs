@@ -105,6 +105,15 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.solve(0, null, 0, moves[0].index), 'SolveView', 'solve');
   check(lib.solve(0, null, 0), 'SolveView', 'solve (shown)');
   check(lib.solveState(0, null, 0), 'SolveState', 'solveState');
+  check(lib.exploreStep(1), 'ExplorerProgress', 'exploreStep');
+  check(lib.exploreStep(lib.count), 'ExplorerProgress', 'exploreStep (ready)');
+  check(lib.explorer(0, null, 0), 'ExplorerView', 'explorer');
+  check(lib.findPlace(0, null, 0), 'FoundGame', 'findPlace');
+  check(lib.findFen(lib.game(0).start.fen, ''), 'FoundGame', 'findFen');
+  check(lib.findMaterial(null, 0, null, 0), 'FoundGame', 'findMaterial');
+  check(lib.findPattern(lib.game(0).start.fen, ''), 'FoundGame', 'findPattern');
+  const white = lib.rows(0, 1)[0].white;
+  check(lib.player(white), 'PlayerView', 'player');
   check(lib.play(0, null, 0, moves[0].index), 'Place', 'play');
   const splice = lib.writeBack(0);
   check(splice, 'Splice', 'writeBack');

@@ -4,7 +4,8 @@
 // lang, orientation, list, messages, mode (mode=solve: solve mode), analysis (analysis=1: moves
 // played on the board), editor (editor=1: the board editor's button) and engine (engine=1: the
 // engine's evaluation and best lines), view (view=boards or standings), round (the boards of one
-// round) and live (live=1 with src: the file followed as it grows), each the element's
+// round), live (live=1 with src: the file followed as it grows) and explorer
+// (explorer=1 or view=explorer: the Explorer), each the element's
 // attribute of that name. A module of its own, not inline, so that the page's
 // Content-Security-Policy can forbid every inline script.
 
@@ -16,7 +17,7 @@ import '../pdn-viewer.js';
 
 const address = readAddress(location.href);
 /** The element's attributes the address may set, beside the games source and the place. */
-const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live'];
+const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer'];
 const viewer = document.createElement('pdn-viewer');
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
 const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
@@ -28,6 +29,12 @@ if (given.theme === 'auto') delete document.documentElement.dataset.theme;
 else document.documentElement.dataset.theme = given.theme;
 for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
 if (given.moves == null) viewer.setAttribute('moves', 'auto');
+// view=explorer (the page's parameter) shows the Explorer, as explorer=1 does (never as the
+// element's own `view` attribute, should it have one).
+if (address.params.view === 'explorer') {
+  viewer.removeAttribute('view');
+  viewer.setAttribute('explorer', '');
+}
 // The frame's title names the game shown ("Mikhalchenko – Ndjofang — PDN viewer").
 const site = document.title;
 viewer.addEventListener('pdn-game', (e) => {

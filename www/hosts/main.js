@@ -16,7 +16,7 @@ window.pdnMain = true;
 const $ = (id) => document.getElementById(id);
 const els = {
   board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
-  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), engine: $('engine'),
+  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), engine: $('engine'), explorer: $('explorer'),
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
@@ -104,6 +104,7 @@ const app = createApp({
     gamelist: () => import('../view/gamelist.js'),
     editor: () => import('../view/editor.js'),
     engine: () => import('../engine/attach.js'),
+    explorer: () => import('../explorer/attach.js'),
     tournament: () => import('../view/tournament.js'),
   },
   options: {
@@ -111,6 +112,7 @@ const app = createApp({
     onView: (view) => rememberView(view),
     engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
     onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
+    onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); rememberExplorer(on); },
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
@@ -268,6 +270,7 @@ function handlersFor({ ply, line = null, what, kind, url = null, quiet = false }
       if (first && line != null) viewer.goTo(ply, line); // a variation the link names
       first = false;
       app.showList(msg.count);
+      app.resetExplorer();
       if (!quiet) say(loadedWords(what, msg));
       page.loads += 1;
       document.body.dataset.loads = String(page.loads);
@@ -515,6 +518,17 @@ async function openPosition(pdn) {
 
 // ---- the address follows the state shown ------------------------------------------------
 
+/**
+ * The Explorer shown is kept in the address as `view=explorer`, a parameter address.js does not
+ * own (it keeps it as it is, as other pages' parameters).
+ */
+function rememberExplorer(on) {
+  const url = new URL(location.href);
+  if (on) url.searchParams.set('view', 'explorer');
+  else if (url.searchParams.get('view') === 'explorer') url.searchParams.delete('view');
+  if (url.href !== location.href) history.replaceState(null, '', url.href);
+}
+
 /** The address shows the state (share/address.js); a pasted or opened text is in no address. */
 function syncAddress() {
   clearTimeout(page.addressTimer);
@@ -686,6 +700,7 @@ function wire() {
   wireDrop();
   $('solve-toggle').addEventListener('click', guard(() => app.setSolving(!app.solving), 'fail.game'));
   $('engine-toggle').addEventListener('click', guard(() => app.setEngine(!app.engineOn), 'fail.game'));
+  $('explorer-toggle').addEventListener('click', guard(() => app.setExplorer(!app.explorerOn), 'fail.game'));
 
   els.diagnostics.addEventListener('click', (e) => {
     const btn = e.target.closest('.diag-loc');
@@ -831,6 +846,10 @@ async function main() {
   const view = params.get('view');
   if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
   if (params.has('live') && opened) await followSource(address, params.get('live'));
+  // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
+  // reach that position in the game table.
+  if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);
+  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')));
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

@@ -36,6 +36,16 @@ const TABLE = {
   boards: request(['from', 'to', 'round']),
   // Games without a result yet (live.js follows a file until none).
   unfinished: request([]),
+  // The Explorer (pdn-view's explorer.rs): the index built `games` games a request (asked again
+  // until it answers `ready`, so other requests are answered in between and the page shows
+  // progress), the tree at a place, the games reaching a place or a FEN or holding some material, a player's games.
+  exploreStep: request(['games']),
+  explorer: request(['index', 'line', 'ply']),
+  findPlace: request(['index', 'line', 'ply']),
+  findFen: request(['fen', 'gametype']),
+  findMaterial: request(['whiteMen', 'whiteKings', 'blackMen', 'blackKings']),
+  findPattern: request(['pattern', 'gametype']),
+  player: request(['name']),
 };
 
 /** Request name -> { args, calls, view, orEmpty } (see `request`), `calls` filled in. */

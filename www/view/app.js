@@ -180,10 +180,11 @@ export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describ
 /**
  * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
  * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
- * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine } loaders.
+ * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine, explorer } loaders.
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
  * engineWorker() (a Worker running engine/worker.js), and the hooks onChange, onGame(index),
- * onEdited, onSolve, onCount, onError, onEngine(on). parts.engine: where the engine's panel goes.
+ * onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on). parts.engine, parts.explorer:
+ * where the engine's and the Explorer's panels go.
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
   const o = options;
@@ -202,6 +203,11 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let solveAt = 0; // the mainline ply solving started from (the address keeps it)
   let engine = null;
   let engineReady = null;
+  // The Explorer (explorer/attach.js): made the first time it is turned on or a search is asked.
+  let explorer = null;
+  let explorerReady = null;
+  /** Game (0-based) -> the ply the Explorer's search found it at: the table opens it there. */
+  let foundAt = null;
   let tournament = null;
   let tournamentReady = null;
 
@@ -225,6 +231,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       // Another game or text shown while solving: solve that one from where it shows.
       if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
       engine?.update();
+      explorer?.update();
       o.onChange?.();
     },
   });
@@ -254,7 +261,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   async function pick(index) {
     if (index < 0) return;
     try {
-      await viewer.showGame(index, 0);
+      await viewer.showGame(index, foundAt?.get(index) ?? 0);
       if (list) list.select(index);
       o.onGame?.(index);
     } catch (e) {
@@ -389,6 +396,31 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return engine;
     });
     return engineReady;
+  }
+
+  /**
+   * The Explorer beside the board (explorer/attach.js), made once; modules.explorer loads it.
+   * A move clicked is played on the analysis board; the games found are listed in the table.
+   */
+  function loadExplorer() {
+    explorerReady ??= modules.explorer().then(({ attachExplorer }) => {
+      explorer = attachExplorer({
+        doc, viewer, panel: parts.explorer, t: words, library,
+        play: async (choice) => {
+          const analysis = await loadAnalysis();
+          const s = viewer.state;
+          const moves = await library.legalMoves(s.game, s.line, s.ply);
+          const m = (moves || []).find((x) => x.index === choice);
+          if (m) await analysis.play(m);
+        },
+        list: (found) => {
+          foundAt = found ? new Map(found.map((f) => [f.game - 1, f.ply])) : null;
+          withList((l) => { l.restrict(found ? found.map((f) => f.game - 1) : null); updateCount(); });
+        },
+      });
+      return explorer;
+    });
+    return explorerReady;
   }
 
   /**
@@ -567,6 +599,44 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       o.onEngine?.(e.on);
       return e.on;
     },
+    /** Whether the Explorer is shown. */
+    get explorerOn() { return Boolean(explorer && explorer.on); },
+    /** The Explorer shown or hidden. Resolves to whether it is shown. */
+    async setExplorer(on) {
+      if (!parts.explorer || !modules.explorer) return false;
+      if (!on && !explorer) return false;
+      const x = await loadExplorer();
+      x.set(on);
+      o.onExplorer?.(x.on);
+      return x.on;
+    },
+    /** A new text was opened: the Explorer's index and search start again. */
+    resetExplorer() {
+      foundAt = null;
+      if (list) list.restrict(null);
+      explorer?.reset();
+    },
+    /**
+     * Lists the games that reach the shown position (fen null) or the position of `fen` in
+     * GameType `gametype` (default: the shown game's) in the game table, with the Explorer shown.
+     * Resolves to them ([{game, ply}]).
+     */
+    async findPosition(fen = null, gametype = null) {
+      if (!parts.explorer || !modules.explorer) return [];
+      const x = await loadExplorer();
+      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      return fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || '');
+    },
+    /**
+     * Lists the games whose board holds every piece of the FEN `pattern` (the other squares
+     * free) in GameType `gametype` (default: the shown game's), with the Explorer shown.
+     */
+    async findPattern(pattern, gametype = null) {
+      if (!parts.explorer || !modules.explorer) return [];
+      const x = await loadExplorer();
+      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      return x.findPattern(pattern, gametype || viewer.state.view?.variantNumber || '');
+    },
     /**
      * The board editor over the page (editor.js), from `fen` on GameType `gametype` (by default
      * the shown position). link(pdn) makes its link; analyse(pdn) opens its game in the viewer.
@@ -578,9 +648,12 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         try { from = currentFen(); } catch { from = ''; } // no game shown: an empty board
       }
       startEditing();
+      // With the Explorer, the editor can list the open text's games that reach its position.
+      const find = parts.explorer && modules.explorer && viewer.state.count > 0
+        ? (at, type, pattern) => (pattern ? app.findPattern(at, type) : app.findPosition(at, type)) : undefined;
       return openEditor({
         doc, t, fen: from, gametype: gametype || viewer.state.view?.variantNumber || 20,
-        coordinates: viewer.state.coordinates, link, analyse, onClose,
+        coordinates: viewer.state.coordinates, link, analyse, find, onClose,
       });
     },
   };

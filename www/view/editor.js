@@ -100,7 +100,7 @@ export function toolIcon(tool) {
 const TOOL_KEYS = { wm: 'editor.tool.wm', wk: 'editor.tool.wk', bm: 'editor.tool.bm', bk: 'editor.tool.bk', '': 'editor.tool.erase' };
 
 /** The dialog's HTML element tree (texts from `t`; filled in by render(), palette pictures added). */
-export function editorTree(t, variants) {
+export function editorTree(t, variants, { find = false } = {}) {
   const button = (id, key, extra = {}) => h('button', { type: 'button', id, ...extra }, t(key));
   return h('dialog', { id: 'editor', class: 'editor', 'aria-labelledby': 'editor-title' },
     h('div', { class: 'editor-head' },
@@ -139,6 +139,10 @@ export function editorTree(t, variants) {
         h('textarea', { id: 'editor-output', class: 'export-output', rows: '4', readonly: 'readonly', hidden: 'hidden', 'aria-label': t('editor.output') }),
         h('p', { id: 'editor-status', class: 'hint', role: 'status' }),
         h('div', { class: 'actions' },
+          // The Explorer's search (when the viewer has it): the games of the open text that
+          // reach this position.
+          find ? button('editor-find', 'explorer.editorFind') : null,
+          find ? button('editor-pattern', 'explorer.editorPattern', { title: t('explorer.editorPatternTitle') }) : null,
           button('editor-analyse', 'editor.analyse', { class: 'primary' })))));
 }
 
@@ -160,10 +164,12 @@ export function titled(pdn, title) {
  *   coordinates            'numbers' | 'algebraic' | 'none', as the viewer draws
  *   link(pdn) -> url       a share link for a PDN text (share.js's #pdn= format)
  *   analyse(pdn)           open the PDN in the viewer
+ *   find(fen, gametype, pattern)  (optional) list the open text's games that reach the
+ *                          position, or (pattern true) whose board holds its pieces
  *   onClose()              after the dialog is gone
  * Returns { dialog, close() } once it is shown.
  */
-export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordinates = 'numbers', link, analyse, onClose }) {
+export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordinates = 'numbers', link, analyse, find, onClose }) {
   const [api] = await Promise.all([loadCore(), loadStyle(doc)]);
   doc.getElementById('editor')?.remove();
   let first;
@@ -172,7 +178,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   } catch {
     first = api.editorStep('start', 20, '', '', '');
   }
-  const dialog = toDom(doc, editorTree(t, first.variants), null);
+  const dialog = toDom(doc, editorTree(t, first.variants, { find: Boolean(find) }), null);
   // The pictures are SVG: made in its namespace, not as HTML elements.
   for (const b of dialog.querySelectorAll('[data-tool]')) b.append(toDom(doc, toolIcon(b.dataset.tool === 'erase' ? '' : b.dataset.tool)));
   doc.body.append(dialog);
@@ -210,7 +216,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
       : [h('p', { class: 'ok' }, t('editor.valid'))];
     $('editor-problems').replaceChildren(...list.map((n) => toDom(doc, n, null)));
     const ok = view.pdn != null;
-    for (const id of ['editor-copy-pdn', 'editor-copy-link', 'editor-analyse']) $(id).disabled = !ok;
+    for (const id of ['editor-copy-pdn', 'editor-copy-link', 'editor-analyse', 'editor-find']) if ($(id)) $(id).disabled = !ok;
     dialog.dataset.fen = view.fen;
     dialog.dataset.valid = ok ? '1' : '0';
     dialog.dataset.gametype = String(view.gametype);
@@ -307,6 +313,18 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   }
   $('editor-close').addEventListener('click', close);
   dialog.addEventListener('close', close); // Escape, too
+  $('editor-find')?.addEventListener('click', async () => {
+    const { fen: at, gametype: type } = state.view;
+    if (!state.view.pdn) return;
+    close();
+    await find(at, type, false);
+  });
+  // A pattern need not be a playable position (one piece alone is one): always offered.
+  $('editor-pattern')?.addEventListener('click', async () => {
+    const { fen: at, gametype: type } = state.view;
+    close();
+    await find(at, type, true);
+  });
   $('editor-analyse').addEventListener('click', async () => {
     if (!state.view.pdn) return;
     const pdn = game();

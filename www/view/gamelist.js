@@ -132,7 +132,7 @@ export function rowTree(row, position, { selected = false, t = (k) => k } = {}) 
  * a game (click, Enter, arrows). Returns { setRows, updateRows, select, setLanguage, state }.
  */
 export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
-  const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1 };
+  const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1, only: null };
   let lastWindow = null;
   // The scroll position and sizes as last seen (scroll events, a ResizeObserver): reading them
   // from the elements just after rows were put in would lay the whole page out again each time
@@ -210,7 +210,9 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
   }
 
   function reorder() {
-    const filtered = filterRows(state.rows, state.query);
+    let filtered = filterRows(state.rows, state.query);
+    // The Explorer's games through a position (api.restrict): only those.
+    if (state.only) filtered = filtered.filter((i) => state.only.has(i));
     state.order = state.sortKey === 'number' && state.sortDir === 1
       ? filtered
       : sortIndexes(state.rows, filtered, state.sortKey, state.sortDir);
@@ -305,6 +307,17 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
     refresh() { reorder(); },
     filter(query) {
       state.query = query;
+      reorder();
+      scrollList(0);
+      reveal(state.order.indexOf(state.selected));
+      return state.order.length;
+    },
+    /**
+     * Shows only the games `indexes` (0-based; the Explorer's games through a position), or all
+     * again with null; the text filter still applies. Returns the rows shown.
+     */
+    restrict(indexes) {
+      state.only = indexes ? new Set(indexes) : null;
       reorder();
       scrollList(0);
       reveal(state.order.indexOf(state.selected));

@@ -17,6 +17,9 @@ mod analyse;
 mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]
+mod explore;
+
+#[cfg(not(target_arch = "wasm32"))]
 mod cli {
 
     use std::io::{self, Write};
@@ -40,7 +43,9 @@ mod cli {
        pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
-       pdn standings FILE   (the tournament table as CSV)";
+       pdn standings FILE   (the tournament table as CSV)
+       pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
+       pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,6 +61,8 @@ mod cli {
             "perft" if files.len() >= 2 => perft(files),
             "analyse" | "analyze" => crate::analyse::run(files),
             "review" => crate::analyse::review(files),
+            "tree" if !files.is_empty() => crate::explore::tree(files),
+            "find" if !files.is_empty() => crate::explore::find(files),
             "standings" => crate::standings::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");

@@ -8,6 +8,7 @@ pub mod analysis;
 pub mod boards;
 pub mod budget;
 pub mod editor;
+pub mod explorer;
 pub mod json;
 pub mod library;
 pub mod solve;

@@ -66,6 +66,9 @@ pub struct Library {
     /// The view last handed to the page ([`Library::page_view`]), kept for the variations it
     /// left out, asked for when the reader opens them.
     shown: RefCell<Option<(usize, Rc<GameView>)>>,
+    /// The games indexed by position for the Explorer, built on request
+    /// ([`Library::explore_step`]); the text as read, not the edits.
+    explorer: crate::explorer::Explorer,
 }
 
 impl Library {
@@ -82,6 +85,7 @@ impl Library {
             edited: Vec::new(),
             replayed: RefCell::new(None),
             shown: RefCell::new(None),
+            explorer: crate::explorer::Explorer::Idle,
         }
     }
 
@@ -100,6 +104,7 @@ impl Library {
                 edited: Vec::new(),
                 replayed: RefCell::new(None),
                 shown: RefCell::new(None),
+                explorer: crate::explorer::Explorer::Idle,
             };
         }
         Library {
@@ -416,6 +421,180 @@ impl Library {
         };
         let (pos, moves) = edit::legal_moves(&r, place)?;
         Some(move_views(r.ruleset.as_ref()?, &pos, &moves))
+    }
+
+    /// Game `index` replayed, kept while the board moves through it.
+    fn replay_of(&self, index: usize) -> Option<Rc<pdn::replay::Replay>> {
+        let cached = self
+            .replayed
+            .borrow()
+            .as_ref()
+            .filter(|(i, _)| *i == index)
+            .map(|(_, r)| Rc::clone(r));
+        if cached.is_some() {
+            return cached;
+        }
+        let r = Rc::new(pdn::replay::replay(&self.game(index)?));
+        *self.replayed.borrow_mut() = Some((index, Rc::clone(&r)));
+        Some(r)
+    }
+
+    /// Indexes up to `games` more games for the Explorer (the text as read), and finishes the
+    /// index after the last: called again and again until `ready`, so the worker can answer
+    /// other requests and report progress in between.
+    ///
+    /// ```
+    /// let mut lib = pdn_view::library::Library::new("1. 32-28 * 1. 32-28 19-23 * 1. 33-28 *".into());
+    /// assert!(!lib.explore_step(2).ready);
+    /// let p = lib.explore_step(2);
+    /// assert!(p.ready && p.done == 3 && p.positions == 7);
+    /// let tree = lib.explorer(0, pdn::edit::Place { line: None, ply: 0 }).unwrap();
+    /// assert_eq!((tree.games, tree.moves[0].notation.as_str(), tree.moves[0].games), (3, "32-28", 2));
+    /// assert_eq!(lib.find_place(1, pdn::edit::Place { line: None, ply: 1 }).unwrap().len(), 2);
+    /// ```
+    pub fn explore_step(&mut self, games: usize) -> crate::explorer::ExplorerProgress {
+        let total = self.len();
+        let text = &self.text;
+        let headers = &self.headers;
+        self.explorer.step(games, total, |i| {
+            reader::read_game_at(text, headers.get(i)?.span.start)
+        })
+    }
+
+    /// How far the Explorer's index is.
+    #[must_use]
+    pub fn explore_progress(&self) -> crate::explorer::ExplorerProgress {
+        self.explorer.progress(self.len())
+    }
+
+    /// The moves the file's games played from the position at `place` of game `index`, with
+    /// their games and scores: `None` until the index is ready, or where there is no position.
+    #[must_use]
+    pub fn explorer(&self, index: usize, place: Place) -> Option<crate::explorer::ExplorerView> {
+        let ix = self.explorer.index()?;
+        let r = self.replay_of(index)?;
+        let (pos, moves) = edit::legal_moves(&r, place)?;
+        let rs = r.ruleset.as_ref()?;
+        let legal = move_views(rs, &pos, &moves);
+        Some(crate::explorer::tree_view(
+            ix, rs.variant, &pos, &legal, &moves,
+        ))
+    }
+
+    /// The games that reach the position at `place` of game `index` (numbered from 1, with
+    /// the first ply there): `None` until the index is ready, or where there is no position.
+    #[must_use]
+    pub fn find_place(
+        &self,
+        index: usize,
+        place: Place,
+    ) -> Option<Vec<crate::explorer::FoundGame>> {
+        let ix = self.explorer.index()?;
+        let r = self.replay_of(index)?;
+        let pos = edit::position_at(&r, place)?;
+        Some(crate::explorer::found(
+            ix,
+            r.ruleset.as_ref()?.variant,
+            &pos,
+        ))
+    }
+
+    /// The games that reach the position of `fen` in the variant of GameType `gametype` (empty:
+    /// International).
+    ///
+    /// # Errors
+    ///
+    /// The index is not ready, or the FEN or GameType is not a position of a known variant.
+    pub fn find_fen(
+        &self,
+        fen: &str,
+        gametype: &str,
+    ) -> Result<Vec<crate::explorer::FoundGame>, String> {
+        let ix = self
+            .explorer
+            .index()
+            .ok_or_else(|| "the index is not built yet".to_string())?;
+        let (variant, pos) = crate::explorer::fen_position(fen, gametype)?;
+        Ok(crate::explorer::found(ix, variant, &pos))
+    }
+
+    /// The games in which the board holds `material` at some point (each count `None`: any),
+    /// numbered from 1 with the first ply so.
+    ///
+    /// # Errors
+    ///
+    /// The Explorer's index is not built yet.
+    pub fn find_material(
+        &self,
+        material: pdn::explore::Material,
+    ) -> Result<Vec<crate::explorer::FoundGame>, String> {
+        let ix = self
+            .explorer
+            .index()
+            .ok_or_else(|| "the index is not built yet".to_string())?;
+        Ok(ix
+            .find_material(material)
+            .into_iter()
+            .map(|h| crate::explorer::FoundGame {
+                game: h.game + 1,
+                ply: h.ply,
+            })
+            .collect())
+    }
+
+    /// The games of the variant of GameType `gametype` (empty: International) whose board holds
+    /// every piece of the FEN `pattern` on its square at some point (the other squares free; see
+    /// [`pdn::explore::holds`]), numbered from 1 with the first ply so. Every game is replayed:
+    /// slower than a search by position (a second or so for a million plies in wasm).
+    ///
+    /// ```
+    /// let lib = pdn_view::library::Library::new("[GameType \"21\"] 1. 11-15 23-19 * [GameType \"21\"] 1. 9-13 *".into());
+    /// let found = lib.find_pattern("W:W19:B15", "21").unwrap();
+    /// assert_eq!((found.len(), found[0].game, found[0].ply), (1, 1, 2));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The FEN or the GameType is not a position of a known variant.
+    pub fn find_pattern(
+        &self,
+        pattern: &str,
+        gametype: &str,
+    ) -> Result<Vec<crate::explorer::FoundGame>, String> {
+        let (variant, pos) = crate::explorer::fen_position(pattern, gametype)?;
+        let mut out = Vec::new();
+        for i in 0..self.len() {
+            let Some(game) = self.game(i) else { continue };
+            let r = pdn::replay::replay(&game);
+            if r.variant != Some(variant) {
+                continue;
+            }
+            if let Some(ply) = pdn::explore::first_holding(&r, &pos) {
+                out.push(crate::explorer::FoundGame { game: i + 1, ply });
+            }
+        }
+        Ok(out)
+    }
+
+    /// Player `name`'s games and score (their `White` or `Black` tag, case aside), with the
+    /// results read as the file writes them.
+    ///
+    /// # Errors
+    ///
+    /// The Explorer's index (which holds the results as read) is not built yet.
+    pub fn player(&self, name: &str) -> Result<crate::explorer::PlayerView, String> {
+        let ix = self
+            .explorer
+            .index()
+            .ok_or_else(|| "the index is not built yet".to_string())?;
+        let names = self.headers.iter().enumerate().map(|(i, h)| {
+            (
+                i,
+                h.tag("White").unwrap_or(""),
+                h.tag("Black").unwrap_or(""),
+            )
+        });
+        Ok(crate::explorer::player(ix, name, names))
     }
 
     /// Applies `f` to game `index` and its replay; the game is kept as edited when it changed.

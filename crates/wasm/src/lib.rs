@@ -264,6 +264,88 @@ mod bindings {
             to_js(&self.inner.legal_moves(index, Place { line, ply }))
         }
 
+        /// Indexes up to `games` more games for the Explorer (finishing the index after the
+        /// last): `{done, total, ready, positions, bytes}`.
+        #[wasm_bindgen(js_name = exploreStep)]
+        pub fn explore_step(&mut self, games: usize) -> Result<JsValue, JsError> {
+            to_js(&self.inner.explore_step(games))
+        }
+
+        /// The moves played from that position in the file's games, `{games, ended, wins,
+        /// draws, losses, turn, moves: [{notation, choice, from, to, games, wins, draws,
+        /// losses}]}`, or `null` (the index is not ready, or no position there).
+        pub fn explorer(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.explorer(index, Place { line, ply }))
+        }
+
+        /// The games that reach that position: `[{game, ply}]` (game from 1), or `null`.
+        #[wasm_bindgen(js_name = findPlace)]
+        pub fn find_place(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.find_place(index, Place { line, ply }))
+        }
+
+        /// The games that reach the position of `fen` in the variant of GameType `gametype`
+        /// (empty: International): `[{game, ply}]`. Throws for a FEN or GameType it cannot
+        /// read, or before the index is ready.
+        #[wasm_bindgen(js_name = findFen)]
+        pub fn find_fen(&self, fen: &str, gametype: &str) -> Result<JsValue, JsError> {
+            to_js(
+                &self
+                    .inner
+                    .find_fen(fen, gametype)
+                    .map_err(|e| JsError::new(&e))?,
+            )
+        }
+
+        /// The games in which the board holds that many white men, white kings, black men and
+        /// black kings at some point (`undefined`/`null`: any number): `[{game, ply}]`. Throws
+        /// before the index is ready.
+        #[wasm_bindgen(js_name = findMaterial)]
+        pub fn find_material(
+            &self,
+            white_men: Option<u8>,
+            white_kings: Option<u8>,
+            black_men: Option<u8>,
+            black_kings: Option<u8>,
+        ) -> Result<JsValue, JsError> {
+            let m = pdn::explore::Material {
+                white_men,
+                white_kings,
+                black_men,
+                black_kings,
+            };
+            to_js(&self.inner.find_material(m).map_err(|e| JsError::new(&e))?)
+        }
+
+        /// The games whose board holds every piece of the FEN `pattern` on its square at some
+        /// point (GameType `gametype`, empty: International): `[{game, ply}]`. Replays every
+        /// game. Throws for a FEN or GameType it cannot read.
+        #[wasm_bindgen(js_name = findPattern)]
+        pub fn find_pattern(&self, pattern: &str, gametype: &str) -> Result<JsValue, JsError> {
+            to_js(
+                &self
+                    .inner
+                    .find_pattern(pattern, gametype)
+                    .map_err(|e| JsError::new(&e))?,
+            )
+        }
+
+        /// Player `name`'s games and score: `{name, games, wins, draws, losses, list: [{game,
+        /// color, outcome}]}`. Throws before the index is ready.
+        pub fn player(&self, name: &str) -> Result<JsValue, JsError> {
+            to_js(&self.inner.player(name).map_err(|e| JsError::new(&e))?)
+        }
+
         /// Plays legal move `choice` (its `index`) there; returns `{line, ply}`, where it is
         /// shown. Throws when the move or the place is not there.
         pub fn play(

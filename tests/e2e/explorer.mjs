@@ -1,0 +1,236 @@
+// End-to-end test of the Explorer, as a reader uses it in Chromium: on the page (the Explorer
+// toggle, ?view=explorer, ?find=FEN) and in <pdn-viewer explorer>, at 1280×800 and 360×740. The
+// panel's rows (data-move, data-games) are those `pdn tree` prints for the same file; a move
+// clicked is played on the board and the panel follows; "List these games" leaves in the game
+// table the games `pdn find` names (rows with data-game), and a row opens its game at the ply
+// where it reaches the position. Run on a real corpus file when PDN_CORPORA is set (CheckerBoard's
+// tinsley.pdn, 724 English games), always on the repository's own fixture; on the big e2e file
+// it measures the index's build, a tree lookup and a search (printed, not asserted: the
+// figures go to docs/benchmarks.md).
+//
+//   node tests/e2e/explorer.mjs                  every check
+//   node tests/e2e/explorer.mjs --screenshots    also writes docs/screenshots/explorer.png and explorer-phone.png
+
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { artifacts, checks, launchBrowser, openPage, root, startStaticServer, waitPly } from './harness.mjs';
+import { makeBigFile } from './bigfile.mjs';
+
+const screenshots = process.argv.slice(2).includes('--screenshots');
+const problems = [];
+const { check, fail, finish } = checks({ problems });
+const server = await startStaticServer(root);
+const browser = await launchBrowser();
+
+/** `pdn ARGS` (the CLI, built by cargo as needed): its JSON lines. */
+function pdn(...args) {
+  const r = spawnSync('cargo', ['run', '-q', '-p', 'pdn-cli', '--', ...args], { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28 });
+  if (r.status !== 0) throw new Error(`pdn ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+}
+
+const FIXTURE = path.join(root, 'tests/e2e/fixtures/explorer.pdn');
+const corpus = process.env.PDN_CORPORA
+  ? path.join(process.env.PDN_CORPORA, 'english/eygilbert-CheckerBoard__tinsley.pdn') : null;
+if (!corpus) console.log('note: PDN_CORPORA is not set: the real-file checks run on the repository\'s own fixture only');
+const FILES = [['fixture', FIXTURE], ...(corpus && existsSync(corpus) ? [['tinsley', corpus]] : [])];
+
+async function newPage(viewport) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  return { page, context };
+}
+
+/** Serves `file` at /explore/<name>.pdn for this page. */
+async function serve(page, name, file) {
+  const body = readFileSync(file);
+  await page.route(`${server.origin}/explore/${name}.pdn`, (r) => r.fulfill({ contentType: 'application/octet-stream', body }));
+  return `/explore/${name}.pdn`;
+}
+
+/** The panel's rows once the index is ready: [[data-move, data-games]]. */
+async function rows(page, scope = '#explorer') {
+  await page.waitForFunction((scope) => {
+    const [host, inner] = scope.split(' >>> ');
+    const el = inner ? document.querySelector(host)?.shadowRoot?.querySelector(inner) : document.querySelector(host);
+    return el && el.querySelector('.explorer[data-explorer-ready="true"]');
+  }, scope, { timeout: 60000 });
+  return page.evaluate((scope) => {
+    const [host, inner] = scope.split(' >>> ');
+    const el = inner ? document.querySelector(host).shadowRoot.querySelector(inner) : document.querySelector(host);
+    return [...el.querySelectorAll('tr[data-move]')].map((r) => [r.dataset.move, Number(r.dataset.games)]);
+  }, scope);
+}
+
+/** `pdn tree`'s rows at depth `depth` under `path`, as [[move, games]]. */
+const treeRows = (tree, pathTo = []) => tree
+  .filter((n) => n.depth === pathTo.length + 1 && pathTo.every((m, i) => n.path[i] === m))
+  .map((n) => [n.move, n.games]);
+
+try {
+  for (const [name, file] of FILES) {
+    await check(`the page on ${name}: the Explorer's rows are pdn tree's; a move clicked is played and the panel follows; the games listed are pdn find's`, async () => {
+      const tree = pdn('tree', file, '--depth', '2');
+      const { page, context } = await newPage({ width: 1280, height: 800 });
+      const src = await serve(page, name, file);
+      await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&view=explorer`);
+      await page.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 60000 });
+      const root = await rows(page);
+      const want = treeRows(tree);
+      if (JSON.stringify(root) !== JSON.stringify(want)) throw new Error(`start: ${JSON.stringify(root)} != ${JSON.stringify(want)}`);
+      if (await page.getAttribute('#explorer-toggle', 'aria-pressed') !== 'true') throw new Error('the toggle is not pressed');
+      await page.waitForFunction(() => /view=explorer/.test(location.search), null, { timeout: 5000 });
+      // The bar's parts have their widths (set through the CSSOM).
+      const widths = await page.$$eval('#explorer .wdl-win', (els) => els.map((e) => e.style.width));
+      if (!widths.length || widths.some((w) => !w.endsWith('%'))) throw new Error(`bar widths ${widths}`);
+      // The most played move, clicked: played on the board; the panel shows the moves after it.
+      const [first] = want[0];
+      await page.locator(`#explorer tr[data-move="${first}"] button`).click();
+      await waitPly(page, 1, { timeout: 15000 });
+      await page.waitForFunction((n) => document.querySelectorAll('#explorer tr[data-move]').length === n
+        || document.querySelector('#explorer .explorer[data-games]')?.dataset.games !== undefined, treeRows(tree, [first]).length);
+      await page.waitForTimeout(300);
+      const next = await rows(page);
+      if (JSON.stringify(next) !== JSON.stringify(treeRows(tree, [first]))) throw new Error(`after ${first}: ${JSON.stringify(next)} != ${JSON.stringify(treeRows(tree, [first]))}`);
+      // The games through this position, listed in the game table.
+      const fen = tree.find((n) => n.depth === 1 && n.move === first).fen;
+      const found = pdn('find', file, '--fen', fen);
+      await page.click('#explorer [data-explorer-action="find"]');
+      await page.waitForSelector('#explorer [data-explorer-action="all"]');
+      const listed = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+      const expected = found.map((f) => f.game);
+      // The table is windowed: the rows in view are the first of the games found.
+      if (!listed.length || JSON.stringify(listed) !== JSON.stringify(expected.slice(0, listed.length))) {
+        throw new Error(`table ${JSON.stringify(listed.slice(0, 10))} != find ${JSON.stringify(expected.slice(0, 10))}`);
+      }
+      const timing = await page.$eval('#explorer', (e) => ({ ...e.dataset }));
+      await context.close();
+      return `${want.length} moves at the start, ${expected.length} games after ${first}; build ${timing.buildMs} ms, lookup ${timing.lookupMs} ms, find ${timing.findMs} ms`;
+    });
+  }
+
+  await check('?find=FEN lists the games that reach it (a transposition: two move orders), and a row opens its game at that ply; a player\'s games and score; a material search', async () => {
+    // After 11-15 23-19 8-11 22-17 (games 1 and 6) or 11-15 22-17 8-11 23-19 (game 2).
+    const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
+    const want = pdn('find', FIXTURE, '--fen', fen, '--gametype', '21');
+    if (JSON.stringify(want.map((f) => [f.game, f.ply])) !== '[[1,4],[2,4],[6,4]]') throw new Error(`pdn find: ${JSON.stringify(want)}`);
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&find=${encodeURIComponent(fen)}&gametype=21`);
+    await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
+    const listed = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    if (JSON.stringify(listed) !== JSON.stringify(want.map((f) => f.game))) throw new Error(`listed ${listed}`);
+    await page.click('#game-list tr[data-game="2"]');
+    await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '4');
+    // "List every game" gives the whole table back.
+    await page.click('#explorer [data-explorer-action="all"]');
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 6);
+    // A player: Ann has games 1 (White, "1-0": English 1-0 is Black's win), 3 (a draw) and 5
+    // (unfinished), so 0 won, 1 drawn, 1 lost; her games only in the table.
+    await page.click('#game-list tr[data-game="1"]');
+    await page.waitForSelector('#explorer [data-player="Ann"]');
+    await page.click('#explorer [data-player="Ann"]');
+    await page.waitForSelector('#explorer [data-player-games="3"]');
+    const ann = await page.$eval('#explorer [data-player-games]', (e) => e.textContent);
+    if (!/won 0, drawn 1, lost 1 \(score 25%\)/.test(ann)) throw new Error(`Ann: ${ann}`);
+    const hers = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    if (JSON.stringify(hers) !== '[1,3,5]') throw new Error(`Ann's games listed: ${hers}`);
+    // Material: 11 white men against 12 black, no kings: game 6 only, after 4... 10x17 (ply 7).
+    for (const [k, v] of [['whiteMen', '11'], ['whiteKings', '0'], ['blackMen', '12'], ['blackKings', '0']]) {
+      await page.fill(`#explorer input[name="${k}"]`, v);
+    }
+    await page.click('#explorer [data-explorer-form="material"] button');
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1);
+    await page.click('#game-list tr[data-game="6"]');
+    await page.waitForFunction(() => document.body.dataset.game === '6' && document.body.dataset.ply === '7');
+    await context.close();
+  });
+
+  await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position; "Find this pattern" those whose board holds its pieces', async () => {
+    const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&edit=${encodeURIComponent(fen)}&gametype=21`);
+    await page.waitForSelector('#editor[open] #editor-find:not([disabled])', { timeout: 30000 });
+    await page.click('#editor-find');
+    await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
+    const listed = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    if (JSON.stringify(listed) !== '[1,2,6]') throw new Error(`listed ${listed}`);
+    // A pattern: a white man on 14 and a black one on 13, whatever else stands: game 6, after
+    // 3. … 9-13 17-14 (ply 6).
+    await page.goto(`${server.origin}/index.html?src=${encodeURIComponent(src)}&edit=${encodeURIComponent('W:W14:B13')}&gametype=21`);
+    await page.waitForSelector('#editor[open] #editor-pattern', { timeout: 30000 });
+    await page.click('#editor-pattern');
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1, null, { timeout: 30000 });
+    await page.click('#game-list tr[data-game="6"]');
+    await page.waitForFunction(() => document.body.dataset.game === '6' && document.body.dataset.ply === '6');
+    await context.close();
+  });
+
+  for (const [size, viewport] of [['1280', { width: 1280, height: 800 }], ['360', { width: 360, height: 740 }]]) {
+    await check(`<pdn-viewer explorer> and embed.html?view=explorer at ${size} px: the same rows; screenshot`, async () => {
+      const { page, context } = await newPage(viewport);
+      const file = FILES[FILES.length - 1][1];
+      const src = await serve(page, 'element', file);
+      const html = `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<script type="module" src="/www/pdn-viewer.js"></script><pdn-viewer explorer src="${src}"></pdn-viewer>`;
+      await page.route(`${server.origin}/explorer-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+      await page.goto(`${server.origin}/explorer-host.html`);
+      const got = await rows(page, 'pdn-viewer >>> .explorer-box');
+      const want = treeRows(pdn('tree', file));
+      if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${JSON.stringify(got)} != ${JSON.stringify(want)}`);
+      // The iframe page takes view=explorer (and explorer=1) as the element's attribute.
+      await page.goto(`${server.origin}/embed.html?src=${encodeURIComponent(src)}&view=explorer`);
+      const framed = await rows(page, 'pdn-viewer >>> .explorer-box');
+      if (JSON.stringify(framed) !== JSON.stringify(want)) throw new Error(`embed.html: ${JSON.stringify(framed)}`);
+      await context.close();
+      // The page's panel, for the README.
+      const p = await newPage(viewport);
+      const psrc = await serve(p.page, 'shot', file);
+      await openPage(p.page, `${server.origin}/index.html?src=${encodeURIComponent(psrc)}&view=explorer&ply=2`);
+      await rows(p.page);
+      await p.page.waitForTimeout(300);
+      const shot = path.join(artifacts, `explorer-page-${size}.png`);
+      if (size === '360') await p.page.locator('#explorer').scrollIntoViewIfNeeded();
+      await p.page.screenshot({ path: shot });
+      if (screenshots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', size === '360' ? 'explorer-phone.png' : 'explorer.png'));
+      await p.context.close();
+    });
+  }
+
+  await check('the big file: the index is built in the worker and the page stays responsive (timings printed)', async () => {
+    const big = makeBigFile({ minGames: 20_000 });
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'big', big.file);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}`);
+    await page.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 180000 });
+    // Long tasks on the page's thread while the worker builds the index.
+    await page.evaluate(() => {
+      window.longTasks = [];
+      new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
+    });
+    await page.click('#explorer-toggle');
+    await rows(page);
+    const building = await page.evaluate(() => window.longTasks.splice(0));
+    await page.click('#explorer [data-explorer-action="find"]');
+    await page.waitForSelector('#explorer [data-explorer-action="all"]');
+    const listing = await page.evaluate(() => window.longTasks.splice(0));
+    console.log(`     long tasks while building: ${JSON.stringify(building)}; while listing: ${JSON.stringify(listing)}`);
+    const t = await page.$eval('#explorer', (e) => ({ ...e.dataset }));
+    const longest = Math.max(0, ...building, ...listing);
+    const games = await page.evaluate(() => document.body.dataset.games);
+    // As hostile.mjs: the target is 100 ms; a shared 2-core machine wobbles, so a task over it is
+    // printed and only one past 250 ms fails.
+    if (longest > 100) console.log(`     OVER THE 100 ms TARGET: a main-thread task of ${longest} ms`);
+    if (longest > 250) throw new Error(`a main-thread task of ${longest} ms while the index was built or its games listed`);
+    await context.close();
+    return `${games} games, ${t.positions} positions, ${t.bytes} bytes (${(t.bytes / t.positions).toFixed(1)} a position): build ${t.buildMs} ms, lookup ${t.lookupMs} ms, find ${t.findMs} ms (wall clock, page side; longest main-thread task ${longest} ms)`;
+  });
+} catch (e) {
+  fail('set-up', e);
+}
+await Promise.all([browser.close(), server.stop()]);
+finish();

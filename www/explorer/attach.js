@@ -1,0 +1,185 @@
+// The Explorer beside the board, for every host (view/app.js's setExplorer): it has the reading
+// worker build the open file's index of positions (a chunk of games a request, the progress
+// drawn in between), asks it about each position shown, draws the panel (panel.js), plays a
+// clicked move on the board, and lists the games through the position in the game table. No
+// draughts rules: the moves, counts and the move played come from the core.
+
+import { toDom } from '../view/tree.js';
+import { MATERIAL, explorerPanel } from './panel.js';
+
+/** Games indexed per request: about 20-60 ms of the worker's time, so other requests wait little. */
+export const CHUNK = 1000;
+
+/**
+ * doc, viewer (the controller), panel (the element the panel is drawn in), t (words), library
+ * (the facade: exploreStep, explorer, findPlace, findFen), play(choice) (plays legal move
+ * `choice` at the shown place: the analysis board), list(found) (shows only the games `found`,
+ * [{game, ply}], in the game table; null: all again).
+ */
+export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
+  let on = false;
+  let asked = 0;
+  const state = { progress: null, tree: null, error: null, found: null, names: [], player: null, material: null };
+  /** The shown game's White and Black tags. */
+  const namesOf = (view) => ['White', 'Black'].map((k) => ((view && view.tags) || []).find(([n]) => n === k)?.[1] || '')
+    .filter((n) => n && n !== '?');
+  let building = null;
+
+  // Wall-clock milliseconds, as the page saw them, in data- attributes of the panel's box for
+  // tests and benchmarks: the index built (data-build-ms), the last tree asked (data-lookup-ms),
+  // the last search (data-find-ms); and the index's positions and bytes (data-positions,
+  // data-bytes).
+  const timed = (name, ms) => { panel.dataset[name] = String(Math.round(ms * 10) / 10); };
+  const now = () => (doc.defaultView && doc.defaultView.performance ? doc.defaultView.performance.now() : Date.now());
+
+  function draw() {
+    panel.hidden = !on;
+    if (!on) { panel.replaceChildren(); return; }
+    const node = toDom(doc, explorerPanel(state, t), null);
+    for (const part of node.querySelectorAll('[data-share]')) part.style.width = part.dataset.share;
+    panel.replaceChildren(node);
+  }
+
+  /** Builds the index (or finds it built: a step of a ready index answers at once). */
+  function build() {
+    building ??= (async () => {
+      const started = now();
+      const fresh = !state.progress || !state.progress.ready;
+      let p = await library.exploreStep(CHUNK);
+      state.progress = p;
+      while (p && !p.ready) {
+        draw();
+        p = await library.exploreStep(CHUNK);
+        state.progress = p;
+      }
+      if (fresh) {
+        timed('buildMs', now() - started);
+        if (p) Object.assign(panel.dataset, { positions: String(p.positions), bytes: String(p.bytes) });
+      }
+      return p;
+    })().finally(() => { building = null; });
+    return building;
+  }
+
+  async function update() {
+    if (!on) return;
+    const mine = ++asked;
+    const s = viewer.state;
+    if (!s.view) { state.tree = null; draw(); return; }
+    state.names = namesOf(s.view);
+    try {
+      await build();
+      if (mine !== asked) return;
+      const asking = now();
+      state.tree = await library.explorer(s.game, s.line, s.ply);
+      timed('lookupMs', now() - asking);
+      state.error = null;
+    } catch (e) {
+      state.error = t('explorer.failed', { error: e && e.message ? e.message : String(e) });
+    }
+    if (mine === asked) draw();
+  }
+
+  /** Lists the games `found` in the table (null: all again). */
+  function show(found) {
+    state.found = found;
+    list(found);
+    draw();
+  }
+
+  panel.addEventListener('click', async (e) => {
+    const row = e.target.closest && e.target.closest('tr[data-choice]');
+    if (row && e.target.closest('button')) {
+      await play(Number(row.dataset.choice));
+      return;
+    }
+    const named = e.target.closest && e.target.closest('[data-player]');
+    if (named) { await api.showPlayer(named.dataset.player); return; }
+    const action = e.target.closest && e.target.closest('[data-explorer-action]');
+    if (!action) return;
+    if (action.dataset.explorerAction === 'all') { state.player = null; show(null); }
+    else if (action.dataset.explorerAction === 'find') await api.findHere();
+  });
+
+  panel.addEventListener('submit', async (e) => {
+    const form = e.target.closest && e.target.closest('[data-explorer-form="material"]');
+    if (!form) return;
+    e.preventDefault();
+    const counts = Object.fromEntries(MATERIAL.map((k) => {
+      const v = form.elements[k].value.trim();
+      return [k, /^\d{1,2}$/.test(v) ? Number(v) : null];
+    }));
+    await api.findMaterial(counts);
+  });
+
+  const api = {
+    get on() { return on; },
+    get state() { return state; },
+    set(value) {
+      on = Boolean(value);
+      draw();
+      if (on) update();
+    },
+    /** After each drawing of the position (the controller's onChange). */
+    update() { if (on) update(); },
+    /** A new text: its index is built anew when next asked. */
+    reset() {
+      state.progress = null;
+      state.tree = null;
+      state.found = null;
+      state.error = null;
+      state.player = null;
+      if (on) update();
+    },
+    /** Lists the games that reach the shown position. Resolves to them. */
+    async findHere() {
+      const s = viewer.state;
+      if (!s.view) return [];
+      await build();
+      const asking = now();
+      const found = (await library.findPlace(s.game, s.line, s.ply)) || [];
+      timed('findMs', now() - asking);
+      show(found);
+      return found;
+    },
+    /** Player `name`'s score, and their games listed in the table. Resolves to the PlayerView. */
+    async showPlayer(name) {
+      await build();
+      const p = await library.player(name);
+      state.player = p;
+      show(p.list.map((g) => ({ game: g.game, ply: 0 })));
+      return p;
+    },
+    /**
+     * Lists the games whose board holds `counts` ({whiteMen, whiteKings, blackMen, blackKings};
+     * null: any) at some point, each opened at the first ply so. Resolves to them.
+     */
+    async findMaterial(counts) {
+      await build();
+      state.material = counts;
+      const asking = now();
+      const found = await library.findMaterial(...MATERIAL.map((k) => counts[k] ?? null));
+      timed('findMs', now() - asking);
+      show(found);
+      return found;
+    },
+    /** Lists the games whose board holds every piece of the FEN `pattern`. Resolves to them. */
+    async findPattern(pattern, gametype = '') {
+      const asking = now();
+      const found = await library.findPattern(pattern, String(gametype || ''));
+      timed('findMs', now() - asking);
+      show(found);
+      return found;
+    },
+    /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
+    async findFen(fen, gametype = '') {
+      await build();
+      const asking = now();
+      const found = await library.findFen(fen, String(gametype || ''));
+      timed('findMs', now() - asking);
+      show(found);
+      return found;
+    },
+  };
+  return api;
+}
