@@ -570,8 +570,10 @@ function syncAddress() {
 /** The tournament view shown (`view=boards`/`standings`) is kept in the address. */
 function rememberView(view) {
   const url = new URL(location.href);
-  if (view === 'game') url.searchParams.delete('view');
-  else url.searchParams.set('view', view);
+  // view=explorer (rememberExplorer) is the Explorer's, beside the game: left as it is.
+  if (view === 'game') {
+    if (['boards', 'standings'].includes(url.searchParams.get('view'))) url.searchParams.delete('view');
+  } else url.searchParams.set('view', view);
   if (url.href !== location.href) history.replaceState(null, '', url.href);
 }
 
