@@ -753,7 +753,15 @@ impl Library {
             return None;
         }
         let out = written(&self.game(index)?, index);
-        self.set_game_text(index, out.trim_end())
+        let out = out.trim_end();
+        // What the writer gives must read back as the same game: a game the writer cannot
+        // round-trip (hostile texts: a setup in the middle of the moves, a move number past
+        // u32) stays edited in memory rather than be written as another game.
+        let again = reader::read_game_at(out, 0).map(|g| written(&g, index));
+        if again.as_deref().map(str::trim_end) != Some(out) {
+            return None;
+        }
+        self.set_game_text(index, out)
     }
 
     /// Puts `text` in place of game `index`'s text (undo and redo give back a text written
