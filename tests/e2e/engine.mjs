@@ -76,19 +76,31 @@ try {
       await page.screenshot({ path: shot });
       if (screenshots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'engine-phone.png' : 'engine.png'));
       // The second move of the best line, clicked with the mouse held down for a while: the
-      // engine reports deeper lines meanwhile, and the click must still land (the panel is not
-      // redrawn under a pressed move). The line's two moves are played.
-      const move = await page.evaluate(() => {
-        const b = document.querySelector('#engine .engine-line:first-child .engine-move[data-engine-move="1"]');
-        b.scrollIntoView({ block: 'center' }); // on a phone the panel is under the board
-        const r = b.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height };
-      });
-      await page.mouse.move(move.x + move.width / 2, move.y + move.height / 2);
-      await page.mouse.down();
-      await page.waitForTimeout(1500);
-      await page.mouse.up();
-      await waitPly(page, 2, { timeout: 15000 });
+      // engine reports deeper lines meanwhile, and the click must still land on the move pressed
+      // (the panel is not redrawn under a pressed move): the line is played up to that move. A
+      // drawing between measuring the button and pressing may move it; what was pressed is
+      // read from the pointerdown itself (a press beside every move is tried again).
+      let pressed = null;
+      for (let attempt = 0; attempt < 3 && !pressed; attempt += 1) {
+        const move = await page.evaluate(() => {
+          window.pdnPressed = null;
+          document.addEventListener('pointerdown', (e) => {
+            const b = e.target.closest && e.target.closest('[data-engine-move]');
+            window.pdnPressed = b ? { line: Number(b.dataset.engineLine), move: Number(b.dataset.engineMove) } : null;
+          }, { capture: true, once: true });
+          const b = document.querySelector('#engine .engine-line:first-child .engine-move[data-engine-move="1"]');
+          b.scrollIntoView({ block: 'center' }); // on a phone the panel is under the board
+          const r = b.getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        });
+        await page.mouse.move(move.x + move.width / 2, move.y + move.height / 2);
+        await page.mouse.down();
+        await page.waitForTimeout(1500);
+        await page.mouse.up();
+        pressed = await page.evaluate(() => window.pdnPressed);
+      }
+      if (!pressed) throw new Error('three presses landed beside the lines\' moves');
+      await waitPly(page, pressed.move + 1, { timeout: 15000 });
       await page.click('#engine-toggle');
       const off = await page.evaluate(() => ({
         hidden: document.querySelector('#engine').hidden,

@@ -30,6 +30,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   // drawings make no click); the drawing waits until the press ends.
   let holding = false;
   let waiting = false;
+  // The report on screen: a click plays the line the reader saw, not a newer one held back.
+  let shown = null;
 
   function position() {
     const s = viewer.state;
@@ -58,6 +60,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
       viewer.setOverlay('engine', null);
       return;
     }
+    shown = info;
     const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
@@ -127,8 +130,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
 
   panel.addEventListener('click', (e) => {
     const b = e.target.closest && e.target.closest('[data-engine-move]');
-    if (!b || !info) return;
-    const line = info.lines[Number(b.dataset.engineLine)];
+    if (!b || !shown) return;
+    const line = shown.lines[Number(b.dataset.engineLine)];
     if (!line) return;
     play(line.ends.slice(0, Number(b.dataset.engineMove) + 1));
   });
