@@ -218,7 +218,11 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
    * and move, as the Embed box's choice says): a file that came from an address is named by
    * src=; any other text goes inline in the element and packed in the frame's link.
    */
+  let fills = 0;
   async function fillSnippets() {
+    // Several fills may run at once (the box opened, the choice changed, a move): the latest
+    // writes the snippets, an earlier one still packing gives way.
+    const mine = ++fills;
     const base = siteBase();
     // The choice is offered for a file of several games.
     const scope = $('embed-file')?.closest('fieldset');
@@ -228,12 +232,14 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     const place = whole ? at : { ...at, game: 1 };
     const src = whole && open.source?.kind === 'src' && !app.edited.size ? new URL(open.source.url, location.href).href : null;
     const pdn = !whole ? await gameForSnippet() : src ? '' : ((await wholeText()) ?? await library.exportAll()).trimEnd();
+    if (mine !== fills) return;
     const attrs = {
       src, game: place.game > 1 ? place.game : null, ply: place.ply, line: place.line,
       mode: place.mode, orientation: place.orientation,
     };
-    $('snippet-element').value = elementSnippet({ base, attrs, pdn: src ? null : pdn });
     const frame = writeAddress({ source: src ? { src } : { pdn: await pack(pdn) }, ...place }, `${base}embed.html`);
+    if (mine !== fills) return;
+    $('snippet-element').value = elementSnippet({ base, attrs, pdn: src ? null : pdn });
     const notice = $('embed-notice');
     if (notice) {
       notice.textContent = !src && frame.length > LONG_LINK ? t('share.embedLong', { length: frame.length }) : '';
