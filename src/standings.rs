@@ -191,16 +191,12 @@ impl Tagged for GameHeader {
     }
 }
 
-/// Who moves first by the GameType tag (White when there is none).
-pub fn first_player(game: &impl Tagged) -> Color {
+/// Who moves first by the game's GameType tag ([`GameType::first_player`]); `None` without a
+/// tag that says.
+pub fn first_player(game: &impl Tagged) -> Option<Color> {
     game.tag("GameType")
         .and_then(|v| GameType::parse(v).ok())
-        .and_then(|gt| {
-            gt.variant()
-                .map(|v| v.board().first_player)
-                .or(gt.board.map(|b| b.first_player))
-        })
-        .unwrap_or(Color::White)
+        .and_then(|gt| gt.first_player())
 }
 
 impl Pairing {
@@ -224,7 +220,7 @@ impl Pairing {
             .iter()
             .enumerate()
             .map(|(k, g)| {
-                if first_player(g) == Color::White {
+                if first_player(g).unwrap_or(Color::White) == Color::White {
                     None
                 } else {
                     reading(k, g)
@@ -239,7 +235,7 @@ impl Pairing {
                 let written = g.tag("Result").or(g.written_result()).unwrap_or("*").trim();
                 let first = match own.or(file) {
                     Some(ResultReading::WhiteFirst) => Color::White,
-                    _ => first_player(g),
+                    _ => first_player(g).unwrap_or(Color::White),
                 };
                 Pairing {
                     white: g.tag("White").unwrap_or("").trim().to_string(),

@@ -820,6 +820,23 @@ impl GameType {
         Variant::from_gametype(self.number)
     }
 
+    /// Who moves first: the standard's for known variants, else the tag's attributes; `None`
+    /// when the type is unknown and the tag gives no board.
+    ///
+    /// ```
+    /// use pdn::{Color, GameType};
+    /// assert_eq!(GameType::parse("21").unwrap().first_player(), Some(Color::Black));
+    /// assert_eq!(GameType::parse("99").unwrap().first_player(), None);
+    /// ```
+    #[must_use]
+    pub fn first_player(&self) -> Option<Color> {
+        match (self.variant(), self.board) {
+            (Some(v), _) => Some(v.board().first_player),
+            (None, Some(spec)) => Some(spec.first_player),
+            (None, None) => None,
+        }
+    }
+
     /// The board to play on: the standard's for known variants, else the tag's attributes.
     ///
     /// # Errors

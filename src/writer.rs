@@ -380,13 +380,9 @@ impl Num {
 
 /// Who moves first in `game`: from the GameType tag, else from the variant the replay guesses.
 fn first_player(game: &Game) -> Color {
-    if let Some(gt) = game.tag("GameType").and_then(|v| GameType::parse(v).ok()) {
-        if let Some(v) = gt.variant() {
-            return v.board().first_player;
-        }
-        if let Some(board) = gt.board {
-            return board.first_player;
-        }
+    let tagged = game.tag("GameType").and_then(|v| GameType::parse(v).ok());
+    if let Some(first) = tagged.and_then(|gt| gt.first_player()) {
+        return first;
     }
     crate::replay::replay(game)
         .geometry
