@@ -165,11 +165,7 @@ fn from_file(
     game: usize,
     ply: Option<usize>,
 ) -> Result<(Ruleset, Position, Vec<Position>), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    let (text, encoding) = pdn::encoding::decode_vec(bytes);
-    if !encoding.is_text() {
-        return Err(format!("{path}: not a text file"));
-    }
+    let text = crate::files::read_text(path)?;
     let mut found = None;
     let mut i = 0;
     pdn::reader::read_each_game(&text, |g| {
@@ -243,14 +239,10 @@ pub fn review(args: &[String]) -> ExitCode {
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
         limits.movetime = Some(Duration::from_millis(200));
     }
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) => return fail(format!("{path}: {e}")),
+    let text = match crate::files::read_text(&path) {
+        Ok(text) => text,
+        Err(why) => return fail(why),
     };
-    let (text, encoding) = pdn::encoding::decode_vec(bytes);
-    if !encoding.is_text() {
-        return fail(format!("{path}: not a text file"));
-    }
     let mut games = Vec::new();
     let mut i = 0;
     pdn::reader::read_each_game(&text, |g| {

@@ -14,6 +14,8 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 mod analyse;
 #[cfg(not(target_arch = "wasm32"))]
+mod files;
+#[cfg(not(target_arch = "wasm32"))]
 mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -15,18 +15,13 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("usage: {USAGE}");
         return ExitCode::from(2);
     };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("pdn standings: {path}: {e}");
+    let text = match crate::files::read_text(path) {
+        Ok(text) => text,
+        Err(why) => {
+            eprintln!("pdn standings: {why}");
             return ExitCode::from(2);
         }
     };
-    let (text, encoding) = pdn::encoding::decode_vec(bytes);
-    if !encoding.is_text() {
-        eprintln!("pdn standings: {path}: not a text file");
-        return ExitCode::from(2);
-    }
     let table = Standings::of_games(&pdn::read_file(&text).games);
     let mut out = io::stdout().lock();
     if out.write_all(table.to_csv().as_bytes()).is_err() {
