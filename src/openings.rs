@@ -169,10 +169,10 @@ pub const ROWS: &[Row] = &[
 ];
 
 /// The table replayed: the key of each row's last position, with the row, and the deepest
-/// row's plies.
+/// row's plies in each family (English, Russian, International).
 struct Table {
     at: HashMap<u64, usize>,
-    depth: usize,
+    depth: [usize; 3],
 }
 
 /// The plies of `row` replayed in its variant: the keys of the positions after each, or why
@@ -220,14 +220,15 @@ fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| {
         let mut at = HashMap::new();
-        let mut depth = 0;
+        let mut depth = [0; 3];
         for (i, row) in ROWS.iter().enumerate() {
             // A row that does not replay names nothing (the tests fail on it).
             if let Ok(keys) = replay_row(row)
                 && let Some(&last) = keys.last()
             {
                 at.entry(last).or_insert(i);
-                depth = depth.max(keys.len());
+                let d = &mut depth[row.0 as usize];
+                *d = (*d).max(keys.len());
             }
         }
         Table { at, depth }
@@ -247,27 +248,36 @@ fn table() -> &'static Table {
 #[must_use]
 pub fn name(r: &Replay) -> Option<&'static str> {
     let variant = r.variant?;
-    Family::of(variant)?;
+    let family = Family::of(variant)?;
     let t = table();
     r.plies
         .iter()
-        .take(t.depth)
+        .take(t.depth[family as usize])
         .filter_map(|p| t.at.get(&crate::explore::key(variant, &p.position)))
         .next_back()
         .map(|&i| ROWS[i].1)
 }
 
-/// A game's opening: its `Opening` tag (any case), unless it is empty or a placeholder
-/// (`?`, `-`, `****`: files write an unknown value so), else the table's name for its
-/// mainline ([`name`]).
+/// The value of an `Opening` tag as a name: `None` when it is empty or a placeholder (`?`,
+/// `-`, `****`: files write an unknown value so).
+///
+/// ```
+/// assert_eq!(pdn::openings::written(Some(" Kol ")), Some("Kol"));
+/// assert_eq!(pdn::openings::written(Some("******")), None);
+/// ```
+#[must_use]
+pub fn written(tag: Option<&str>) -> Option<&str> {
+    tag.map(str::trim)
+        .filter(|v| v.chars().any(|c| !matches!(c, '?' | '*' | '-' | ' ')))
+}
+
+/// A game's opening: its `Opening` tag (any case; see [`written`]), else the table's name for
+/// its mainline ([`name`]).
 #[must_use]
 pub fn opening(game: &Game, r: &Replay) -> Option<String> {
-    let tagged = game
-        .tag("Opening")
-        .map(str::trim)
-        // "?", "-", "****": placeholders, as files write an unknown value.
-        .filter(|v| v.chars().any(|c| !matches!(c, '?' | '*' | '-' | ' ')));
-    tagged.map(str::to_string).or_else(|| name(r).map(str::to_string))
+    written(game.tag("Opening"))
+        .or_else(|| name(r))
+        .map(str::to_string)
 }
 
 #[cfg(test)]
@@ -334,8 +344,10 @@ mod tests {
     fn an_opening_tag_wins() {
         let text = "[GameType \"21\"][OPENING \"Our own\"] 1. 11-15 24-20 *";
         assert_eq!(named(text).as_deref(), Some("Our own"));
-        let text = "[GameType \"21\"][Opening \"?\"] 1. 11-15 24-20 *";
-        assert_eq!(named(text).as_deref(), Some("Ayrshire Lassie"));
+        for placeholder in ["?", "", "****", "-"] {
+            let text = format!("[GameType \"21\"][Opening \"{placeholder}\"] 1. 11-15 24-20 *");
+            assert_eq!(named(&text).as_deref(), Some("Ayrshire Lassie"));
+        }
     }
 
     #[test]

@@ -596,4 +596,7 @@ export default {
   'edits.discard': 'Les abandonner et ouvrir',
   'edits.keep': 'Garder mes modifications',
   'edits.notInBox': 'La zone de texte a été modifiée à la main : les modifications du damier n’y sont pas ; l’export les contient.',
+  // Noms des ouvertures et des joueurs (ticket 27, Explorateur)
+  'col.opening': 'Ouverture',
+  'header.opening': 'Ouverture',
 };

@@ -1035,6 +1035,24 @@ mod tests {
     }
 
     #[test]
+    fn rows_and_views_name_the_opening_after_the_check() {
+        let lib = Library::new(
+            "[GameType \"21\"] 1. 11-15 23-19 2. 8-11 22-17 3. 4-8 *\n\
+             [GameType \"21\"][Opening \"Ours\"] 1. 11-15 24-20 *\n\
+             [GameType \"22\"] 1. 11-15 23-19 *"
+                .to_string(),
+        );
+        // From the tags alone: only the written name.
+        assert_eq!(lib.row(0).unwrap().opening, "");
+        assert_eq!(lib.row(1).unwrap().opening, "Ours");
+        // Checked: the table's name, the tag first, none for a variant without names.
+        let names: Vec<_> = (0..3).map(|i| lib.check(i).unwrap().opening).collect();
+        assert_eq!(names, ["Old Fourteenth", "Ours", ""]);
+        assert_eq!(lib.view(0).unwrap().opening.as_deref(), Some("Old Fourteenth"));
+        assert_eq!(lib.view(2).unwrap().opening, None);
+    }
+
+    #[test]
     fn unchecked_rows_say_what_the_tags_say() {
         let lib = Library::new(TEXT.to_string());
         for i in 0..lib.len() {
