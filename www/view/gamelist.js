@@ -139,8 +139,8 @@ export function rowTree(row, position, { selected = false, t = (k) => k, players
 
 /**
  * The list component. `el` is an empty element; `onSelect(index)` is called when the user picks
- * a game (click, Enter, arrows); with `players()` true the names are buttons, and
- * `onPlayer(name)` is called when one is pressed. Returns { setRows, updateRows, select,
+ * a game (click, Enter, arrows); with `players()` true the open game's row has its names as
+ * buttons, and `onPlayer(name)` is called when one is pressed. Returns { setRows, updateRows, select,
  * setLanguage, state }.
  */
 export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, players = () => false, onPlayer = () => {} }) {
@@ -203,10 +203,13 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
       return tr;
     };
     if (win.from > 0) rows.push(spacer(win.from * ROW_HEIGHT));
+    // The open game's row carries its players as buttons; a click anywhere on another row
+    // (its names too) opens that game, as it always did.
     const named = Boolean(players());
     for (let p = win.from; p < win.to; p++) {
       const i = state.order[p];
-      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected: i === state.selected, t, players: named }), null));
+      const selected = i === state.selected;
+      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected, t, players: named && selected }), null));
     }
     if (win.to < count) rows.push(spacer((count - win.to) * ROW_HEIGHT));
     if (!count && state.rows.length) {
