@@ -105,7 +105,11 @@ pub const ROWS: &[Row] = &[
     (EN, "Glasgow", "11-15 23-19 8-11 22-17 11-16"),
     (EN, "Old Fourteenth", "11-15 23-19 8-11 22-17 4-8"),
     (EN, "Laird and Lady", "11-15 23-19 8-11 22-17 9-13"),
-    (EN, "Laird and Lady Refused", "11-15 23-19 8-11 22-17 9-13 25-22"),
+    (
+        EN,
+        "Laird and Lady Refused",
+        "11-15 23-19 8-11 22-17 9-13 25-22",
+    ),
     (
         EN,
         "Black Doctor",
@@ -148,7 +152,11 @@ pub const ROWS: &[Row] = &[
         "c3-d4 d6-c5 d2-c3 f6-g5 g3-h4 g5-f4 e3:g5 h6:f4 f2-g3 c5:e3 g3:e5 b6-c5 e5-d6 c7:e5 \
          c3-d4 e5:c3 b2:f2",
     ),
-    (RU, "Обратный перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4 d6-c5"),
+    (
+        RU,
+        "Обратный перекрёсток",
+        "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4 d6-c5",
+    ),
     (
         RU,
         "Отказанный обратный перекрёсток",
@@ -354,7 +362,10 @@ mod tests {
     fn variants_without_a_table_get_none() {
         // Italian draughts (22) and Brazilian (26) play these moves too, and have no names.
         assert_eq!(named("[GameType \"22\"] 1. 11-15 23-19 *"), None);
-        assert_eq!(named("[GameType \"26\"] 1. c3-d4 d6-c5 2. b2-c3 f6-g5 *"), None);
+        assert_eq!(
+            named("[GameType \"26\"] 1. c3-d4 d6-c5 2. b2-c3 f6-g5 *"),
+            None
+        );
         // Not played: no name.
         assert_eq!(named("[GameType \"21\"] *"), None);
     }
@@ -369,7 +380,10 @@ mod tests {
             named("[GameType \"25\"] 1. a3-b4 b6-a5 2. e3-d4 a7-b6 *").as_deref(),
             Some("Игра Бодянского")
         );
-        assert_eq!(named("1. 32-28 18-23 2. 33-29 *").as_deref(), Some("Chefneux"));
+        assert_eq!(
+            named("1. 32-28 18-23 2. 33-29 *").as_deref(),
+            Some("Chefneux")
+        );
     }
 
     /// Games of the corpora (PDN_CORPORA) whose moves name them: checked by hand against
@@ -396,8 +410,16 @@ mod tests {
             // Each named game really passes through its row's position.
             let row = ROWS.iter().find(|row| row.1 == name).expect("a row");
             let last = *replay_row(row).unwrap().last().unwrap();
-            assert!(r.plies.iter().any(|p| crate::explore::key(Variant::English, &p.position) == last));
+            assert!(
+                r.plies
+                    .iter()
+                    .any(|p| crate::explore::key(Variant::English, &p.position) == last)
+            );
         }
-        assert!(named * 2 > file.games.len(), "{named} of {} named", file.games.len());
+        assert!(
+            named * 2 > file.games.len(),
+            "{named} of {} named",
+            file.games.len()
+        );
     }
 }

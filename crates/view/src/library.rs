@@ -1048,7 +1048,10 @@ mod tests {
         // Checked: the table's name, the tag first, none for a variant without names.
         let names: Vec<_> = (0..3).map(|i| lib.check(i).unwrap().opening).collect();
         assert_eq!(names, ["Old Fourteenth", "Ours", ""]);
-        assert_eq!(lib.view(0).unwrap().opening.as_deref(), Some("Old Fourteenth"));
+        assert_eq!(
+            lib.view(0).unwrap().opening.as_deref(),
+            Some("Old Fourteenth")
+        );
         assert_eq!(lib.view(2).unwrap().opening, None);
     }
 
