@@ -138,12 +138,13 @@ pub const ROWS: &[Row] = &[
     (EN, "Skunk", "12-16 24-20 10-15"),
     // Russian draughts. Sources: Russian Wikipedia, «Старая партия» (1.cd4 dc5 2.bc3 ed6; the
     // article also gives the Городская партия's 2…fg5 after the same first moves),
-    // «Отказанная городская партия» (its tabia, 9 moves), «Отказанный обратный перекрёсток»
-    // (1.cd4 de5 2.bc3 ed6 3.gh4 hg5); Руниверсалис, «Игра Бодянского» (1.ab4 ba5 2.ed4);
-    // kombinashki.ru, дебюты: «Игра Каулена» (1.gf4 fe5 2.hg3); v-damki.com, «Обратный тычок» (1.cb4 fe5 2.bc3 ef4 3.g:e5 d:f4 4.e:g5 h:f4);
-    // В. Высоцкий and others at table-games.ru, «Кол» (1.cd4 ba5 2.dc5 d:b4 3.a:c5); С. Игин,
-    // «Методический словарь. Русские шашки», «Обратный перекрёсток» (1.cd4 de5 2.bc3 ed6
-    // 3.gh4 dc5).
+    // «Отказанная городская партия» (its tabia, 9 moves), «Перекрёсток (шашечный дебют)» (its
+    // tabia 1.cd4 de5 2.bc3 ed6), «Обратный перекрёсток» (1.cd4 de5 2.bc3 ed6 3.gh4),
+    // «Отказанный обратный перекрёсток» (then 3…hg5 or 3…fe7); Руниверсалис, «Игра
+    // Бодянского» (1.ab4 ba5 2.ed4); kombinashki.ru, дебюты, «Игра Каулена» (1.gf4 fe5 2.hg3);
+    // v-damki.com, «Обратный тычок» (1.cb4 fe5 2.bc3 ef4 3.g:e5 d:f4 4.e:g5 h:f4);
+    // table-games.ru's library, «Кол» (1.cd4 ba5 2.dc5 d:b4 3.a:c5); shashkivsem.ru, «Как
+    // победить в дебюте чёрными», «Обратный кол» (1.gh4 fe5 2.cb4 ef4 3.e:g5 h:f4).
     (RU, "Старая партия", "c3-d4 d6-c5 b2-c3 e7-d6"),
     (RU, "Городская партия", "c3-d4 d6-c5 b2-c3 f6-g5"),
     (
@@ -152,15 +153,17 @@ pub const ROWS: &[Row] = &[
         "c3-d4 d6-c5 d2-c3 f6-g5 g3-h4 g5-f4 e3:g5 h6:f4 f2-g3 c5:e3 g3:e5 b6-c5 e5-d6 c7:e5 \
          c3-d4 e5:c3 b2:f2",
     ),
-    (
-        RU,
-        "Обратный перекрёсток",
-        "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4 d6-c5",
-    ),
+    (RU, "Перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6"),
+    (RU, "Обратный перекрёсток", "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4"),
     (
         RU,
         "Отказанный обратный перекрёсток",
         "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4 h6-g5",
+    ),
+    (
+        RU,
+        "Отказанный обратный перекрёсток",
+        "c3-d4 d6-e5 b2-c3 e7-d6 g3-h4 f8-e7",
     ),
     (RU, "Игра Бодянского", "a3-b4 b6-a5 e3-d4"),
     (RU, "Игра Каулена", "g3-f4 f6-e5 h2-g3"),
@@ -170,6 +173,7 @@ pub const ROWS: &[Row] = &[
         "c3-b4 f6-e5 b2-c3 e5-f4 g3:e5 d6:f4 e3:g5 h6:f4",
     ),
     (RU, "Кол", "c3-d4 b6-a5 d4-c5 d6:b4 a3:c5"),
+    (RU, "Обратный кол", "g3-h4 f6-e5 c3-b4 e5-f4 e3:g5 h6:f4"),
     // International draughts. Source: T. Goedemoed, "A Course in International Draughts",
     // section 2, "The opening of the game", index of openings: 1.32-28 18-23, the Chefneux
     // opening.
