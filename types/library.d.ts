@@ -428,6 +428,8 @@ export interface GameView {
   /** The variant's name, or a description of the type. */
   variant: string;
   variantNumber: number | null;
+  /** How the game is won, for the engine: Antidraughts 'losing', Breakthrough 'first-king'. */
+  goal: 'standard' | 'losing' | 'first-king';
   /** Short codes of the rules played by ('flying-kings', 'capture-most-pieces', …). */
   rules: string[];
   source: SourceView;

@@ -388,6 +388,9 @@ pub struct GameView {
     pub variant: String,
     /// GameType number of the variant played, when it is a known variant.
     pub variant_number: Option<u32>,
+    /// How the game is won ([`pdn::variant::Goal::code`]: `standard`, `losing` for
+    /// Antidraughts, `first-king` for Breakthrough), for the engine.
+    pub goal: &'static str,
     /// Short codes of the rules played by (`flying-kings`, `capture-most-pieces`, …), most
     /// telling first; see [`rule_codes`].
     pub rules: Vec<&'static str>,
@@ -785,6 +788,7 @@ impl<'a> FileView<'a> {
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
             variant_number: r.variant.map(|v| v.gametype()),
+            goal: pdn::variant::Goal::of_tags(game.tag("GameType"), game.tag("Variant")).code(),
             rules: r
                 .ruleset
                 .as_ref()
