@@ -1,0 +1,133 @@
+//! Endgame problems with a known result, each searched for a fixed time:
+//!
+//!   cargo run --release -p pdn-engine --example problems -- MS FILE...
+//!
+//! A problem is a game with a set-up position (`FEN`) and a decided or drawn `Result`, read as
+//! the file writes results (the Explorer's reading: [`pdn::explore::Index::result`]). For a win
+//! the search must prove it (a forced win for the side that the result names, found within the
+//! time) or at least score that side a man or more ahead ("ahead"); when the file gives the
+//! solution, its first move is compared with the engine's. For a draw the score must stay within
+//! half a man. Prints one line per problem not solved and the totals per file.
+
+use std::time::Duration;
+
+use pdn::explore::Index;
+use pdn::replay::{Outcome, replay};
+use pdn::variant::Goal;
+use pdn_engine::{Engine, Limits};
+
+#[derive(Default)]
+struct Tally {
+    wins: usize,
+    proved: usize,
+    ahead: usize,
+    draws: usize,
+    held: usize,
+    with_solution: usize,
+    same_first: usize,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let ms: u64 = args
+        .first()
+        .and_then(|a| a.parse().ok())
+        .expect("MS FILE...");
+    let mut total = Tally::default();
+    for path in &args[1..] {
+        let bytes = std::fs::read(path).expect("a file");
+        let file = pdn::read_bytes(&bytes);
+        let index = Index::build(&file.games);
+        let mut t = Tally::default();
+        for (i, game) in file.games.iter().enumerate() {
+            if game.tag("FEN").is_none() {
+                continue;
+            }
+            let Some(expected) = index.result(i) else {
+                continue;
+            };
+            let r = replay(game);
+            let (Some(rs), Some(start)) = (r.ruleset.clone(), r.start) else {
+                continue;
+            };
+            let goal = Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
+            let mut engine = Engine::with_goal((*rs).clone(), goal, 1 << 20);
+            let limits = Limits {
+                movetime: Some(Duration::from_millis(ms)),
+                ..Limits::default()
+            };
+            let lines = engine.analyse(&start, &[], &limits, 1, |_| {});
+            let Some(best) = lines.first() else { continue };
+            let turn = start.turn();
+            let label = |m: &pdn::Move| {
+                format!("{}-{}", rs.geometry.label(m.from), rs.geometry.label(m.to))
+            };
+            let ok = match expected {
+                Outcome::Win(winner) => {
+                    t.wins += 1;
+                    let sign = if winner == turn { 1 } else { -1 };
+                    let proved = best.score.win_in().is_some_and(|n| n * sign > 0);
+                    let ahead = proved || best.score.men() * f64::from(sign) >= 1.0;
+                    t.proved += usize::from(proved);
+                    t.ahead += usize::from(ahead);
+                    if let (Some(first), Some(mine)) = (r.plies.first(), best.pv.first()) {
+                        if winner == turn {
+                            t.with_solution += 1;
+                            let same = first.mv.from == mine.from
+                                && first.mv.to == mine.to
+                                && first.mv.captured == mine.captured;
+                            t.same_first += usize::from(same);
+                        }
+                    }
+                    ahead
+                }
+                Outcome::Draw => {
+                    t.draws += 1;
+                    let held = best.score.win_in().is_none() && best.score.men().abs() < 0.5;
+                    t.held += usize::from(held);
+                    held
+                }
+            };
+            if !ok {
+                println!(
+                    "  not solved: {} game {} ({}) {:?}: score {:.2} win {:?} pv {}",
+                    path.rsplit('/').next().unwrap_or(path),
+                    i + 1,
+                    game.tag("Event").unwrap_or(""),
+                    expected,
+                    best.score.men(),
+                    best.score.win_in(),
+                    best.pv.iter().map(label).collect::<Vec<_>>().join(" ")
+                );
+            }
+        }
+        println!(
+            "{}: wins {} (proved {}, ahead {}), first move as the solution {}/{}; draws {} (held {})",
+            path.rsplit('/').next().unwrap_or(path),
+            t.wins,
+            t.proved,
+            t.ahead,
+            t.same_first,
+            t.with_solution,
+            t.draws,
+            t.held
+        );
+        total.wins += t.wins;
+        total.proved += t.proved;
+        total.ahead += t.ahead;
+        total.draws += t.draws;
+        total.held += t.held;
+        total.with_solution += t.with_solution;
+        total.same_first += t.same_first;
+    }
+    println!(
+        "total at {ms} ms: wins {} (proved {}, ahead {}), first move as the solution {}/{}; draws {} (held {})",
+        total.wins,
+        total.proved,
+        total.ahead,
+        total.same_first,
+        total.with_solution,
+        total.draws,
+        total.held
+    );
+}
