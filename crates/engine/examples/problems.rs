@@ -1,6 +1,9 @@
 //! Endgame problems with a known result, each searched for a fixed time:
 //!
-//!   cargo run --release -p pdn-engine --example problems -- MS FILE...
+//!   cargo run --release -p pdn-engine --example problems -- MS [--only LOG] FILE...
+//!
+//! With `--only LOG` (an earlier run's output) only the problems that run did not solve are
+//! searched: a longer time for the hard ones.
 //!
 //! A problem is a game with a set-up position (`FEN`) and a decided or drawn `Result`, read as
 //! the file writes results (the Explorer's reading: [`pdn::explore::Index::result`]). For a win
@@ -40,7 +43,11 @@ fn main() {
         let index = Index::build(&file.games);
         let mut t = Tally::default();
         for (i, game) in file.games.iter().enumerate() {
-            if game.tag("FEN").is_none() {
+            if game.tag("FEN").is_none()
+                || only
+                    .as_ref()
+                    .is_some_and(|o| !o.iter().any(|(f, n)| f == name && *n == i + 1))
+            {
                 continue;
             }
             let Some(expected) = index.result(i) else {
@@ -91,7 +98,7 @@ fn main() {
             if !ok {
                 println!(
                     "  not solved: {} game {} ({}) {:?}: score {:.2} win {:?} pv {}",
-                    path.rsplit('/').next().unwrap_or(path),
+                    name,
                     i + 1,
                     game.tag("Event").unwrap_or(""),
                     expected,
@@ -103,14 +110,7 @@ fn main() {
         }
         println!(
             "{}: wins {} (proved {}, ahead {}), first move as the solution {}/{}; draws {} (held {})",
-            path.rsplit('/').next().unwrap_or(path),
-            t.wins,
-            t.proved,
-            t.ahead,
-            t.same_first,
-            t.with_solution,
-            t.draws,
-            t.held
+            name, t.wins, t.proved, t.ahead, t.same_first, t.with_solution, t.draws, t.held
         );
         total.wins += t.wins;
         total.proved += t.proved;
