@@ -36,8 +36,26 @@ fn main() {
         .first()
         .and_then(|a| a.parse().ok())
         .expect("MS FILE...");
+    let mut files = &args[1..];
+    // (file name, game number) of the problems an earlier run did not solve.
+    let mut only: Option<Vec<(String, usize)>> = None;
+    if files.first().is_some_and(|a| a == "--only") {
+        let log = std::fs::read_to_string(&files[1]).expect("a log");
+        only = Some(
+            log.lines()
+                .filter_map(|l| {
+                    let rest = l.trim().strip_prefix("not solved: ")?;
+                    let (name, rest) = rest.split_once(" game ")?;
+                    let n = rest.split_whitespace().next()?.parse().ok()?;
+                    Some((name.to_string(), n))
+                })
+                .collect(),
+        );
+        files = &files[2..];
+    }
     let mut total = Tally::default();
-    for path in &args[1..] {
+    for path in files {
+        let name = path.rsplit('/').next().unwrap_or(path);
         let bytes = std::fs::read(path).expect("a file");
         let file = pdn::read_bytes(&bytes);
         let index = Index::build(&file.games);
