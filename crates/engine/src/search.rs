@@ -400,7 +400,7 @@ impl Engine {
         }
         // The table first: a cut here costs no move generation (only positions with moves are
         // stored, so the answer is the one the moves would give).
-        let probed = self.tt.probe(key);
+        let probed = if depth > 0 { self.tt.probe(key) } else { None };
         if let Some(e) = probed {
             if ply > 0 && i32::from(e.depth) >= depth && takes {
                 let s = from_tt(e.score, ply);
@@ -537,7 +537,7 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        if ply > 0 || self.excluded.is_empty() {
+        if depth > 0 && (ply > 0 || self.excluded.is_empty()) {
             self.tt.store(
                 key,
                 to_tt(best, ply),
