@@ -40,9 +40,11 @@ pub struct Evaluator {
     goal: Goal,
     height: i32,
     cells: Vec<Cell>,
-    /// Per side, per rank from its own back rank: the squares (bit sets, so that most terms are
-    /// counts of bits).
-    ranks: [Vec<u128>; 2],
+    /// Per side: its back rank's squares (bit sets, so that most terms are counts of bits).
+    back: [u128; 2],
+    /// Per side, per bit k of the rank (counted from its own back rank): the squares whose rank
+    /// has bit k set, so that the ranks of the men add up as Σ 2^k × (men on those squares).
+    rank_bits: [[u128; 5]; 2],
     /// The central squares.
     centre: u128,
     /// The squares of the two long diagonals.
@@ -93,11 +95,10 @@ impl Evaluator {
                 .filter(|(_, c)| f(c))
                 .fold(0u128, |b, (i, _)| b | 1 << i)
         };
-        let ranks = [0, 1].map(|c| {
-            (0..height)
-                .map(|r| set(&|cell: &Cell| cell.advance[c] == r))
-                .collect()
-        });
+        // Up to 32 ranks (5 bits): more than any board has.
+        let back = [0, 1].map(|c| set(&|cell: &Cell| cell.advance[c] == 0));
+        let rank_bits = [0, 1]
+            .map(|c| [0, 1, 2, 3, 4].map(|k| set(&|cell: &Cell| cell.advance[c] >> k & 1 == 1)));
         let near = [0, 1].map(|c| set(&|cell: &Cell| height - 1 - cell.advance[c] <= 2));
         Evaluator {
             w,
@@ -106,7 +107,8 @@ impl Evaluator {
             height,
             centre: set(&|c| c.centre),
             long_diagonals: set(&|c| c.long_diagonal),
-            ranks,
+            back,
+            rank_bits,
             near,
             cells,
         }
@@ -132,13 +134,12 @@ impl Evaluator {
             t[c][1] = count(own_kings);
             t[c][6] = count(own_kings & self.long_diagonals);
             t[c][3] = count(men & self.centre);
-            on_back[c] = count(men & self.ranks[c][0]);
-            t[c][2] = self.ranks[c]
+            on_back[c] = count(men & self.back[c]);
+            t[c][2] = self.rank_bits[c]
                 .iter()
                 .enumerate()
-                .skip(1)
-                .map(|(r, &b)| r as f32 * count(men & b))
-                .sum();
+                .map(|(k, &b)| (men & b).count_ones() << k)
+                .sum::<u32>() as f32;
             // Near promotion with a free square ahead: a runaway, worth more the closer.
             let mut bits = men & self.near[c];
             while bits != 0 {
