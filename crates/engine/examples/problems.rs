@@ -8,7 +8,8 @@
 //! A problem is a game with a set-up position (`FEN`) and a decided or drawn `Result`, read as
 //! the file writes results (the Explorer's reading: [`pdn::explore::Index::result`]). For a win
 //! the search must prove it (a forced win for the side that the result names, found within the
-//! time) or at least score that side a man or more ahead ("ahead"); when the file gives the
+//! time); short of that it is counted when it scores that side a man or more ahead ("ahead a
+//! man") or a quarter of a man ("favoured", which is what "not solved" means); when the file gives the
 //! solution, its first move is compared with the engine's. For a draw the score must stay within
 //! half a man. Prints one line per problem not solved and the totals per file.
 
@@ -23,6 +24,7 @@ use pdn_engine::{Engine, Limits};
 struct Tally {
     wins: usize,
     proved: usize,
+    favoured: usize,
     ahead: usize,
     draws: usize,
     held: usize,
@@ -93,7 +95,9 @@ fn main() {
                     let sign = if winner == turn { 1 } else { -1 };
                     let proved = best.score.win_in().is_some_and(|n| n * sign > 0);
                     let ahead = proved || best.score.men() * f64::from(sign) >= 1.0;
+                    let favoured = proved || best.score.men() * f64::from(sign) >= 0.25;
                     t.proved += usize::from(proved);
+                    t.favoured += usize::from(favoured);
                     t.ahead += usize::from(ahead);
                     if let (Some(first), Some(mine)) = (r.plies.first(), best.pv.first()) {
                         if winner == turn {
@@ -104,7 +108,7 @@ fn main() {
                             t.same_first += usize::from(same);
                         }
                     }
-                    ahead
+                    favoured
                 }
                 Outcome::Draw => {
                     t.draws += 1;
@@ -133,16 +137,18 @@ fn main() {
         total.wins += t.wins;
         total.proved += t.proved;
         total.ahead += t.ahead;
+        total.favoured += t.favoured;
         total.draws += t.draws;
         total.held += t.held;
         total.with_solution += t.with_solution;
         total.same_first += t.same_first;
     }
     println!(
-        "total at {ms} ms: wins {} (proved {}, ahead {}), first move as the solution {}/{}; draws {} (held {})",
+        "total at {ms} ms: wins {} (proved {}, ahead a man {}, favoured {}), first move as the solution {}/{}; draws {} (held {})",
         total.wins,
         total.proved,
         total.ahead,
+        total.favoured,
         total.same_first,
         total.with_solution,
         total.draws,
