@@ -433,6 +433,8 @@ export interface GameView {
   /** The variant's name, or a description of the type. */
   variant: string;
   variantNumber: number | null;
+  /** How the game is won, for the engine: Antidraughts 'losing', Breakthrough 'first-king'. */
+  goal: 'standard' | 'losing' | 'first-king';
   /** The opening's name (the Opening tag, else the core's table's name for the moves), or null. */
   opening: string | null;
   /** Short codes of the rules played by ('flying-kings', 'capture-most-pieces', …). */

@@ -394,6 +394,9 @@ pub struct GameView {
     pub variant: String,
     /// GameType number of the variant played, when it is a known variant.
     pub variant_number: Option<u32>,
+    /// How the game is won ([`pdn::variant::Goal::code`]: `standard`, `losing` for
+    /// Antidraughts, `first-king` for Breakthrough), for the engine.
+    pub goal: &'static str,
     /// The opening's name ([`pdn::openings::opening`]: the `Opening` tag, else the core's
     /// table's name for the moves), when there is one.
     pub opening: Option<String>,
@@ -797,6 +800,7 @@ impl<'a> FileView<'a> {
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
             variant_number: r.variant.map(|v| v.gametype()),
+            goal: pdn::variant::Goal::of_tags(game.tag("GameType"), game.tag("Variant")).code(),
             opening: pdn::openings::opening(game, &r),
             rules: r
                 .ruleset
