@@ -228,8 +228,8 @@ impl Library {
     }
 
     /// The tournament standings of the file's games ([`pdn::standings`]), from the tags;
-    /// games are read and replayed only where the first mover is not White (to tell how the
-    /// file writes its results).
+    /// games are read and replayed only where the first mover is not White or the GameType
+    /// tag does not say (to tell who moved first and how the file writes its results).
     ///
     /// ```
     /// let lib = pdn_view::library::Library::new("[White \"A\"][Black \"B\"][Result \"0-1\"] *".into());
@@ -239,7 +239,9 @@ impl Library {
     pub fn standings(&self) -> crate::standings::StandingsView {
         let pairings = pdn::standings::Pairing::of(&self.headers, |k, _| {
             let game = self.game(k)?;
-            pdn::replay::replay(&game).result_reading(&game)
+            let r = pdn::replay::replay(&game);
+            let first = r.ruleset.as_ref()?.geometry.spec().first_player;
+            Some((first, r.result_reading(&game)))
         });
         crate::standings::StandingsView::of(&pdn::standings::Standings::of_pairings(&pairings))
     }
