@@ -131,8 +131,16 @@ fn main() {
             }
         }
         println!(
-            "{}: wins {} (proved {}, ahead {}), first move as the solution {}/{}; draws {} (held {})",
-            name, t.wins, t.proved, t.ahead, t.same_first, t.with_solution, t.draws, t.held
+            "{}: wins {} (proved {}, ahead a man {}, favoured {}), first move as the solution {}/{}; draws {} (held {})",
+            name,
+            t.wins,
+            t.proved,
+            t.ahead,
+            t.favoured,
+            t.same_first,
+            t.with_solution,
+            t.draws,
+            t.held
         );
         total.wins += t.wins;
         total.proved += t.proved;
