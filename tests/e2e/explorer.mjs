@@ -11,10 +11,10 @@
 //   node tests/e2e/explorer.mjs                  every check
 //   node tests/e2e/explorer.mjs --screenshots    also writes docs/screenshots/explorer.png and explorer-phone.png
 
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, root, startStaticServer, waitPly } from './harness.mjs';
+import { artifacts, checks, launchBrowser, openPage, root, servePdn, startStaticServer, waitPly, watchedPage } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
@@ -36,20 +36,10 @@ const corpus = process.env.PDN_CORPORA
 if (!corpus) console.log('note: PDN_CORPORA is not set: the real-file checks run on the repository\'s own fixture only');
 const FILES = [['fixture', FIXTURE], ...(corpus && existsSync(corpus) ? [['tinsley', corpus]] : [])];
 
-async function newPage(viewport) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  return { page, context };
-}
+const newPage = (viewport) => watchedPage(browser, problems, viewport);
 
 /** Serves `file` at /explore/<name>.pdn for this page. */
-async function serve(page, name, file) {
-  const body = readFileSync(file);
-  await page.route(`${server.origin}/explore/${name}.pdn`, (r) => r.fulfill({ contentType: 'application/octet-stream', body }));
-  return `/explore/${name}.pdn`;
-}
+const serve = (page, name, file) => servePdn(page, server.origin, 'explore', name, file);
 
 /** The panel's rows once the index is ready: [[data-move, data-games]]. */
 async function rows(page, scope = '#explorer') {

@@ -5,6 +5,7 @@
 // and the suites' check runner.
 
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -76,6 +77,25 @@ export function launchBrowser() {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/**
+ * A page in a context of its own (`options` go to the context) whose uncaught errors and
+ * console errors are pushed onto `problems`, which the suites fail on.
+ */
+export async function watchedPage(browser, problems, viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  return { page, context };
+}
+
+/** Serves the file `file` at `<origin>/<folder>/<name>.pdn` for `page`; returns the path. */
+export async function servePdn(page, origin, folder, name, file) {
+  const body = readFileSync(file);
+  await page.route(`${origin}/${folder}/${name}.pdn`, (r) => r.fulfill({ contentType: 'application/octet-stream', body }));
+  return `/${folder}/${name}.pdn`;
 }
 
 // ---- page helpers (body data-* attributes) ----------------------------------------------

@@ -11,10 +11,10 @@
 //   node tests/e2e/names.mjs                  every check
 //   node tests/e2e/names.mjs --screenshots    also writes docs/screenshots/names.png and names-phone.png
 
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, root, startStaticServer } from './harness.mjs';
+import { artifacts, checks, launchBrowser, openPage, root, servePdn, startStaticServer, watchedPage } from './harness.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
 const problems = [];
@@ -37,20 +37,10 @@ function standings(file) {
   return Object.fromEntries(rows.map((c) => [c[col('Player')], [c[col('Wins')], c[col('Draws')], c[col('Losses')]].map(Number)]));
 }
 
-async function newPage(viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, hasTouch: viewport.width < 500 });
-  const page = await context.newPage();
-  page.on('pageerror', (e) => problems.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
-  return { page, context };
-}
+const newPage = (viewport = { width: 1280, height: 800 }) => watchedPage(browser, problems, viewport, { hasTouch: viewport.width < 500 });
 
 /** Serves `file` at /names/<name>.pdn for this page. */
-async function serve(page, name, file) {
-  const body = readFileSync(file);
-  await page.route(`${server.origin}/names/${name}.pdn`, (r) => r.fulfill({ contentType: 'application/octet-stream', body }));
-  return `/names/${name}.pdn`;
-}
+const serve = (page, name, file) => servePdn(page, server.origin, 'names', name, file);
 
 /** Opens `file` on the page (with `query`) and waits for the check pass. */
 async function openFile(page, name, file, query = '') {
