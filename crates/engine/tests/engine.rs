@@ -177,16 +177,33 @@ fn losing_game_wants_to_run_out_of_moves() {
 
 #[test]
 fn self_play_in_every_variant_plays_only_legal_moves_and_ends_by_the_rules() {
-    for v in Variant::ALL {
+    // Every variant for the usual goal, and lidraughts' Antidraughts and Breakthrough (moved
+    // as International draughts).
+    let games = Variant::ALL
+        .into_iter()
+        .map(|v| (v, Goal::Standard))
+        .chain([
+            (Variant::International, Goal::Losing),
+            (Variant::International, Goal::FirstKing),
+        ]);
+    for (v, goal) in games {
         let Some(rs) = Ruleset::of(v) else { continue };
-        let mut e = Engine::new(rs.clone(), 1 << 14);
+        let mut e = Engine::with_goal(rs.clone(), goal, 1 << 14);
         let mut pos = rs.start_position();
         let mut history = Vec::new();
         for _ in 0..120 {
             let lines = e.analyse(&pos, &history, &Limits::nodes(400), 1, |_| {});
             let Some(line) = lines.first() else { break };
             let m = &line.pv[0];
-            assert!(pos.legal_moves(&rs).contains(m), "{v:?}: illegal {m:?}");
+            assert!(
+                pos.legal_moves(&rs).contains(m),
+                "{v:?} {goal:?}: illegal {m:?}"
+            );
+            // Breakthrough ends with the first king.
+            if goal == Goal::FirstKing && m.promotes {
+                assert!(line.score.win_in() == Some(1), "{line:?}");
+                break;
+            }
             history.push(pos);
             pos = pos.play(m);
             if line.score.0 == 0 && line.pv.len() == 1 && history.len() > 100 {
