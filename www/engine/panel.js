@@ -48,7 +48,7 @@ export function evalBar(score, { flipped = false } = {}) {
  * starts; `error` a message. Each line: its score, then its moves as buttons carrying
  * data-engine-line (the line's index) and data-engine-move (the move's index in it).
  */
-export function enginePanel({ info, error = null, whiteToMove = true, t, flipped = false }) {
+export function enginePanel({ info, error = null, whiteToMove = true, t, flipped = false, review = null }) {
   const best = info && info.lines.length ? whiteScore(info.lines[0], whiteToMove) : null;
   const lines = info ? info.lines.map((line, k) => {
     const score = whiteScore(line, whiteToMove);
@@ -63,9 +63,18 @@ export function enginePanel({ info, error = null, whiteToMove = true, t, flipped
     ? h('p', { class: 'engine-status engine-error', role: 'status' }, error)
     : h('p', { class: 'engine-status', role: 'status' },
       info ? t('engine.depth', { depth: info.depth, nodes: info.nodes }) : t('engine.thinking'));
+  // The game review's button (review: { progress: { done, of } | null }): it starts the review,
+  // or stops the one running, whose progress the status then says.
+  const reviewButton = review ? h('button', {
+    type: 'button', id: 'review-game', class: 'review-game', 'data-engine-review': review.progress ? 'running' : '',
+    'aria-pressed': review.progress ? 'true' : 'false', title: t('review.title'),
+  }, t(review.progress ? 'review.stop' : 'review.start')) : null;
+  const reviewStatus = review && review.progress
+    ? h('p', { class: 'engine-status', role: 'status' }, t('review.progress', review.progress)) : null;
   return h('div', { class: 'engine', 'data-engine-depth': info ? info.depth : 0 },
     evalBar(best, { flipped }),
     h('div', { class: 'engine-body' },
       h('ol', { class: 'engine-lines', 'aria-label': t('engine.lines') }, lines),
-      status));
+      reviewStatus || status,
+      reviewButton));
 }
