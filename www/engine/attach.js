@@ -73,7 +73,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     }
     shown = info;
     const progress = reviewing ? { done: reviewing.done, of: reviewing.of } : null;
-    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress } : null }), null);
+    const view = viewer.state.view;
+    const can = Boolean(view && (view.plies || []).length);
+    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can } : null }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
     viewer.setOverlay('engine', info && info.lines.length ? arrow : null);

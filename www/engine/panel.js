@@ -63,11 +63,13 @@ export function enginePanel({ info, error = null, whiteToMove = true, t, flipped
     ? h('p', { class: 'engine-status engine-error', role: 'status' }, error)
     : h('p', { class: 'engine-status', role: 'status' },
       info ? t('engine.depth', { depth: info.depth, nodes: info.nodes }) : t('engine.thinking'));
-  // The game review's button (review: { progress: { done, of } | null }): it starts the review,
-  // or stops the one running, whose progress the status then says.
+  // The game review's button (review: { progress: { done, of } | null, can }): it starts the
+  // review (when the game shown has moves: can), or stops the one running, whose progress the
+  // status then says.
   const reviewButton = review ? h('button', {
     type: 'button', id: 'review-game', class: 'review-game', 'data-engine-review': review.progress ? 'running' : '',
     'aria-pressed': review.progress ? 'true' : 'false', title: t('review.title'),
+    disabled: review.progress || review.can ? null : '',
   }, t(review.progress ? 'review.stop' : 'review.start')) : null;
   const reviewStatus = review && review.progress
     ? h('p', { class: 'engine-status', role: 'status' }, t('review.progress', review.progress)) : null;
