@@ -111,9 +111,7 @@ try {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       if (overflow > 0) throw new Error(`the page is ${overflow} px wider than the window`);
       await page.evaluate(() => document.querySelector('#review').scrollIntoView({ block: 'end' }));
-      const shot = path.join(artifacts, `review-page-${name}.png`);
-      await page.screenshot({ path: shot });
-      if (screenshots) copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'review-phone.png' : 'review.png'));
+      await page.screenshot({ path: path.join(artifacts, `review-page-${name}.png`) });
       await context.close();
       return `marks ${seen.listMarks.join(' ')}; White's mean loss ${seen.loss}`;
     });
@@ -186,6 +184,32 @@ try {
     await page.screenshot({ path: path.join(artifacts, 'review-element-1280.png') });
     await context.close();
   });
+  // The pictures of docs/screenshots and the README: the page's sample game reviewed (about 75
+  // positions: only with --screenshots), at a marked move, on a desktop, a wide screen and a phone.
+  if (screenshots) {
+    for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['1920', { width: 1920, height: 1080 }], ['360', { width: 360, height: 740 }]]) {
+      await check(`screenshots: the sample game reviewed at ${name} px`, async () => {
+        const { page, context } = await newPage(viewport);
+        await openPage(page, `${server.origin}/index.html`);
+        await page.click('#engine-toggle');
+        await page.waitForSelector('#engine #review-game:not([disabled])');
+        await page.click('#engine #review-game');
+        await page.waitForSelector('#review-summary', { timeout: 300000 });
+        const marked = await page.evaluate(() => [...document.querySelectorAll('.move[data-review="??"]:not([data-line]), .move[data-review="?"]:not([data-line])')].map((m) => Number(m.dataset.ply)));
+        if (!marked.length) throw new Error('no mistake in the sample game');
+        await page.click(`.move[data-ply="${marked[0]}"]:not([data-line])`);
+        await waitPly(page, marked[0]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        if (overflow > 0) throw new Error(`the page is ${overflow} px wider than the window`);
+        if (name === '360') await page.evaluate(() => document.querySelector('#review').scrollIntoView({ block: 'end' }));
+        const shot = path.join(artifacts, `review-sample-${name}.png`);
+        await page.screenshot({ path: shot });
+        if (name !== '1920') copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'review-phone.png' : 'review.png'));
+        await context.close();
+        return `marked plies ${marked.join(' ')}`;
+      });
+    }
+  }
 } catch (e) {
   fail('set-up', e);
 }

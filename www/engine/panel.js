@@ -4,27 +4,15 @@
 // engine's own (from the side to move's view) are turned here. No draughts rules.
 
 import { h } from '../view/tree.js';
+import { SLOPE, scoreText, whiteShare } from '../view/review.js';
 
-/** The slope of the bar's curve: the weights' fit found P(win) = 1 / (1 + e^(-0.55 · men)). */
-export const SLOPE = 0.55;
+// The curve and the words of a score are the review graph's too: written once, there.
+export { SLOPE, scoreText, whiteShare };
 
 /** A line's score from White's side: { men, win } (win: plies to a forced result, or null). */
 export function whiteScore(line, whiteToMove) {
   const sign = whiteToMove ? 1 : -1;
   return { men: line.score * sign, win: line.win == null ? null : line.win * sign };
-}
-
-/** "+0.21", "−1.30", "0.00", "#3" (White wins in 3 plies), "#−3". */
-export function scoreText({ men, win }) {
-  if (win != null) return win >= 0 ? `#${win}` : `#−${-win}`;
-  const v = Math.abs(men) < 0.005 ? 0 : men;
-  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
-}
-
-/** White's share of the bar, 0 to 1 (a forced result fills it). */
-export function whiteShare({ men, win }) {
-  if (win != null) return win >= 0 ? 1 : 0;
-  return 1 / (1 + Math.exp(-SLOPE * men));
 }
 
 /**

@@ -9,18 +9,23 @@
 import { h, toDom } from './tree.js';
 import { lineView } from './views.js';
 
-/** The graph's value range, in men each side: a forced result is drawn at the edge. */
-export const CLAMP = 5;
+/**
+ * The slope of the evaluation's curve, the graph's and the engine's bar (engine/panel.js): the
+ * weights' fit found P(win) = 1 / (1 + e^(-0.55 · men)).
+ */
+export const SLOPE = 0.55;
 /** The graph's drawing size (its viewBox; the stylesheet stretches it to the list's width). */
 export const WIDTH = 600;
 export const HEIGHT = 96;
+const MARGIN = 6;
 
 /** `[%eval]` as the view gives it ("+0.35", "-1.2", "#3", "#-2") as { men, win }; null when unread. */
 export function parseEval(text) {
   const s = String(text ?? '').trim();
   if (s.startsWith('#')) {
+    if (!/^#[+-]?\d+$/.test(s)) return null;
     const n = Number(s.slice(1));
-    return Number.isFinite(n) ? { men: n < 0 ? -1000 : 1000, win: n } : null;
+    return { men: n < 0 ? -1000 : 1000, win: n };
   }
   const men = Number(s);
   return s && Number.isFinite(men) ? { men, win: null } : null;
@@ -33,11 +38,15 @@ export function fileEvals(view) {
   return [null, ...plies.map((p) => parseEval(p.eval))];
 }
 
-/** An evaluation as drawn: men from White's view within ±CLAMP. */
+/** White's share of an evaluation ({ men, win } from White's side), 0 to 1 (a forced result: 1 or 0). */
+export function whiteShare({ men, win }) {
+  if (win != null) return win >= 0 ? 1 : 0;
+  return 1 / (1 + Math.exp(-SLOPE * men));
+}
+
+/** An evaluation as drawn: White's share (so a man up is clear, ten men up near the edge), or null. */
 export function graphValue(e) {
-  if (!e) return null;
-  if (e.win != null) return e.win >= 0 ? CLAMP : -CLAMP;
-  return Math.max(-CLAMP, Math.min(CLAMP, e.men));
+  return e ? whiteShare(e) : null;
 }
 
 const fixed = (v) => Number(v.toFixed(1));
@@ -46,13 +55,14 @@ const fixed = (v) => Number(v.toFixed(1));
  * The graph: `evals` (index k: the position after ply k, { men, win } from White's view, or
  * null where there is none), `of` positions in all (the mainline's start and plies), `marks`
  * ({ ply: '?!' | '?' | '??' }), `current` (the mainline ply shown, or null in a variation).
- * White's share is the light area under the line; each ply has a hit area with data-ply
+ * White's share (whiteShare: the engine bar's curve) is the light area under the line; each ply has a hit area with data-ply
  * (a click shows it) and its value in data-eval; a marked ply a dot in its mark's colour.
  */
 export function evalGraph({ evals, of = evals.length, marks = {}, current = null, t }) {
   const n = Math.max(of - 1, 1);
   const x = (k) => fixed((k / n) * WIDTH);
-  const y = (v) => fixed(HEIGHT / 2 - (v / CLAMP) * (HEIGHT / 2));
+  // The edges keep a margin: a line and a mark at a forced result stay in view.
+  const y = (v) => fixed(MARGIN + (1 - v) * (HEIGHT - 2 * MARGIN));
   const points = [];
   evals.forEach((e, k) => {
     const v = graphValue(e);
@@ -67,9 +77,9 @@ export function evalGraph({ evals, of = evals.length, marks = {}, current = null
   for (let k = 0; k < of; k += 1) {
     const e = evals[k];
     hits.push(h('rect', {
-      class: 'eval-hit', 'data-ply': k, 'data-eval': e ? evalText(e) : null,
+      class: 'eval-hit', 'data-ply': k, 'data-eval': e ? scoreText(e) : null,
       x: fixed(Math.max(0, x(k) - step / 2)), y: 0, width: fixed(Math.min(step, WIDTH)), height: HEIGHT,
-    }, h('title', {}, e ? `${k}: ${evalText(e)}` : String(k))));
+    }, h('title', {}, e ? `${k}: ${scoreText(e)}` : String(k))));
   }
   const dots = Object.entries(marks).filter(([, m]) => m).map(([ply, m]) => {
     const v = graphValue(evals[Number(ply)]);
@@ -99,8 +109,8 @@ export function markName(mark) {
   return { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' }[mark] || 'none';
 }
 
-/** "+0.35", "−1.20", "#3", "#−2": White's view. */
-export function evalText({ men, win }) {
+/** "+0.21", "−1.30", "0.00", "#3" (White wins in 3 plies), "#−3": White's view. */
+export function scoreText({ men, win }) {
   if (win != null) return win >= 0 ? `#${win}` : `#−${-win}`;
   const v = Math.abs(men) < 0.005 ? 0 : men;
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
