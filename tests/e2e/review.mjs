@@ -168,7 +168,7 @@ try {
     await context.close();
   });
 
-  await check('<pdn-viewer engine>: the same review button, marks, graph and summary', async () => {
+  await check('<pdn-viewer engine> and embed.html?engine=1: the same review button, marks, graph and summary', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/www/pdn-viewer.js"></script>
 <pdn-viewer engine><script type="application/x-draughts-pdn">${BLUNDER}</script></pdn-viewer>`;
@@ -182,6 +182,13 @@ try {
     await clickGraph(page, 0.98, 'pdn-viewer');
     await page.waitForFunction(() => document.querySelector('pdn-viewer').dataset.ply === '6');
     await page.screenshot({ path: path.join(artifacts, 'review-element-1280.png') });
+    // The iframe's page (embed.html?engine=1) hosts the same element: the same review.
+    await page.goto(`${server.origin}/embed.html?src=${encodeURIComponent('/tests/e2e/fixtures/review-blunder.pdn')}&engine=1`);
+    await page.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot?.querySelector('#review-game:not([disabled])'));
+    await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('#review-game').click());
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('#review-summary'), null, { timeout: 60000 });
+    const framed = await page.evaluate(reviewSeen, 'pdn-viewer');
+    if (framed.firstMark !== '??' || framed.hits !== 7) throw new Error(`embed.html: ${JSON.stringify(framed)}`);
     await context.close();
   });
   // The pictures of docs/screenshots and the README: the page's sample game reviewed (about 75
