@@ -178,7 +178,15 @@ mod tests {
         let first = lib.solve_state(0, start).unwrap().hint.unwrap();
         assert_eq!((first.from.as_str(), first.to.as_str()), ("32", "28"));
         // In a variation: its own next move (after 33-28!, 18-22).
-        let var = lib.solve_state(0, Place { line: Some(0), ply: 1 }).unwrap();
+        let var = lib
+            .solve_state(
+                0,
+                Place {
+                    line: Some(0),
+                    ply: 1,
+                },
+            )
+            .unwrap();
         assert_eq!(var.hint.map(|h| h.from), Some("18".into()));
         let end = lib.solve_state(0, Place::main(4)).unwrap();
         assert!(end.finished);
