@@ -208,7 +208,7 @@ try {
         await waitPly(page, marked[0]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         if (overflow > 0) throw new Error(`the page is ${overflow} px wider than the window`);
-        if (name === '360') await page.evaluate(() => document.querySelector('#review').scrollIntoView({ block: 'end' }));
+        await page.evaluate(() => document.querySelector('#review').scrollIntoView({ block: 'end' }));
         const shot = path.join(artifacts, `review-sample-${name}.png`);
         await page.screenshot({ path: shot });
         if (name !== '1920') copyFileSync(shot, path.join(root, 'docs', 'screenshots', name === '360' ? 'review-phone.png' : 'review.png'));
