@@ -80,7 +80,7 @@ async function clickGraph(page, share, host = null) {
 
 try {
   for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['360', { width: 360, height: 740 }]]) {
-    await check(`the page at ${name} px: Review game marks 28-22 ?? with 33-29 better, draws the graph (a click shows a move) and sums up each side`, async () => {
+    await check(`the page at ${name} px: Review game marks 28-22 ?? with 33-29 better, draws the graph (a click shows a move), sums up each side; written into the game and undone (1280)`, async () => {
       const { page, context } = await newPage(viewport);
       await openPage(page, `${server.origin}/index.html`);
       await load(page, BLUNDER);
@@ -112,6 +112,23 @@ try {
       if (overflow > 0) throw new Error(`the page is ${overflow} px wider than the window`);
       await page.evaluate(() => document.querySelector('#review').scrollIntoView({ block: 'end' }));
       await page.screenshot({ path: path.join(artifacts, `review-page-${name}.png`) });
+      if (name === '1280') {
+        // Written into the game: the paste box gets the marks, [%eval] and the better move (the
+        // list shows the text's ?? once); Undo takes them out again.
+        await page.click('#review-write');
+        await page.waitForFunction(() => document.querySelector('#pdn-input').value.includes('[%eval'));
+        const text = await page.inputValue('#pdn-input');
+        if (!/28-22\?\?/.test(text) || !/Better: 33-29\./.test(text)) throw new Error(`written: ${text}`);
+        const after = await page.evaluate(() => ({
+          first: document.querySelector('.move[data-ply="1"]:not([data-line])').textContent,
+          button: document.querySelector('#review-write').disabled,
+          graph: Boolean(document.querySelector('#eval-graph')),
+        }));
+        if (after.first !== '28-22??' || !after.button || !after.graph) throw new Error(`after writing: ${JSON.stringify(after)}`);
+        await page.click('#undo');
+        await page.waitForFunction(() => !document.querySelector('#pdn-input').value.includes('[%eval'));
+        await page.waitForSelector('#review-write:not([disabled])');
+      }
       await context.close();
       return `marks ${seen.listMarks.join(' ')}; White's mean loss ${seen.loss}`;
     });

@@ -116,3 +116,20 @@ test('a review of positions the engine cannot take is an error in plain words', 
   await createSession(engine.Analyser, none.post).handle({ type: 'review', id: 5, fens: [SHOT] });
   assert.equal(none.out[0].type, 'error');
 });
+
+test('the last review is kept: annotate writes it into the game\'s text, without stopping anything', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post, { Reviewer: engine.Reviewer });
+  await s.handle({ type: 'review', id: 11, gametype: '20', fens: REVIEW_FENS, depth: 4, ms: 0 });
+  const game = `[GameType "20"]\n[FEN "${SHOT}"]\n1. 28-22 *`;
+  await s.handle({ type: 'annotate', id: 11, text: game });
+  const a = out.at(-1);
+  assert.equal(a.type, 'annotated');
+  assert.match(a.text, /28-22\?\?/);
+  assert.match(a.text, /\[%eval -?\d/);
+  assert.match(a.text, /Better: 33-29\./);
+  await s.handle({ type: 'annotate', id: 10, text: game });
+  assert.equal(out.at(-1).type, 'error', 'another review\'s id');
+  await s.handle({ type: 'annotate', id: 11, text: '[GameType "20"] 1. 32-28 *' });
+  assert.match(out.at(-1).message, /not the ones reviewed/);
+});

@@ -73,6 +73,11 @@ test('the move list: a reviewed mainline move carries its mark (data-review) and
   assert.equal(marked[0].attrs['data-review'], '??');
   assert.equal(marked[0].attrs.title, 'review.better{"move":"27-22"}');
   assert.match(marked[0].attrs['aria-label'], /\?\?, review\.better/);
+  // Written into the text (the move's own "??", or its NAG), the mark is not drawn twice.
+  const own = fakeView();
+  own.plies[1] = { ...own.plies[1], notation: `${own.plies[1].notation}??` };
+  const again = all(moveList(own, 0, { t, review: { 2: { mark: '??', best: '27-22' } } }), (n) => n.attrs && n.attrs.class === 'review-mark');
+  assert.equal(again.length, 0);
   const plain = moveList(view, 0, { t });
   assert.equal(all(plain, (n) => n.attrs && n.attrs['data-review']).length, 0);
 });

@@ -43,6 +43,10 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   let shown = null;
   // The game review running: { id, game, key, done, of }; the live analysis waits for it.
   let reviewing = null;
+  // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
+  // and the writings asked for (id -> { resolve, reject }).
+  let reviewed = null;
+  const writing = new Map();
 
   function position() {
     const s = viewer.state;
@@ -82,6 +86,12 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   }
 
   function receive(m) {
+    if (m && writing.has(m.id) && (m.type === 'annotated' || m.type === 'error')) {
+      const w = writing.get(m.id);
+      writing.delete(m.id);
+      if (m.type === 'annotated') w.resolve(m.text); else w.reject(new Error(m.message));
+      return;
+    }
     if (!m || m.id !== id) return;
     if (reviewing && m.id === reviewing.id) {
       const r = reviewing;
@@ -90,6 +100,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
         review.step(r.game, m);
       } else if (m.type === 'reviewed' || m.type === 'error') {
         reviewing = null;
+        if (m.type === 'reviewed') reviewed = { id: r.id, game: r.game, key: r.key };
         review.end(r.game, m.type === 'reviewed' ? m.summary : null);
         if (m.type === 'error') error = m.message;
         update();
@@ -124,7 +135,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     reviewing = { id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
     review.begin(s.game, s.view);
     start();
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), fens });
+    // A smaller table than the analysis's (6 MB): the worker keeps the review for writing it.
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), fens, entries: 1 << 18 });
     draw();
   }
 
@@ -202,6 +214,20 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   return {
     get on() { return on; },
     get info() { return info; },
+    /**
+     * Resolves to `text` (game `game`'s PDN) with the last finished review written in (the
+     * worker's; `pdn review`'s form), when that review is of this game and its mainline.
+     */
+    annotate(game, text) {
+      const view = viewer.state.view;
+      if (!worker || !reviewed || reviewed.game !== game || !view || mainline(view).join('\n') !== reviewed.key) {
+        return Promise.reject(new Error('no review of this game'));
+      }
+      return new Promise((resolve, reject) => {
+        writing.set(reviewed.id, { resolve, reject });
+        worker.postMessage({ type: 'annotate', id: reviewed.id, text });
+      });
+    },
     /** Whether a game review is running. */
     get reviewing() { return Boolean(reviewing); },
     /** Reviews the shown game (the engine must be on); again: stops it. */

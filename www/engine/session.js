@@ -23,10 +23,14 @@ export const REVIEW_MS = 300;
  * depth, entries }` (fens: the mainline's start, then each ply's position): out come
  * `{ type: 'reviewing', id, index, of, score, win, ply }` per position (see the Reviewer's
  * step: score and win from White's side, ply the judged ply or null), then
- * `{ type: 'reviewed', id, summary }` (each side's counts and mean loss).
+ * `{ type: 'reviewed', id, summary }` (each side's counts and mean loss). The last review finished
+ * is kept: `{ type: 'annotate', id, text }` (that review's id, the game's PDN) answers
+ * `{ type: 'annotated', id, text }`, the text with the review written in (or an error), and
+ * stops nothing.
  */
 export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null } = {}) {
   let current = 0;
+  let kept = null; // { id, r }: the last review finished (for 'annotate')
   async function review(msg, mine) {
     let r;
     try {
@@ -36,6 +40,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;
     }
+    let finished = false;
     try {
       const depth = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
       const ms = msg.ms ?? REVIEW_MS;
@@ -45,9 +50,22 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
         post({ type: 'reviewing', id: msg.id, ...step });
         await pause();
       }
-      if (mine === current) post({ type: 'reviewed', id: msg.id, summary: JSON.parse(r.summary()) });
+      if (mine === current) {
+        post({ type: 'reviewed', id: msg.id, summary: JSON.parse(r.summary()) });
+        if (kept) kept.r.free();
+        kept = { id: msg.id, r };
+        finished = true;
+      }
     } finally {
-      r.free();
+      if (!finished) r.free();
+    }
+  }
+  function annotate(msg) {
+    try {
+      if (!kept || kept.id !== msg.id) throw new Error('that review is not kept');
+      post({ type: 'annotated', id: msg.id, text: kept.r.annotate(String(msg.text ?? '')) });
+    } catch (e) {
+      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
     }
   }
   async function analyse(msg, mine) {
@@ -85,6 +103,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   return {
     handle(msg) {
       if (!msg || typeof msg !== 'object') return Promise.resolve();
+      if (msg.type === 'annotate') { annotate(msg); return Promise.resolve(); }
       current += 1;
       if (msg.type === 'analyse') return analyse(msg, current);
       if (msg.type === 'review') return review(msg, current);

@@ -611,6 +611,9 @@ export default {
   'review.blunders': "Blunders",
   'review.loss': "Mean loss",
   'review.lossTitle': "The mean loss a move, in men",
+  'review.write': "Write the review into the game",
+  'review.writeTitle': "Put the marks, [%eval] and the better moves into the game's text (Undo takes them out)",
+  'review.written': "Written into the game",
   'solve.hint': "Hint",
   'solve.hintTitle': "Show the piece to move; press again to see where it goes",
 };

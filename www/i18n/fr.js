@@ -610,6 +610,9 @@ export default {
   'review.blunders': "Gaffes",
   'review.loss': "Perte moyenne",
   'review.lossTitle': "La perte moyenne par coup, en pions",
+  'review.write': "Écrire l’analyse dans la partie",
+  'review.writeTitle': "Mettre les signes, [%eval] et les meilleurs coups dans le texte de la partie (Annuler les retire)",
+  'review.written': "Écrite dans la partie",
   'solve.hint': "Indice",
   'solve.hintTitle': "Montrer le pion à jouer ; appuyez encore pour voir où il va",
 };

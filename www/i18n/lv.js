@@ -613,6 +613,9 @@ export default {
   'review.blunders': "Rupjas kļūdas",
   'review.loss': "Vidējais zaudējums",
   'review.lossTitle': "Vidējais zaudējums gājienā, kauliņos",
+  'review.write': "Ierakstīt analīzi partijā",
+  'review.writeTitle': "Ielikt partijas tekstā atzīmes, [%eval] un labākos gājienus (Atsaukt tos izņem)",
+  'review.written': "Ierakstīts partijā",
   'solve.hint': "Padoms",
   'solve.hintTitle': "Parādīt kauliņu, ar kuru jāiet; nospiediet vēlreiz, lai redzētu, kur",
 };

@@ -609,6 +609,9 @@ export default {
   'review.blunders': "Blunders",
   'review.loss': "Gemiddeld verlies",
   'review.lossTitle': "Het gemiddelde verlies per zet, in schijven",
+  'review.write': "Analyse in de partij schrijven",
+  'review.writeTitle': "Zet de tekens, [%eval] en de betere zetten in de tekst van de partij (Ongedaan maken haalt ze weg)",
+  'review.written': "In de partij geschreven",
   'solve.hint': "Hint",
   'solve.hintTitle': "Toon de schijf die moet spelen; druk nogmaals om te zien waarheen",
 };

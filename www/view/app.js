@@ -396,10 +396,38 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   /** The review box (review.js), made once; parts.review is where it draws. */
   function loadReview() {
     reviewReady ??= import('./review.js').then(({ createReview }) => {
-      review = createReview({ doc, box: parts.review, viewer, t: words });
+      review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
       return review;
     });
     return reviewReady;
+  }
+
+  /**
+   * Writes the engine's finished review of game `game` into its text (the worker writes it as
+   * `pdn review` does), as an edit that Undo takes back. Resolves to whether it was written.
+   */
+  async function writeReview(game) {
+    try {
+      if (!engine || viewer.state.game !== game) return false;
+      const old = await library.gameText(game);
+      const text = await engine.annotate(game, old);
+      const at = { line: viewer.state.line, ply: viewer.state.ply };
+      const r = await library.edit(game, 'setText', { text, line: at.line, ply: at.ply });
+      if (viewer.state.game !== game) return false;
+      viewer.applyEdit(r);
+      startEditing();
+      if (r.splice) {
+        history.push({ game, old: r.splice.old, text: r.splice.text, at, to: at });
+        written.set(game, r.splice.text);
+      }
+      edited.add(game);
+      updateUndo();
+      o.onEdited?.({ ...r, game });
+      return true;
+    } catch (e) {
+      failed(e);
+      return false;
+    }
   }
 
   /** After each drawing: the review box follows; it is loaded for a game with [%eval] in it. */

@@ -144,10 +144,11 @@ export function mainlineFens(view) {
 }
 
 /**
- * The review box: doc, box (the element under the move list), viewer (the controller), t().
+ * The review box: doc, box (the element under the move list), viewer (the controller), t(),
+ * and write(game) (writes a finished review into the game's text; null: no such button).
  * The engine's review is fed in with begin / step / end / stop; update() after each drawing.
  */
-export function createReview({ doc, box, viewer, t }) {
+export function createReview({ doc, box, viewer, t, write = null }) {
   /** Game index → { key, evals, marks, best, of, done, running, summary }. */
   const reviews = new Map();
   let fileView = null;
@@ -196,10 +197,28 @@ export function createReview({ doc, box, viewer, t }) {
         h('span', { class: `review-mark review-${markName(mark)}` }, mark), ' ', t('review.better', { move: d.best[current] })));
     }
     if (d.summary) parts.push(reviewSummary(d.summary, t));
+    if (d.summary && !d.running && write) {
+      // Written: the game's text has [%eval] in its mainline (until Undo takes it out).
+      const written = Boolean(fileEvals(s.view));
+      parts.push(h('p', { class: 'review-actions' }, h('button', {
+        type: 'button', id: 'review-write', class: 'review-write', title: t('review.writeTitle'),
+        disabled: written ? '' : null,
+      }, t(written ? 'review.written' : 'review.write'))));
+    }
     box.replaceChildren(...parts.map((p) => toDom(doc, p, null)));
   }
 
   box.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('#review-write')) {
+      const game = viewer.state.game;
+      const r = reviews.get(game);
+      Promise.resolve(write(game)).then((ok) => {
+        // The text changed (its mainline did not): the review stays this game's.
+        if (ok && r) r.key = keyOf(viewer.state.view);
+        draw();
+      });
+      return;
+    }
     const svg = e.target.closest && e.target.closest('.eval-graph');
     if (!svg) return;
     const d = data();

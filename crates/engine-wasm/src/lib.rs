@@ -228,6 +228,43 @@ impl Reviewer {
         )
     }
 
+    /// `text` (one game's PDN, the game reviewed) with the review written in, as `pdn review`
+    /// writes it (`pdn_engine::review::annotate`: `[%eval]` after each move reviewed, the marks
+    /// and `Better: <move>.`), or an error in words when the text's mainline is not the one
+    /// reviewed.
+    ///
+    /// # Errors
+    /// No game in `text`, or its mainline's positions differ from the reviewed ones.
+    pub fn annotate_text(&self, text: &str) -> Result<String, String> {
+        let mut game = pdn::read_file(text)
+            .games
+            .into_iter()
+            .next()
+            .ok_or("there is no game in the text")?;
+        let r = pdn::replay::replay(&game);
+        let review = self.run.review();
+        let same = r.start.is_some_and(|s| {
+            std::iter::once(s)
+                .chain(r.plies.iter().map(|p| p.position))
+                .zip(0..self.run.done())
+                .all(|(p, i)| {
+                    self.run
+                        .position(i)
+                        .is_some_and(|q| pdn_engine::search::key(q) == pdn_engine::search::key(&p))
+                })
+        }) && r.plies.len() + 1 >= self.run.done();
+        if !same {
+            return Err("the game's moves are not the ones reviewed".to_string());
+        }
+        pdn_engine::review::annotate(&mut game, &r, &review, &self.engine);
+        // As the library's edits write a game: no line end after it (the text's own stays).
+        Ok(
+            pdn::writer::write_game(&game, &pdn::writer::WriteOptions::default())
+                .trim_end()
+                .to_string(),
+        )
+    }
+
     /// Each side's summary of the plies judged so far:
     /// `{"white":{"inaccuracies":I,"mistakes":M,"blunders":B,"loss":L},"black":{…}}` (`loss`
     /// the mean loss a move, in men).
@@ -283,6 +320,11 @@ mod bindings {
         /// [`Reviewer::step_with`].
         pub fn step(&mut self, depth: u32, ms: f64) -> String {
             self.step_with(depth, ms, Some(now))
+        }
+
+        /// `text` with the review written in: see [`Reviewer::annotate_text`].
+        pub fn annotate(&self, text: &str) -> Result<String, JsError> {
+            self.annotate_text(text).map_err(|e| JsError::new(&e))
         }
 
         /// Each side's summary: JSON, see [`Reviewer::summary_json`].
@@ -392,6 +434,29 @@ mod tests {
         };
         assert_eq!(marks(&page), marks(&cli));
         assert_eq!(page.evals, cli.evals);
+    }
+
+    #[test]
+    fn a_review_is_written_into_the_games_text_only_when_it_is_the_game_reviewed() {
+        let text = format!(
+            "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
+        );
+        let mut r = Reviewer::create("20", &mainline(), 1 << 16).unwrap();
+        while r.step_with(4, 0.0, None) != "null" {}
+        let out = r.annotate_text(&text).unwrap();
+        assert!(out.contains("28-22??"), "{out}");
+        assert!(out.contains("Better: 33-29."), "{out}");
+        assert!(out.contains("my move"), "the author's words stay: {out}");
+        assert_eq!(out.matches("[%eval ").count(), 6, "{out}");
+        assert!(out.starts_with("[GameType \"20\"]"), "{out}");
+        // Another game: refused in words.
+        let other = "[GameType \"20\"]\n1. 32-28 *";
+        assert!(
+            r.annotate_text(other)
+                .unwrap_err()
+                .contains("not the ones reviewed")
+        );
+        assert!(r.annotate_text("").is_err());
     }
 
     #[test]

@@ -178,6 +178,12 @@ impl Reviewer {
         })
     }
 
+    /// Position `i` of the mainline (0: the start).
+    #[must_use]
+    pub fn position(&self, i: usize) -> Option<&Position> {
+        self.positions.get(i)
+    }
+
     /// The position before ply `ply` (where its better move is played from).
     #[must_use]
     pub fn before(&self, ply: usize) -> Option<&Position> {
