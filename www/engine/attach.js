@@ -181,7 +181,11 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     asked = null;
   }
 
-  const onVisibility = () => { if (doc.hidden) stop(); else update(); };
+  // A hidden tab stops the analysis (nobody reads it), not a review (it is waited for).
+  const onVisibility = () => {
+    if (!doc.hidden) update();
+    else if (!reviewing) stop();
+  };
   doc.addEventListener('visibilitychange', onVisibility);
 
   panel.addEventListener('pointerdown', (e) => {
