@@ -134,6 +134,42 @@ try {
     });
   }
 
+  await check('a review stops when asked (what it found stays, said as stopped) and when another game is shown', async () => {
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${server.origin}/index.html`);
+    // Two games: the sample's long one first (75 positions: a review takes a while), then the blunder.
+    const sample = await page.evaluate(async () => (await import('/www/hosts/sample.js')).SAMPLE_PDN);
+    await load(page, `${sample}\n${BLUNDER}`);
+    await page.click('#engine-toggle');
+    await page.waitForSelector('#engine #review-game:not([disabled])');
+    await page.click('#engine #review-game');
+    await page.waitForFunction(() => {
+      const p = document.querySelector('[data-review-progress]');
+      return p && Number(p.dataset.reviewProgress.split('/')[0]) >= 3;
+    });
+    await page.click('#engine #review-game'); // Stop review
+    await page.waitForFunction(() => document.querySelector('#engine #review-game').getAttribute('aria-pressed') === 'false');
+    const stopped = await page.evaluate(() => ({
+      progress: document.querySelector('[data-review-progress]')?.dataset.reviewProgress,
+      text: document.querySelector('.review-status')?.textContent,
+      summary: Boolean(document.querySelector('#review-summary')),
+      points: Number(document.querySelector('#eval-graph').getAttribute('data-points')),
+    }));
+    const [done, of] = stopped.progress.split('/').map(Number);
+    if (!(done >= 3 && done < of) || !/stopped/i.test(stopped.text) || stopped.summary || stopped.points !== done) throw new Error(JSON.stringify(stopped));
+    await page.waitForTimeout(800);
+    const still = await page.evaluate(() => document.querySelector('[data-review-progress]')?.dataset.reviewProgress);
+    if (still !== stopped.progress) throw new Error(`it went on: ${stopped.progress} then ${still}`);
+    // Started again, then another game shown: it stops; that game has no review.
+    await page.click('#engine #review-game');
+    await page.waitForFunction(() => document.querySelector('#engine #review-game').getAttribute('aria-pressed') === 'true');
+    await page.click('#next-game');
+    await page.waitForFunction(() => document.body.dataset.game === '2');
+    await page.waitForFunction(() => document.querySelector('#engine #review-game').getAttribute('aria-pressed') === 'false' && document.querySelector('#review').hidden);
+    await context.close();
+    return `stopped at ${stopped.progress}`;
+  });
+
   await check('a file with [%eval]: the graph is drawn with no engine fetched; a click shows the move', async () => {
     const { page, context, requests } = await newPage({ width: 1280, height: 800 });
     await openPage(page, `${server.origin}/index.html`);
@@ -198,6 +234,12 @@ try {
     if (seen.firstMark !== '??' || seen.hits !== 7 || !(Number(seen.blunders[0]) >= 1)) throw new Error(JSON.stringify(seen));
     await clickGraph(page, 0.98, 'pdn-viewer');
     await page.waitForFunction(() => document.querySelector('pdn-viewer').dataset.ply === '6');
+    // The graph takes the focus; the keys step through the game from it.
+    await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('#eval-graph').focus());
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').dataset.ply === '5');
+    const now = await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('#eval-graph').getAttribute('aria-valuenow'));
+    if (now !== '5') throw new Error(`the graph's value ${now}`);
     await page.screenshot({ path: path.join(artifacts, 'review-element-1280.png') });
     // The iframe's page (embed.html?engine=1) hosts the same element: the same review.
     await page.goto(`${server.origin}/embed.html?src=${encodeURIComponent('/tests/e2e/fixtures/review-blunder.pdn')}&engine=1`);

@@ -205,7 +205,11 @@ export function createReview({ doc, box, viewer, t, write = null }) {
         disabled: written ? '' : null,
       }, t(written ? 'review.written' : 'review.write'))));
     }
+    // The graph is drawn anew: the focus it had (the keys step through the game from it) stays.
+    const root = typeof box.getRootNode === 'function' ? box.getRootNode() : doc;
+    const focused = root.activeElement && box.contains(root.activeElement) ? root.activeElement.id : null;
     box.replaceChildren(...parts.map((p) => toDom(doc, p, null)));
+    if (focused) box.querySelector(`#${focused}`)?.focus({ preventScroll: true });
   }
 
   box.addEventListener('click', (e) => {
