@@ -261,7 +261,7 @@ try {
         await page.waitForSelector('#engine #review-game:not([disabled])');
         await page.click('#engine #review-game');
         await page.waitForSelector('#review-summary', { timeout: 300000 });
-        const marked = await page.evaluate(() => [...document.querySelectorAll('.move[data-review="??"]:not([data-line]), .move[data-review="?"]:not([data-line])')].map((m) => Number(m.dataset.ply)));
+        const marked = await page.evaluate(() => [...document.querySelectorAll('.move[data-review]:not([data-line])')].map((m) => Number(m.dataset.ply)));
         if (!marked.length) throw new Error('no mistake in the sample game');
         await page.click(`.move[data-ply="${marked[0]}"]:not([data-line])`);
         await waitPly(page, marked[0]);
