@@ -261,10 +261,7 @@ export function createReview({ doc, box, viewer, t, write = null }) {
       if (summary) r.summary = summary;
       draw();
     },
-    /** Whether game `game` has a review running. */
-    running(game) { return Boolean(reviews.get(game)?.running); },
-    /** A new text: the reviews go. */
-    clear() { reviews.clear(); fileView = null; fileData = null; draw(); },
+    /** After each drawing of the position (and a new language). */
     update: draw,
   };
 }
