@@ -69,6 +69,7 @@ test-e2e:
 	node tests/e2e/engine.mjs
 	node tests/e2e/review.mjs
 	node tests/e2e/explorer.mjs
+	node tests/e2e/names.mjs
 	node tests/e2e/live.mjs
 	node tests/e2e/edits.mjs
 

@@ -87,6 +87,7 @@ pub mod explore;
 pub mod fen;
 pub mod geometry;
 pub mod notation;
+pub mod openings;
 pub mod position;
 pub mod reader;
 pub mod replay;

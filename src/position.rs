@@ -975,6 +975,20 @@ impl Position {
         self.apply(m.from, m.to, m.captured, m.promotes, m.counted_king_move)
     }
 
+    /// The position after a move known only by its squares, its captures and whether it
+    /// crowns (the Explorer's stored moves: legal when stored). The king-move counts are not
+    /// kept.
+    #[must_use]
+    pub(crate) fn apply_stored(
+        &self,
+        from: Square,
+        to: Square,
+        captured: u128,
+        promotes: bool,
+    ) -> Position {
+        self.apply(from, to, captured, promotes, false)
+    }
+
     #[inline]
     fn apply(
         &self,

@@ -203,39 +203,45 @@ impl Pairing {
     /// The pairings of `games` with their outcomes, read as the file writes its results (the
     /// first mover's score first, or White's where the file's decided games show that; see
     /// [`crate::replay::file_result_reading`]). Games are replayed only where the first mover
-    /// is not White.
+    /// is not White by the GameType tag, or the tag does not say (the variant is then told from
+    /// the moves, as the rest of the crate does: an English game without a tag has Black first).
     #[must_use]
     pub fn of_games(games: &[Game]) -> Vec<Pairing> {
-        Pairing::of(games, |_, g| replay(g).result_reading(g))
+        Pairing::of(games, |_, g| {
+            let r = replay(g);
+            let first = r.ruleset.as_ref()?.geometry.spec().first_player;
+            Some((first, r.result_reading(g)))
+        })
     }
 
-    /// The same for any tagged games; `reading(k, game)` gives the reading of the results that
-    /// game `k`'s final position shows ([`crate::replay::Replay::result_reading`]), asked only
-    /// where the first mover is not White.
+    /// The same for any tagged games; `replayed(k, game)` replays game `k` and gives who moved
+    /// first there and the reading of the results its final position shows
+    /// ([`crate::replay::Replay::result_reading`]); asked only where the GameType tag does not
+    /// say that White moves first.
     pub fn of<T: Tagged>(
         games: &[T],
-        mut reading: impl FnMut(usize, &T) -> Option<ResultReading>,
+        mut replayed: impl FnMut(usize, &T) -> Option<(Color, Option<ResultReading>)>,
     ) -> Vec<Pairing> {
-        let readings: Vec<Option<ResultReading>> = games
+        let seen: Vec<(Color, Option<ResultReading>)> = games
             .iter()
             .enumerate()
-            .map(|(k, g)| {
-                if first_player(g).unwrap_or(Color::White) == Color::White {
-                    None
-                } else {
-                    reading(k, g)
-                }
+            .map(|(k, g)| match first_player(g) {
+                Some(Color::White) => (Color::White, None),
+                tagged => match replayed(k, g) {
+                    Some((first, reading)) => (tagged.unwrap_or(first), reading),
+                    None => (tagged.unwrap_or(Color::White), None),
+                },
             })
             .collect();
-        let file = file_result_reading(readings.iter().copied());
+        let file = file_result_reading(seen.iter().map(|s| s.1));
         games
             .iter()
-            .zip(&readings)
-            .map(|(g, own)| {
+            .zip(&seen)
+            .map(|(g, &(first_mover, own))| {
                 let written = g.tag("Result").or(g.written_result()).unwrap_or("*").trim();
                 let first = match own.or(file) {
                     Some(ResultReading::WhiteFirst) => Color::White,
-                    _ => first_player(g).unwrap_or(Color::White),
+                    _ => first_mover,
                 };
                 Pairing {
                     white: g.tag("White").unwrap_or("").trim().to_string(),

@@ -59,6 +59,70 @@ pub struct StartRows {
     pub rows: u8,
 }
 
+/// How a game is won: the goal of the game a file plays, which may differ from its variant's
+/// (lidraughts' Antidraughts and Breakthrough move as International draughts).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Goal {
+    /// A side that cannot move (no piece, or every piece blocked) loses.
+    #[default]
+    Standard,
+    /// Antidraughts (giveaway): a side that cannot move wins.
+    Losing,
+    /// Breakthrough: the first side to crown a king wins (and a side that cannot move loses).
+    FirstKing,
+}
+
+/// The games whose goal is not the standard one, by the name lidraughts gives them (in a
+/// `Variant` tag, or beside its private GameType numbers in [`VariantInfo::private_numbers`]).
+const GOALS: &[(&str, Goal)] = &[
+    ("Antidraughts", Goal::Losing),
+    ("Breakthrough", Goal::FirstKing),
+];
+
+impl Goal {
+    /// The goal of the game a `GameType` and a `Variant` tag name: a private GameType number's
+    /// game, else the `Variant` tag's name (any case), else [`Goal::Standard`].
+    ///
+    /// ```
+    /// use pdn::variant::Goal;
+    /// assert_eq!(Goal::of_tags(Some("98"), None), Goal::Losing);
+    /// assert_eq!(Goal::of_tags(Some("20"), Some("breakthrough")), Goal::FirstKing);
+    /// assert_eq!(Goal::of_tags(Some("97"), None), Goal::Standard); // Frysk!
+    /// assert_eq!(Goal::of_tags(None, None), Goal::Standard);
+    /// ```
+    #[must_use]
+    pub fn of_tags(gametype: Option<&str>, variant: Option<&str>) -> Goal {
+        let private = gametype
+            .and_then(|g| GameType::parse(g).ok())
+            .and_then(|g| Variant::from_private_gametype(g.number))
+            .map(|(_, name)| name);
+        let name = private.or(variant).map(str::trim).unwrap_or("");
+        GOALS
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map_or(Goal::Standard, |&(_, g)| g)
+    }
+
+    /// The goal's name as the page's data writes it: `standard`, `losing`, `first-king`.
+    #[must_use]
+    pub const fn code(self) -> &'static str {
+        match self {
+            Goal::Standard => "standard",
+            Goal::Losing => "losing",
+            Goal::FirstKing => "first-king",
+        }
+    }
+
+    /// The goal of a [`Goal::code`] (anything else: [`Goal::Standard`]).
+    #[must_use]
+    pub fn from_code(code: &str) -> Goal {
+        [Goal::Losing, Goal::FirstKing]
+            .into_iter()
+            .find(|g| g.code() == code)
+            .unwrap_or_default()
+    }
+}
+
 /// Everything the crate knows about one variant: one row of [`VARIANTS`].
 ///
 /// Adding a variant means adding a [`Variant`] and a row here (plus its names in the page's

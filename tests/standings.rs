@@ -135,3 +135,31 @@ fn byes_and_missing_names_are_left_out() {
         "equal on everything: the same place"
     );
 }
+
+#[test]
+fn an_english_game_without_a_gametype_tag_has_black_first() {
+    // No GameType: the moves tell English checkers (as CheckerBoard's tinsley.pdn writes its
+    // games), where 1-0 is the first mover's win, Black's.
+    let text = "[White \"W\"] [Black \"B\"] [Result \"1-0\"] 1. 11-15 23-19 2. 8-11 22-17 1-0\n\
+                [White \"B\"] [Black \"W\"] [Result \"0-1\"] 1. 11-15 24-20 2. 8-11 28-24 0-1\n";
+    let t = Standings::of_games(&pdn::read_file(text).games);
+    let b = t.players.iter().find(|p| p.name == "B").unwrap();
+    assert_eq!((b.wins, b.losses), (2, 0));
+    // The page's path (tags first, games replayed on request) agrees.
+    let lib = through_headers(text);
+    assert_eq!(lib, (2, 0));
+}
+
+/// B's wins and losses through `Pairing::of` on the headers, as the page's library calls it.
+fn through_headers(text: &str) -> (u32, u32) {
+    let file = pdn::read_file(text);
+    let headers = pdn::read_headers(text);
+    let pairings = pdn::standings::Pairing::of(&headers, |k, _| {
+        let r = pdn::replay::replay(&file.games[k]);
+        let first = r.ruleset.as_ref()?.geometry.spec().first_player;
+        Some((first, r.result_reading(&file.games[k])))
+    });
+    let t = Standings::of_pairings(&pairings);
+    let b = t.players.iter().find(|p| p.name == "B").unwrap();
+    (b.wins, b.losses)
+}

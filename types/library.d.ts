@@ -51,6 +51,11 @@ export interface GameRow {
   variant: string;
   /** The GameType number of the variant, when known. */
   variantNumber: number | null;
+  /**
+   * The opening's name: the Opening tag, and once checked, else the name the core's table
+   * gives the moves (English, Russian, International); '' when none.
+   */
+  opening: string;
   /** Mainline moves: written (unchecked) or replayed (checked). */
   plies: number;
   errors: number;
@@ -430,6 +435,10 @@ export interface GameView {
   /** The variant's name, or a description of the type. */
   variant: string;
   variantNumber: number | null;
+  /** How the game is won, for the engine: Antidraughts 'losing', Breakthrough 'first-king'. */
+  goal: 'standard' | 'losing' | 'first-king';
+  /** The opening's name (the Opening tag, else the core's table's name for the moves), or null. */
+  opening: string | null;
   /** Short codes of the rules played by ('flying-kings', 'capture-most-pieces', …). */
   rules: string[];
   source: SourceView;

@@ -342,7 +342,10 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
     else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
-    else if (name === 'explorer') this.app.setExplorer(this.on('explorer')).catch((e) => this.fail(e));
+    else if (name === 'explorer') {
+      this.app.refreshPlayerLinks();
+      this.app.setExplorer(this.on('explorer')).catch((e) => this.fail(e));
+    }
     else if (name === 'view' || name === 'round') this.showView().catch((e) => this.fail(e));
     else if (name === 'live') this.followSource().catch((e) => this.fail(e));
   }
@@ -485,6 +488,9 @@ export class PdnViewerElement extends HTMLElement {
         messages: messagesSetting(this.getAttribute('messages')),
         locations: false,
         wheel: () => this.on('wheel'),
+        // Players' names show their games and score only where the author turned the Explorer
+        // on (the `explorer` attribute); otherwise they are plain text.
+        playerLinks: () => this.on('explorer'),
         listWanted: () => !['off', 'false'].includes(this.getAttribute('list')),
         solveHide: [p.moves],
         onChange: () => this.moved(),

@@ -145,6 +145,9 @@ function measure(rootSel) {
     // <pdn-viewer>'s game selector shows player names, not the page's words: a long name may
     // end under its arrow, as in any select.
     if (e.tagName === 'SELECT' && e.classList.contains('pv-games')) continue;
+    // The open game's row in the game table has its players' names as buttons: they end in
+    // "…" as every name in the table does.
+    if (e.classList.contains('player-link') && e.closest('.game-list')) continue;
     if (e.tagName === 'SELECT') {
       // The width the chosen option needs: a copy of the select beside it, free to take it.
       const copy = e.cloneNode(true);

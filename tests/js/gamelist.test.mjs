@@ -67,3 +67,24 @@ test('row tree: one cell per column, tag text as text, the error mark, the selec
   // Before the check pass a row without a variant tag says it does not know yet.
   assert.ok(toMarkup(rowTree(row(1, 'A', 'B'), 0)).includes('…'));
 });
+
+test('opening names: the filter finds by the name, the column shows it (… until checked), names are buttons only when asked', () => {
+  const rows = [
+    row(1, 'Ann', 'Bob', { opening: 'Old Fourteenth', checked: true }),
+    row(2, 'Cid', 'Ann', { opening: '', checked: false }),
+    row(3, 'Dee', 'Eve', { opening: 'Кол', checked: true }),
+  ];
+  assert.deepEqual(filterRows(rows, 'fourteenth'), [0]);
+  assert.deepEqual(filterRows(rows, 'кол'), [2]);
+  assert.deepEqual(filterRows(rows, 'ann'), [0, 1]);
+  assert.ok(COLUMNS.some((c) => c.key === 'opening' && c.label === 'col.opening'));
+  const cell = (tree) => walk(tree).find((n) => n.tag === 'td' && n.attrs.class === 'col-opening');
+  assert.equal(toMarkup(cell(rowTree(rows[0], 0))), '<td class="col-opening" role="gridcell">Old Fourteenth</td>');
+  assert.match(toMarkup(cell(rowTree(rows[1], 1))), />…</);
+  // Plain names unless `players`; then buttons with data-player.
+  const buttons = (tree) => walk(tree).filter((n) => n.tag === 'button').map((n) => n.attrs['data-player']);
+  assert.deepEqual(buttons(rowTree(rows[0], 0)), []);
+  assert.deepEqual(buttons(rowTree(rows[0], 0, { players: true })), ['Ann', 'Bob']);
+  // An unknown name ("?") is no button.
+  assert.deepEqual(buttons(rowTree(row(4, '?', 'Bob'), 0, { players: true })), ['Bob']);
+});

@@ -321,3 +321,17 @@ test('black-first games (English): a row is Black\'s move then White\'s reply, n
   const markup = toMarkup(moveList(v, 0));
   assert.ok(!markup.includes('move-gap'), 'no gap: Black opens the row');
 });
+
+test('gameHeader: the opening beside the event (data-opening, as text); players as buttons only when asked', () => {
+  const v = fakeView();
+  v.opening = '<b>Old</b> Fourteenth';
+  const nodes = (tree) => walk(tree);
+  const opening = nodes(gameHeader(v)).find((n) => n.attrs && n.attrs['data-opening'] != null);
+  assert.equal(opening.attrs['data-opening'], '<b>Old</b> Fourteenth');
+  assert.ok(toMarkup(opening).includes('&lt;b&gt;Old&lt;/b&gt; Fourteenth'));
+  const buttons = (tree) => nodes(tree).filter((n) => n.tag === 'button').map((n) => n.attrs['data-player']);
+  assert.deepEqual(buttons(gameHeader(v)), []);
+  assert.deepEqual(buttons(gameHeader(v, { players: true })), ['Wit, A.', 'Zwart, B.']);
+  v.opening = null;
+  assert.equal(nodes(gameHeader(v)).find((n) => n.attrs && n.attrs['data-opening'] != null), undefined);
+});

@@ -165,6 +165,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
     },
     /** Lists the games whose board holds every piece of the FEN `pattern`. Resolves to them. */
     async findPattern(pattern, gametype = '') {
+      await build(); // the index's stored moves: milliseconds, where a replay of every game takes a second
       const asking = now();
       const found = await library.findPattern(pattern, String(gametype || ''));
       timed('findMs', now() - asking);

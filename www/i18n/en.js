@@ -597,6 +597,9 @@ export default {
   'edits.discard': 'Drop them and open',
   'edits.keep': 'Keep my edits',
   'edits.notInBox': 'The text box was changed by hand, so the board’s edits are not in it; Export has them.',
+  // Opening names and players' names (issue 27, Explorer)
+  'col.opening': 'Opening',
+  'header.opening': 'Opening',
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.box': "Game review",
   'review.start': "Review game",

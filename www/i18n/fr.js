@@ -596,6 +596,9 @@ export default {
   'edits.discard': 'Les abandonner et ouvrir',
   'edits.keep': 'Garder mes modifications',
   'edits.notInBox': 'La zone de texte a été modifiée à la main : les modifications du damier n’y sont pas ; l’export les contient.',
+  // Noms des ouvertures et des joueurs (ticket 27, Explorateur)
+  'col.opening': 'Ouverture',
+  'header.opening': 'Ouverture',
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.box': "Analyse de la partie",
   'review.start': "Analyser la partie",

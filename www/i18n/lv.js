@@ -599,6 +599,9 @@ export default {
   'edits.discard': 'Atmest un atvērt',
   'edits.keep': 'Paturēt labojumus',
   'edits.notInBox': 'Teksta lauks mainīts ar roku, tāpēc dēļa labojumu tajā nav; tie ir eksportā.',
+  // Atklātņu nosaukumi un spēlētāju vārdi (27. uzdevums, Pārlūks)
+  'col.opening': 'Atklātne',
+  'header.opening': 'Atklātne',
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.box': "Partijas analīze",
   'review.start': "Analizēt partiju",

@@ -595,6 +595,9 @@ export default {
   'edits.discard': 'Weggooien en openen',
   'edits.keep': 'Bewerkingen houden',
   'edits.notInBox': 'Het tekstvak is met de hand gewijzigd, dus de bewerkingen van het bord staan er niet in; Exporteren heeft ze wel.',
+  // Namen van openingen en van spelers (issue 27, Verkenner)
+  'col.opening': 'Opening',
+  'header.opening': 'Opening',
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.box': "Partijanalyse",
   'review.start': "Partij analyseren",

@@ -605,6 +605,9 @@ export default {
   'edits.discard': 'Отказаться и открыть',
   'edits.keep': 'Сохранить правки',
   'edits.notInBox': 'Текстовое поле изменено вручную, поэтому правок с доски в нём нет; они есть в экспорте.',
+  // Названия дебютов и имена игроков (задача 27, Обозреватель)
+  'col.opening': 'Дебют',
+  'header.opening': 'Дебют',
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.box': "Разбор партии",
   'review.start': "Разобрать партию",

@@ -224,6 +224,13 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   /** The text of each game edited since the text was opened, as the core last wrote it. */
   const written = new Map();
   let undoing = Promise.resolve();
+  /**
+   * Whether the players' names (the header's, the table's) are buttons that show their games
+   * and score: with the Explorer at hand (o.playerLinks(): the host's say, by default yes) and
+   * a text of two games or more.
+   */
+  const playerLinks = () => Boolean(parts.explorer && modules.explorer && (o.playerLinks ? o.playerLinks() : true)
+    && viewer.state.count > 1);
   const viewer = createViewer({
     doc,
     els: { ...parts, ...buttons },
@@ -232,6 +239,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     host,
     messages: o.messages,
     locations: o.locations,
+    playerLinks,
     reducedMotion: () => prefersReducedMotion(doc.defaultView),
     onChange: () => {
       // Another game or text shown while solving: solve that one from where it shows.
@@ -243,6 +251,11 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     },
   });
   attachControls({ keyTarget, board: parts.board, moves: parts.moves, viewer, buttons, options: { wheel: o.wheel } });
+  // A player's name in the header (views.js gameHeader, with playerLinks): their games and score.
+  parts.header?.addEventListener('click', (e) => {
+    const named = e.target.closest && e.target.closest('button[data-player]');
+    if (named) app.showPlayer(named.dataset.player).catch(failed);
+  });
 
   const failed = (e) => (o.onError ? o.onError(e) : say(t('status.unexpected', { error: e && e.message ? e.message : String(e) }), 'error'));
 
@@ -258,7 +271,10 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   /** The table, made the first time a text has two games or more; calls run in order. */
   function withList(fn) {
     listReady ??= modules.gamelist().then(({ createGameList }) => {
-      list = createGameList({ doc, el: parts.gameList, t, onSelect: (i) => pick(i) });
+      list = createGameList({
+        doc, el: parts.gameList, t, onSelect: (i) => pick(i),
+        players: playerLinks, onPlayer: (name) => app.showPlayer(name).catch(failed),
+      });
       return list;
     });
     return listReady.then(fn);
@@ -674,6 +690,22 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       x.set(on);
       o.onExplorer?.(x.on);
       return x.on;
+    },
+    /**
+     * Player `name`'s games listed in the game table and their score (W/D/L in the file's
+     * scoring) in the Explorer, shown if it was not. Resolves to the core's PlayerView, or null
+     * where the host has no Explorer.
+     */
+    async showPlayer(name) {
+      if (!parts.explorer || !modules.explorer) return null;
+      const x = await loadExplorer();
+      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      return x.showPlayer(name);
+    },
+    /** The players' names drawn again as buttons or text (the host's playerLinks changed). */
+    refreshPlayerLinks() {
+      viewer.redrawHeader();
+      list?.redraw();
     },
     /** A new text was opened: the Explorer's index and search start again. */
     resetExplorer() {

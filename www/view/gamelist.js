@@ -19,6 +19,7 @@ export const COLUMNS = [
   { key: 'date', label: 'col.date' },
   { key: 'round', label: 'col.round' },
   { key: 'variant', label: 'col.variant' },
+  { key: 'opening', label: 'col.opening' },
   { key: 'errors', label: 'col.problems', first: -1 },
 ];
 
@@ -29,14 +30,14 @@ export const ROW_HEIGHT = 32;
 // "Sijbrands" finds "Sijbrands"; Cyrillic letters compare by lower case.
 const fold = (s) => String(s ?? '').normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-/** Indexes of the rows whose players, event or site contain every word of `query`. */
+/** Indexes of the rows whose players, event, site or opening contain every word of `query`. */
 export function filterRows(rows, query) {
   const words = fold(query).split(/\s+/).filter(Boolean);
   const out = [];
   for (let i = 0; i < rows.length; i++) {
     if (!words.length) { out.push(i); continue; }
     const r = rows[i];
-    const hay = fold(`${r.white} ${r.black} ${r.event} ${r.site}`);
+    const hay = fold(`${r.white} ${r.black} ${r.event} ${r.site} ${r.opening ?? ''}`);
     if (words.every((w) => hay.includes(w))) out.push(i);
   }
   return out;
@@ -97,21 +98,30 @@ export function rowWindow(scrollTop, viewHeight, count, rowHeight = ROW_HEIGHT, 
 
 const known = (s) => { const v = String(s ?? '').trim(); return v && v !== '?' && v !== '-' ? v : ''; };
 
-/** One table row tree. `selected` marks the open game; `t` translates. */
-export function rowTree(row, position, { selected = false, t = (k) => k } = {}) {
+/**
+ * One table row tree. `selected` marks the open game; `t` translates; `players`: the named
+ * players are buttons (data-player: the name) that show their games and score.
+ */
+export function rowTree(row, position, { selected = false, t = (k) => k, players = false } = {}) {
   const problems = row.errors > 0
     ? h('span', { class: 'mark-error', title: t('list.hasErrors'), 'aria-label': t('list.hasErrors') }, '⚠')
     : null;
   const variant = row.variantNumber != null ? t(`variant.${row.variantNumber}`) : known(row.variant);
+  const player = (name) => (players && name
+    ? h('button', { type: 'button', class: 'player-link', 'data-player': name, title: t('explorer.playerTitle') }, name)
+    : name);
+  const opening = known(row.opening);
   const cells = {
     number: String(row.number),
-    white: known(row.white),
-    black: known(row.black),
+    white: player(known(row.white)),
+    black: player(known(row.black)),
     result: known(row.result),
     event: known(row.event),
     date: known(row.date),
     round: known(row.round),
     variant: row.checked || variant ? variant : '…',
+    // The name comes with the check pass (the core's table), or at once from an Opening tag.
+    opening: row.checked || opening ? opening : '…',
     errors: problems,
   };
   return h('tr', {
@@ -129,9 +139,11 @@ export function rowTree(row, position, { selected = false, t = (k) => k } = {}) 
 
 /**
  * The list component. `el` is an empty element; `onSelect(index)` is called when the user picks
- * a game (click, Enter, arrows). Returns { setRows, updateRows, select, setLanguage, state }.
+ * a game (click, Enter, arrows); with `players()` true the open game's row has its names as
+ * buttons, and `onPlayer(name)` is called when one is pressed. Returns { setRows, updateRows, select,
+ * setLanguage, state }.
  */
-export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
+export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, players = () => false, onPlayer = () => {} }) {
   const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1, only: null };
   let lastWindow = null;
   // The scroll position and sizes as last seen (scroll events, a ResizeObserver): reading them
@@ -191,9 +203,13 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
       return tr;
     };
     if (win.from > 0) rows.push(spacer(win.from * ROW_HEIGHT));
+    // The open game's row carries its players as buttons; a click anywhere on another row
+    // (its names too) opens that game, as it always did.
+    const named = Boolean(players());
     for (let p = win.from; p < win.to; p++) {
       const i = state.order[p];
-      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected: i === state.selected, t }), null));
+      const selected = i === state.selected;
+      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected, t, players: named && selected }), null));
     }
     if (win.to < count) rows.push(spacer((count - win.to) * ROW_HEIGHT));
     if (!count && state.rows.length) {
@@ -270,6 +286,8 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
       reveal(state.order.indexOf(state.selected));
       return;
     }
+    const named = e.target.closest('button[data-player]');
+    if (named) { onPlayer(named.dataset.player); return; }
     const tr = e.target.closest('tr.game-row');
     if (tr) pick(Number(tr.dataset.index));
   });
@@ -336,6 +354,8 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {} }) {
       return q >= 0 && q < state.order.length ? state.order[q] : -1;
     },
     setTranslator(fn) { t = fn; drawHead(); drawBody(true); },
+    /** The rows drawn again (whether names are buttons changed). */
+    redraw() { drawBody(true); },
     focus() { scroller.focus(); },
   };
   drawHead();

@@ -63,8 +63,10 @@ export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
  * host: the element that gets data-ply, data-game and data-line (the page's body by default).
  * messages: 'all' | 'errors' | 'none' (views.js diagnosticsFor); locations: line:column as
  * buttons that show the spot in a text box (the main page), else as plain text.
+ * playerLinks(): whether the header's player names are buttons (data-player) that show their
+ * games and score (the host's Explorer: app.js).
  */
-export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false, host = doc.body, messages = 'all', locations = true }) {
+export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false, host = doc.body, messages = 'all', locations = true, playerLinks = () => false }) {
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
@@ -267,7 +269,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   function drawHeader() {
     if (!state.view) return;
     const line = lineView(state.view, state.line);
-    replaceChildren(els.header, html(gameHeader(state.view, { t, clocks: clocksAt(line, state.ply) })));
+    replaceChildren(els.header, html(gameHeader(state.view, { t, clocks: clocksAt(line, state.ply), players: Boolean(playerLinks()) })));
   }
 
   function updateNav() {
@@ -648,6 +650,8 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       messages = value;
       drawDiagnostics();
     },
+    /** The header drawn again (whether its player names are buttons changed). */
+    redrawHeader() { drawHeader(); },
     /** New language: redraw everything that has words. */
     setTranslator(fn) {
       t = fn;

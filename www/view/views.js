@@ -127,12 +127,20 @@ function commentNode(tag, attrs, text) {
 
 /**
  * Header tree: players with piece swatches, ratings and clocks, the result (and in words), then
- * event · site (a link when it is a web address) · round · date, the rules badge and the time
- * controls in words. `clocks` is clocksAt() of the shown position.
+ * event · site (a link when it is a web address) · round · date, the opening's name (the core's
+ * view.opening, data-opening), the rules badge and the time controls in words. `clocks` is
+ * clocksAt() of the shown position. `players`: the named players are buttons (data-player: the
+ * name) that show their games and score (the host's Explorer); else plain text.
  */
-export function gameHeader(view, { t = english, clocks = null } = {}) {
-  const white = known(tagValue(view, 'White')) || t('side.white');
-  const black = known(tagValue(view, 'Black')) || t('side.black');
+export function gameHeader(view, { t = english, clocks = null, players = false } = {}) {
+  const whiteTag = known(tagValue(view, 'White'));
+  const blackTag = known(tagValue(view, 'Black'));
+  const white = whiteTag || t('side.white');
+  const black = blackTag || t('side.black');
+  const name = (tag, shown, side) => (players && tag
+    ? h('button', { type: 'button', class: 'name player-link', 'data-player': tag, title: `${t(`header.${side}`)}: ${t('explorer.playerTitle')}` }, shown)
+    : h('span', { class: 'name', title: t(`header.${side}`) }, shown));
+  const opening = known(view.opening);
   // The Result tag is the declared outcome; the movetext often just ends with '*'.
   const tagResult = known(tagValue(view, 'Result'));
   const result = (tagResult && tagResult !== '*' ? tagResult : '') || clean(view.result) || tagResult || '*';
@@ -164,13 +172,14 @@ export function gameHeader(view, { t = english, clocks = null } = {}) {
   const timeControl = known(tagValue(view, 'TimeControl'));
   return h('div', { class: 'game-header' },
     h('div', { class: 'players' },
-      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.white') }, white), rating('white'), clock('white')),
+      h('span', { class: 'player white-player' }, h('span', { class: 'swatch white', 'aria-hidden': 'true' }), name(whiteTag, white, 'white'), rating('white'), clock('white')),
       h('span', { class: 'vs', 'aria-hidden': 'true' }, '–'),
-      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), h('span', { class: 'name', title: t('header.black') }, black), rating('black'), clock('black')),
+      h('span', { class: 'player black-player' }, h('span', { class: 'swatch black', 'aria-hidden': 'true' }), name(blackTag, black, 'black'), rating('black'), clock('black')),
       h('span', { class: 'result', title: outcome ? `${t('header.result')}: ${outcome}` : t('header.result') }, result),
       outcome ? h('span', { class: 'result-words' }, outcome) : null),
     h('div', { class: 'game-details' },
       details.length ? h('span', { class: 'event' }, details.flatMap((d, i) => (i ? [' · ', d] : [d]))) : null,
+      opening ? h('span', { class: 'opening', 'data-opening': opening, title: t('header.opening') }, opening) : null,
       h('span', { class: 'variant', title: badge.title }, badge.text),
       times.length || timeControl
         ? h('span', { class: 'times' }, [

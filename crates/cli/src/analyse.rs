@@ -11,6 +11,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use pdn::variant::Goal;
 use pdn::{Position, Ruleset};
 use pdn_engine::{Engine, Limits};
 use serde::Serialize;
@@ -79,14 +80,15 @@ pub fn run(args: &[String]) -> ExitCode {
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
         limits.movetime = Some(Duration::from_secs(1));
     }
-    let (rs, pos, history) = match (file, fen) {
+    let (rs, pos, history, goal) = match (file, fen) {
         (Some(path), None) => match from_file(&path, game, ply) {
             Ok(x) => x,
             Err(e) => return fail(e),
         },
         (None, Some(fen)) => {
             let g = gametype.unwrap_or_else(|| "20".to_string());
-            let Some(variant) = pdn::GameType::parse(&g).ok().and_then(|t| t.variant()) else {
+            // lidraughts' private numbers too: 98 Antidraughts, 96 Breakthrough, 97 Frysk!.
+            let Some(variant) = pdn::replay::tag_variant(Some(&g), None) else {
                 return fail(format!("\"{g}\" is not a draughts GameType"));
             };
             let Some(rs) = Ruleset::of(variant) else {
@@ -96,13 +98,13 @@ pub fn run(args: &[String]) -> ExitCode {
             };
             let first = rs.geometry.spec().first_player;
             match Position::from_fen(&fen, &rs.geometry, first) {
-                Ok(p) => (rs, p, Vec::new()),
+                Ok(p) => (rs, p, Vec::new(), Goal::of_tags(Some(&g), None)),
                 Err(e) => return fail(e.to_string()),
             }
         }
         _ => return fail("give a FILE or --fen".to_string()),
     };
-    let mut engine = Engine::new(rs.clone(), 1 << 20);
+    let mut engine = Engine::with_goal(rs.clone(), goal, 1 << 20);
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;
@@ -164,7 +166,7 @@ fn from_file(
     path: &str,
     game: usize,
     ply: Option<usize>,
-) -> Result<(Ruleset, Position, Vec<Position>), String> {
+) -> Result<(Ruleset, Position, Vec<Position>, Goal), String> {
     let text = crate::files::read_text(path)?;
     let mut found = None;
     let mut i = 0;
@@ -193,7 +195,8 @@ fn from_file(
     }
     positions.truncate(at + 1);
     let pos = positions.pop().expect("at least the start");
-    Ok(((*rs).clone(), pos, positions))
+    let goal = Goal::of_tags(g.tag("GameType"), g.tag("Variant"));
+    Ok(((*rs).clone(), pos, positions, goal))
 }
 
 pub const REVIEW_USAGE: &str = "pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]";
@@ -256,7 +259,8 @@ pub fn review(args: &[String]) -> ExitCode {
     for (k, (number, mut game)) in games.into_iter().enumerate() {
         let r = pdn::replay::replay(&game);
         if let Some(rs) = r.ruleset.clone() {
-            let mut engine = Engine::new((*rs).clone(), 1 << 20);
+            let goal = Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
+            let mut engine = Engine::with_goal((*rs).clone(), goal, 1 << 20);
             let review = pdn_engine::review::review(&mut engine, &r, &limits, |done, all| {
                 eprint!("\rgame {number}: {done}/{all} positions");
             });

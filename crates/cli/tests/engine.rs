@@ -108,3 +108,58 @@ fn review_writes_evals_and_marks_into_the_game() {
     assert!(out.contains("Better: 33-29."), "{out}");
     assert!(err.contains("1 blunders"), "{err}");
 }
+
+/// The last depth line's score and win.
+fn last_score(out: &str) -> (f64, Option<i64>) {
+    let line = out.lines().rev().nth(1).unwrap();
+    let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    (v["score"].as_f64().unwrap(), v["win"].as_i64())
+}
+
+#[test]
+fn analyse_plays_for_the_goal_of_lidraughts_antidraughts_and_breakthrough() {
+    // Black's man on 45 crowns next move: in Breakthrough (96) that is Black's win, in
+    // International draughts nothing much.
+    let (out, err, code) = run(&[
+        "analyse",
+        "--fen",
+        "W:W15:B45",
+        "--gametype",
+        "96",
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(last_score(&out), (-1000.0, Some(-2)), "{out}");
+    let (out, _, _) = run(&[
+        "analyse",
+        "--fen",
+        "W:W15:B45",
+        "--gametype",
+        "20",
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(last_score(&out).1, None, "{out}");
+    // Antidraughts (98): White gives its last man away and then has no move, which wins.
+    let (out, err, code) = run(&[
+        "analyse",
+        "--fen",
+        "W:W28:B19,5",
+        "--gametype",
+        "98",
+        "--depth",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(last_score(&out), (1000.0, Some(2)), "{out}");
+    assert!(out.ends_with("{\"bestmove\":\"28-23\"}\n"), "{out}");
+    // A game whose Variant tag names it, from a file.
+    let file = temp_file(
+        "anti.pdn",
+        "[Variant \"Antidraughts\"] [FEN \"W:W28:B19,5\"] *\n",
+    );
+    let (out, err, code) = run(&["analyse", file.to_str().unwrap(), "--depth", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(last_score(&out), (1000.0, Some(2)), "{out}");
+}

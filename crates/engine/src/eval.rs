@@ -40,6 +40,17 @@ pub struct Evaluator {
     goal: Goal,
     height: i32,
     cells: Vec<Cell>,
+    /// Per side: its back rank's squares (bit sets, so that most terms are counts of bits).
+    back: [u128; 2],
+    /// Per side, per bit k of the rank (counted from its own back rank): the squares whose rank
+    /// has bit k set, so that the ranks of the men add up as Σ 2^k × (men on those squares).
+    rank_bits: [[u128; 5]; 2],
+    /// The central squares.
+    centre: u128,
+    /// The squares of the two long diagonals.
+    long_diagonals: u128,
+    /// Per side: the squares two ranks or less from crowning (where a man may be a runaway).
+    near: [u128; 2],
 }
 
 impl Evaluator {
@@ -76,19 +87,37 @@ impl Evaluator {
                     ],
                 }
             })
-            .collect();
+            .collect::<Vec<Cell>>();
+        let set = |f: &dyn Fn(&Cell) -> bool| {
+            cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| f(c))
+                .fold(0u128, |b, (i, _)| b | 1 << i)
+        };
+        // Up to 32 ranks (5 bits): more than any board has.
+        let back = [0, 1].map(|c| set(&|cell: &Cell| cell.advance[c] == 0));
+        let rank_bits = [0, 1]
+            .map(|c| [0, 1, 2, 3, 4].map(|k| set(&|cell: &Cell| cell.advance[c] >> k & 1 == 1)));
+        let near = [0, 1].map(|c| set(&|cell: &Cell| height - 1 - cell.advance[c] <= 2));
         Evaluator {
             w,
             diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
             goal,
             height,
+            centre: set(&|c| c.centre),
+            long_diagonals: set(&|c| c.long_diagonal),
+            back,
+            rank_bits,
+            near,
             cells,
         }
     }
 
-    /// The terms of `pos` (side to move's less the other's). One pass over each side's pieces,
-    /// read from the position's bit sets.
+    /// The terms of `pos` (side to move's less the other's): counts of bits in the position's
+    /// bit sets, and a look at the squares ahead of the men near crowning.
     #[must_use]
+    #[allow(clippy::cast_precision_loss)]
     pub fn terms(&self, pos: &Position) -> Terms {
         let mut t = [[0f32; TERMS]; 2];
         let mut kings = [0; 2];
@@ -96,33 +125,30 @@ impl Evaluator {
         let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
         let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
         let king_set = pos.kings();
+        let count = |b: u128| b.count_ones() as f32;
         for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            let mut bits = pos.pieces(color);
+            let pieces = pos.pieces(color);
+            let (men, own_kings) = (pieces & !king_set, pieces & king_set);
+            kings[c] = own_kings.count_ones();
+            t[c][0] = count(men);
+            t[c][1] = count(own_kings);
+            t[c][6] = count(own_kings & self.long_diagonals);
+            t[c][3] = count(men & self.centre);
+            on_back[c] = count(men & self.back[c]);
+            t[c][2] = self.rank_bits[c]
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| (men & b).count_ones() << k)
+                .sum::<u32>() as f32;
+            // Near promotion with a free square ahead: a runaway, worth more the closer.
+            let mut bits = men & self.near[c];
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let cell = &self.cells[i];
-                if king_set >> i & 1 == 1 {
-                    kings[c] += 1;
-                    t[c][1] += 1.0;
-                    if cell.long_diagonal {
-                        t[c][6] += 1.0;
-                    }
-                } else {
-                    let adv = cell.advance[c];
-                    t[c][0] += 1.0;
-                    t[c][2] += adv as f32;
-                    if cell.centre {
-                        t[c][3] += 1.0;
-                    }
-                    if adv == 0 {
-                        on_back[c] += 1.0;
-                    }
-                    // Near promotion with a free square ahead: a runaway, worth more the closer.
-                    let to_go = self.height - 1 - adv;
-                    if to_go <= 2 && cell.ahead[c].iter().any(|&s| free(s)) {
-                        t[c][5] += (3 - to_go) as f32 / 2.0;
-                    }
+                let to_go = self.height - 1 - cell.advance[c];
+                if cell.ahead[c].iter().any(|&s| free(s)) {
+                    t[c][5] += (3 - to_go) as f32 / 2.0;
                 }
             }
         }

@@ -8,17 +8,8 @@
 
 use pdn::{Color, Position, Role, Variant};
 
-/// How a game is won.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Goal {
-    /// A side that cannot move (no piece, or every piece blocked) loses.
-    #[default]
-    Standard,
-    /// Antidraughts (giveaway): a side that cannot move wins.
-    Losing,
-    /// Breakthrough: the first side to crown a king wins (and a side that cannot move loses).
-    FirstKing,
-}
+/// How a game is won: the core's (a file's tags name it, [`Goal::of_tags`]).
+pub use pdn::variant::Goal;
 
 /// The draw rules of a variant, in plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

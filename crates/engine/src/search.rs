@@ -393,12 +393,26 @@ impl Engine {
         }
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
         // without generating its moves.
-        if depth <= 0
-            && ply < MAX_PLY - 1
-            && pos.capturers(&self.rs) == 0
-            && self.eval.surely_has_quiet_move(pos)
-        {
+        // (At the horizon only a capture is searched on, so only then may the table answer.)
+        let takes = depth > 0 || pos.capturers(&self.rs) != 0;
+        if depth <= 0 && ply < MAX_PLY - 1 && !takes && self.eval.surely_has_quiet_move(pos) {
             return self.eval.evaluate(pos);
+        }
+        // The table first: a cut here costs no move generation (only positions with moves are
+        // stored, so the answer is the one the moves would give).
+        let probed = if depth > 0 { self.tt.probe(key) } else { None };
+        if let Some(e) = probed {
+            if ply > 0 && i32::from(e.depth) >= depth && takes {
+                let s = from_tt(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
@@ -419,22 +433,7 @@ impl Engine {
             self.buffers[ply] = moves;
             return self.eval.evaluate(pos);
         }
-        let mut tt_best = u8::MAX;
-        if let Some(e) = self.tt.probe(key) {
-            tt_best = e.best;
-            if ply > 0 && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    self.buffers[ply] = moves;
-                    return s;
-                }
-            }
-        }
+        let tt_best = probed.map_or(u8::MAX, |e| e.best);
         // Order: the hash move, captures of more pieces, killers, then by history.
         let mut order = std::mem::take(&mut self.orders[ply]);
         order.clear();
@@ -538,7 +537,7 @@ impl Engine {
         } else {
             Bound::Upper
         };
-        if ply > 0 || self.excluded.is_empty() {
+        if depth > 0 && (ply > 0 || self.excluded.is_empty()) {
             self.tt.store(
                 key,
                 to_tt(best, ply),

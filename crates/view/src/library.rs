@@ -228,8 +228,8 @@ impl Library {
     }
 
     /// The tournament standings of the file's games ([`pdn::standings`]), from the tags;
-    /// games are read and replayed only where the first mover is not White (to tell how the
-    /// file writes its results).
+    /// games are read and replayed only where the first mover is not White or the GameType
+    /// tag does not say (to tell who moved first and how the file writes its results).
     ///
     /// ```
     /// let lib = pdn_view::library::Library::new("[White \"A\"][Black \"B\"][Result \"0-1\"] *".into());
@@ -239,7 +239,9 @@ impl Library {
     pub fn standings(&self) -> crate::standings::StandingsView {
         let pairings = pdn::standings::Pairing::of(&self.headers, |k, _| {
             let game = self.game(k)?;
-            pdn::replay::replay(&game).result_reading(&game)
+            let r = pdn::replay::replay(&game);
+            let first = r.ruleset.as_ref()?.geometry.spec().first_player;
+            Some((first, r.result_reading(&game)))
         });
         crate::standings::StandingsView::of(&pdn::standings::Standings::of_pairings(&pairings))
     }
@@ -544,8 +546,10 @@ impl Library {
 
     /// The games of the variant of GameType `gametype` (empty: International) whose board holds
     /// every piece of the FEN `pattern` on its square at some point (the other squares free; see
-    /// [`pdn::explore::holds`]), numbered from 1 with the first ply so. Every game is replayed:
-    /// slower than a search by position (a second or so for a million plies in wasm).
+    /// [`pdn::explore::holds`]), numbered from 1 with the first ply so. With the Explorer's
+    /// index built, its stored moves are played again ([`pdn::explore::Index::find_pattern`]:
+    /// milliseconds); before, every game is replayed (a second or so for a million plies in
+    /// wasm).
     ///
     /// ```
     /// let lib = pdn_view::library::Library::new("[GameType \"21\"] 1. 11-15 23-19 * [GameType \"21\"] 1. 9-13 *".into());
@@ -562,6 +566,16 @@ impl Library {
         gametype: &str,
     ) -> Result<Vec<crate::explorer::FoundGame>, String> {
         let (variant, pos) = crate::explorer::fen_position(pattern, gametype)?;
+        if let Some(ix) = self.explorer.index() {
+            return Ok(ix
+                .find_pattern(variant, &pos)
+                .into_iter()
+                .map(|h| crate::explorer::FoundGame {
+                    game: h.game + 1,
+                    ply: h.ply,
+                })
+                .collect());
+        }
         let mut out = Vec::new();
         for i in 0..self.len() {
             let Some(game) = self.game(i) else { continue };
@@ -1032,6 +1046,27 @@ mod tests {
         assert!(binary.is_empty());
         let d = &binary.outside_diagnostics()[0];
         assert_eq!((d.code, d.line, d.column), ("binary-file", 1, 1));
+    }
+
+    #[test]
+    fn rows_and_views_name_the_opening_after_the_check() {
+        let lib = Library::new(
+            "[GameType \"21\"] 1. 11-15 23-19 2. 8-11 22-17 3. 4-8 *\n\
+             [GameType \"21\"][Opening \"Ours\"] 1. 11-15 24-20 *\n\
+             [GameType \"22\"] 1. 11-15 23-19 *"
+                .to_string(),
+        );
+        // From the tags alone: only the written name.
+        assert_eq!(lib.row(0).unwrap().opening, "");
+        assert_eq!(lib.row(1).unwrap().opening, "Ours");
+        // Checked: the table's name, the tag first, none for a variant without names.
+        let names: Vec<_> = (0..3).map(|i| lib.check(i).unwrap().opening).collect();
+        assert_eq!(names, ["Old Fourteenth", "Ours", ""]);
+        assert_eq!(
+            lib.view(0).unwrap().opening.as_deref(),
+            Some("Old Fourteenth")
+        );
+        assert_eq!(lib.view(2).unwrap().opening, None);
     }
 
     #[test]

@@ -48,6 +48,9 @@ pub struct GameSummary {
     pub variant: String,
     /// GameType number of the variant, when known.
     pub variant_number: Option<u32>,
+    /// The opening's name: the `Opening` tag, and once checked, else the name the core's
+    /// table gives the moves ([`pdn::openings`]); empty when none.
+    pub opening: String,
     /// Mainline moves: written (unchecked) or replayed (checked).
     pub plies: usize,
     /// Number of errors (reading, and replay when checked).
@@ -89,6 +92,7 @@ pub struct SummaryRef<'t> {
     pub gametype: &'t str,
     pub variant: &'t str,
     pub variant_number: Option<u32>,
+    pub opening: &'t str,
     pub plies: usize,
     pub errors: usize,
     pub warnings: usize,
@@ -128,6 +132,7 @@ impl<'t> SummaryRef<'t> {
             gametype: gametype.unwrap_or(""),
             variant: variant.map_or("", |v| v.name()),
             variant_number: variant.map(|v| v.gametype()),
+            opening: pdn::openings::written(tag("Opening")).unwrap_or(""),
             plies: 0,
             errors: 0,
             warnings: 0,
@@ -150,6 +155,7 @@ impl<'t> SummaryRef<'t> {
             gametype: self.gametype.to_string(),
             variant: self.variant.to_string(),
             variant_number: self.variant_number,
+            opening: self.opening.to_string(),
             plies: self.plies,
             errors: self.errors,
             warnings: self.warnings,
@@ -388,6 +394,12 @@ pub struct GameView {
     pub variant: String,
     /// GameType number of the variant played, when it is a known variant.
     pub variant_number: Option<u32>,
+    /// How the game is won ([`pdn::variant::Goal::code`]: `standard`, `losing` for
+    /// Antidraughts, `first-king` for Breakthrough), for the engine.
+    pub goal: &'static str,
+    /// The opening's name ([`pdn::openings::opening`]: the `Opening` tag, else the core's
+    /// table's name for the moves), when there is one.
+    pub opening: Option<String>,
     /// Short codes of the rules played by (`flying-kings`, `capture-most-pieces`, …), most
     /// telling first; see [`rule_codes`].
     pub rules: Vec<&'static str>,
@@ -694,6 +706,9 @@ impl<'a> FileView<'a> {
             gametype: &r.gametype,
             variant: &variant,
             variant_number: r.variant.map(|v| v.gametype()),
+            opening: pdn::openings::written(game.tag("Opening"))
+                .or_else(|| pdn::openings::name(&r))
+                .unwrap_or(""),
             plies: r.plies.len(),
             errors: diags
                 .iter()
@@ -785,6 +800,8 @@ impl<'a> FileView<'a> {
             gametype: r.gametype.clone(),
             variant: variant_name(&r),
             variant_number: r.variant.map(|v| v.gametype()),
+            goal: pdn::variant::Goal::of_tags(game.tag("GameType"), game.tag("Variant")).code(),
+            opening: pdn::openings::opening(game, &r),
             rules: r
                 .ruleset
                 .as_ref()
