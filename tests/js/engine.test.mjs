@@ -133,3 +133,28 @@ test('the last review is kept: annotate writes it into the game\'s text, without
   await s.handle({ type: 'annotate', id: 11, text: '[GameType "20"] 1. 32-28 *' });
   assert.match(out.at(-1).message, /not the ones reviewed/);
 });
+
+test('a review runs in every variant: the start and a first move, judged, the better move in the variant\'s notation', { skip }, async () => {
+  const core = await import('../../pkg/pdn.js');
+  core.initSync({ module: readFileSync(new URL('../../pkg/pdn_bg.wasm', import.meta.url)) });
+  const seen = [];
+  for (const gt of [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 40, 41]) {
+    // The start and the position after the core's first legal move (nothing of the rules here).
+    const lib = core.Library.fromText(`[GameType "${gt}"] *`);
+    const view = lib.game(0);
+    const move = lib.legalMoves(0, undefined, 0)[0];
+    const { out, post } = collect();
+    await createSession(engine.Analyser, post, { Reviewer: engine.Reviewer })
+      .handle({ type: 'review', id: gt, gametype: String(gt), fens: [view.start.fen, move.fen], depth: 3, ms: 0 });
+    const steps = out.filter((m) => m.type === 'reviewing');
+    assert.equal(steps.length, 2, `${gt}: ${JSON.stringify(out)}`);
+    const ply = steps[1].ply;
+    assert.equal(ply.side, view.start.fen.startsWith('B') ? 'black' : 'white', `${gt}: who moved (the FEN's side to move)`);
+    assert.ok(typeof ply.best === 'string' && ply.best.length >= 3, `${gt}: ${ply.best}`);
+    assert.ok(['', '?!', '?', '??'].includes(ply.mark));
+    assert.equal(out.at(-1).type, 'reviewed');
+    seen.push(`${view.variant} ${ply.best}`);
+    lib.free();
+  }
+  assert.equal(seen.length, 14);
+});
