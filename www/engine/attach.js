@@ -132,6 +132,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     if (!fens[0] || fens.length < 2) return;
     id += 1;
     asked = null;
+    // No lines while it runs: they would be of a position no longer shown (nor its arrow).
+    info = null;
+    error = null;
     reviewing = { id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
     review.begin(s.game, s.view);
     start();
