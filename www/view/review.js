@@ -97,7 +97,8 @@ export function evalGraph({ evals, of = evals.length, marks = {}, current = null
     'aria-valuemin': 0, 'aria-valuemax': of - 1, 'aria-valuenow': current ?? 0,
     'data-points': points.length,
   },
-  h('rect', { class: 'eval-black', x: 0, y: 0, width: WIDTH, height: HEIGHT }),
+  // Black's part only where there are evaluations (none yet, or none for the start: no colour).
+  points.length ? h('rect', { class: 'eval-black', x: points[0][0], y: 0, width: fixed(points.at(-1)[0] - points[0][0]), height: HEIGHT }) : null,
   area ? h('path', { class: 'eval-area', d: area }) : null,
   h('line', { class: 'eval-zero', x1: 0, x2: WIDTH, y1: HEIGHT / 2, y2: HEIGHT / 2 }),
   line ? h('path', { class: 'eval-line', d: line }) : null,
