@@ -67,6 +67,7 @@ test-e2e:
 	node tests/e2e/share.mjs
 	node tests/e2e/input.mjs
 	node tests/e2e/engine.mjs
+	node tests/e2e/review.mjs
 	node tests/e2e/explorer.mjs
 	node tests/e2e/names.mjs
 	node tests/e2e/live.mjs

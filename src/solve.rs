@@ -172,6 +172,16 @@ pub fn show(r: &Replay, place: Place) -> Option<Answer> {
     )
 }
 
+/// The move [`show`] would play at `place`: the text's next move there (solve mode's hint names
+/// its squares). `None` when the line has no next move there.
+#[must_use]
+pub fn next_move(r: &Replay, place: Place) -> Option<&Move> {
+    let moved = show(r, place)?.moved?;
+    plies_of(r, moved.line)?
+        .get(moved.ply.checked_sub(1)?)
+        .map(|p| &p.mv)
+}
+
 /// The side to move at `place` (the side the reader plays), when it is replayed.
 #[must_use]
 pub fn to_move(r: &Replay, place: Place) -> Option<Color> {

@@ -348,6 +348,8 @@ export interface SolveState {
   toMove: 'white' | 'black' | null;
   /** The line has no next move there: nothing (more) to solve. */
   finished: boolean;
+  /** Solve mode's hint: the squares of the text's next move there, or null when there is none. */
+  hint: { from: string; to: string } | null;
 }
 
 /**

@@ -410,6 +410,8 @@ export class PdnViewerElement extends HTMLElement {
     // The Explorer (explorer/panel.js), with the `explorer` attribute.
     parts.explorer = el(doc, 'section', { class: 'explorer-box', part: 'explorer', hidden: '', 'data-i18n-attr': 'aria-label:explorer.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
+    // The game review under the moves (view/review.js): the evaluation graph, the summary.
+    parts.review = el(doc, 'section', { class: 'review-box', part: 'review', hidden: '', 'data-i18n-attr': 'aria-label:review.box' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     // Filled by app.js (undo, redo, variations, move mark, comment); shown once editing starts.
     parts.editTools = el(doc, 'div', { class: 'edit-tools', part: 'edit-tools', role: 'group', 'data-i18n-attr': 'aria-label:analysis.tools' });
@@ -425,7 +427,7 @@ export class PdnViewerElement extends HTMLElement {
       parts.error, parts.liveBadge, parts.tournament, parts.header,
       el(doc, 'div', { class: 'pv-main' }, parts.games,
         el(doc, 'div', { class: 'pv-board-col' }, parts.board, parts.solve, parts.nav, parts.plyInfo, parts.tools, parts.announcer),
-        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.explorer, parts.moves, parts.editTools, parts.diagnostics)));
+        el(doc, 'div', { class: 'pv-side' }, parts.engine, parts.explorer, parts.moves, parts.review, parts.editTools, parts.diagnostics)));
     this.parts = parts;
     this.games = parts.games;
     // With `fill`, the board's size follows the element's (and anything above the board).

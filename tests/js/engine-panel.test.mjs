@@ -51,3 +51,15 @@ test('before the first depth it says it is thinking; an error is said in its wor
   assert.match(e, /engine-error/);
   assert.match(e, /not implemented yet/);
 });
+
+test('the review button: none without a review box, "Review game" for a game with moves (else disabled), "Stop review" and the progress while it runs', () => {
+  const button = (tree) => walk(tree).find((n) => n.tag === 'button' && n.attrs.id === 'review-game');
+  assert.equal(button(enginePanel({ info: null, t })), undefined);
+  const idle = button(enginePanel({ info: null, t, review: { progress: null, can: true } }));
+  assert.deepEqual([idle.children[0], idle.attrs['aria-pressed'], idle.attrs.disabled], ['review.start', 'false', null]);
+  assert.equal(button(enginePanel({ info: null, t, review: { progress: null, can: false } })).attrs.disabled, '');
+  const tree = enginePanel({ info: null, t, review: { progress: { done: 3, of: 7 }, can: true } });
+  const running = button(tree);
+  assert.deepEqual([running.children[0], running.attrs['aria-pressed'], running.attrs['data-engine-review']], ['review.stop', 'true', 'running']);
+  assert.match(toMarkup(tree), /review\.progress \{&quot;done&quot;:3,&quot;of&quot;:7\}/);
+});

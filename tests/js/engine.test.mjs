@@ -63,3 +63,98 @@ test('a side with no move gets no lines and done', { skip }, async () => {
   await s.handle({ type: 'analyse', id: 5, gametype: '20', fen: 'W:W:B5' });
   assert.deepEqual(out, [{ type: 'done', id: 5 }]);
 });
+
+// ---- game review (the session's 'review' message over the engine's Reviewer) -----------------
+
+// The shot position, then 1. 28-22?? (33-29 was the shot): White gives men away.
+const REVIEW_FENS = [
+  SHOT,
+  'B:W27,22,32,33,37,38,42,43:B8,9,12,13,17,18,19,23',
+];
+
+test('a review posts each position as it is searched, marks the blunder with the better move, then the summary', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post, { Reviewer: engine.Reviewer });
+  await s.handle({ type: 'review', id: 9, gametype: '20', fens: REVIEW_FENS, depth: 4, ms: 0 });
+  const steps = out.filter((m) => m.type === 'reviewing');
+  assert.deepEqual(steps.map((m) => [m.index, m.of]), [[0, 2], [1, 2]]);
+  assert.equal(steps[0].ply, null);
+  assert.equal(steps[1].ply.ply, 1);
+  assert.equal(steps[1].ply.side, 'white');
+  assert.equal(steps[1].ply.mark, '??');
+  assert.equal(steps[1].ply.best, '33-29');
+  assert.ok(steps[1].score < -2, `White is lost after 28-22: ${steps[1].score}`);
+  assert.ok(steps[0].score > steps[1].score);
+  const done = out.at(-1);
+  assert.equal(done.type, 'reviewed');
+  assert.equal(done.id, 9);
+  assert.deepEqual(done.summary.white, { inaccuracies: 0, mistakes: 0, blunders: 1, loss: done.summary.white.loss });
+  assert.ok(done.summary.white.loss > 2);
+  assert.deepEqual(done.summary.black, { inaccuracies: 0, mistakes: 0, blunders: 0, loss: 0 });
+});
+
+test('a stop (or a position to analyse) ends a review between positions, with no summary', { skip }, async () => {
+  const { out, post } = collect();
+  let s;
+  s = createSession(engine.Analyser, post, {
+    Reviewer: engine.Reviewer,
+    pause: async () => { await s.handle({ type: 'stop' }); },
+  });
+  await s.handle({ type: 'review', id: 2, gametype: '20', fens: [SHOT, SHOT, SHOT], depth: 2, ms: 0 });
+  assert.deepEqual(out.map((m) => m.type), ['reviewing']);
+});
+
+test('a review of positions the engine cannot take is an error in plain words', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post, { Reviewer: engine.Reviewer });
+  await s.handle({ type: 'review', id: 4, gametype: '20', fens: [SHOT, 'W:W99:B1'] });
+  assert.equal(out.length, 1);
+  assert.equal(out[0].type, 'error');
+  assert.match(out[0].message, /99/);
+  // A session made without the class says so instead of failing.
+  const none = collect();
+  await createSession(engine.Analyser, none.post).handle({ type: 'review', id: 5, fens: [SHOT] });
+  assert.equal(none.out[0].type, 'error');
+});
+
+test('the last review is kept: annotate writes it into the game\'s text, without stopping anything', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post, { Reviewer: engine.Reviewer });
+  await s.handle({ type: 'review', id: 11, gametype: '20', fens: REVIEW_FENS, depth: 4, ms: 0 });
+  const game = `[GameType "20"]\n[FEN "${SHOT}"]\n1. 28-22 *`;
+  await s.handle({ type: 'annotate', id: 11, text: game });
+  const a = out.at(-1);
+  assert.equal(a.type, 'annotated');
+  assert.match(a.text, /28-22\?\?/);
+  assert.match(a.text, /\[%eval -?\d/);
+  assert.match(a.text, /Better: 33-29\./);
+  await s.handle({ type: 'annotate', id: 10, text: game });
+  assert.equal(out.at(-1).type, 'error', 'another review\'s id');
+  await s.handle({ type: 'annotate', id: 11, text: '[GameType "20"] 1. 32-28 *' });
+  assert.match(out.at(-1).message, /not the ones reviewed/);
+});
+
+test('a review runs in every variant: the start and a first move, judged, the better move in the variant\'s notation', { skip }, async () => {
+  const core = await import('../../pkg/pdn.js');
+  core.initSync({ module: readFileSync(new URL('../../pkg/pdn_bg.wasm', import.meta.url)) });
+  const seen = [];
+  for (const gt of [20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 40, 41]) {
+    // The start and the position after the core's first legal move (nothing of the rules here).
+    const lib = core.Library.fromText(`[GameType "${gt}"] *`);
+    const view = lib.game(0);
+    const move = lib.legalMoves(0, undefined, 0)[0];
+    const { out, post } = collect();
+    await createSession(engine.Analyser, post, { Reviewer: engine.Reviewer })
+      .handle({ type: 'review', id: gt, gametype: String(gt), fens: [view.start.fen, move.fen], depth: 3, ms: 0 });
+    const steps = out.filter((m) => m.type === 'reviewing');
+    assert.equal(steps.length, 2, `${gt}: ${JSON.stringify(out)}`);
+    const ply = steps[1].ply;
+    assert.equal(ply.side, view.start.fen.startsWith('B') ? 'black' : 'white', `${gt}: who moved (the FEN's side to move)`);
+    assert.ok(typeof ply.best === 'string' && ply.best.length >= 3, `${gt}: ${ply.best}`);
+    assert.ok(['', '?!', '?', '??'].includes(ply.mark));
+    assert.equal(out.at(-1).type, 'reviewed');
+    seen.push(`${view.variant} ${ply.best}`);
+    lib.free();
+  }
+  assert.equal(seen.length, 14);
+});

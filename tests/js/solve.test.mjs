@@ -31,7 +31,10 @@ function fakeLibrary() {
   const calls = [];
   return {
     calls,
-    async solveState(i, line, ply) { return { toMove: ply % 2 ? 'black' : 'white', finished: line == null && ply >= 3 }; },
+    async solveState(i, line, ply) {
+      const finished = line == null && ply >= 3;
+      return { toMove: ply % 2 ? 'black' : 'white', finished, hint: finished ? null : { from: `${ply}1`, to: `${ply}2` } };
+    },
     async solve(i, line, ply, choice) {
       calls.push([line, ply, choice]);
       if (choice === undefined) return { verdict: 'shown', moved: { line, ply: ply + 1 }, reply: null, replyNotation: null, solved: true, toMove: 'black' };
@@ -59,6 +62,8 @@ function fakeViewer() {
     },
     showPlace({ ply, line = null }) { v.state.ply = ply; v.state.line = line; v.log.push(`show ${line}:${ply}`); },
     preview(m) { v.log.push(m ? `preview ${m.notation}` : 'preview none'); },
+    overlays: new Map(),
+    setOverlay(name, draw, opts = {}) { if (draw) v.overlays.set(name, { draw, opts }); else v.overlays.delete(name); },
   };
   return v;
 }
@@ -111,7 +116,7 @@ test('solve mode: right and replied, wrong and counted, shown and solved, back, 
   assert.deepEqual(listed(), ['right', 'reply']);
 
   // Shown on request: solved, with the counts.
-  await panel.children[3].children[0].click();
+  await panel.children[3].children[1].click();
   await settle();
   assert.equal(host.dataset.solve, 'solved');
   assert.deepEqual(listed(), ['right', 'reply', 'shown']);
@@ -119,11 +124,11 @@ test('solve mode: right and replied, wrong and counted, shown and solved, back, 
   assert.deepEqual(library.calls.at(-1), [null, 2, undefined]);
 
   // Take back, start again.
-  panel.children[3].children[1].click();
+  panel.children[3].children[2].click();
   await settle();
   assert.equal(viewer.state.ply, 2);
   assert.equal(host.dataset.solve, 'solving');
-  panel.children[3].children[2].click();
+  panel.children[3].children[3].click();
   await settle();
   assert.equal(viewer.state.ply, 0);
   assert.deepEqual(listed(), []);
@@ -143,4 +148,39 @@ test('solve mode: right and replied, wrong and counted, shown and solved, back, 
   assert.equal(solve.active, false);
   assert.equal(moves.hidden, false);
   assert.equal(host.dataset.solve, undefined);
+});
+
+test('the hint: the piece to move, then where it goes, from the core\'s solve state; gone at the next place', async () => {
+  const { hintLayer } = await import('../../www/view/solve.js');
+  const viewer = fakeViewer();
+  const panel = fakeElement('section');
+  const t = (key) => key;
+  const solve = createSolve({ doc, viewer, library: fakeLibrary(), analysis: { handler: {} }, panel, t, host: fakeElement('body'), pause: 0 });
+  solve.start();
+  await settle();
+  const hintButton = panel.children[3].children[0];
+  assert.equal(hintButton.dataset.solve, 'hint');
+  assert.equal(hintButton.textContent, 'solve.hint');
+  assert.equal(viewer.overlays.has('solve-hint'), false, 'no hint before it is asked for');
+  // A board model of two squares, labelled as the fake's hint names them at ply 0.
+  const model = { squares: [{ label: '01', col: 0, row: 0 }, { label: '02', col: 1, row: 0 }] };
+  const drawn = () => {
+    const layer = viewer.overlays.get('solve-hint');
+    const g = layer && layer.draw(model);
+    return g ? g.children.map((r) => [r.attrs['data-solve-hint'], r.attrs['data-hint-square']]) : [];
+  };
+  hintButton.click();
+  assert.deepEqual(drawn(), [['from', '01']]);
+  assert.equal(viewer.overlays.get('solve-hint').opts.under, true, 'under the pieces: they stay clickable');
+  hintButton.click();
+  assert.deepEqual(drawn(), [['from', '01'], ['to', '02']]);
+  assert.equal(hintButton.disabled, true, 'nothing more to show');
+  // The text's move played: the hint goes, and the next one is the next place's.
+  await viewer.handlers.get('solve').play({ index: 0, notation: '27-22' });
+  await settle();
+  assert.equal(viewer.overlays.has('solve-hint'), false);
+  hintButton.click();
+  assert.deepEqual(drawn(), []);
+  assert.equal(hintLayer(model, null, 1), null);
+  solve.stop();
 });

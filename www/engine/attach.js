@@ -2,8 +2,10 @@
 // worker (worker.js, its own wasm module) the first time a reader turns the engine on, asks it
 // about each position shown, draws the panel (panel.js) and the best move's arrow (an overlay of
 // the controller's board), stops it while the tab is hidden, and plays a clicked line into the
-// analysis board. No draughts rules: the position's FEN comes from the core's view, the lines
-// from the engine.
+// analysis board. Its panel's "Review game" runs the engine through the shown game's mainline
+// (the worker's 'review' message; the live analysis waits meanwhile) and hands each position's
+// evaluation and judged ply to `review` (view/review.js draws them). No draughts rules: the
+// position's FEN comes from the core's view, the lines and the marks from the engine.
 
 import { toDom } from '../view/tree.js';
 import { lineView } from '../view/views.js';
@@ -13,12 +15,19 @@ import { enginePanel } from './panel.js';
 /** Best lines asked for. */
 export const MULTIPV = 2;
 
+/** The mainline's FENs of a view (the start, then each ply's position). */
+function mainline(view) {
+  const line = lineView(view, null);
+  return [line.start ? line.start.fen : '', ...line.plies.map((p) => p.fen)];
+}
+
 /**
  * doc, viewer (the controller), panel (the element the panel is drawn in), t (words), play(ends)
- * (plays moves given as [from, to] squares from the shown position: the analysis board), and
- * createWorker() (a Worker running worker.js).
+ * (plays moves given as [from, to] squares from the shown position: the analysis board),
+ * createWorker() (a Worker running worker.js), and review: { begin(game, view), step(game, m),
+ * end(game, summary | null) } (view/review.js through app.js), where the game review goes.
  */
-export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
+export function attachEngine({ doc, viewer, panel, t, play, createWorker, review = null }) {
   let worker = null;
   let on = false;
   let id = 0;
@@ -32,6 +41,12 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   let waiting = false;
   // The report on screen: a click plays the line the reader saw, not a newer one held back.
   let shown = null;
+  // The game review running: { id, game, key, done, of }; the live analysis waits for it.
+  let reviewing = null;
+  // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
+  // and the writings asked for (id -> { resolve, reject }).
+  let reviewed = null;
+  const writing = new Map();
 
   function position() {
     const s = viewer.state;
@@ -61,14 +76,38 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
       return;
     }
     shown = info;
-    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped }), null);
+    const progress = reviewing ? { done: reviewing.done, of: reviewing.of } : null;
+    const view = viewer.state.view;
+    const can = Boolean(view && (view.plies || []).length);
+    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can } : null }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
     viewer.setOverlay('engine', info && info.lines.length ? arrow : null);
   }
 
   function receive(m) {
+    if (m && writing.has(m.id) && (m.type === 'annotated' || m.type === 'error')) {
+      const w = writing.get(m.id);
+      writing.delete(m.id);
+      if (m.type === 'annotated') w.resolve(m.text); else w.reject(new Error(m.message));
+      return;
+    }
     if (!m || m.id !== id) return;
+    if (reviewing && m.id === reviewing.id) {
+      const r = reviewing;
+      if (m.type === 'reviewing') {
+        r.done = m.index + 1;
+        review.step(r.game, m);
+      } else if (m.type === 'reviewed' || m.type === 'error') {
+        reviewing = null;
+        if (m.type === 'reviewed') reviewed = { id: r.id, game: r.game, key: r.key };
+        review.end(r.game, m.type === 'reviewed' ? m.summary : null);
+        if (m.type === 'error') error = m.message;
+        update();
+      } else return;
+      draw();
+      return;
+    }
     if (m.type === 'info') {
       info = m;
       error = null;
@@ -85,8 +124,42 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
     worker.addEventListener('error', () => { error = t('engine.failed'); draw(); });
   }
 
+  /** Runs the review of the shown game's mainline (the analysis waits until it ends). */
+  function startReview() {
+    const s = viewer.state;
+    if (!on || !review || !s.view) return;
+    const fens = mainline(s.view);
+    if (!fens[0] || fens.length < 2) return;
+    id += 1;
+    asked = null;
+    // No lines while it runs: they would be of a position no longer shown (nor its arrow).
+    info = null;
+    error = null;
+    reviewing = { id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
+    review.begin(s.game, s.view);
+    start();
+    // A smaller table than the analysis's (6 MB): the worker keeps the review for writing it.
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), fens, entries: 1 << 18 });
+    draw();
+  }
+
+  /** Stops the review (a stop pressed, another game, the engine off): what it found stays. */
+  function stopReview() {
+    if (!reviewing) return;
+    const r = reviewing;
+    reviewing = null;
+    if (worker) worker.postMessage({ type: 'stop' });
+    review.end(r.game, null);
+  }
+
   /** Asks about the shown position, unless it is the one asked about already. */
   function update() {
+    if (reviewing) {
+      // Another game, or its mainline changed: the review stops; otherwise it goes on.
+      const s = viewer.state;
+      if (s.view && s.game === reviewing.game && mainline(s.view).join('\n') === reviewing.key) return;
+      stopReview();
+    }
     if (!on || doc.hidden) return;
     const p = position();
     if (!p || !p.fen) {
@@ -106,11 +179,16 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   }
 
   function stop() {
+    stopReview();
     if (worker) worker.postMessage({ type: 'stop' });
     asked = null;
   }
 
-  const onVisibility = () => { if (doc.hidden) stop(); else update(); };
+  // A hidden tab stops the analysis (nobody reads it), not a review (it is waited for).
+  const onVisibility = () => {
+    if (!doc.hidden) update();
+    else if (!reviewing) stop();
+  };
   doc.addEventListener('visibilitychange', onVisibility);
 
   panel.addEventListener('pointerdown', (e) => {
@@ -129,6 +207,10 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   doc.addEventListener('pointercancel', release, true);
 
   panel.addEventListener('click', (e) => {
+    if (e.target.closest && e.target.closest('[data-engine-review]')) {
+      if (reviewing) { stopReview(); update(); draw(); } else startReview();
+      return;
+    }
     const b = e.target.closest && e.target.closest('[data-engine-move]');
     if (!b || !shown) return;
     const line = shown.lines[Number(b.dataset.engineLine)];
@@ -139,6 +221,24 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker }) {
   return {
     get on() { return on; },
     get info() { return info; },
+    /**
+     * Resolves to `text` (game `game`'s PDN) with the last finished review written in (the
+     * worker's; `pdn review`'s form), when that review is of this game and its mainline.
+     */
+    annotate(game, text) {
+      const view = viewer.state.view;
+      if (!worker || !reviewed || reviewed.game !== game || !view || mainline(view).join('\n') !== reviewed.key) {
+        return Promise.reject(new Error('no review of this game'));
+      }
+      return new Promise((resolve, reject) => {
+        writing.set(reviewed.id, { resolve, reject });
+        worker.postMessage({ type: 'annotate', id: reviewed.id, text });
+      });
+    },
+    /** Whether a game review is running. */
+    get reviewing() { return Boolean(reviewing); },
+    /** Reviews the shown game (the engine must be on); again: stops it. */
+    review() { if (reviewing) { stopReview(); update(); draw(); } else startReview(); },
     /** The engine on or off; off stops the search (the worker stays, with its table). */
     set(value) {
       on = Boolean(value);

@@ -4,27 +4,15 @@
 // engine's own (from the side to move's view) are turned here. No draughts rules.
 
 import { h } from '../view/tree.js';
+import { SLOPE, scoreText, whiteShare } from '../view/review.js';
 
-/** The slope of the bar's curve: the weights' fit found P(win) = 1 / (1 + e^(-0.55 · men)). */
-export const SLOPE = 0.55;
+// The curve and the words of a score are the review graph's too: written once, there.
+export { SLOPE, scoreText, whiteShare };
 
 /** A line's score from White's side: { men, win } (win: plies to a forced result, or null). */
 export function whiteScore(line, whiteToMove) {
   const sign = whiteToMove ? 1 : -1;
   return { men: line.score * sign, win: line.win == null ? null : line.win * sign };
-}
-
-/** "+0.21", "−1.30", "0.00", "#3" (White wins in 3 plies), "#−3". */
-export function scoreText({ men, win }) {
-  if (win != null) return win >= 0 ? `#${win}` : `#−${-win}`;
-  const v = Math.abs(men) < 0.005 ? 0 : men;
-  return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
-}
-
-/** White's share of the bar, 0 to 1 (a forced result fills it). */
-export function whiteShare({ men, win }) {
-  if (win != null) return win >= 0 ? 1 : 0;
-  return 1 / (1 + Math.exp(-SLOPE * men));
 }
 
 /**
@@ -48,7 +36,7 @@ export function evalBar(score, { flipped = false } = {}) {
  * starts; `error` a message. Each line: its score, then its moves as buttons carrying
  * data-engine-line (the line's index) and data-engine-move (the move's index in it).
  */
-export function enginePanel({ info, error = null, whiteToMove = true, t, flipped = false }) {
+export function enginePanel({ info, error = null, whiteToMove = true, t, flipped = false, review = null }) {
   const best = info && info.lines.length ? whiteScore(info.lines[0], whiteToMove) : null;
   const lines = info ? info.lines.map((line, k) => {
     const score = whiteScore(line, whiteToMove);
@@ -63,9 +51,20 @@ export function enginePanel({ info, error = null, whiteToMove = true, t, flipped
     ? h('p', { class: 'engine-status engine-error', role: 'status' }, error)
     : h('p', { class: 'engine-status', role: 'status' },
       info ? t('engine.depth', { depth: info.depth, nodes: info.nodes }) : t('engine.thinking'));
+  // The game review's button (review: { progress: { done, of } | null, can }): it starts the
+  // review (when the game shown has moves: can), or stops the one running, whose progress the
+  // status then says.
+  const reviewButton = review ? h('button', {
+    type: 'button', id: 'review-game', class: 'review-game', 'data-engine-review': review.progress ? 'running' : '',
+    'aria-pressed': review.progress ? 'true' : 'false', title: t('review.title'),
+    disabled: review.progress || review.can ? null : '',
+  }, t(review.progress ? 'review.stop' : 'review.start')) : null;
+  const reviewStatus = review && review.progress
+    ? h('p', { class: 'engine-status', role: 'status' }, t('review.progress', review.progress)) : null;
   return h('div', { class: 'engine', 'data-engine-depth': info ? info.depth : 0 },
     evalBar(best, { flipped }),
     h('div', { class: 'engine-body' },
       h('ol', { class: 'engine-lines', 'aria-label': t('engine.lines') }, lines),
-      status));
+      reviewStatus || status,
+      reviewButton));
 }

@@ -2,22 +2,72 @@
 // time, searched one depth per call into the engine's wasm (pkg/engine.js, Analyser), each
 // depth's lines posted as they come, a turn given between depths so that a stop (or a new
 // position) is heard at once. A depth that does not finish in its time slice is tried again with
-// twice the time; nothing here knows draughts (the core and the engine do).
+// twice the time; nothing here knows draughts (the core and the engine do). A game review runs
+// in the same loop: one mainline position searched per call into the engine's Reviewer, each
+// position's evaluation and the ply that led there (its mark and better move) posted as they
+// come, a turn given between positions (a stop, a new position or another review ends it).
 
 /** Time (ms) the first call of a depth may take before the worker looks at its messages. */
 export const SLICE_MS = 250;
 /** Depths searched at most. */
 export const MAX_DEPTH = 60;
+/** Time (ms) a review gives each position, unless the message says. */
+export const REVIEW_MS = 300;
 
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
  * loop a turn. Messages in: `{ type: 'analyse', id, gametype, fen, history, multipv, depth,
  * entries }` and `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
  * depth, then `{ type: 'done', id }`; `{ type: 'error', id, message }` for a position the engine
- * cannot take.
+ * cannot take. With `Reviewer` (the wasm class), also `{ type: 'review', id, gametype, fens, ms,
+ * depth, entries }` (fens: the mainline's start, then each ply's position): out come
+ * `{ type: 'reviewing', id, index, of, score, win, ply }` per position (see the Reviewer's
+ * step: score and win from White's side, ply the judged ply or null), then
+ * `{ type: 'reviewed', id, summary }` (each side's counts and mean loss). The last review finished
+ * is kept: `{ type: 'annotate', id, text }` (that review's id, the game's PDN) answers
+ * `{ type: 'annotated', id, text }`, the text with the review written in (or an error), and
+ * stops nothing.
  */
-export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }) } = {}) {
+export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null } = {}) {
   let current = 0;
+  let kept = null; // { id, r }: the last review finished (for 'annotate')
+  async function review(msg, mine) {
+    let r;
+    try {
+      if (!Reviewer) throw new Error('no review in this engine');
+      r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? (1 << 20));
+    } catch (e) {
+      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      return;
+    }
+    let finished = false;
+    try {
+      const depth = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
+      const ms = msg.ms ?? REVIEW_MS;
+      while (mine === current) {
+        const step = JSON.parse(r.step(depth, ms));
+        if (mine !== current || !step) break;
+        post({ type: 'reviewing', id: msg.id, ...step });
+        await pause();
+      }
+      if (mine === current) {
+        post({ type: 'reviewed', id: msg.id, summary: JSON.parse(r.summary()) });
+        if (kept) kept.r.free();
+        kept = { id: msg.id, r };
+        finished = true;
+      }
+    } finally {
+      if (!finished) r.free();
+    }
+  }
+  function annotate(msg) {
+    try {
+      if (!kept || kept.id !== msg.id) throw new Error('that review is not kept');
+      post({ type: 'annotated', id: msg.id, text: kept.r.annotate(String(msg.text ?? '')) });
+    } catch (e) {
+      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+    }
+  }
   async function analyse(msg, mine) {
     let a;
     try {
@@ -53,8 +103,10 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   return {
     handle(msg) {
       if (!msg || typeof msg !== 'object') return Promise.resolve();
+      if (msg.type === 'annotate') { annotate(msg); return Promise.resolve(); }
       current += 1;
       if (msg.type === 'analyse') return analyse(msg, current);
+      if (msg.type === 'review') return review(msg, current);
       return Promise.resolve(); // 'stop': the running analysis sees the count change
     },
   };

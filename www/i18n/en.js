@@ -600,4 +600,23 @@ export default {
   // Opening names and players' names (issue 27, Explorer)
   'col.opening': 'Opening',
   'header.opening': 'Opening',
+  // Game review and solve mode's hint (issue 25, the engine on the page)
+  'review.box': "Game review",
+  'review.start': "Review game",
+  'review.stop': "Stop review",
+  'review.title': "The engine goes through the game's moves and marks inaccuracies (?!), mistakes (?) and blunders (??) with the better move",
+  'review.progress': "Reviewing the game: {done} of {of} positions",
+  'review.stopped': "Review stopped: {done} of {of} positions",
+  'review.graph': "Evaluation graph, White's view: click a point to show that move",
+  'review.better': "Better: {move}",
+  'review.inaccuracies': "Inaccuracies",
+  'review.mistakes': "Mistakes",
+  'review.blunders': "Blunders",
+  'review.loss': "Mean loss",
+  'review.lossTitle': "The mean loss a move, in men",
+  'review.write': "Write the review into the game",
+  'review.writeTitle': "Put the marks, [%eval] and the better moves into the game's text (Undo takes them out)",
+  'review.written': "Written into the game",
+  'solve.hint': "Hint",
+  'solve.hintTitle': "Show the piece to move; press again to see where it goes",
 };

@@ -599,4 +599,23 @@ export default {
   // Noms des ouvertures et des joueurs (ticket 27, Explorateur)
   'col.opening': 'Ouverture',
   'header.opening': 'Ouverture',
+  // Game review and solve mode's hint (issue 25, the engine on the page)
+  'review.box': "Analyse de la partie",
+  'review.start': "Analyser la partie",
+  'review.stop': "Arrêter l’analyse",
+  'review.title': "Le moteur parcourt les coups de la partie et marque les imprécisions (?!), les erreurs (?) et les gaffes (??) avec le meilleur coup",
+  'review.progress': "Analyse de la partie : {done} positions sur {of}",
+  'review.stopped': "Analyse arrêtée : {done} positions sur {of}",
+  'review.graph': "Courbe d’évaluation, du point de vue des Blancs : cliquez sur un point pour montrer ce coup",
+  'review.better': "Mieux : {move}",
+  'review.inaccuracies': "Imprécisions",
+  'review.mistakes': "Erreurs",
+  'review.blunders': "Gaffes",
+  'review.loss': "Perte moyenne",
+  'review.lossTitle': "La perte moyenne par coup, en pions",
+  'review.write': "Écrire l’analyse dans la partie",
+  'review.writeTitle': "Mettre les signes, [%eval] et les meilleurs coups dans le texte de la partie (Annuler les retire)",
+  'review.written': "Écrite dans la partie",
+  'solve.hint': "Indice",
+  'solve.hintTitle': "Montrer le pion à jouer ; appuyez encore pour voir où il va",
 };

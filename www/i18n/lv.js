@@ -602,4 +602,23 @@ export default {
   // Atklātņu nosaukumi un spēlētāju vārdi (27. uzdevums, Pārlūks)
   'col.opening': 'Atklātne',
   'header.opening': 'Atklātne',
+  // Game review and solve mode's hint (issue 25, the engine on the page)
+  'review.box': "Partijas analīze",
+  'review.start': "Analizēt partiju",
+  'review.stop': "Apturēt analīzi",
+  'review.title': "Dzinējs iziet cauri partijas gājieniem un atzīmē neprecizitātes (?!), kļūdas (?) un rupjas kļūdas (??) ar labāko gājienu",
+  'review.progress': "Partijas analīze: {done} no {of} pozīcijām",
+  'review.stopped': "Analīze apturēta: {done} no {of} pozīcijām",
+  'review.graph': "Novērtējuma grafiks no baltā skatpunkta: noklikšķiniet uz punkta, lai parādītu šo gājienu",
+  'review.better': "Labāk: {move}",
+  'review.inaccuracies': "Neprecizitātes",
+  'review.mistakes': "Kļūdas",
+  'review.blunders': "Rupjas kļūdas",
+  'review.loss': "Vidējais zaudējums",
+  'review.lossTitle': "Vidējais zaudējums gājienā, kauliņos",
+  'review.write': "Ierakstīt analīzi partijā",
+  'review.writeTitle': "Ielikt partijas tekstā atzīmes, [%eval] un labākos gājienus (Atsaukt tos izņem)",
+  'review.written': "Ierakstīts partijā",
+  'solve.hint': "Padoms",
+  'solve.hintTitle': "Parādīt kauliņu, ar kuru jāiet; nospiediet vēlreiz, lai redzētu, kur",
 };

@@ -598,4 +598,23 @@ export default {
   // Namen van openingen en van spelers (issue 27, Verkenner)
   'col.opening': 'Opening',
   'header.opening': 'Opening',
+  // Game review and solve mode's hint (issue 25, the engine on the page)
+  'review.box': "Partijanalyse",
+  'review.start': "Partij analyseren",
+  'review.stop': "Analyse stoppen",
+  'review.title': "De engine loopt de zetten van de partij door en markeert onnauwkeurigheden (?!), fouten (?) en blunders (??) met de betere zet",
+  'review.progress': "Partij wordt geanalyseerd: {done} van {of} stellingen",
+  'review.stopped': "Analyse gestopt: {done} van {of} stellingen",
+  'review.graph': "Evaluatiegrafiek vanuit wit: klik op een punt om die zet te tonen",
+  'review.better': "Beter: {move}",
+  'review.inaccuracies': "Onnauwkeurigheden",
+  'review.mistakes': "Fouten",
+  'review.blunders': "Blunders",
+  'review.loss': "Gemiddeld verlies",
+  'review.lossTitle': "Het gemiddelde verlies per zet, in schijven",
+  'review.write': "Analyse in de partij schrijven",
+  'review.writeTitle': "Zet de tekens, [%eval] en de betere zetten in de tekst van de partij (Ongedaan maken haalt ze weg)",
+  'review.written': "In de partij geschreven",
+  'solve.hint': "Hint",
+  'solve.hintTitle': "Toon de schijf die moet spelen; druk nogmaals om te zien waarheen",
 };

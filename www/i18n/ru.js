@@ -608,4 +608,23 @@ export default {
   // Названия дебютов и имена игроков (задача 27, Обозреватель)
   'col.opening': 'Дебют',
   'header.opening': 'Дебют',
+  // Game review and solve mode's hint (issue 25, the engine on the page)
+  'review.box': "Разбор партии",
+  'review.start': "Разобрать партию",
+  'review.stop': "Остановить разбор",
+  'review.title': "Движок проходит по ходам партии и отмечает неточности (?!), ошибки (?) и грубые ошибки (??) с лучшим ходом",
+  'review.progress': "Разбор партии: {done} из {of} позиций",
+  'review.stopped': "Разбор остановлен: {done} из {of} позиций",
+  'review.graph': "График оценки с точки зрения белых: нажмите на точку, чтобы показать этот ход",
+  'review.better': "Лучше: {move}",
+  'review.inaccuracies': "Неточности",
+  'review.mistakes': "Ошибки",
+  'review.blunders': "Грубые ошибки",
+  'review.loss': "Средняя потеря",
+  'review.lossTitle': "Средняя потеря за ход, в шашках",
+  'review.write': "Записать разбор в партию",
+  'review.writeTitle': "Добавить в текст партии оценки, [%eval] и лучшие ходы (Отменить уберёт их)",
+  'review.written': "Записано в партию",
+  'solve.hint': "Подсказка",
+  'solve.hintTitle': "Показать шашку, которой ходить; нажмите ещё раз, чтобы увидеть, куда",
 };

@@ -184,7 +184,8 @@ export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describ
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
  * engineWorker() (a Worker running engine/worker.js), and the hooks onChange, onGame(index),
  * onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on). parts.engine, parts.explorer:
- * where the engine's and the Explorer's panels go.
+ * where the engine's and the Explorer's panels go; parts.review: the game review's box (the
+ * evaluation graph, the summary) under the move list.
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
   const o = options;
@@ -203,6 +204,11 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let solveAt = 0; // the mainline ply solving started from (the address keeps it)
   let engine = null;
   let engineReady = null;
+  // The game review under the move list (review.js): made when a game has [%eval] in its
+  // mainline or the engine reviews one.
+  let review = null;
+  let reviewReady = null;
+  let evalsSeen = null; // the last view looked at for [%eval]
   // The Explorer (explorer/attach.js): made the first time it is turned on or a search is asked.
   let explorer = null;
   let explorerReady = null;
@@ -240,6 +246,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
       engine?.update();
       explorer?.update();
+      showReview();
       o.onChange?.();
     },
   });
@@ -387,7 +394,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         // The coming moves are hidden: the steps through them, and what the host lists.
         hide: [buttons.first, buttons.prev, buttons.play, buttons.next, buttons.last, parts.plyInfo, ...(o.solveHide || [])],
         onLeave: o.leave ? () => app.setSolving(false) : null,
-        onChange: () => o.onSolve?.(),
+        onChange: () => { review?.update(); o.onSolve?.(); },
       });
       return solve;
     });
@@ -402,13 +409,70 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     solve.start();
   }
 
+  /** The review box (review.js), made once; parts.review is where it draws. */
+  function loadReview() {
+    reviewReady ??= import('./review.js').then(({ createReview }) => {
+      review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
+      return review;
+    });
+    return reviewReady;
+  }
+
+  /**
+   * Writes the engine's finished review of game `game` into its text (the worker writes it as
+   * `pdn review` does), as an edit that Undo takes back. Resolves to whether it was written.
+   */
+  async function writeReview(game) {
+    try {
+      if (!engine || viewer.state.game !== game) return false;
+      const old = await library.gameText(game);
+      const text = await engine.annotate(game, old);
+      const at = { line: viewer.state.line, ply: viewer.state.ply };
+      const r = await library.edit(game, 'setText', { text, line: at.line, ply: at.ply });
+      if (viewer.state.game !== game) return false;
+      viewer.applyEdit(r);
+      startEditing();
+      if (r.splice) {
+        history.push({ game, old: r.splice.old, text: r.splice.text, at, to: at });
+        written.set(game, r.splice.text);
+      }
+      edited.add(game);
+      updateUndo();
+      o.onEdited?.({ ...r, game });
+      return true;
+    } catch (e) {
+      failed(e);
+      return false;
+    }
+  }
+
+  /** After each drawing: the review box follows; it is loaded for a game with [%eval] in it. */
+  function showReview() {
+    if (!parts.review) return;
+    if (review) { review.update(); return; }
+    const view = viewer.state.view;
+    if (!view || view === evalsSeen) return;
+    evalsSeen = view;
+    if ((view.plies || []).some((p) => p.eval)) loadReview().then((r) => r.update()).catch(failed);
+  }
+
+  /** Where the engine's review goes: the review box, in the order the worker sent it. */
+  const reviewHooks = {
+    begin: (game, view) => { loadReview().then((r) => r.begin(game, view)).catch(failed); },
+    step: (game, m) => { loadReview().then((r) => r.step(game, m)).catch(failed); },
+    end: (game, summary) => { loadReview().then((r) => r.end(game, summary)).catch(failed); },
+  };
+
   /**
    * The engine beside the board (engine/attach.js and its worker), made the first time it is
    * turned on; modules.engine loads it and options.engineWorker() starts its worker.
    */
   function loadEngine() {
     engineReady ??= modules.engine().then(({ attachEngine }) => {
-      engine = attachEngine({ doc, viewer, panel: parts.engine, t: words, play: playEnds, createWorker: o.engineWorker });
+      engine = attachEngine({
+        doc, viewer, panel: parts.engine, t: words, play: playEnds, createWorker: o.engineWorker,
+        review: parts.review ? reviewHooks : null,
+      });
       return engine;
     });
     return engineReady;
@@ -492,6 +556,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (list) list.setTranslator(t);
       if (solve) solve.retranslate();
       if (tournament) tournament.refresh();
+      if (review) review.update();
       updateCount();
     },
 

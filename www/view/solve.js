@@ -8,9 +8,28 @@
 // shows the places the core names (viewer.showPlace) and counts tries.
 
 import { tagOf } from '../i18n/words.js';
+import { h } from './tree.js';
+import { SQUARE } from './board.js';
 
 /** Milliseconds before the text's reply is played, and a wrong move is taken back. */
 export const PAUSE = 600;
+
+/**
+ * The hint's layer over the board: the square of the piece to move (`level` 1), and the square
+ * it goes to (`level` 2), from the core's hint ({ from, to }: solve state). Null when none.
+ */
+export function hintLayer(model, hint, level) {
+  if (!hint || level < 1) return null;
+  const wanted = level >= 2 ? [['from', hint.from], ['to', hint.to]] : [['from', hint.from]];
+  const rects = wanted.map(([role, label]) => {
+    const s = model.squares.find((q) => q.label === String(label));
+    return s && h('rect', {
+      class: `solve-hint solve-hint-${role}`, 'data-solve-hint': role, 'data-hint-square': s.label,
+      x: s.col * SQUARE + 3, y: s.row * SQUARE + 3, width: SQUARE - 6, height: SQUARE - 6, rx: 8,
+    });
+  }).filter(Boolean);
+  return rects.length ? h('g', { class: 'solve-hints' }, rects) : null;
+}
 
 const el = (doc, tag, attrs = {}, text = '') => {
   const e = doc.createElement(tag);
@@ -42,6 +61,8 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   let message = null;   // { key, params, kind }
   let busy = false;
   let gen = 0;          // bumped by take back / start again / stop: a pending reply is dropped
+  let hint = null;      // { from, to } of the text's next move (the core's solve state)
+  let hinted = 0;       // 0: no hint shown; 1: the piece to move; 2: and where it goes
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const game = () => viewer.state.game;
@@ -54,6 +75,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   const note = el(doc, 'p', { class: 'solve-message', role: 'status', 'aria-live': 'polite' });
   const list = el(doc, 'ol', { class: 'solve-moves' });
   const buttons = {
+    hint: el(doc, 'button', { type: 'button', class: 'solve-hint-button', 'data-solve': 'hint' }),
     show: el(doc, 'button', { type: 'button', class: 'solve-show', 'data-solve': 'show' }),
     back: el(doc, 'button', { type: 'button', class: 'solve-back', 'data-solve': 'back' }),
     restart: el(doc, 'button', { type: 'button', class: 'solve-restart', 'data-solve': 'restart' }),
@@ -66,6 +88,8 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
 
   function label() {
     panel.setAttribute('aria-label', t('solve.title'));
+    buttons.hint.textContent = t('solve.hint');
+    buttons.hint.title = t('solve.hintTitle');
     buttons.show.textContent = t('solve.show');
     buttons.back.textContent = t('solve.back');
     buttons.restart.textContent = t('solve.restart');
@@ -102,6 +126,8 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     }
     list.hidden = !steps.length;
     buttons.show.disabled = busy || solved || finished;
+    buttons.hint.disabled = busy || solved || finished || !hint || hinted >= 2;
+    buttons.hint.setAttribute('data-hinted', String(hinted));
     buttons.back.disabled = busy || !steps.length;
     buttons.restart.disabled = busy || (!steps.length && !tries && !shown);
     onChange();
@@ -113,11 +139,13 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     if (mine !== gen || !begin) return;
     toMove = st ? st.toMove : null;
     finished = !st || st.finished;
+    hint = (st && st.hint) || null;
     render();
   }
 
   /** The reader's move (or the one shown) was the text's: it is shown, then the reply. */
   async function advance(a, notation, mine) {
+    setHint(null);
     const step = { before: place, moves: [{ notation, kind: a.verdict }] };
     steps.push(step);
     place = a.moved;
@@ -184,8 +212,23 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     }
   }
 
+  /** The hint: `next` its { from, to } (null: none), drawn at `level` over the board. */
+  function setHint(next, level = 0) {
+    hint = next;
+    hinted = next ? level : 0;
+    viewer.setOverlay('solve-hint', hinted ? (model) => hintLayer(model, hint, hinted) : null, { under: true });
+  }
+
+  /** The hint button: the piece to move, then where it goes. */
+  function showHint() {
+    if (busy || solved || finished || !hint) return;
+    setHint(hint, Math.min(hinted + 1, 2));
+    render();
+  }
+
   /** Drops whatever is pending and shows `to`. */
   function reset(to) {
+    setHint(null);
     gen += 1;
     busy = false;
     solved = false;
@@ -207,6 +250,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     reset(begin);
   }
 
+  buttons.hint.addEventListener('click', showHint);
   buttons.show.addEventListener('click', showMove);
   buttons.back.addEventListener('click', back);
   buttons.restart.addEventListener('click', restart);
@@ -221,6 +265,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
 
   /** Leaving the mode (stop, or the host chose another): the game, its moves and the navigation are back. */
   function leave() {
+    setHint(null);
     gen += 1;
     busy = false;
     for (const [e, was] of hidden) e.hidden = was;
@@ -266,6 +311,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     /** New language: the texts again. */
     retranslate() { render(); },
     showMove,
+    showHint,
     back,
     restart,
   };

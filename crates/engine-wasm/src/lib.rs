@@ -3,10 +3,12 @@
 //! turns the engine on. An [`Analyser`] holds one position (and the game's positions before it,
 //! for the draw rules) and searches it one depth per call, so the worker can hear a stop between
 //! calls; its answers are JSON texts (no serde here: the values are numbers and move names,
-//! which need no escaping).
+//! which need no escaping). A [`Reviewer`] runs the game review through a mainline, one
+//! position per call, with the marks and the summary from `pdn_engine::review`.
 
-use pdn::{Position, Ruleset};
-use pdn_engine::{Engine, Limits, Line};
+use pdn::{Color, Position, Ruleset};
+use pdn_engine::review::Reviewer as Run;
+use pdn_engine::{Engine, Limits, Line, Score};
 
 /// The most transposition-table entries (24 bytes each): with the rest, the worker stays under
 /// 64 MB.
@@ -33,19 +35,9 @@ impl Analyser {
         history: &[String],
         entries: u32,
     ) -> Result<Analyser, String> {
-        let variant = pdn::GameType::parse(gametype)
-            .ok()
-            .and_then(|t| t.variant())
-            .ok_or_else(|| format!("\"{gametype}\" is not a draughts GameType"))?;
-        let rs = Ruleset::of(variant)
-            .ok_or_else(|| format!("the rules of {variant} draughts are not implemented yet"))?;
-        let first = rs.geometry.spec().first_player;
-        let read = |f: &str| Position::from_fen(f, &rs.geometry, first).map_err(|e| e.to_string());
-        let pos = read(fen)?;
-        let history = history
-            .iter()
-            .map(|f| read(f))
-            .collect::<Result<Vec<_>, _>>()?;
+        let (rs, mut positions) = read_positions(gametype, &[fen.to_string()])?;
+        let pos = positions.remove(0);
+        let (_, history) = read_positions(gametype, history)?;
         let engine = Engine::new(rs.clone(), entries.clamp(1024, MAX_ENTRIES) as usize);
         Ok(Analyser {
             engine,
@@ -120,11 +112,177 @@ impl Analyser {
     }
 }
 
+/// The rules of GameType `gametype` and the positions of `fens` in them. Errors are plain words.
+fn read_positions(gametype: &str, fens: &[String]) -> Result<(Ruleset, Vec<Position>), String> {
+    let variant = pdn::GameType::parse(gametype)
+        .ok()
+        .and_then(|t| t.variant())
+        .ok_or_else(|| format!("\"{gametype}\" is not a draughts GameType"))?;
+    let rs = Ruleset::of(variant)
+        .ok_or_else(|| format!("the rules of {variant} draughts are not implemented yet"))?;
+    let first = rs.geometry.spec().first_player;
+    let positions = fens
+        .iter()
+        .map(|f| Position::from_fen(f, &rs.geometry, first).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((rs, positions))
+}
+
+/// A score from White's view as JSON fields: `"score":S,"win":W` (`score` in men, ±1000 for a
+/// forced result, `win` its plies from White's view or `null`).
+fn score_json(s: Score) -> String {
+    match s.win_in() {
+        Some(n) => format!(
+            "\"score\":{:.2},\"win\":{n}",
+            1000f64.copysign(f64::from(n))
+        ),
+        None => format!("\"score\":{:.2},\"win\":null", s.men()),
+    }
+}
+
+/// The game review of one mainline, run one position per call ([`Reviewer::step_with`]): each
+/// position's evaluation and each ply's mark and better move as they come, and each side's
+/// summary. The marks' thresholds and the summary are `pdn_engine::review`'s.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+pub struct Reviewer {
+    engine: Engine,
+    rs: Ruleset,
+    run: Run,
+}
+
+impl Reviewer {
+    /// The mainline of GameType `gametype` whose positions are `fens` (the start, then the
+    /// position after each ply). Errors are plain words.
+    ///
+    /// # Errors
+    /// An unknown GameType, rules not implemented, or a FEN that is not a position.
+    pub fn create(gametype: &str, fens: &[String], entries: u32) -> Result<Reviewer, String> {
+        let (rs, positions) = read_positions(gametype, fens)?;
+        let engine = Engine::new(rs.clone(), entries.clamp(1024, MAX_ENTRIES) as usize);
+        Ok(Reviewer {
+            engine,
+            rs,
+            run: Run::new(positions),
+        })
+    }
+
+    /// Positions in all.
+    #[must_use]
+    pub fn positions(&self) -> usize {
+        self.run.len()
+    }
+
+    /// Searches the next position (to `depth`, within `ms` milliseconds on `clock` when
+    /// `ms` > 0) and answers
+    /// `{"index":I,"of":N,"score":S,"win":W,"ply":P}`: the position's index (0: the start) and
+    /// evaluation from White's view (as [`Analyser::search_with`]'s, turned to White's side),
+    /// and `P` the ply that led there, judged —
+    /// `{"ply":K,"side":"white","mark":"??","loss":L,"best":"27-22","from":"27","to":"22"}`
+    /// (`loss` in men; `best` the engine's move in the game's notation, `null` when none), or
+    /// `null` for the start. `null` when every position is searched.
+    pub fn step_with(&mut self, depth: u32, ms: f64, clock: Option<fn() -> f64>) -> String {
+        let limits = Limits {
+            depth: Some(depth.max(1)),
+            movetime: (ms > 0.0).then(|| std::time::Duration::from_secs_f64(ms / 1000.0)),
+            clock,
+            ..Limits::default()
+        };
+        let Some(i) = self.run.step(&mut self.engine, &limits) else {
+            return "null".to_string();
+        };
+        let eval = self.run.eval(i).map_or_else(String::new, score_json);
+        let ply = self
+            .run
+            .ply(i)
+            .map_or_else(|| "null".to_string(), |p| self.ply_json(&p));
+        format!(
+            "{{\"index\":{i},\"of\":{},{eval},\"ply\":{ply}}}",
+            self.run.len()
+        )
+    }
+
+    fn ply_json(&self, p: &pdn_engine::review::PlyReview) -> String {
+        let g = &self.rs.geometry;
+        let sep = self.rs.variant.capture_separator();
+        let side = if p.side == Color::White {
+            "white"
+        } else {
+            "black"
+        };
+        let (best, from, to) = match (p.best_move, self.run.before(p.ply)) {
+            (Some(m), Some(before)) => (
+                format!(
+                    "\"{}\"",
+                    m.shortest_notation(g, &before.legal_moves(&self.rs), sep)
+                ),
+                format!("\"{}\"", g.label(m.from)),
+                format!("\"{}\"", g.label(m.to)),
+            ),
+            _ => ("null".into(), "null".into(), "null".into()),
+        };
+        format!(
+            "{{\"ply\":{},\"side\":\"{side}\",\"mark\":\"{}\",\"loss\":{:.2},\"best\":{best},\"from\":{from},\"to\":{to}}}",
+            p.ply,
+            p.mark,
+            f64::from(p.loss.min(1000)) / 100.0
+        )
+    }
+
+    /// `text` (one game's PDN, the game reviewed) with the review written in, as `pdn review`
+    /// writes it (`pdn_engine::review::annotate`: `[%eval]` after each move reviewed, the marks
+    /// and `Better: <move>.`), or an error in words when the text's mainline is not the one
+    /// reviewed.
+    ///
+    /// # Errors
+    /// No game in `text`, or its mainline's positions differ from the reviewed ones.
+    pub fn annotate_text(&self, text: &str) -> Result<String, String> {
+        let mut game = pdn::read_file(text)
+            .games
+            .into_iter()
+            .next()
+            .ok_or("there is no game in the text")?;
+        let r = pdn::replay::replay(&game);
+        let review = self.run.review();
+        let same = r.start.is_some_and(|s| {
+            std::iter::once(s)
+                .chain(r.plies.iter().map(|p| p.position))
+                .zip(0..self.run.done())
+                .all(|(p, i)| {
+                    self.run
+                        .position(i)
+                        .is_some_and(|q| pdn_engine::search::key(q) == pdn_engine::search::key(&p))
+                })
+        }) && r.plies.len() + 1 >= self.run.done();
+        if !same {
+            return Err("the game's moves are not the ones reviewed".to_string());
+        }
+        pdn_engine::review::annotate(&mut game, &r, &review, &self.engine);
+        // As the library's edits write a game: no line end after it (the text's own stays).
+        Ok(
+            pdn::writer::write_game(&game, &pdn::writer::WriteOptions::default())
+                .trim_end()
+                .to_string(),
+        )
+    }
+
+    /// Each side's summary of the plies judged so far:
+    /// `{"white":{"inaccuracies":I,"mistakes":M,"blunders":B,"loss":L},"black":{…}}` (`loss`
+    /// the mean loss a move, in men).
+    #[must_use]
+    pub fn summary_json(&self) -> String {
+        let [w, b] = self.run.review().summary();
+        let side = |(i, m, b, l): (usize, usize, usize, f64)| {
+            format!("{{\"inaccuracies\":{i},\"mistakes\":{m},\"blunders\":{b},\"loss\":{l:.2}}}")
+        };
+        format!("{{\"white\":{},\"black\":{}}}", side(w), side(b))
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 mod bindings {
     use wasm_bindgen::prelude::*;
 
-    use super::Analyser;
+    use super::{Analyser, Reviewer};
 
     fn now() -> f64 {
         js_sys::Date::now()
@@ -148,5 +306,168 @@ mod bindings {
         pub fn search(&mut self, depth: u32, ms: f64, multipv: u32) -> String {
             self.search_with(depth, ms, multipv, Some(now))
         }
+    }
+
+    #[wasm_bindgen]
+    impl Reviewer {
+        /// `new Reviewer(gametype, mainlineFens, entries)`: the start's FEN, then each ply's.
+        #[wasm_bindgen(constructor)]
+        pub fn new(gametype: &str, fens: Vec<String>, entries: u32) -> Result<Reviewer, JsError> {
+            Reviewer::create(gametype, &fens, entries).map_err(|e| JsError::new(&e))
+        }
+
+        /// The next position searched to `depth` within `ms` milliseconds: JSON, see
+        /// [`Reviewer::step_with`].
+        pub fn step(&mut self, depth: u32, ms: f64) -> String {
+            self.step_with(depth, ms, Some(now))
+        }
+
+        /// `text` with the review written in: see [`Reviewer::annotate_text`].
+        pub fn annotate(&self, text: &str) -> Result<String, JsError> {
+            self.annotate_text(text).map_err(|e| JsError::new(&e))
+        }
+
+        /// Each side's summary: JSON, see [`Reviewer::summary_json`].
+        pub fn summary(&self) -> String {
+            self.summary_json()
+        }
+
+        /// Positions in all.
+        #[wasm_bindgen(getter)]
+        pub fn length(&self) -> usize {
+            self.positions()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A composed position (White to play, a shot in hand) and the one-move games from it.
+    const FEN: &str = "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23";
+
+    fn after(fen: &str, mv: &str) -> String {
+        let (rs, p) = read_positions("20", &[fen.to_string()]).unwrap();
+        let legal = p[0].legal_moves(&rs);
+        let m = legal
+            .iter()
+            .find(|m| m.shortest_notation(&rs.geometry, &legal, 'x') == mv)
+            .unwrap();
+        p[0].play(m).to_fen(&rs.geometry)
+    }
+
+    /// The game the page's test reviews: 28-22?? gives men away (33-29 is the shot).
+    const GAME: [&str; 6] = ["28-22", "17x48", "27-22", "18x27", "32x21", "9-14"];
+
+    fn mainline() -> Vec<String> {
+        let mut fens = vec![FEN.to_string()];
+        for m in GAME {
+            let next = after(fens.last().unwrap(), m);
+            fens.push(next);
+        }
+        fens
+    }
+
+    #[test]
+    fn a_review_steps_one_position_a_call_and_marks_the_blunder_with_the_better_move() {
+        let fens = mainline();
+        let mut r = Reviewer::create("20", &fens, 1 << 16).unwrap();
+        assert_eq!(r.positions(), 7);
+        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0.0, None)).collect();
+        for (i, s) in steps.iter().enumerate() {
+            assert!(s.starts_with(&format!("{{\"index\":{i},\"of\":7,")), "{s}");
+        }
+        assert!(steps[0].ends_with("\"ply\":null}"), "{}", steps[0]);
+        assert!(
+            steps[1].contains("\"ply\":{\"ply\":1,\"side\":\"white\",\"mark\":\"??\"")
+                && steps[1].contains("\"best\":\"33-29\",\"from\":\"33\",\"to\":\"29\""),
+            "{}",
+            steps[1]
+        );
+        // Black's capture was forced: no mark.
+        assert!(
+            steps[2].contains("\"side\":\"black\",\"mark\":\"\""),
+            "{}",
+            steps[2]
+        );
+        // After the blunder White is lost: the evaluation from White's side is below -2 men.
+        let score = |s: &str| -> f64 {
+            s.split("\"score\":")
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        assert!(score(&steps[1]) < -2.0, "{}", steps[1]);
+        assert_eq!(r.step_with(4, 0.0, None), "null");
+        let summary = r.summary_json();
+        assert!(
+            summary.starts_with("{\"white\":{\"inaccuracies\":")
+                && summary.contains("\"blunders\":1"),
+            "{summary}"
+        );
+    }
+
+    #[test]
+    fn the_steps_judge_as_the_clis_review_does() {
+        // The same mainline through `pdn_engine::review::review` (the CLI's), from the text.
+        let text = format!(
+            "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
+        );
+        let game = pdn::read_file(&text).games.remove(0);
+        let replay = pdn::replay::replay(&game);
+        let rs = Ruleset::of(pdn::Variant::International).unwrap();
+        let mut e = Engine::new(rs, 1 << 16);
+        let cli = pdn_engine::review::review(&mut e, &replay, &Limits::depth(4), |_, _| {});
+        let mut r = Reviewer::create("20", &mainline(), 1 << 16).unwrap();
+        while r.step_with(4, 0.0, None) != "null" {}
+        let page = r.run.review();
+        let marks = |rv: &pdn_engine::review::Review| {
+            rv.plies
+                .iter()
+                .map(|p| (p.mark, p.loss))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(marks(&page), marks(&cli));
+        assert_eq!(page.evals, cli.evals);
+    }
+
+    #[test]
+    fn a_review_is_written_into_the_games_text_only_when_it_is_the_game_reviewed() {
+        let text = format!(
+            "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
+        );
+        let mut r = Reviewer::create("20", &mainline(), 1 << 16).unwrap();
+        while r.step_with(4, 0.0, None) != "null" {}
+        let out = r.annotate_text(&text).unwrap();
+        assert!(out.contains("28-22??"), "{out}");
+        assert!(out.contains("Better: 33-29."), "{out}");
+        assert!(out.contains("my move"), "the author's words stay: {out}");
+        assert_eq!(out.matches("[%eval ").count(), 6, "{out}");
+        assert!(out.starts_with("[GameType \"20\"]"), "{out}");
+        // Another game: refused in words.
+        let other = "[GameType \"20\"]\n1. 32-28 *";
+        assert!(
+            r.annotate_text(other)
+                .unwrap_err()
+                .contains("not the ones reviewed")
+        );
+        assert!(r.annotate_text("").is_err());
+    }
+
+    #[test]
+    fn bad_input_is_said_in_words() {
+        let e = |r: Result<Reviewer, String>| r.err().unwrap();
+        assert!(
+            e(Reviewer::create("1", &[FEN.to_string()], 1024)).contains("not a draughts GameType")
+        );
+        assert!(!e(Reviewer::create("20", &["W:W99".to_string()], 1024)).is_empty());
+        // No position: nothing to step.
+        let mut r = Reviewer::create("20", &[], 1024).unwrap();
+        assert_eq!(r.step_with(2, 0.0, None), "null");
     }
 }

@@ -85,6 +85,121 @@ pub fn mark_of(loss: i32) -> &'static str {
         .map_or("", |(_, m)| m)
 }
 
+/// A review run one position at a time (the browser's worker steps it between messages; the
+/// CLI's [`review`] runs it through): the mainline's positions, each searched with the game's
+/// earlier positions known to the draw rules, and each ply judged as soon as the positions
+/// before and after it are searched.
+#[derive(Clone, Debug)]
+pub struct Reviewer {
+    positions: Vec<Position>,
+    bests: Vec<(Score, Option<Move>)>,
+}
+
+impl Reviewer {
+    /// The review of the mainline whose positions are `positions` (the start first, then the
+    /// position after each ply).
+    #[must_use]
+    pub fn new(positions: Vec<Position>) -> Reviewer {
+        Reviewer {
+            bests: Vec::with_capacity(positions.len()),
+            positions,
+        }
+    }
+
+    /// Positions in all.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether there is no position to review.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// Positions searched so far.
+    #[must_use]
+    pub fn done(&self) -> usize {
+        self.bests.len()
+    }
+
+    /// Searches the next position within `limits`; returns its index (0 for the start), or
+    /// `None` when every position is searched.
+    pub fn step(&mut self, engine: &mut Engine, limits: &Limits) -> Option<usize> {
+        let i = self.bests.len();
+        let pos = self.positions.get(i)?;
+        let lines = engine.analyse(pos, &self.positions[..i], limits, 1, |_| {});
+        self.bests.push(match lines.first() {
+            Some(l) => (l.score, l.pv.first().copied()),
+            // No move: the side to move has lost (or won, in the losing game).
+            None => (Score(-crate::search::WIN), None),
+        });
+        Some(i)
+    }
+
+    /// The evaluation of searched position `i`, from White's view.
+    #[must_use]
+    pub fn eval(&self, i: usize) -> Option<Score> {
+        let (s, _) = self.bests.get(i)?;
+        Some(if self.positions[i].turn() == Color::White {
+            *s
+        } else {
+            Score(-s.0)
+        })
+    }
+
+    /// What the review found of ply `ply` (1 for the first move), once the positions before
+    /// and after it are searched. The move played counts as the best when it leads to the
+    /// position the engine's move leads to.
+    #[must_use]
+    pub fn ply(&self, ply: usize) -> Option<PlyReview> {
+        let i = ply.checked_sub(1)?;
+        let (best, best_move) = *self.bests.get(i)?;
+        let (after, _) = *self.bests.get(ply)?;
+        let before = &self.positions[i];
+        let played = Score(-after.0);
+        let same = best_move.is_some_and(|m| {
+            crate::search::key(&before.play(&m)) == crate::search::key(&self.positions[ply])
+        });
+        let loss = if same {
+            0
+        } else {
+            (loss_of(best) - loss_of(played)).max(0)
+        };
+        Some(PlyReview {
+            ply,
+            side: before.turn(),
+            best,
+            best_move,
+            played,
+            loss,
+            mark: mark_of(loss),
+        })
+    }
+
+    /// Position `i` of the mainline (0: the start).
+    #[must_use]
+    pub fn position(&self, i: usize) -> Option<&Position> {
+        self.positions.get(i)
+    }
+
+    /// The position before ply `ply` (where its better move is played from).
+    #[must_use]
+    pub fn before(&self, ply: usize) -> Option<&Position> {
+        self.positions.get(ply.checked_sub(1)?)
+    }
+
+    /// The review of the positions searched so far.
+    #[must_use]
+    pub fn review(&self) -> Review {
+        Review {
+            plies: (1..self.bests.len()).filter_map(|p| self.ply(p)).collect(),
+            evals: (0..self.bests.len()).filter_map(|i| self.eval(i)).collect(),
+        }
+    }
+}
+
 /// Reviews the replayed mainline `r`, each position searched within `limits`. `progress` is
 /// called with (positions done, positions in all).
 pub fn review(
@@ -99,53 +214,11 @@ pub fn review(
     let positions: Vec<Position> = std::iter::once(start)
         .chain(r.plies.iter().map(|p| p.position))
         .collect();
-    let mut bests: Vec<(Score, Option<Move>)> = Vec::with_capacity(positions.len());
-    for (i, pos) in positions.iter().enumerate() {
-        let lines = engine.analyse(pos, &positions[..i], limits, 1, |_| {});
-        bests.push(match lines.first() {
-            Some(l) => (l.score, l.pv.first().copied()),
-            // No move: the side to move has lost (or won, in the losing game).
-            None => (Score(-crate::search::WIN), None),
-        });
-        progress(i + 1, positions.len());
+    let mut run = Reviewer::new(positions);
+    while run.step(engine, limits).is_some() {
+        progress(run.done(), run.len());
     }
-    let white_view = |i: usize, s: Score| {
-        if positions[i].turn() == Color::White {
-            s
-        } else {
-            Score(-s.0)
-        }
-    };
-    let evals = bests
-        .iter()
-        .enumerate()
-        .map(|(i, (s, _))| white_view(i, *s))
-        .collect();
-    let plies = r
-        .plies
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let (best, best_move) = bests[i];
-            let played = Score(-bests[i + 1].0.0);
-            let same = best_move.is_some_and(|m| edit::same_move(&m, &p.mv));
-            let loss = if same {
-                0
-            } else {
-                (loss_of(best) - loss_of(played)).max(0)
-            };
-            PlyReview {
-                ply: i + 1,
-                side: p.side,
-                best,
-                best_move,
-                played,
-                loss,
-                mark: mark_of(loss),
-            }
-        })
-        .collect();
-    Review { plies, evals }
+    run.review()
 }
 
 /// A score on one scale for losses: forced wins and losses as ±100 men less the plies.

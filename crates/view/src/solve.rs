@@ -36,6 +36,18 @@ pub struct SolveState {
     pub to_move: Option<&'static str>,
     /// The line has no next move there: nothing to solve.
     pub finished: bool,
+    /// The hint: the start and end squares of the text's next move there (the move "Show the
+    /// move" would play), or `None` when there is none.
+    pub hint: Option<HintView>,
+}
+
+/// Solve mode's hint: where the text's next move starts and ends (square labels).
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct HintView {
+    /// The square of the piece to move.
+    pub from: String,
+    /// The square it goes to.
+    pub to: String,
 }
 
 const fn side(c: Color) -> &'static str {
@@ -98,9 +110,17 @@ impl Library {
     pub fn solve_state(&self, index: usize, place: Place) -> Option<SolveState> {
         let game = self.game(index)?;
         let r = pdn::replay::replay(&game);
+        let hint = r.geometry.as_ref().and_then(|g| {
+            let m = solve::next_move(&r, place)?;
+            Some(HintView {
+                from: g.label(m.from).to_string(),
+                to: g.label(m.to).to_string(),
+            })
+        });
         Some(SolveState {
             to_move: solve::to_move(&r, place).map(side),
             finished: solve::finished(&r, place),
+            hint,
         })
     }
 }
@@ -147,6 +167,29 @@ mod tests {
         let state = lib.solve_state(0, Place::main(1)).unwrap();
         assert_eq!(state.to_move, Some("black"));
         assert!(!state.finished);
-        assert!(lib.solve_state(0, Place::main(4)).unwrap().finished);
+        // The hint is the text's next move: 19-23 after 32-28.
+        assert_eq!(
+            state.hint,
+            Some(HintView {
+                from: "19".into(),
+                to: "23".into()
+            })
+        );
+        let first = lib.solve_state(0, start).unwrap().hint.unwrap();
+        assert_eq!((first.from.as_str(), first.to.as_str()), ("32", "28"));
+        // In a variation: its own next move (after 33-28!, 18-22).
+        let var = lib
+            .solve_state(
+                0,
+                Place {
+                    line: Some(0),
+                    ply: 1,
+                },
+            )
+            .unwrap();
+        assert_eq!(var.hint.map(|h| h.from), Some("18".into()));
+        let end = lib.solve_state(0, Place::main(4)).unwrap();
+        assert!(end.finished);
+        assert_eq!(end.hint, None);
     }
 }
