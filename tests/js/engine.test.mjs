@@ -158,3 +158,17 @@ test('a review runs in every variant: the start and a first move, judged, the be
   }
   assert.equal(seen.length, 14);
 });
+
+test('the game view\'s goal reaches the engine: Antidraughts gives its man away to win, Breakthrough sees the crowning', { skip }, async () => {
+  const losing = collect();
+  await createSession(engine.Analyser, losing.post).handle({ type: 'analyse', id: 1, gametype: '20', goal: 'losing', fen: 'W:W28:B19,5', depth: 4 });
+  const anti = losing.out.filter((m) => m.type === 'info').at(-1).lines[0];
+  assert.equal(anti.pv[0], '28-23');
+  assert.equal(anti.win, 2);
+  const standard = collect();
+  await createSession(engine.Analyser, standard.post).handle({ type: 'analyse', id: 2, gametype: '20', fen: 'W:W28:B19,5', depth: 4 });
+  assert.equal(standard.out.filter((m) => m.type === 'info').at(-1).lines[0].win, null);
+  const king = collect();
+  await createSession(engine.Analyser, king.post).handle({ type: 'analyse', id: 3, gametype: '20', goal: 'first-king', fen: 'W:W15:B45', depth: 4 });
+  assert.equal(king.out.filter((m) => m.type === 'info').at(-1).lines[0].win, -2);
+});

@@ -58,6 +58,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       fen,
       history: fens.slice(0, s.ply).filter(Boolean),
       gametype: String(s.view.variantNumber || s.view.gametype || 20),
+      goal: s.view.goal || 'standard',
     };
   }
 
@@ -139,7 +140,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     review.begin(s.game, s.view);
     start();
     // A smaller table than the analysis's (6 MB): the worker keeps the review for writing it.
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), fens, entries: 1 << 18 });
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, entries: 1 << 18 });
     draw();
   }
 
@@ -174,7 +175,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     error = null;
     whiteToMove = p.fen.trim().toUpperCase().startsWith('W');
     start();
-    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, fen: p.fen, history: p.history, multipv: MULTIPV });
+    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, multipv: MULTIPV });
     draw();
   }
 

@@ -17,10 +17,11 @@ export const REVIEW_MS = 300;
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
  * loop a turn. Messages in: `{ type: 'analyse', id, gametype, fen, history, multipv, depth,
- * entries }` and `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
+ * entries, goal }` (goal: the game view's, `standard`, `losing` or `first-king`) and
+ * `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
  * depth, then `{ type: 'done', id }`; `{ type: 'error', id, message }` for a position the engine
  * cannot take. With `Reviewer` (the wasm class), also `{ type: 'review', id, gametype, fens, ms,
- * depth, entries }` (fens: the mainline's start, then each ply's position): out come
+ * depth, entries, goal }` (fens: the mainline's start, then each ply's position): out come
  * `{ type: 'reviewing', id, index, of, score, win, ply }` per position (see the Reviewer's
  * step: score and win from White's side, ply the judged ply or null), then
  * `{ type: 'reviewed', id, summary }` (each side's counts and mean loss). The last review finished
@@ -35,7 +36,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     let r;
     try {
       if (!Reviewer) throw new Error('no review in this engine');
-      r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? (1 << 20));
+      r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
     } catch (e) {
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;
@@ -71,7 +72,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   async function analyse(msg, mine) {
     let a;
     try {
-      a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20));
+      a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
     } catch (e) {
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;

@@ -6,6 +6,7 @@
 //! which need no escaping). A [`Reviewer`] runs the game review through a mainline, one
 //! position per call, with the marks and the summary from `pdn_engine::review`.
 
+use pdn::variant::Goal;
 use pdn::{Color, Position, Ruleset};
 use pdn_engine::review::Reviewer as Run;
 use pdn_engine::{Engine, Limits, Line, Score};
@@ -25,7 +26,8 @@ pub struct Analyser {
 
 impl Analyser {
     /// The position `fen` of GameType `gametype`, reached through `history` (FENs, oldest
-    /// first). Errors are plain words.
+    /// first), played for `goal` (Antidraughts and Breakthrough move as International draughts).
+    /// Errors are plain words.
     ///
     /// # Errors
     /// An unknown GameType, rules not implemented, or a FEN that is not a position.
@@ -34,11 +36,12 @@ impl Analyser {
         fen: &str,
         history: &[String],
         entries: u32,
+        goal: Goal,
     ) -> Result<Analyser, String> {
         let (rs, mut positions) = read_positions(gametype, &[fen.to_string()])?;
         let pos = positions.remove(0);
         let (_, history) = read_positions(gametype, history)?;
-        let engine = Engine::new(rs.clone(), entries.clamp(1024, MAX_ENTRIES) as usize);
+        let engine = Engine::with_goal(rs.clone(), goal, entries.clamp(1024, MAX_ENTRIES) as usize);
         Ok(Analyser {
             engine,
             rs,
@@ -152,13 +155,18 @@ pub struct Reviewer {
 
 impl Reviewer {
     /// The mainline of GameType `gametype` whose positions are `fens` (the start, then the
-    /// position after each ply). Errors are plain words.
+    /// position after each ply), played for `goal`. Errors are plain words.
     ///
     /// # Errors
     /// An unknown GameType, rules not implemented, or a FEN that is not a position.
-    pub fn create(gametype: &str, fens: &[String], entries: u32) -> Result<Reviewer, String> {
+    pub fn create(
+        gametype: &str,
+        fens: &[String],
+        entries: u32,
+        goal: Goal,
+    ) -> Result<Reviewer, String> {
         let (rs, positions) = read_positions(gametype, fens)?;
-        let engine = Engine::new(rs.clone(), entries.clamp(1024, MAX_ENTRIES) as usize);
+        let engine = Engine::with_goal(rs.clone(), goal, entries.clamp(1024, MAX_ENTRIES) as usize);
         Ok(Reviewer {
             engine,
             rs,
@@ -282,7 +290,7 @@ impl Reviewer {
 mod bindings {
     use wasm_bindgen::prelude::*;
 
-    use super::{Analyser, Reviewer};
+    use super::{Analyser, Goal, Reviewer};
 
     fn now() -> f64 {
         js_sys::Date::now()
@@ -290,15 +298,18 @@ mod bindings {
 
     #[wasm_bindgen]
     impl Analyser {
-        /// `new Analyser(gametype, fen, historyFens, entries)`.
+        /// `new Analyser(gametype, fen, historyFens, entries, goal)`; `goal` as the game view
+        /// writes it (`standard`, `losing`, `first-king`; left out: standard).
         #[wasm_bindgen(constructor)]
         pub fn new(
             gametype: &str,
             fen: &str,
             history: Vec<String>,
             entries: u32,
+            goal: Option<String>,
         ) -> Result<Analyser, JsError> {
-            Analyser::create(gametype, fen, &history, entries).map_err(|e| JsError::new(&e))
+            let goal = Goal::from_code(goal.as_deref().unwrap_or(""));
+            Analyser::create(gametype, fen, &history, entries, goal).map_err(|e| JsError::new(&e))
         }
 
         /// One search to `depth` within `ms` milliseconds (0: no time limit): JSON, see
@@ -310,10 +321,17 @@ mod bindings {
 
     #[wasm_bindgen]
     impl Reviewer {
-        /// `new Reviewer(gametype, mainlineFens, entries)`: the start's FEN, then each ply's.
+        /// `new Reviewer(gametype, mainlineFens, entries, goal)`: the start's FEN, then each
+        /// ply's; `goal` as for the Analyser.
         #[wasm_bindgen(constructor)]
-        pub fn new(gametype: &str, fens: Vec<String>, entries: u32) -> Result<Reviewer, JsError> {
-            Reviewer::create(gametype, &fens, entries).map_err(|e| JsError::new(&e))
+        pub fn new(
+            gametype: &str,
+            fens: Vec<String>,
+            entries: u32,
+            goal: Option<String>,
+        ) -> Result<Reviewer, JsError> {
+            let goal = Goal::from_code(goal.as_deref().unwrap_or(""));
+            Reviewer::create(gametype, &fens, entries, goal).map_err(|e| JsError::new(&e))
         }
 
         /// The next position searched to `depth` within `ms` milliseconds: JSON, see
@@ -372,7 +390,7 @@ mod tests {
     #[test]
     fn a_review_steps_one_position_a_call_and_marks_the_blunder_with_the_better_move() {
         let fens = mainline();
-        let mut r = Reviewer::create("20", &fens, 1 << 16).unwrap();
+        let mut r = Reviewer::create("20", &fens, 1 << 16, Goal::Standard).unwrap();
         assert_eq!(r.positions(), 7);
         let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0.0, None)).collect();
         for (i, s) in steps.iter().enumerate() {
@@ -423,7 +441,7 @@ mod tests {
         let rs = Ruleset::of(pdn::Variant::International).unwrap();
         let mut e = Engine::new(rs, 1 << 16);
         let cli = pdn_engine::review::review(&mut e, &replay, &Limits::depth(4), |_, _| {});
-        let mut r = Reviewer::create("20", &mainline(), 1 << 16).unwrap();
+        let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
         while r.step_with(4, 0.0, None) != "null" {}
         let page = r.run.review();
         let marks = |rv: &pdn_engine::review::Review| {
@@ -441,7 +459,7 @@ mod tests {
         let text = format!(
             "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
         );
-        let mut r = Reviewer::create("20", &mainline(), 1 << 16).unwrap();
+        let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
         while r.step_with(4, 0.0, None) != "null" {}
         let out = r.annotate_text(&text).unwrap();
         assert!(out.contains("28-22??"), "{out}");
@@ -463,11 +481,25 @@ mod tests {
     fn bad_input_is_said_in_words() {
         let e = |r: Result<Reviewer, String>| r.err().unwrap();
         assert!(
-            e(Reviewer::create("1", &[FEN.to_string()], 1024)).contains("not a draughts GameType")
+            e(Reviewer::create(
+                "1",
+                &[FEN.to_string()],
+                1024,
+                Goal::Standard
+            ))
+            .contains("not a draughts GameType")
         );
-        assert!(!e(Reviewer::create("20", &["W:W99".to_string()], 1024)).is_empty());
+        assert!(
+            !e(Reviewer::create(
+                "20",
+                &["W:W99".to_string()],
+                1024,
+                Goal::Standard
+            ))
+            .is_empty()
+        );
         // No position: nothing to step.
-        let mut r = Reviewer::create("20", &[], 1024).unwrap();
+        let mut r = Reviewer::create("20", &[], 1024, Goal::Standard).unwrap();
         assert_eq!(r.step_with(2, 0.0, None), "null");
     }
 }

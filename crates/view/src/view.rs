@@ -1330,6 +1330,18 @@ mod tests {
     }
 
     #[test]
+    fn the_goal_comes_from_lidraughts_numbers_and_the_variant_tag() {
+        let f = read_file(
+            "[GameType \"98\"] 1. 32-28 *\n[Variant \"Breakthrough\"] 1. 32-28 *\n[GameType \"20\"] *",
+        );
+        let lines = LineIndex::new(&f.text);
+        let goals: Vec<&str> = (0..3)
+            .map(|i| FileView::new(&f, &lines).game(i).unwrap().goal)
+            .collect();
+        assert_eq!(goals, ["losing", "first-king", "standard"]);
+    }
+
+    #[test]
     fn clocks_evaluations_and_rules_come_out_of_the_comments() {
         let f = read_file(
             "[GameType \"20\"] 1. 32-28 {good [%clock w0:09:55 B1:10:00] [%eval 0.35]} 19-23 \
