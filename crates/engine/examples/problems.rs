@@ -3,7 +3,8 @@
 //!   cargo run --release -p pdn-engine --example problems -- MS [--only LOG] FILE...
 //!
 //! With `--only LOG` (an earlier run's output) only the problems that run did not solve are
-//! searched: a longer time for the hard ones.
+//! searched: a longer time for the hard ones. With `--strict` (first) a win counts as solved
+//! only when proved, a draw only when held.
 //!
 //! A problem is a game with a set-up position (`FEN`) and a decided or drawn `Result`, read as
 //! the file writes results (the Explorer's reading: [`pdn::explore::Index::result`]). For a win
@@ -39,6 +40,10 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .expect("MS FILE...");
     let mut files = &args[1..];
+    let strict = files.first().is_some_and(|a| a == "--strict");
+    if strict {
+        files = &files[1..];
+    }
     // (file name, game number) of the problems an earlier run did not solve.
     let mut only: Option<Vec<(String, usize)>> = None;
     if files.first().is_some_and(|a| a == "--only") {
@@ -108,7 +113,7 @@ fn main() {
                             t.same_first += usize::from(same);
                         }
                     }
-                    favoured
+                    if strict { proved } else { favoured }
                 }
                 Outcome::Draw => {
                     t.draws += 1;
