@@ -11,7 +11,7 @@
 //   node tests/e2e/explorer.mjs                  every check
 //   node tests/e2e/explorer.mjs --screenshots    also writes docs/screenshots/explorer.png and explorer-phone.png
 
-import { copyFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { artifacts, checks, launchBrowser, openPage, root, servePdn, startStaticServer, waitPly, watchedPage } from './harness.mjs';
@@ -100,6 +100,45 @@ try {
       await context.close();
       return `${want.length} moves at the start, ${expected.length} games after ${first}; build ${timing.buildMs} ms, lookup ${timing.lookupMs} ms, find ${timing.findMs} ms`;
     });
+  }
+
+  // Every variant folder of the corpora, each in another of the five languages: the rows at the
+  // start are pdn tree's, and the panel speaks the page's language.
+  if (process.env.PDN_CORPORA) {
+    const LANGS = ['lv', 'nl', 'fr', 'ru', 'en'];
+    const folders = ['international', 'russian', 'brazilian', 'italian', 'frisian', 'czech', 'pool', 'other_variants'];
+    let k = 0;
+    for (const folder of folders) {
+      const dir = path.join(process.env.PDN_CORPORA, folder);
+      if (!existsSync(dir)) continue;
+      // The largest file of at most 300 KB that pdn tree finds moves in.
+      const files = readdirSync(dir, { recursive: true })
+        .map((f) => path.join(dir, String(f)))
+        .filter((f) => f.toLowerCase().endsWith('.pdn') && statSync(f).size <= 300_000)
+        .sort((a, b) => statSync(b).size - statSync(a).size || a.localeCompare(b));
+      let file = null;
+      let tree = null;
+      for (const f of files.slice(0, 5)) {
+        const t = pdn('tree', f, '--depth', '1');
+        if (treeRows(t).length > 0 && t.filter((n) => n.depth === 0).length === 1) { file = f; tree = t; break; }
+      }
+      if (!file) continue;
+      const lang = LANGS[k % LANGS.length];
+      k += 1;
+      await check(`${folder} (${path.basename(file)}) in ${lang}: the Explorer's rows at the start are pdn tree's`, async () => {
+        const { page, context } = await newPage({ width: 1280, height: 800 });
+        const src = await serve(page, folder, file);
+        await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&view=explorer&lang=${lang}`);
+        const got = await rows(page);
+        const want = treeRows(tree);
+        if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${JSON.stringify(got)} != ${JSON.stringify(want)}`);
+        const spoken = await page.evaluate(() => document.documentElement.lang);
+        if (spoken !== lang) throw new Error(`the page speaks ${spoken}`);
+        const words = await page.$eval('#explorer', (e) => e.textContent);
+        await context.close();
+        return `${want.length} moves at the start; "${words.trim().slice(0, 40)}…"`;
+      });
+    }
   }
 
   await check('?find=FEN lists the games that reach it (a transposition: two move orders), and a row opens its game at that ply; a player\'s games and score; a material search', async () => {
