@@ -11,7 +11,7 @@ use pdn::{Color, Position, Ruleset};
 use pdn_engine::review::Reviewer as Run;
 use pdn_engine::{Engine, Limits, Line, Score};
 
-/// The most transposition-table entries (24 bytes each): with the rest, the worker stays under
+/// The most transposition-table entries (16 bytes each, 32 MB): with the rest, the worker stays under
 /// 64 MB.
 pub const MAX_ENTRIES: u32 = 1 << 21;
 

@@ -177,7 +177,7 @@ pub struct Engine {
 
 impl Engine {
     /// An engine for `rs` playing the usual goal, with a transposition table of about
-    /// `tt_entries` entries (24 bytes each).
+    /// `tt_entries` entries (16 bytes each).
     #[must_use]
     pub fn new(rs: Ruleset, tt_entries: usize) -> Engine {
         Engine::with_goal(rs, Goal::Standard, tt_entries)

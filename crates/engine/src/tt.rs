@@ -14,10 +14,11 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored position.
+/// One stored position: 16 bytes, four to a cache line.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
-    pub key: u64,
+    /// The key's high half (its low bits chose the slot).
+    pub check: u32,
     pub score: i32,
     pub depth: i16,
     pub bound: Bound,
@@ -27,7 +28,7 @@ pub struct Entry {
 }
 
 const EMPTY: Entry = Entry {
-    key: 0,
+    check: 0,
     score: 0,
     depth: -1,
     bound: Bound::Upper,
@@ -61,15 +62,15 @@ impl Table {
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
-        (e.key == key && e.depth >= 0).then_some(e)
+        (e.check == check(key) && e.depth >= 0).then_some(e)
     }
 
     /// Stores what the search found for `key`.
     pub fn store(&mut self, key: u64, score: i32, depth: i16, bound: Bound, best: u8) {
         let slot = &mut self.entries[key as usize & self.mask];
-        if slot.key == key || slot.generation != self.generation || depth >= slot.depth {
+        if slot.check == check(key) || slot.generation != self.generation || depth >= slot.depth {
             *slot = Entry {
-                key,
+                check: check(key),
                 score,
                 depth,
                 bound,
@@ -78,4 +79,10 @@ impl Table {
             };
         }
     }
+}
+
+/// The part of a key an entry keeps to tell its position from others of the same slot.
+#[allow(clippy::cast_possible_truncation)]
+const fn check(key: u64) -> u32 {
+    (key >> 32) as u32
 }
