@@ -113,7 +113,8 @@ export interface PdnViewerEventMap extends HTMLElementEventMap {
  * <pdn-viewer>: shows the PDN written inside it (in a child
  * `<script type="application/x-draughts-pdn">` or as text) or the file named by `src`. Its
  * styles live in an open shadow root; parts: container, header, board, controls, moves,
- * diagnostics, list, game-table, tools, solve. All three events bubble and cross shadow roots.
+ * diagnostics, list, game-table, tools, edit-tools, solve, engine, review, explorer, tournament,
+ * live (docs/embedding.md, "Parts"). All three events bubble and cross shadow roots.
  */
 export class PdnViewerElement extends HTMLElement {
   static readonly observedAttributes: string[];
