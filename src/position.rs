@@ -41,6 +41,29 @@ impl Ruleset {
         })
     }
 
+    /// The ruleset of the game a GameType tag value names (lidraughts' private numbers too: see
+    /// [`crate::GameType::variant_played`]), or why there is none.
+    ///
+    /// ```
+    /// use pdn::{Ruleset, Variant};
+    /// assert_eq!(Ruleset::of_gametype("25").unwrap().variant, Variant::Russian);
+    /// assert_eq!(Ruleset::of_gametype("98").unwrap().variant, Variant::International);
+    /// assert_eq!(
+    ///     Ruleset::of_gametype("1").unwrap_err().to_string(),
+    ///     "\"1\" is not a draughts GameType"
+    /// );
+    /// ```
+    ///
+    /// # Errors
+    /// The text names no draughts variant, or one whose rules are not implemented.
+    pub fn of_gametype(text: &str) -> Result<Ruleset, RulesetError> {
+        let variant = crate::GameType::parse(text)
+            .ok()
+            .and_then(|g| g.variant_played())
+            .ok_or_else(|| RulesetError::NotDraughts(text.to_string()))?;
+        Ruleset::of(variant).ok_or(RulesetError::NotImplemented(variant))
+    }
+
     /// The variant's starting position.
     #[must_use]
     pub fn start_position(&self) -> Position {
@@ -649,6 +672,28 @@ impl PositionError {
         }
     }
 }
+
+/// Why a GameType names no rules to play by ([`Ruleset::of_gametype`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesetError {
+    /// Not a draughts GameType (the text as given).
+    NotDraughts(String),
+    /// A draughts variant whose rules are not written yet.
+    NotImplemented(Variant),
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesetError::NotDraughts(g) => write!(f, "\"{g}\" is not a draughts GameType"),
+            RulesetError::NotImplemented(v) => {
+                write!(f, "the rules of {v} draughts are not implemented yet")
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesetError {}
 
 impl std::error::Error for PositionError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {

@@ -253,9 +253,7 @@ fn clue(key: &str, value: Option<Arg>) -> Vec<Arg> {
 #[must_use]
 pub fn tag_variant(gametype: Option<&str>, variant: Option<&str>) -> Option<Variant> {
     if let Some(g) = gametype.and_then(|g| GameType::parse(g).ok()) {
-        let number =
-            Variant::from_private_gametype(g.number).map_or(g.number, |(v, _)| v.gametype());
-        return Variant::from_gametype(number);
+        return g.variant_played();
     }
     variant
         .and_then(gametype_of_variant_name)

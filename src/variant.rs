@@ -884,6 +884,21 @@ impl GameType {
         Variant::from_gametype(self.number)
     }
 
+    /// The variant whose moves a game of this type plays: [`GameType::variant`], or for
+    /// lidraughts' private numbers the variant they move as ([`Variant::from_private_gametype`]).
+    ///
+    /// ```
+    /// use pdn::{GameType, Variant};
+    /// assert_eq!(GameType::parse("98").unwrap().variant_played(), Some(Variant::International));
+    /// assert_eq!(GameType::parse("98").unwrap().variant(), None);
+    /// ```
+    #[must_use]
+    pub fn variant_played(&self) -> Option<Variant> {
+        Variant::from_private_gametype(self.number)
+            .map(|(v, _)| v)
+            .or_else(|| self.variant())
+    }
+
     /// Who moves first: the standard's for known variants, else the tag's attributes; `None`
     /// when the type is unknown and the tag gives no board.
     ///

@@ -88,13 +88,9 @@ pub fn run(args: &[String]) -> ExitCode {
         (None, Some(fen)) => {
             let g = gametype.unwrap_or_else(|| "20".to_string());
             // lidraughts' private numbers too: 98 Antidraughts, 96 Breakthrough, 97 Frysk!.
-            let Some(variant) = pdn::replay::tag_variant(Some(&g), None) else {
-                return fail(format!("\"{g}\" is not a draughts GameType"));
-            };
-            let Some(rs) = Ruleset::of(variant) else {
-                return fail(format!(
-                    "the rules of {variant} draughts are not implemented yet"
-                ));
+            let rs = match Ruleset::of_gametype(&g) {
+                Ok(rs) => rs,
+                Err(e) => return fail(e.to_string()),
             };
             let first = rs.geometry.spec().first_player;
             match Position::from_fen(&fen, &rs.geometry, first) {

@@ -117,12 +117,7 @@ impl Analyser {
 
 /// The rules of GameType `gametype` and the positions of `fens` in them. Errors are plain words.
 fn read_positions(gametype: &str, fens: &[String]) -> Result<(Ruleset, Vec<Position>), String> {
-    let variant = pdn::GameType::parse(gametype)
-        .ok()
-        .and_then(|t| t.variant())
-        .ok_or_else(|| format!("\"{gametype}\" is not a draughts GameType"))?;
-    let rs = Ruleset::of(variant)
-        .ok_or_else(|| format!("the rules of {variant} draughts are not implemented yet"))?;
+    let rs = Ruleset::of_gametype(gametype).map_err(|e| e.to_string())?;
     let first = rs.geometry.spec().first_player;
     let positions = fens
         .iter()

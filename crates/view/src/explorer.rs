@@ -233,15 +233,10 @@ pub fn fen_position(fen: &str, gametype: &str) -> Result<(Variant, Position), St
     } else {
         gametype
     };
-    let variant = pdn::GameType::parse(g)
-        .ok()
-        .and_then(|t| t.variant())
-        .ok_or_else(|| format!("\"{g}\" is not a draughts GameType"))?;
-    let rs = Ruleset::of(variant)
-        .ok_or_else(|| format!("the rules of {variant} draughts are not implemented yet"))?;
+    let rs = Ruleset::of_gametype(g).map_err(|e| e.to_string())?;
     let first = rs.geometry.spec().first_player;
     let pos = Position::from_fen(fen, &rs.geometry, first).map_err(|e| e.to_string())?;
-    Ok((variant, pos))
+    Ok((rs.variant, pos))
 }
 
 /// One game of a player's (see [`PlayerView`]).
