@@ -169,21 +169,12 @@ fn joined(dir: &Path, name: &str, cap: usize) -> Vec<PathBuf> {
     out
 }
 
+/// Every `*.pdn` file below `dir`, sorted.
 fn common_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
+    common::files_below(dir)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")))
+        .collect()
 }
 
 #[test]

@@ -24,28 +24,10 @@ pub fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
     path
 }
 
-/// The folder of real PDN files named by the `PDN_CORPORA` environment variable; unset or
-/// empty: `None`, and the calling test says on one line that it was skipped. A name that is not
-/// a folder panics, so a misconfigured run fails instead of skipping.
-#[allow(dead_code)] // not every test file runs the corpora
-pub fn corpora(test: &str) -> Option<std::path::PathBuf> {
-    use std::io::Write as _;
-    match std::env::var_os("PDN_CORPORA") {
-        Some(dir) if !dir.is_empty() => {
-            let dir = std::path::PathBuf::from(dir);
-            assert!(
-                dir.is_dir(),
-                "PDN_CORPORA names {}, which is not a folder",
-                dir.display()
-            );
-            Some(dir)
-        }
-        _ => {
-            let _ = writeln!(
-                std::io::stderr(),
-                "skipped {test}: set PDN_CORPORA to a folder of real PDN files to run it"
-            );
-            None
-        }
-    }
-}
+// The corpora and the walk below a folder are the core's test helpers (tests/common), one
+// copy for both crates' tests.
+// (Its own `allow(dead_code)` covers `data()`, the core's folder, unused here.)
+#[path = "../../../../tests/common/mod.rs"]
+mod core_common;
+#[allow(unused_imports)]
+pub use core_common::{corpora, files_below};
