@@ -191,6 +191,16 @@ impl Tagged for GameHeader {
     }
 }
 
+/// `game` replayed: who moved first there and the reading of the results its final position
+/// shows; `None` when it could not be replayed. What [`Pairing::of`] asks of a game whose tag
+/// does not say that White moves first.
+#[must_use]
+pub fn replayed(game: &Game) -> Option<(Color, Option<ResultReading>)> {
+    let r = replay(game);
+    let first = r.ruleset.as_ref()?.geometry.spec().first_player;
+    Some((first, r.result_reading(game)))
+}
+
 /// Who moves first by the game's GameType tag ([`GameType::first_player`]); `None` without a
 /// tag that says.
 pub fn first_player(game: &impl Tagged) -> Option<Color> {
@@ -207,11 +217,7 @@ impl Pairing {
     /// the moves, as the rest of the crate does: an English game without a tag has Black first).
     #[must_use]
     pub fn of_games(games: &[Game]) -> Vec<Pairing> {
-        Pairing::of(games, |_, g| {
-            let r = replay(g);
-            let first = r.ruleset.as_ref()?.geometry.spec().first_player;
-            Some((first, r.result_reading(g)))
-        })
+        Pairing::of(games, |_, g| replayed(g))
     }
 
     /// The same for any tagged games; `replayed(k, game)` replays game `k` and gives who moved

@@ -154,11 +154,8 @@ fn an_english_game_without_a_gametype_tag_has_black_first() {
 fn through_headers(text: &str) -> (u32, u32) {
     let file = pdn::read_file(text);
     let headers = pdn::read_headers(text);
-    let pairings = pdn::standings::Pairing::of(&headers, |k, _| {
-        let r = pdn::replay::replay(&file.games[k]);
-        let first = r.ruleset.as_ref()?.geometry.spec().first_player;
-        Some((first, r.result_reading(&file.games[k])))
-    });
+    let pairings =
+        pdn::standings::Pairing::of(&headers, |k, _| pdn::standings::replayed(&file.games[k]));
     let t = Standings::of_pairings(&pairings);
     let b = t.players.iter().find(|p| p.name == "B").unwrap();
     (b.wins, b.losses)

@@ -238,10 +238,7 @@ impl Library {
     #[must_use]
     pub fn standings(&self) -> crate::standings::StandingsView {
         let pairings = pdn::standings::Pairing::of(&self.headers, |k, _| {
-            let game = self.game(k)?;
-            let r = pdn::replay::replay(&game);
-            let first = r.ruleset.as_ref()?.geometry.spec().first_player;
-            Some((first, r.result_reading(&game)))
+            pdn::standings::replayed(&self.game(k)?)
         });
         crate::standings::StandingsView::of(&pdn::standings::Standings::of_pairings(&pairings))
     }
