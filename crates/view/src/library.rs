@@ -277,13 +277,7 @@ impl Library {
     /// of `ids` (one list of alternatives) and what is nested in them, as `(id, variation)`.
     #[must_use]
     pub fn variations(&self, index: usize, ids: &[usize]) -> Vec<(usize, VariationView)> {
-        let kept = self
-            .shown
-            .borrow()
-            .as_ref()
-            .filter(|(i, _)| *i == index)
-            .map(|(_, v)| Rc::clone(v));
-        let Some(view) = kept.or_else(|| self.page_view(index)) else {
+        let Some(view) = kept(&self.shown, index).or_else(|| self.page_view(index)) else {
             return Vec::new();
         };
         pick_variations(&view, ids)
@@ -404,34 +398,15 @@ impl Library {
     /// the game has no such position (not replayed that far, unknown rules).
     #[must_use]
     pub fn legal_moves(&self, index: usize, place: Place) -> Option<Vec<MoveView>> {
-        let cached = self
-            .replayed
-            .borrow()
-            .as_ref()
-            .filter(|(i, _)| *i == index)
-            .map(|(_, r)| Rc::clone(r));
-        let r = match cached {
-            Some(r) => r,
-            None => {
-                let r = Rc::new(pdn::replay::replay(&self.game(index)?));
-                *self.replayed.borrow_mut() = Some((index, Rc::clone(&r)));
-                r
-            }
-        };
+        let r = self.replay_of(index)?;
         let (pos, moves) = edit::legal_moves(&r, place)?;
         Some(move_views(r.ruleset.as_ref()?, &pos, &moves))
     }
 
     /// Game `index` replayed, kept while the board moves through it.
     fn replay_of(&self, index: usize) -> Option<Rc<pdn::replay::Replay>> {
-        let cached = self
-            .replayed
-            .borrow()
-            .as_ref()
-            .filter(|(i, _)| *i == index)
-            .map(|(_, r)| Rc::clone(r));
-        if cached.is_some() {
-            return cached;
+        if let Some(r) = kept(&self.replayed, index) {
+            return Some(r);
         }
         let r = Rc::new(pdn::replay::replay(&self.game(index)?));
         *self.replayed.borrow_mut() = Some((index, Rc::clone(&r)));
@@ -909,6 +884,14 @@ impl Library {
             summary,
         )
     }
+}
+
+/// What `cell` keeps of game `index`, if it is that game's.
+fn kept<T>(cell: &RefCell<Option<(usize, Rc<T>)>>, index: usize) -> Option<Rc<T>> {
+    cell.borrow()
+        .as_ref()
+        .filter(|(i, _)| *i == index)
+        .map(|(_, v)| Rc::clone(v))
 }
 
 #[cfg(test)]
