@@ -86,6 +86,7 @@ pub mod encoding;
 pub mod explore;
 pub mod fen;
 pub mod geometry;
+pub mod mainline;
 pub mod notation;
 pub mod openings;
 pub mod position;

@@ -5,7 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::geometry::Square;
-use crate::position::{Duplicates, Move, Position, Ruleset};
+use crate::position::{CompactMove, Duplicates, Move, Position, Ruleset};
 use crate::types::Color;
 use crate::variant::CapturePriority;
 
@@ -590,6 +590,41 @@ impl PdnMove {
     /// A [`MoveError`] saying in plain words why no legal move fits.
     pub fn to_move(&self, pos: &Position, rs: &Ruleset) -> Result<Resolved, MoveError> {
         self.to_move_in(pos, rs, &mut Vec::new())
+    }
+
+    /// The one legal move this notation names when that is plain to see: a start and an end
+    /// square (no squares between, not the short `ed4`) and exactly one legal move between them.
+    /// `None` otherwise, when [`PdnMove::to_move_in`] tells the rest (routes through written
+    /// squares, several captures, errors). Where it gives a move, it is the one `to_move_in`
+    /// gives, without building routes: for replaying whole files ([`crate::mainline`]).
+    ///
+    /// ```
+    /// use pdn::{PdnMove, Ruleset, Variant};
+    /// use pdn::position::CompactMove;
+    /// let rs = Ruleset::of(Variant::English).unwrap();
+    /// let mut legal = Vec::new();
+    /// let m = PdnMove::parse("11-15").unwrap().plain_move(&rs.start_position(), &rs, &mut legal);
+    /// assert_eq!(m.unwrap().to, rs.geometry.parse_square("15").unwrap());
+    /// assert!(PdnMove::parse("11-19").unwrap().plain_move(&rs.start_position(), &rs, &mut legal).is_none());
+    /// ```
+    pub fn plain_move(
+        &self,
+        pos: &Position,
+        rs: &Ruleset,
+        legal: &mut Vec<CompactMove>,
+    ) -> Option<CompactMove> {
+        if self.squares.len() != 2 || self.is_short() {
+            return None;
+        }
+        let g = &rs.geometry;
+        let from = g.square_of(self.squares[0].as_bytes())?;
+        let to = g.square_of(self.squares[1].as_bytes())?;
+        pos.generate_compact_from(rs, Duplicates::Drop, from, legal);
+        let mut fits = legal.iter().filter(|m| m.from == from && m.to == to);
+        match (fits.next(), fits.next()) {
+            (Some(m), None) => Some(*m),
+            _ => None,
+        }
     }
 
     /// [`PdnMove::to_move`] with a buffer for the legal moves, kept between calls so a replay

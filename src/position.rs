@@ -1214,6 +1214,18 @@ impl Position {
         self.generate_from_any(rs, duplicates, from, out);
     }
 
+    /// [`Position::generate_from`] without routes: the same moves, in the same order, as
+    /// [`CompactMove`]s.
+    pub fn generate_compact_from(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        from: Square,
+        out: &mut Vec<CompactMove>,
+    ) {
+        self.generate_from_any(rs, duplicates, from, out);
+    }
+
     fn generate_from_any<M: Generated>(
         &self,
         rs: &Ruleset,

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use crate::geometry::{Corner, Geometry, Notation, Square};
+use crate::notation::PdnMove;
 use crate::position::{Move, Position, Ruleset, start_position};
 use crate::reader::{Game, Node};
 use crate::types::Color;
@@ -150,14 +151,71 @@ impl Replay {
 /// tag some sites write, else from the board size the FEN and the squares point to, then the
 /// first moves. The replay tries the others when the first cannot play the game.
 fn candidate_gametypes(game: &Game) -> (Vec<u32>, String, Vec<Arg>) {
-    if let Some(name) = game.tag("Variant") {
-        if let Some(n) = gametype_of_variant_name(name) {
+    let (candidates, clue) = guess(
+        game.tag("Variant"),
+        game.start_fen(),
+        game.moves.iter().map(|n| n.notation.as_ref()),
+    );
+    let (why, args) = match clue {
+        Clue::VariantTag(n) => {
+            let name = game.tag("Variant").unwrap_or_default().trim();
             return (
                 vec![n],
-                format!("the Variant tag \"{}\"", name.trim()),
-                clue("variant-tag", Some(("value", name.trim().to_string()))),
+                format!("the Variant tag \"{name}\""),
+                self::clue("variant-tag", Some(("value", name.to_string()))),
             );
         }
+        Clue::Algebraic => (
+            "algebraic squares".to_string(),
+            self::clue("algebraic", None),
+        ),
+        Clue::SquaresUpTo(max) => (
+            format!("squares up to {max}"),
+            self::clue("squares-up-to", Some(("max", max.to_string()))),
+        ),
+        Clue::FirstMove(from) => (
+            format!("a first move from square {from}"),
+            self::clue("first-move", Some(("square", from.to_string()))),
+        ),
+        Clue::FirstMoveWhite(from) => (
+            format!("a first move by White from square {from}"),
+            self::clue("first-move-white", Some(("square", from.to_string()))),
+        ),
+        Clue::NoMoves => (
+            "no moves to judge from".to_string(),
+            self::clue("no-moves", None),
+        ),
+    };
+    (candidates.to_vec(), why, args)
+}
+
+/// What a game without a `GameType` tag shows of its variant ([`guess`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Clue {
+    /// A `Variant` tag naming a known variant: its GameType.
+    VariantTag(u32),
+    /// Squares named by letter and digit.
+    Algebraic,
+    /// The highest square number written.
+    SquaresUpTo(u32),
+    /// The first move's start square, on a 10×10 board.
+    FirstMove(u32),
+    /// The first move's start square, White's on an 8×8 board.
+    FirstMoveWhite(u32),
+    /// Nothing to go by.
+    NoMoves,
+}
+
+/// The GameTypes to try, most likely first, for a game without a `GameType` tag, from its
+/// `Variant` tag, its start FEN and its mainline's moves (`None`: a move that could not be
+/// read): the one guess of [`replay`] and of [`crate::mainline`].
+pub(crate) fn guess<'m>(
+    variant: Option<&str>,
+    fen: Option<&str>,
+    moves: impl Iterator<Item = Option<&'m PdnMove>> + Clone,
+) -> (&'static [u32], Clue) {
+    if let Some(n) = variant.and_then(gametype_of_variant_name) {
+        return (&[], Clue::VariantTag(n));
     }
     let mut max_number = 0u32;
     let mut algebraic = false;
@@ -168,68 +226,37 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String, Vec<Arg>) {
             max_number = max_number.max(n);
         }
     };
-    let fen = game.start_fen();
     if let Some(setup) = fen.and_then(|f| Setup::parse(f).ok()) {
         for (_, _, label) in &setup.pieces {
             seen(label);
         }
     }
-    for node in game.moves.iter().take(40) {
-        if let Some(n) = &node.notation {
-            for s in &n.squares {
-                seen(s);
-            }
+    for n in moves.clone().take(40).flatten() {
+        for s in &n.squares {
+            seen(s);
         }
     }
     if algebraic {
-        return (
-            vec![25, 29, 26],
-            "algebraic squares".to_string(),
-            clue("algebraic", None),
-        );
+        return (&[25, 29, 26], Clue::Algebraic);
     }
     // A first move from 31-35 is White's opening move on a 10×10 board (on 8×8 boards those
     // squares are the back row or off the board); pydraughts guesses the same way.
-    let first_from = game
-        .moves
-        .first()
-        .and_then(|n| n.notation.as_ref())
+    let first_from = moves
+        .clone()
+        .next()
+        .flatten()
         .and_then(|m| m.squares[0].parse::<u32>().ok());
     // With a FEN the first move says nothing about the board: pieces can stand anywhere.
     let opening = first_from.filter(|_| fen.is_none());
     match (max_number, opening) {
-        (51..=72, _) => (
-            vec![27],
-            format!("squares up to {max_number}"),
-            clue("squares-up-to", Some(("max", max_number.to_string()))),
-        ),
-        (33..=50, _) => (
-            vec![20, 40],
-            format!("squares up to {max_number}"),
-            clue("squares-up-to", Some(("max", max_number.to_string()))),
-        ),
-        (_, Some(from @ 31..=35)) => (
-            vec![20, 40, 21, 23, 22],
-            format!("a first move from square {from}"),
-            clue("first-move", Some(("square", from.to_string()))),
-        ),
+        (51..=72, _) => (&[27], Clue::SquaresUpTo(max_number)),
+        (33..=50, _) => (&[20, 40], Clue::SquaresUpTo(max_number)),
+        (_, Some(from @ 31..=35)) => (&[20, 40, 21, 23, 22], Clue::FirstMove(from)),
         // A first move from 21-24 is White's, and of the 8×8 numeric games only Italian has
         // White on 21-32 moving first.
-        (1..=32, Some(from @ 21..=24)) => (
-            vec![22, 21, 23],
-            format!("a first move by White from square {from}"),
-            clue("first-move-white", Some(("square", from.to_string()))),
-        ),
-        (1..=32, _) => (
-            vec![21, 23, 22, 20, 40],
-            format!("squares up to {max_number}"),
-            clue("squares-up-to", Some(("max", max_number.to_string()))),
-        ),
-        _ => (
-            vec![20],
-            "no moves to judge from".to_string(),
-            clue("no-moves", None),
-        ),
+        (1..=32, Some(from @ 21..=24)) => (&[22, 21, 23], Clue::FirstMoveWhite(from)),
+        (1..=32, _) => (&[21, 23, 22, 20, 40], Clue::SquaresUpTo(max_number)),
+        _ => (&[20], Clue::NoMoves),
     }
 }
 
@@ -453,7 +480,7 @@ fn replay_as(
     };
     let ruleset = match out.variant {
         Some(v) => match shared_ruleset(v).map(|(rs, _)| rs) {
-            Some(rs) => match renotated(&rs, game) {
+            Some(rs) => match renotated(&rs, game.moves.iter().find_map(|n| n.notation.as_ref())) {
                 Some(other) => {
                     out.diagnostics.push(
                         Diagnostic::new(
@@ -649,11 +676,11 @@ fn replay_as(
 }
 
 /// A variant's rules and board, shared by every replay of that variant.
-type Shared = (Arc<Ruleset>, Arc<Geometry>);
+pub(crate) type Shared = (Arc<Ruleset>, Arc<Geometry>);
 
 /// The ruleset and board of a variant, built once per thread: a board has a label per square,
 /// and building it for every game of a large file would cost more than replaying the game.
-fn shared_ruleset(v: Variant) -> Option<Shared> {
+pub(crate) fn shared_ruleset(v: Variant) -> Option<Shared> {
     thread_local! {
         static CACHE: RefCell<Vec<(Variant, Option<Shared>)>> = const { RefCell::new(Vec::new()) };
     }
@@ -672,9 +699,10 @@ fn shared_ruleset(v: Variant) -> Option<Shared> {
 
 /// The variant's rules on its board labelled the other way, when the game's moves use algebraic
 /// names on a numbered board or numbers on an algebraic one (PlayStrategy writes English games as
-/// `c3-d4`); `None` when the moves fit the standard board.
-fn renotated(rs: &Ruleset, game: &Game) -> Option<Ruleset> {
-    let first = game.moves.iter().find_map(|n| n.notation.as_ref())?;
+/// `c3-d4`), from the first move that could be read; `None` when the moves fit the standard
+/// board.
+pub(crate) fn renotated(rs: &Ruleset, first: Option<&PdnMove>) -> Option<Ruleset> {
+    let first = first?;
     let algebraic = first.squares[0].starts_with(|c: char| c.is_ascii_alphabetic());
     let mut spec = *rs.geometry.spec();
     let wanted = if algebraic {

@@ -1,0 +1,276 @@
+//! Mainlines replayed while the text is read: each game's mainline moves are played as the
+//! reader hands them over, with no move tree, no routes and no diagnostics — for whole archives
+//! (an index, statistics, a benchmark) where [`crate::replay::replay`] of every game would build
+//! much that is not used. The design follows pgn-reader with shakmaty: a visitor that plays the
+//! moves and skips the variations.
+//!
+//! The positions are those of [`crate::replay::replay`]'s mainline, always: a game is played
+//! here only while everything in it is plain (a GameType tag naming a variant with its standard
+//! board and notation, or none and the first guess, a start FEN that reads, moves that name one
+//! legal move each). Anything else — an ambiguous capture, a move written jump by jump, a
+//! setup in the middle, a move that cannot be played, a chess game — and that game is read
+//! again into a tree and replayed by [`crate::replay::replay`], whose mainline is handed over
+//! instead. `tests/mainline.rs` holds both to the same positions on every corpus file.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use crate::diagnostic::{Code, Span};
+use crate::notation::PdnMove;
+use crate::position::{CompactMove, Move, Position, Ruleset};
+use crate::reader::{Problem, Visitor, parse_compact_move, read_game_at, visit};
+use crate::replay::{self, Clue, ReplayError};
+use crate::variant::{GameType, Variant};
+
+/// One game's mainline, as far as it could be played.
+#[derive(Debug)]
+pub struct Mainline<'m> {
+    /// The game's place in the text: 0 for the first.
+    pub index: usize,
+    /// Where the game is in the text.
+    pub span: Span,
+    /// The variant's rules and board; `None` when the game cannot be replayed (not draughts,
+    /// an unknown or unsupported variant).
+    pub ruleset: Option<&'m Ruleset>,
+    /// The position before the first move (`None` with no ruleset).
+    pub start: Option<Position>,
+    /// The moves played.
+    pub moves: &'m [CompactMove],
+    /// The position after each move.
+    pub positions: &'m [Position],
+    /// Why the mainline stops before its end, if it does ([`crate::replay::Replay::error`]).
+    pub error: Option<&'m ReplayError>,
+    /// Whether the whole game was read again and replayed with [`crate::replay::replay`]
+    /// (something in it was not plain); the positions are the same either way.
+    pub replayed: bool,
+}
+
+/// Replays the mainline of every game of `text`, in order, and hands each to `each`; return
+/// `ControlFlow::Break(())` from it to stop.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// let text = "[GameType \"21\"] 1. 11-15 23-19 2. 8-11 22-17 *\n1. 32-28 (33-29) 19-23 *";
+/// let mut plies = Vec::new();
+/// pdn::mainline::each(text, |m| {
+///     plies.push((m.moves.len(), m.ruleset.unwrap().variant));
+///     ControlFlow::Continue(())
+/// });
+/// assert_eq!(plies, [(4, pdn::Variant::English), (2, pdn::Variant::International)]);
+/// ```
+pub fn each(text: &str, each: impl FnMut(&Mainline<'_>) -> ControlFlow<()>) {
+    let mut r = Player {
+        text,
+        each,
+        index: 0,
+        start: 0,
+        depth: 0,
+        gametype: None,
+        variant: None,
+        fen: None,
+        setup: None,
+        notations: Vec::with_capacity(256),
+        spaced: String::new(),
+        odd: false,
+        legal: Vec::with_capacity(32),
+        routed: Vec::with_capacity(32),
+        moves: Vec::with_capacity(256),
+        positions: Vec::with_capacity(256),
+    };
+    visit(text, &mut r);
+}
+
+/// The visitor behind [`each`]: it keeps what the replay needs of a game (a few tags, the
+/// mainline's moves) and plays them at the game's end.
+struct Player<'a, F> {
+    text: &'a str,
+    each: F,
+    index: usize,
+    /// The game's first byte.
+    start: usize,
+    /// Variations open: moves at depth 0 are the mainline.
+    depth: usize,
+    gametype: Option<&'a str>,
+    variant: Option<&'a str>,
+    fen: Option<&'a str>,
+    /// A `/FEN/` setup before the first move.
+    setup: Option<&'a str>,
+    notations: Vec<PdnMove>,
+    /// A move written with spaces, without them.
+    spaced: String,
+    /// Something that needs the whole replay ([`crate::replay::replay`]).
+    odd: bool,
+    legal: Vec<CompactMove>,
+    routed: Vec<Move>,
+    moves: Vec<CompactMove>,
+    positions: Vec<Position>,
+}
+
+impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, F> {
+    fn begin_game(&mut self, start: usize) {
+        self.start = start;
+        self.depth = 0;
+        (self.gametype, self.variant, self.fen, self.setup) = (None, None, None, None);
+        self.notations.clear();
+        self.odd = false;
+    }
+
+    fn tag(&mut self, name: &'a str, value: &'a str, _span: Span) {
+        // The first tag of a name counts ([`crate::Game::tag`]); an escape needs unescaping.
+        let slot = if name.eq_ignore_ascii_case("GameType") {
+            &mut self.gametype
+        } else if name.eq_ignore_ascii_case("FEN") {
+            &mut self.fen
+        } else if name.eq_ignore_ascii_case("Variant") {
+            &mut self.variant
+        } else {
+            return;
+        };
+        if slot.is_none() {
+            *slot = Some(value);
+            self.odd |= value.contains('\\');
+        }
+    }
+
+    fn game_move(&mut self, text: &'a str, _strength: &'a str, _span: Span) {
+        if self.depth > 0 || self.odd {
+            return;
+        }
+        let read = if text.bytes().any(|b| b.is_ascii_whitespace()) {
+            // A move written with spaces (`1- 7`) is read without them, as the tree does.
+            self.spaced.clear();
+            self.spaced.extend(text.split_ascii_whitespace());
+            parse_compact_move(&self.spaced)
+        } else {
+            parse_compact_move(text)
+        };
+        match read {
+            Some(m) => self.notations.push(m),
+            None => self.odd = true,
+        }
+    }
+
+    fn unknown_move(&mut self, _span: Span) {
+        self.odd |= self.depth == 0;
+    }
+
+    fn setup(&mut self, fen: &'a str, _span: Span) {
+        if self.depth == 0 {
+            if self.notations.is_empty() && self.setup.is_none() {
+                self.setup = Some(fen);
+            } else {
+                // It sets up the next move of the mainline.
+                self.odd = true;
+            }
+        }
+    }
+
+    fn begin_variation(&mut self, _span: Span) {
+        self.depth += 1;
+    }
+
+    fn end_variation(&mut self, _span: Span) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    fn problem(&mut self, problem: &Problem<'a>) {
+        // A chess game: the replay says so.
+        self.odd |= problem.kind == Code::NotDraughts;
+    }
+
+    fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+        self.moves.clear();
+        self.positions.clear();
+        let played = if self.odd { None } else { self.play() };
+        let flow = match played {
+            Some((ruleset, start)) => (self.each)(&Mainline {
+                index: self.index,
+                span,
+                ruleset: Some(&ruleset),
+                start: Some(start),
+                moves: &self.moves,
+                positions: &self.positions,
+                error: None,
+                replayed: false,
+            }),
+            None => {
+                self.moves.clear();
+                self.positions.clear();
+                let game = read_game_at(self.text, self.start);
+                let r = game.as_ref().map(replay::replay);
+                if let Some(r) = &r {
+                    for p in &r.plies {
+                        self.moves.push(CompactMove::from(&p.mv));
+                        self.positions.push(p.position);
+                    }
+                }
+                let r = r.as_ref();
+                (self.each)(&Mainline {
+                    index: self.index,
+                    span,
+                    ruleset: r.and_then(|r| r.ruleset.as_deref()),
+                    start: r.and_then(|r| r.ruleset.as_ref().and(r.start)),
+                    moves: &self.moves,
+                    positions: &self.positions,
+                    error: r.and_then(|r| r.error.as_ref()),
+                    replayed: true,
+                })
+            }
+        };
+        self.index += 1;
+        flow
+    }
+}
+
+impl<F> Player<'_, F> {
+    /// Plays the game's mainline when everything in it is plain, as [`crate::replay::replay`]
+    /// would; `None` when not (what was played is then dropped).
+    fn play(&mut self) -> Option<(Arc<Ruleset>, Position)> {
+        let variant = match self.gametype {
+            Some(value) => {
+                let gt = GameType::parse(value).ok()?;
+                // lidraughts' private numbers and Frysk!'s start are the replay's to tell.
+                if Variant::from_private_gametype(gt.number).is_some() || value.trim() == "97" {
+                    return None;
+                }
+                gt.variant()?
+            }
+            None => {
+                let fen = self.fen.or(self.setup);
+                let (candidates, clue) =
+                    replay::guess(self.variant, fen, self.notations.iter().map(Some));
+                let number = match clue {
+                    Clue::VariantTag(n) => n,
+                    _ => candidates[0],
+                };
+                Variant::from_gametype(number)?
+            }
+        };
+        let (ruleset, _) = replay::shared_ruleset(variant)?;
+        if replay::renotated(&ruleset, self.notations.first()).is_some() {
+            return None;
+        }
+        let g = &ruleset.geometry;
+        let start = match self.fen.or(self.setup) {
+            Some(fen) => replay::fen_position(fen, g, g.spec().first_player).ok()?.0,
+            None => ruleset.start_position(),
+        };
+        let mut pos = start;
+        for n in &self.notations {
+            let mv = match n.plain_move(&pos, &ruleset, &mut self.legal) {
+                Some(mv) => mv,
+                None => {
+                    let r = n.to_move_in(&pos, &ruleset, &mut self.routed).ok()?;
+                    if !r.alternatives.is_empty() {
+                        return None;
+                    }
+                    CompactMove::from(&r.mv)
+                }
+            };
+            pos = pos.play_compact(&mv);
+            self.moves.push(mv);
+            self.positions.push(pos);
+        }
+        Some((ruleset, start))
+    }
+}
