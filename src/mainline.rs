@@ -69,7 +69,7 @@ pub fn each(text: &str, each: impl FnMut(&Mainline<'_>) -> ControlFlow<()>) {
         variant: None,
         fen: None,
         setup: None,
-        notations: Vec::with_capacity(256),
+        moves_written: Vec::with_capacity(256),
         spaced: String::new(),
         odd: false,
         legal: Vec::with_capacity(32),
@@ -95,7 +95,7 @@ struct Player<'a, F> {
     fen: Option<&'a str>,
     /// A `/FEN/` setup before the first move.
     setup: Option<&'a str>,
-    notations: Vec<PdnMove>,
+    moves_written: Vec<Written<'a>>,
     /// A move written with spaces, without them.
     spaced: String,
     /// Something that needs the whole replay ([`crate::replay::replay`]).
@@ -111,7 +111,7 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
         self.start = start;
         self.depth = 0;
         (self.gametype, self.variant, self.fen, self.setup) = (None, None, None, None);
-        self.notations.clear();
+        self.moves_written.clear();
         self.odd = false;
     }
 
@@ -136,6 +136,10 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
         if self.depth > 0 || self.odd {
             return;
         }
+        if let Some(at) = pair(text) {
+            self.moves_written.push(Written::Pair { text, at });
+            return;
+        }
         let read = if text.bytes().any(|b| b.is_ascii_whitespace()) {
             // A move written with spaces (`1- 7`) is read without them, as the tree does.
             self.spaced.clear();
@@ -145,7 +149,7 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
             parse_compact_move(text)
         };
         match read {
-            Some(m) => self.notations.push(m),
+            Some(m) => self.moves_written.push(Written::Other(m)),
             None => self.odd = true,
         }
     }
@@ -156,7 +160,7 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
 
     fn setup(&mut self, fen: &'a str, _span: Span) {
         if self.depth == 0 {
-            if self.notations.is_empty() && self.setup.is_none() {
+            if self.moves_written.is_empty() && self.setup.is_none() {
                 self.setup = Some(fen);
             } else {
                 // It sets up the next move of the mainline.
@@ -237,8 +241,11 @@ impl<F> Player<'_, F> {
             }
             None => {
                 let fen = self.fen.or(self.setup);
-                let (candidates, clue) =
-                    replay::guess(self.variant, fen, self.notations.iter().map(Some));
+                let (candidates, clue) = replay::guess(
+                    self.variant,
+                    fen,
+                    self.moves_written.iter().map(|w| Some(w.labels())),
+                );
                 let number = match clue {
                     Clue::VariantTag(n) => n,
                     _ => candidates[0],
@@ -247,7 +254,12 @@ impl<F> Player<'_, F> {
             }
         };
         let (ruleset, _) = replay::shared_ruleset(variant)?;
-        if replay::renotated(&ruleset, self.notations.first()).is_some() {
+        let first = match self.moves_written.first() {
+            Some(Written::Pair { text, .. }) => parse_compact_move(text),
+            Some(Written::Other(m)) => Some(m.clone()),
+            None => None,
+        };
+        if replay::renotated(&ruleset, first.as_ref()).is_some() {
             return None;
         }
         let g = &ruleset.geometry;
@@ -256,10 +268,24 @@ impl<F> Player<'_, F> {
             None => ruleset.start_position(),
         };
         let mut pos = start;
-        for n in &self.notations {
-            let mv = match n.plain_move(&pos, &ruleset, &mut self.legal) {
+        for w in &self.moves_written {
+            let quick = match w {
+                Written::Pair { text, at } => {
+                    let (a, b) = text.split_at(usize::from(*at));
+                    let from = g.square_of(a.as_bytes());
+                    let to = g.square_of(&b.as_bytes()[1..]);
+                    from.zip(to)
+                        .and_then(|(from, to)| pos.only_move(&ruleset, from, to, &mut self.legal))
+                }
+                Written::Other(n) => n.plain_move(&pos, &ruleset, &mut self.legal),
+            };
+            let mv = match quick {
                 Some(mv) => mv,
                 None => {
+                    let n = match w {
+                        Written::Pair { text, .. } => parse_compact_move(text)?,
+                        Written::Other(n) => n.clone(),
+                    };
                     let r = n.to_move_in(&pos, &ruleset, &mut self.routed).ok()?;
                     if !r.alternatives.is_empty() {
                         return None;
@@ -272,5 +298,78 @@ impl<F> Player<'_, F> {
             self.positions.push(pos);
         }
         Some((ruleset, start))
+    }
+}
+
+/// A mainline move as written.
+enum Written<'a> {
+    /// Two numbered squares and a separator (`11-15`, `22x15`, `05:14`), most moves of most
+    /// files: read here in one pass. `at` is the separator's byte.
+    Pair { text: &'a str, at: u8 },
+    /// Any other, as the tree reads it.
+    Other(PdnMove),
+}
+
+impl Written<'_> {
+    /// The labels of its squares, as written.
+    fn labels(&self) -> impl Iterator<Item = &str> {
+        let n = match self {
+            Written::Pair { .. } => 2,
+            Written::Other(m) => m.squares.len(),
+        };
+        (0..n).map(move |i| match self {
+            Written::Pair { text, at } if i == 0 => &text[..usize::from(*at)],
+            Written::Pair { text, at } => &text[usize::from(*at) + 1..],
+            Written::Other(m) => m.squares[i].as_str(),
+        })
+    }
+}
+
+/// The separator's byte in a move of one to three digits, `-`, `x`, `X` or `:`, and one to three
+/// digits: [`parse_compact_move`] reads such a move as these two squares.
+fn pair(text: &str) -> Option<u8> {
+    let w = text.as_bytes();
+    let digits = |w: &[u8]| w.iter().take_while(|b| b.is_ascii_digit()).count();
+    let a = digits(w);
+    if !(1..=3).contains(&a) || !matches!(w.get(a), Some(b'-' | b'x' | b'X' | b':')) {
+        return None;
+    }
+    let b = digits(&w[a + 1..]);
+    ((1..=3).contains(&b) && a + 1 + b == w.len()).then_some(a as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pair_is_read_as_the_tree_reads_it() {
+        let mut texts: Vec<String> = [
+            "11-15", "22x15", "05:14", "1-6", "100-91", "32X28", "1-", "-1", "1--2", "1x2x3",
+            "1234-5", "1-2345", "a1-b2", "11-15!", "11 -15", "", "x", "3228", "1-0",
+        ]
+        .iter()
+        .map(|s| (*s).to_string())
+        .collect();
+        for a in ["0", "7", "07", "12", "123", "1234"] {
+            for sep in ["-", "x", "X", ":", "×", "–", "+"] {
+                for b in ["1", "09", "50", "999", "1000", "b"] {
+                    texts.push(format!("{a}{sep}{b}"));
+                }
+            }
+        }
+        for t in &texts {
+            if let Some(at) = pair(t) {
+                let m = parse_compact_move(t).unwrap_or_else(|| panic!("{t:?}"));
+                let w = Written::Pair { text: t, at };
+                let labels: Vec<&str> = w.labels().collect();
+                let squares: Vec<&str> = m.squares.iter().map(|l| l.as_str()).collect();
+                assert_eq!(labels, squares, "{t:?}");
+            }
+        }
+        assert_eq!(pair("11-15"), Some(2));
+        assert_eq!(pair("100x91"), Some(3));
+        assert_eq!(pair("1234-5"), None);
+        assert_eq!(pair("11x15x19"), None);
     }
 }

@@ -619,12 +619,7 @@ impl PdnMove {
         let g = &rs.geometry;
         let from = g.square_of(self.squares[0].as_bytes())?;
         let to = g.square_of(self.squares[1].as_bytes())?;
-        pos.generate_compact_from(rs, Duplicates::Drop, from, legal);
-        let mut fits = legal.iter().filter(|m| m.from == from && m.to == to);
-        match (fits.next(), fits.next()) {
-            (Some(m), None) => Some(*m),
-            _ => None,
-        }
+        pos.only_move(rs, from, to, legal)
     }
 
     /// [`PdnMove::to_move`] with a buffer for the legal moves, kept between calls so a replay

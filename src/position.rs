@@ -1226,6 +1226,32 @@ impl Position {
         self.generate_from_any(rs, duplicates, from, out);
     }
 
+    /// The legal move from `from` to `to` when there is exactly one (several differ in the
+    /// pieces they take); `legal` is a buffer.
+    ///
+    /// ```
+    /// use pdn::{Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let g = &rs.geometry;
+    /// let (a, b) = (g.parse_square("32").unwrap(), g.parse_square("28").unwrap());
+    /// assert!(rs.start_position().only_move(&rs, a, b, &mut Vec::new()).is_some());
+    /// assert!(rs.start_position().only_move(&rs, b, a, &mut Vec::new()).is_none());
+    /// ```
+    pub fn only_move(
+        &self,
+        rs: &Ruleset,
+        from: Square,
+        to: Square,
+        legal: &mut Vec<CompactMove>,
+    ) -> Option<CompactMove> {
+        self.generate_from_any(rs, Duplicates::Drop, from, legal);
+        let mut fits = legal.iter().filter(|m| m.to == to && m.from == from);
+        match (fits.next(), fits.next()) {
+            (Some(m), None) => Some(*m),
+            _ => None,
+        }
+    }
+
     fn generate_from_any<M: Generated>(
         &self,
         rs: &Ruleset,

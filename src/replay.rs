@@ -154,7 +154,11 @@ fn candidate_gametypes(game: &Game) -> (Vec<u32>, String, Vec<Arg>) {
     let (candidates, clue) = guess(
         game.tag("Variant"),
         game.start_fen(),
-        game.moves.iter().map(|n| n.notation.as_ref()),
+        game.moves.iter().map(|n| {
+            n.notation
+                .as_ref()
+                .map(|m| m.squares.iter().map(|l| l.as_str()))
+        }),
     );
     let (why, args) = match clue {
         Clue::VariantTag(n) => {
@@ -207,12 +211,13 @@ pub(crate) enum Clue {
 }
 
 /// The GameTypes to try, most likely first, for a game without a `GameType` tag, from its
-/// `Variant` tag, its start FEN and its mainline's moves (`None`: a move that could not be
-/// read): the one guess of [`replay`] and of [`crate::mainline`].
-pub(crate) fn guess<'m>(
+/// `Variant` tag, its start FEN and its mainline's moves (each the labels of its squares, as
+/// written; `None`: a move that could not be read): the one guess of [`replay`] and of
+/// [`crate::mainline`].
+pub(crate) fn guess<'m, M: Iterator<Item = &'m str>>(
     variant: Option<&str>,
     fen: Option<&str>,
-    moves: impl Iterator<Item = Option<&'m PdnMove>> + Clone,
+    moves: impl Iterator<Item = Option<M>> + Clone,
 ) -> (&'static [u32], Clue) {
     if let Some(n) = variant.and_then(gametype_of_variant_name) {
         return (&[], Clue::VariantTag(n));
@@ -231,8 +236,8 @@ pub(crate) fn guess<'m>(
             seen(label);
         }
     }
-    for n in moves.clone().take(40).flatten() {
-        for s in &n.squares {
+    for squares in moves.clone().take(40).flatten() {
+        for s in squares {
             seen(s);
         }
     }
@@ -245,7 +250,7 @@ pub(crate) fn guess<'m>(
         .clone()
         .next()
         .flatten()
-        .and_then(|m| m.squares[0].parse::<u32>().ok());
+        .and_then(|mut squares| squares.next()?.parse::<u32>().ok());
     // With a FEN the first move says nothing about the board: pieces can stand anywhere.
     let opening = first_from.filter(|_| fen.is_none());
     match (max_number, opening) {
