@@ -1,7 +1,8 @@
 // The page's reading work in wasm under Node (pkg/pdn.js, as built by `make build`), step by step
 // as the worker does it, next to the same steps natively (crates/view/examples/bench_library.rs):
 // open (decode and list), every list row, the check pass (every game replayed for its row, in
-// the worker's chunks of 250) and every game's view, as JavaScript values. Best of N runs.
+// the worker's chunks of 250) and every game's view, as JavaScript values; and move generation
+// alone, perft from the International start to depth 8 (the engine's wasm). Best of N runs.
 // "every game view" is what the page does now: the packed view (Library.gamePacked) handed over
 // and unpacked (www/reader/viewdata.js), its first move read whole and every move's notation read (the
 // move list); natively, the packed view built and written as JSON. "every view, full JSON" is
@@ -112,7 +113,18 @@ export async function wasmTimes(file) {
     packed: packedTexts.reduce((sum, t) => sum + t.length, 0),
   };
   lib.free();
-  return { games: n, bytes: bytes.length, open, rows, check, views: packed, viewsFull: views, parse: parsed, jsonBytes };
+  // Move generation alone: perft from the International start, depth 8, in the engine's wasm
+  // (the page loads it on demand; the same core code).
+  let perft = null;
+  let perftLeaves = null;
+  try {
+    const engine = await import(path.resolve(PKG, 'engine.js'));
+    await engine.default({ module_or_path: readFileSync(path.resolve(PKG, 'engine_bg.wasm')) });
+    if (typeof engine.perft === 'function') perft = best(() => { perftLeaves = engine.perft('20', 8); });
+  } catch (e) {
+    console.error(`no perft in wasm: ${e.message}`);
+  }
+  return { games: n, bytes: bytes.length, open, rows, check, views: packed, viewsFull: views, parse: parsed, jsonBytes, perft, perftLeaves };
 }
 
 export function nativeTimes(file) {
@@ -134,7 +146,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'tests'
     console.log(`\nwasm (Node ${process.version}) vs native, ${wasm.games.toLocaleString('en-US')} games, `
       + `${(wasm.bytes / 2 ** 20).toFixed(1)} MiB${big.real ? ' (PDN_CORPORA)' : ' (the repository\'s games)'}, best of ${RUNS}`);
     const rows = [['step', 'native', 'native + JSON', 'wasm', 'of it, JSON.parse', 'wasm/(native + JSON)']];
-    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view'], ['viewsFull', 'every view, full JSON']]) {
+    if (native && wasm.perftLeaves != null && native.perftLeaves !== wasm.perftLeaves) throw new Error(`perft: wasm ${wasm.perftLeaves} leaves, native ${native.perftLeaves}`);
+    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view'], ['viewsFull', 'every view, full JSON'], ['perft', 'perft 20 8 (6,483,961)']]) {
       // Opening hands over no JSON: the same work on both sides.
       const same = native ? (native[`${k}Json`] ?? native[k]) : null;
       if (wasm[k] == null) continue;

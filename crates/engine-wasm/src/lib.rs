@@ -281,11 +281,32 @@ impl Reviewer {
     }
 }
 
+/// Perft from a variant's start: the leaves of the move tree `depth` plies deep (captures with
+/// the same start, end and pieces once), for comparing this build's move generation with the
+/// native one (`make bench-page`; natively `pdn perft`).
+///
+/// ```
+/// assert_eq!(pdn_engine_wasm::start_perft("20", 3), Ok(658));
+/// assert!(pdn_engine_wasm::start_perft("0", 3).is_err());
+/// ```
+pub fn start_perft(gametype: &str, depth: u32) -> Result<u64, String> {
+    let rs = pdn::Ruleset::of_gametype(gametype).map_err(|e| e.to_string())?;
+    Ok(pdn::position::perft(&rs, &rs.start_position(), depth))
+}
+
 #[cfg(target_arch = "wasm32")]
 mod bindings {
     use wasm_bindgen::prelude::*;
 
     use super::{Analyser, Goal, Reviewer};
+
+    /// `perft(gametype, depth)`: see [`super::start_perft`] (a number: up to 2^53 exactly).
+    #[wasm_bindgen]
+    pub fn perft(gametype: &str, depth: u32) -> Result<f64, JsError> {
+        super::start_perft(gametype, depth)
+            .map(|n| n as f64)
+            .map_err(|e| JsError::new(&e))
+    }
 
     fn now() -> f64 {
         js_sys::Date::now()

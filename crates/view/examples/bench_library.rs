@@ -99,8 +99,15 @@ fn main() {
             black_box(to_string(&lib.packed_view(i)));
         }
     });
+    // Move generation alone: perft from the International start, depth 8 (as bench-wasm.mjs
+    // asks the engine's wasm).
+    let rs = pdn::Ruleset::of(pdn::Variant::International).expect("International rules");
+    let mut leaves = 0;
+    let perft = best(runs, || {
+        leaves = black_box(pdn::position::perft(&rs, &rs.start_position(), 8));
+    });
     println!(
-        "{{\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{packed:.2},\
+        "{{\"perft\":{perft:.2},\"perftLeaves\":{leaves},\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{packed:.2},\
          \"viewsFull\":{views:.2},\"rowsJson\":{rows_json:.2},\"checkJson\":{check_json:.2},\"viewsJson\":{packed_json:.2},\
          \"viewsFullJson\":{views_json:.2}}}",
         bytes.len()
