@@ -12,14 +12,17 @@
 //! again into a tree and replayed by [`crate::replay::replay`], whose mainline is handed over
 //! instead. `tests/mainline.rs` holds both to the same positions on every corpus file.
 
+use std::fmt::Write as _;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Span};
+use crate::geometry::Geometry;
 use crate::notation::PdnMove;
 use crate::position::{CompactMove, Move, Position, Ruleset};
+use crate::reader::Game;
 use crate::reader::{Problem, Visitor, parse_compact_move, read_game_at, visit};
-use crate::replay::{self, Clue, ReplayError};
+use crate::replay::{self, Clue, Replay, ReplayError};
 use crate::variant::{GameType, Variant};
 
 /// One game's mainline, as far as it could be played.
@@ -29,10 +32,15 @@ pub struct Mainline<'m> {
     pub index: usize,
     /// Where the game is in the text.
     pub span: Span,
+    /// The GameType used ([`crate::replay::Replay::gametype`]): the tag's value, or the
+    /// number guessed.
+    pub gametype: &'m str,
     /// The variant's rules and board; `None` when the game cannot be replayed (not draughts,
     /// an unknown or unsupported variant).
     pub ruleset: Option<&'m Ruleset>,
-    /// The position before the first move (`None` with no ruleset).
+    /// The board, also where the rules are missing (a known board, unknown rules).
+    pub geometry: Option<&'m Geometry>,
+    /// The position before the first move, when there is a board.
     pub start: Option<Position>,
     /// The moves played.
     pub moves: &'m [CompactMove],
@@ -40,9 +48,10 @@ pub struct Mainline<'m> {
     pub positions: &'m [Position],
     /// Why the mainline stops before its end, if it does ([`crate::replay::Replay::error`]).
     pub error: Option<&'m ReplayError>,
-    /// Whether the whole game was read again and replayed with [`crate::replay::replay`]
-    /// (something in it was not plain); the positions are the same either way.
-    pub replayed: bool,
+    /// When something in the game was not plain: its tree, read again, and its whole
+    /// [`crate::replay::replay`], whose mainline the fields above give (with its
+    /// diagnostics, variations and the rest).
+    pub replay: Option<(&'m Game, &'m Replay)>,
 }
 
 /// Replays the mainline of every game of `text`, in order, and hands each to `each`; return
@@ -71,6 +80,7 @@ pub fn each(text: &str, each: impl FnMut(&Mainline<'_>) -> ControlFlow<()>) {
         setup: None,
         moves_written: Vec::with_capacity(256),
         spaced: String::new(),
+        number: String::new(),
         odd: false,
         legal: Vec::with_capacity(32),
         routed: Vec::with_capacity(32),
@@ -98,6 +108,8 @@ struct Player<'a, F> {
     moves_written: Vec<Written<'a>>,
     /// A move written with spaces, without them.
     spaced: String,
+    /// The GameType used, as text ([`Mainline::gametype`]).
+    number: String,
     /// Something that needs the whole replay ([`crate::replay::replay`]).
     odd: bool,
     legal: Vec<CompactMove>,
@@ -190,12 +202,14 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
             Some((ruleset, start)) => (self.each)(&Mainline {
                 index: self.index,
                 span,
+                gametype: &self.number,
                 ruleset: Some(&ruleset),
+                geometry: Some(&ruleset.geometry),
                 start: Some(start),
                 moves: &self.moves,
                 positions: &self.positions,
                 error: None,
-                replayed: false,
+                replay: None,
             }),
             None => {
                 self.moves.clear();
@@ -208,16 +222,19 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
                         self.positions.push(p.position);
                     }
                 }
+                let both = game.as_ref().zip(r.as_ref());
                 let r = r.as_ref();
                 (self.each)(&Mainline {
                     index: self.index,
                     span,
+                    gametype: r.map_or("", |r| r.gametype.as_str()),
                     ruleset: r.and_then(|r| r.ruleset.as_deref()),
-                    start: r.and_then(|r| r.ruleset.as_ref().and(r.start)),
+                    geometry: r.and_then(|r| r.geometry.as_deref()),
+                    start: r.and_then(|r| r.geometry.as_ref().and(r.start)),
                     moves: &self.moves,
                     positions: &self.positions,
                     error: r.and_then(|r| r.error.as_ref()),
-                    replayed: true,
+                    replay: both,
                 })
             }
         };
@@ -230,8 +247,10 @@ impl<F> Player<'_, F> {
     /// Plays the game's mainline when everything in it is plain, as [`crate::replay::replay`]
     /// would; `None` when not (what was played is then dropped).
     fn play(&mut self) -> Option<(Arc<Ruleset>, Position)> {
+        self.number.clear();
         let variant = match self.gametype {
             Some(value) => {
+                self.number.push_str(value.trim());
                 let gt = GameType::parse(value).ok()?;
                 // lidraughts' private numbers and Frysk!'s start are the replay's to tell.
                 if Variant::from_private_gametype(gt.number).is_some() || value.trim() == "97" {
@@ -250,6 +269,7 @@ impl<F> Player<'_, F> {
                     Clue::VariantTag(n) => n,
                     _ => candidates[0],
                 };
+                write!(self.number, "{number}").ok()?;
                 Variant::from_gametype(number)?
             }
         };

@@ -26,9 +26,13 @@ fn check(bytes: &[u8], name: &str) -> (usize, usize, usize) {
             r.ruleset.as_ref().map(|rs| rs.variant),
             "{what}: variant"
         );
-        if r.ruleset.is_some() {
-            assert_eq!(m.start, r.start, "{what}: start");
-        }
+        assert_eq!(m.gametype, r.gametype, "{what}: gametype");
+        assert_eq!(
+            m.geometry.map(|g| g.spec()),
+            r.geometry.as_ref().map(|g| g.spec()),
+            "{what}: board"
+        );
+        assert_eq!(m.start, r.geometry.as_ref().and(r.start), "{what}: start");
         assert_eq!(m.moves.len(), r.plies.len(), "{what}: plies");
         for (i, (p, (mv, pos))) in r
             .plies
@@ -42,7 +46,7 @@ fn check(bytes: &[u8], name: &str) -> (usize, usize, usize) {
         assert_eq!(m.error, r.error.as_ref(), "{what}: error");
         seen += 1;
         plies += m.moves.len();
-        plain += usize::from(!m.replayed);
+        plain += usize::from(m.replay.is_none());
         ControlFlow::Continue(())
     });
     assert_eq!(seen, file.games.len(), "{name}: games");

@@ -314,11 +314,11 @@ mod cli {
                 plies
             });
             let (fens, ()) = best_of(5, || {
+                // As `pdn fens` does it.
                 let mut out = io::BufWriter::new(io::sink());
-                let mut i = 0;
-                pdn::reader::read_each_game(&text, |game| {
-                    i += 1;
-                    fens_line(&mut out, i, &game);
+                pdn::mainline::each(&text, |m| {
+                    fens_of_mainline(&mut out, m.index + 1, m);
+                    std::ops::ControlFlow::Continue(())
                 });
             });
             let name = std::path::Path::new(arg)
@@ -691,8 +691,13 @@ mod cli {
     }
 
     /// Writes the `pdn fens` line of game number `number`; false if it could not be written.
-    fn fens_line<W: Write>(out: &mut W, number: usize, game: &pdn::Game) -> bool {
-        let r = pdn::replay::replay(game);
+    /// One game's line of `pdn fens`, from its tree and its replay.
+    fn fens_of_replay<W: Write>(
+        out: &mut W,
+        number: usize,
+        game: &pdn::Game,
+        r: &pdn::replay::Replay,
+    ) -> bool {
         let error = match (&r.error, r.start) {
             (Some(e), _) => Some(FensError {
                 ply: e.ply,
@@ -715,34 +720,72 @@ mod cli {
             }
             (None, Some(_)) => None,
         };
-        // {"game":…,"gametype":…,"start":…,"fens":[…],"error":…}: the fields in this order
-        // (part of the contract), as serde_json writes them; the FENs, which need no escape,
-        // are written straight from one reused buffer.
+        let positions = r.plies.iter().map(|p| &p.position);
+        fens_json(
+            out,
+            number,
+            &r.gametype,
+            r.geometry.as_deref(),
+            r.start,
+            positions,
+            &error,
+        )
+    }
+
+    /// The line of a game whose mainline was played while reading (`pdn::mainline`): the same
+    /// text as [`fens_of_replay`] writes from the game's tree and whole replay.
+    fn fens_of_mainline<W: Write>(out: &mut W, number: usize, m: &pdn::mainline::Mainline) -> bool {
+        match m.replay {
+            Some((game, r)) => fens_of_replay(out, number, game, r),
+            None => fens_json(
+                out,
+                number,
+                m.gametype,
+                m.geometry,
+                m.start,
+                m.positions.iter(),
+                &None,
+            ),
+        }
+    }
+
+    /// `{"game":…,"gametype":…,"start":…,"fens":[…],"error":…}`: the fields in this order (part
+    /// of the contract), as serde_json writes them; the FENs, which need no escape, are written
+    /// straight from one buffer.
+    fn fens_json<'p, W: Write>(
+        out: &mut W,
+        number: usize,
+        gametype: &str,
+        geometry: Option<&pdn::Geometry>,
+        start: Option<pdn::Position>,
+        positions: impl ExactSizeIterator<Item = &'p pdn::Position>,
+        error: &Option<FensError>,
+    ) -> bool {
         fn json<W: Write, T: Serialize + ?Sized>(out: &mut W, value: &T) -> io::Result<()> {
             serde_json::to_writer(out, value).map_err(io::Error::other)
         }
         let line = (|| -> io::Result<()> {
             write!(out, "{{\"game\":{number},\"gametype\":")?;
-            json(out, &r.gametype.as_str())?;
+            json(out, gametype)?;
             out.write_all(b",\"start\":")?;
-            json(out, &r.fen_at(0))?;
+            json(out, &geometry.zip(start).map(|(g, p)| p.to_fen(g)))?;
             out.write_all(b",\"fens\":[")?;
-            if let Some(g) = r.geometry.as_deref() {
+            if let Some(g) = geometry {
                 // A FEN is letters, digits, `:` and `,`: written as it is, without escaping,
                 // every ply into one buffer and out in one write.
-                let mut fens = Vec::with_capacity(r.plies.len() * 128);
-                for (k, ply) in r.plies.iter().enumerate() {
+                let mut fens = Vec::with_capacity(positions.len() * 128);
+                for (k, p) in positions.enumerate() {
                     if k > 0 {
                         fens.push(b',');
                     }
                     fens.push(b'"');
-                    ply.position.write_fen_bytes(g, &mut fens);
+                    p.write_fen_bytes(g, &mut fens);
                     fens.push(b'"');
                 }
                 out.write_all(&fens)?;
             }
             out.write_all(b"],\"error\":")?;
-            json(out, &error)?;
+            json(out, error)?;
             out.write_all(b"}\n")
         })();
         line.is_ok()
@@ -759,14 +802,19 @@ mod cli {
                 status = ExitCode::from(2);
                 continue;
             };
-            // Game by game: each is replayed, printed and dropped before the next is read.
-            let mut i = 0;
-            each_game(&text, encoding, |game| {
-                i += 1;
-                if !failed {
-                    failed = !fens_line(&mut out, i, &game);
-                }
-            });
+            // Game by game: each mainline is played while the text is read (`pdn::mainline`:
+            // no trees; a game that is not plain is read into a tree and replayed whole),
+            // printed and dropped before the next is read.
+            if encoding.is_text() {
+                pdn::mainline::each(&text, |m| {
+                    failed = !fens_of_mainline(&mut out, m.index + 1, m);
+                    if failed {
+                        std::ops::ControlFlow::Break(())
+                    } else {
+                        std::ops::ControlFlow::Continue(())
+                    }
+                });
+            }
             if failed {
                 return ExitCode::from(2);
             }
