@@ -1043,40 +1043,66 @@ impl Position {
         promotes: bool,
         counted_king_move: bool,
     ) -> Position {
+        // Boards of up to 64 squares (all but the 12×12 ones) have every piece in the low
+        // word: there the sets change in one machine word (and in wasm, without 128-bit
+        // arithmetic made of 64-bit halves).
+        if (self.white | self.black) >> 64 == 0 && (from_sq.0 | to_sq.0) < 64 {
+            self.apply_in::<u64>(from_sq, to_sq, captured, promotes, counted_king_move)
+        } else {
+            self.apply_in::<u128>(from_sq, to_sq, captured, promotes, counted_king_move)
+        }
+    }
+
+    #[inline(always)]
+    fn apply_in<B: SquareSet>(
+        &self,
+        from_sq: Square,
+        to_sq: Square,
+        captured: u128,
+        promotes: bool,
+        counted_king_move: bool,
+    ) -> Position {
         let mut p = *self;
-        let from = bit(from_sq);
-        let to = bit(to_sq);
-        let was_king = p.kings & from != 0;
+        let from = B::at(from_sq.0);
+        let to = B::at(to_sq.0);
+        let taken = B::from_wide(captured);
+        let (mut white, mut black, mut kings) = (
+            B::from_wide(p.white),
+            B::from_wide(p.black),
+            B::from_wide(p.kings),
+        );
+        let was_king = kings & from != B::EMPTY;
         // Captured pieces leave first, so a king returning to its own start square stays put.
-        p.white &= !captured;
-        p.black &= !captured;
-        p.kings &= !captured;
+        white &= !taken;
+        black &= !taken;
+        kings &= !taken;
         let (side, other) = match self.turn {
             Color::White => {
-                p.white = (p.white & !from) | to;
+                white = (white & !from) | to;
                 (0, 1)
             }
             Color::Black => {
-                p.black = (p.black & !from) | to;
+                black = (black & !from) | to;
                 (1, 0)
             }
         };
-        p.kings &= !from;
+        kings &= !from;
         let crowned = was_king || promotes;
         if crowned {
-            p.kings |= to;
+            kings |= to;
         }
+        (p.white, p.black, p.kings) = (white.wide(), black.wide(), kings.wide());
         // The key follows the change: the mover off and on, each taken piece off, the turn,
         // and the king-move counts (off here, back on below).
         let mut key = self.zobrist ^ BLACK_TO_MOVE;
         key ^= piece_key(side * 2 + usize::from(was_king), from_sq.0)
             ^ piece_key(side * 2 + usize::from(crowned), to_sq.0);
-        let mut taken = captured;
-        while taken != 0 {
-            let s = taken.trailing_zeros() as u8;
-            taken &= taken - 1;
-            let king = self.kings & bit_at(s) != 0;
-            key ^= piece_key(other * 2 + usize::from(king), s);
+        let old_kings = B::from_wide(self.kings);
+        let mut left = taken;
+        while left != B::EMPTY {
+            let (s, rest) = left.pop();
+            left = rest;
+            key ^= piece_key(other * 2 + usize::from(old_kings.has(s)), s);
         }
         // Frisian's counts of quiet king moves: nothing to do while none is kept (a count of 0
         // always has square 0) and this move starts none, as in every other variant.
@@ -1681,6 +1707,8 @@ trait SquareSet:
     /// As a 128-bit set.
     fn wide(self) -> u128;
     fn count(self) -> u32;
+    /// The lowest square of a non-empty set, and the set without it.
+    fn pop(self) -> (u8, Self);
 }
 
 impl SquareSet for u64 {
@@ -1701,6 +1729,10 @@ impl SquareSet for u64 {
     fn count(self) -> u32 {
         self.count_ones()
     }
+    #[inline]
+    fn pop(self) -> (u8, u64) {
+        (self.trailing_zeros() as u8, self & (self - 1))
+    }
 }
 
 impl SquareSet for u128 {
@@ -1720,6 +1752,10 @@ impl SquareSet for u128 {
     #[inline]
     fn count(self) -> u32 {
         self.count_ones()
+    }
+    #[inline]
+    fn pop(self) -> (u8, u128) {
+        (self.trailing_zeros() as u8, self & (self - 1))
     }
 }
 
