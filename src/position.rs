@@ -1321,38 +1321,59 @@ impl Position {
 
     /// Quiet moves of the pieces in `only`.
     fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
+        // In one machine word where the board fits (all but the 12×12 ones).
+        match rs.geometry.shifts64() {
+            Some(s) if rs.geometry.len() <= 64 => {
+                self.quiet_in::<M, u64>(rs, only, out, |x, d| shift64(s, x, d));
+            }
+            _ => self.quiet_in::<M, u128>(rs, only, out, |x, d| rs.geometry.shift(x, d)),
+        }
+    }
+
+    #[inline(always)]
+    fn quiet_in<M: Generated, B: SquareSet>(
+        &self,
+        rs: &Ruleset,
+        only: u128,
+        out: &mut Vec<M>,
+        shift: impl Fn(B, Direction) -> B,
+    ) {
         let g = &rs.geometry;
         let rules = &rs.rules;
         let nb = g.neighbour_table();
-        let occ = self.white | self.black;
+        let kings = B::from_wide(self.kings);
+        let occ = B::from_wide(self.white | self.black);
         let empty = !occ;
-        let mine = self.side(self.turn);
-        let men = mine & !self.kings;
+        let mine = B::from_wide(self.side(self.turn));
+        let men = mine & !kings;
         // Frisian: while the side has men, its king that has made `max_king_moves` quiet moves
         // in a row may not make another.
         let (blocked, counted) = self.king_limit(rules);
+        let blocked = B::from_wide(blocked);
+        let only = B::from_wide(only);
         let man_dirs = man_move_dirs(rules.moves, self.turn);
         let king_dirs = king_dirs(rules.moves);
-        let mut movers = if only.count_ones() == 1 {
+        let mut movers = if only.count() == 1 {
             // One piece (a written move's start square): looked at directly.
-            mine & only & !(self.kings & blocked)
+            mine & only & !(kings & blocked)
         } else {
             // Men with somewhere to go, found for all men at once.
-            let mut movers = mine & self.kings & !blocked;
+            let mut movers = mine & kings & !blocked;
             for &dir in man_dirs {
-                movers |= men & g.shift(empty, opposite(dir));
+                movers |= men & shift(empty, opposite(dir));
             }
             movers & only
         };
-        while movers != 0 {
-            let from = Square(movers.trailing_zeros() as u8);
-            movers &= movers - 1;
-            if self.kings & bit(from) != 0 {
+        while movers != B::EMPTY {
+            let (i, rest) = movers.pop();
+            movers = rest;
+            let from = Square(i);
+            if kings.has(i) {
                 for &dir in king_dirs {
-                    let mut cur = from.0;
+                    let mut cur = i;
                     loop {
                         let next = nb[cur as usize][dir as usize];
-                        if next == NO_SQUARE || occ & bit_at(next) != 0 {
+                        if next == NO_SQUARE || occ.has(next) {
                             break;
                         }
                         out.push(M::quiet(from, Square(next), false, counted));
@@ -1365,7 +1386,7 @@ impl Position {
             } else {
                 for &dir in man_dirs {
                     let to = nb[from.index()][dir as usize];
-                    if to != NO_SQUARE && occ & bit_at(to) == 0 {
+                    if to != NO_SQUARE && !occ.has(to) {
                         let to = Square(to);
                         out.push(M::quiet(from, to, g.is_promotion_row(to, self.turn), false));
                     }
