@@ -12,6 +12,9 @@ import { lineView } from '../view/views.js';
 import { marksLayer } from '../view/marks.js';
 import { enginePanel } from './panel.js';
 
+// Solve mode's engine, loaded with this module (app.js).
+export { createJudge } from './judge.js';
+
 /** Best lines asked for. */
 export const MULTIPV = 2;
 

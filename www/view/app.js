@@ -395,6 +395,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         hide: [buttons.first, buttons.prev, buttons.play, buttons.next, buttons.last, parts.plyInfo, ...(o.solveHide || [])],
         onLeave: o.leave ? () => app.setSolving(false) : null,
         onChange: () => { review?.update(); o.onSolve?.(); },
+        // A move past the text is put to the engine (its own worker, loaded on that move).
+        engine: modules.engine && o.engineWorker ? () => modules.engine().then(({ createJudge }) => createJudge(o.engineWorker)) : null,
       });
       return solve;
     });
