@@ -117,15 +117,19 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     try {
       const budget = msg.ms ?? JUDGE_MS;
       let spent = 0;
+      let slice = SLICE_MS;
       for (let depth = 1; depth <= MAX_DEPTH && mine === current && spent < budget;) {
         const t0 = Date.now();
-        const r = JSON.parse(a.search(depth, Math.min(SLICE_MS, budget - spent), 1));
+        const r = JSON.parse(a.search(depth, Math.min(slice, budget - spent), 1));
         spent += Date.now() - t0;
         if (mine !== current || !r.lines.length) break;
         if (r.depth >= depth) {
           const win = r.lines[0].win;
           if (win != null && Math.abs(win) <= r.depth) break;
           depth = r.depth + 1;
+          slice = SLICE_MS;
+        } else {
+          slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
         }
         await pause();
       }
