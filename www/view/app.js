@@ -388,7 +388,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   /** Solve mode (with the analysis board), made once. */
   function loadSolve() {
     solveReady ??= loadAnalysis().then(async (analysis) => {
-      const { createSolve } = await modules.solve();
+      const { createSolve, solveSheet } = await modules.solve();
+      await solveSheet(scope);
       solve = createSolve({
         doc, viewer, library, analysis, panel: parts.solve, host, t: words,
         // The coming moves are hidden: the steps through them, and what the host lists.
@@ -413,7 +414,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
   /** The review box (review.js), made once; parts.review is where it draws. */
   function loadReview() {
-    reviewReady ??= import('./review.js').then(({ createReview }) => {
+    reviewReady ??= import('./review.js').then(async ({ createReview, engineSheet }) => {
+      await engineSheet(scope);
       review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
       return review;
     });
@@ -459,18 +461,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   }
 
   /** Where the engine's review goes: the review box, in the order the worker sent it. */
-  const reviewHooks = {
-    begin: (game, view) => { loadReview().then((r) => r.begin(game, view)).catch(failed); },
-    step: (game, m) => { loadReview().then((r) => r.step(game, m)).catch(failed); },
-    end: (game, summary) => { loadReview().then((r) => r.end(game, summary)).catch(failed); },
-  };
+  const toReview = (name) => (...args) => { loadReview().then((r) => r[name](...args)).catch(failed); };
+  const reviewHooks = { begin: toReview('begin'), step: toReview('step'), end: toReview('end') };
 
   /**
    * The engine beside the board (engine/attach.js and its worker), made the first time it is
    * turned on; modules.engine loads it and options.engineWorker() starts its worker.
    */
   function loadEngine() {
-    engineReady ??= modules.engine().then(({ attachEngine }) => {
+    engineReady ??= modules.engine().then(async ({ attachEngine, engineSheet }) => {
+      await engineSheet(scope);
       engine = attachEngine({
         doc, viewer, panel: parts.engine, t: words, play: playEnds, createWorker: o.engineWorker,
         review: parts.review ? reviewHooks : null,

@@ -1,0 +1,32 @@
+// A stylesheet loaded with the part that needs it, on first use, instead of up front: the
+// engine's panel and the game review (www/engine/engine.css; the board editor has its own,
+// editor.js). It goes once into the page's head, or into the element's shadow root (where
+// style.css is). The single-file build carries it (globalThis.PDN_VIEWER_FILES, by path).
+
+const added = new WeakMap(); // document or shadow root -> Map(path -> promise)
+
+/**
+ * Adds stylesheet `path` (from the site root; `href` its address) to `scope` (the document or
+ * a shadow root), once. Resolves when it is loaded (or failed: unstyled beats not at all).
+ */
+export function addSheet(scope, path, href) {
+  let sheets = added.get(scope);
+  if (!sheets) added.set(scope, (sheets = new Map()));
+  if (!sheets.has(path)) {
+    sheets.set(path, new Promise((resolve) => {
+      const doc = scope.ownerDocument || scope;
+      const link = doc.createElement('link');
+      link.rel = 'stylesheet';
+      link.href = globalThis.PDN_VIEWER_FILES?.[path] || href;
+      link.onload = resolve;
+      link.onerror = resolve;
+      (scope.head || scope).append(link);
+    }));
+  }
+  return sheets.get(path);
+}
+
+/** The engine's panel's and the game review's stylesheet in `scope` (see addSheet). */
+export function engineSheet(scope) {
+  return addSheet(scope, 'www/engine/engine.css', new URL('../engine/engine.css', import.meta.url).href);
+}
