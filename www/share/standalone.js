@@ -21,9 +21,9 @@ export const WORKER = 'www/reader/worker.js';
 export const CATALOGUES = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
 /**
  * The stylesheets the builds carry (the element's; the board editor's, solve mode's and the
- * game review's, loaded on first use: view/sheet.js).
+ * game review's, loaded on first use: view/sheet.js; the engine panel's is left out with it).
  */
-export const STYLES = ['www/style.css', 'www/view/editor.css', 'www/view/solve.css', 'www/engine/engine.css'];
+export const STYLES = ['www/style.css', 'www/view/editor.css', 'www/view/solve.css', 'www/view/review.css'];
 /** The wasm core's path. */
 export const WASM = 'pkg/pdn_bg.wasm';
 /** The single-file build's path (a contract: docs/embedding.md). */

@@ -414,8 +414,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
   /** The review box (review.js), made once; parts.review is where it draws. */
   function loadReview() {
-    reviewReady ??= import('./review.js').then(async ({ createReview, engineSheet }) => {
-      await engineSheet(scope);
+    reviewReady ??= import('./review.js').then(async ({ createReview, reviewSheet }) => {
+      await reviewSheet(scope);
       review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
       return review;
     });

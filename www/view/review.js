@@ -9,8 +9,8 @@
 import { h, toDom } from './tree.js';
 import { lineView } from './views.js';
 
-// Its stylesheet (and the engine panel's), loaded before the box is made (app.js).
-export { engineSheet } from './sheet.js';
+// Its stylesheet, loaded before the box is made (app.js).
+export { reviewSheet } from './sheet.js';
 
 /**
  * The slope of the evaluation's curve, the graph's and the engine's bar (engine/panel.js): the

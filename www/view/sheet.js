@@ -1,6 +1,6 @@
-// A stylesheet loaded with the part that needs it, on first use, instead of up front: the
-// engine's panel and the game review (www/engine/engine.css; the board editor has its own,
-// editor.js). It goes once into the page's head, or into the element's shadow root (where
+// A stylesheet loaded with the part that needs it, on first use, instead of up front: solve
+// mode's (solve.css), the game review's (review.css), the engine panel's (engine/engine.css);
+// the board editor loads its own (editor.js). It goes once into the page's head, or into the element's shadow root (where
 // style.css is). The single-file build carries it (globalThis.PDN_VIEWER_FILES, by path).
 
 const added = new WeakMap(); // document or shadow root -> Map(path -> promise)
@@ -26,7 +26,9 @@ export function addSheet(scope, path, href) {
   return sheets.get(path);
 }
 
-/** The engine's panel's and the game review's stylesheet in `scope` (see addSheet). */
-export function engineSheet(scope) {
-  return addSheet(scope, 'www/engine/engine.css', new URL('../engine/engine.css', import.meta.url).href);
-}
+/** The engine panel's stylesheet in `scope` (see addSheet). */
+export const engineSheet = (scope) => addSheet(scope, 'www/engine/engine.css', new URL('../engine/engine.css', import.meta.url).href);
+/** The game review's stylesheet in `scope`. */
+export const reviewSheet = (scope) => addSheet(scope, 'www/view/review.css', new URL('./review.css', import.meta.url).href);
+/** Solve mode's stylesheet in `scope`. */
+export const solveSheet = (scope) => addSheet(scope, 'www/view/solve.css', new URL('./solve.css', import.meta.url).href);

@@ -24,10 +24,9 @@ import { tagOf } from '../i18n/words.js';
 import { h } from './tree.js';
 import { SQUARE } from './board.js';
 import { lineView } from './views.js';
-import { addSheet } from './sheet.js';
 
-/** Solve mode's stylesheet (solve.css) in `scope`, the document or the element's shadow root. */
-export const solveSheet = (scope) => addSheet(scope, 'www/view/solve.css', new URL('./solve.css', import.meta.url).href);
+// Its stylesheet, loaded before the panel is made (app.js).
+export { solveSheet } from './sheet.js';
 
 /** Milliseconds before the text's reply is played, and a wrong move is taken back. */
 export const PAUSE = 600;
