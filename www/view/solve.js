@@ -86,6 +86,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   // them), shown (the last move, as library.movesAfter gives it: drawn as a preview) }, or null.
   let past = null;
   let judge = null;     // solve mode's engine, once loaded
+  let thinking = false; // the engine is asked: Take back and Start again drop its answer
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const game = () => viewer.state.game;
@@ -155,8 +156,8 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     buttons.show.disabled = busy || solved || finished || Boolean(past);
     buttons.hint.disabled = busy || solved || finished || !hint || hinted >= 2;
     buttons.hint.setAttribute('data-hinted', String(hinted));
-    buttons.back.disabled = busy || !steps.length;
-    buttons.restart.disabled = busy || (!steps.length && !tries && !shown);
+    buttons.back.disabled = (busy && !thinking) || !steps.length;
+    buttons.restart.disabled = (busy && !thinking) || (!thinking && !steps.length && !tries && !shown);
     onChange();
   }
 
@@ -215,10 +216,13 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     message = { key: 'solve.thinking', params: { move: move.notation }, kind: 'thinking' };
     render();
     const failed = (e) => ({ verdict: 'error', message: String(e) });
+    thinking = true;
+    render();
     judge ??= await Promise.resolve().then(engine).catch(() => null);
     if (mine !== gen) return;
     const j = judge ? await judge.ask(question(move)).catch(failed) : failed('no engine');
     if (mine !== gen || !j) return;
+    thinking = false;
     const choices = [...(past ? past.choices : []), move.index];
     const fens = [...(past ? past.fens : []), move.fen];
     if (j.verdict === 'won') {
@@ -330,6 +334,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     gen += 1;
     if (judge) judge.drop();
     busy = false;
+    thinking = false;
     solved = false;
     finished = false;
     message = null;
@@ -372,6 +377,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     if (judge) judge.drop();
     past = null;
     busy = false;
+    thinking = false;
     for (const [e, was] of hidden) e.hidden = was;
     hidden = [];
     begin = null;
