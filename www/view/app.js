@@ -485,7 +485,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
    * A move clicked is played on the analysis board; the games found are listed in the table.
    */
   function loadExplorer() {
-    explorerReady ??= modules.explorer().then(({ attachExplorer }) => {
+    explorerReady ??= modules.explorer().then(async ({ attachExplorer, explorerSheet }) => {
+      await explorerSheet(scope);
       explorer = attachExplorer({
         doc, viewer, panel: parts.explorer, t: words, library,
         play: async (choice) => {
@@ -510,7 +511,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
    * first time a text has two games or more, or a view is asked for.
    */
   function loadTournament() {
-    tournamentReady ??= modules.tournament().then(({ attachTournament }) => {
+    tournamentReady ??= modules.tournament().then(async ({ attachTournament, tournamentSheet }) => {
+      await tournamentSheet(scope);
       tournament = attachTournament({
         doc, app, el: parts.tournament, entry: parts.tournamentEntry, download: o.download,
         onView: (view) => { host.dataset.view = view; o.onView?.(view); },

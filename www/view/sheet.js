@@ -1,6 +1,7 @@
 // A stylesheet loaded with the part that needs it, on first use, instead of up front: solve
-// mode's (solve.css), the game review's (review.css), the engine panel's (engine/engine.css);
-// the board editor loads its own (editor.js). It goes once into the page's head, or into the element's shadow root (where
+// mode's (solve.css), the game review's (review.css), the tournament views' (tournament.css),
+// the engine panel's (engine/engine.css), the Explorer's (explorer/explorer.css); the board
+// editor loads its own (editor.js). It goes once into the page's head, or into the element's shadow root (where
 // style.css is). The single-file build carries it (globalThis.PDN_VIEWER_FILES, by path).
 
 const added = new WeakMap(); // document or shadow root -> Map(path -> promise)
@@ -30,5 +31,9 @@ export function addSheet(scope, path, href) {
 export const engineSheet = (scope) => addSheet(scope, 'www/engine/engine.css', new URL('../engine/engine.css', import.meta.url).href);
 /** The game review's stylesheet in `scope`. */
 export const reviewSheet = (scope) => addSheet(scope, 'www/view/review.css', new URL('./review.css', import.meta.url).href);
+/** The Explorer panel's stylesheet in `scope`. */
+export const explorerSheet = (scope) => addSheet(scope, 'www/explorer/explorer.css', new URL('../explorer/explorer.css', import.meta.url).href);
+/** The tournament views' stylesheet in `scope`. */
+export const tournamentSheet = (scope) => addSheet(scope, 'www/view/tournament.css', new URL('./tournament.css', import.meta.url).href);
 /** Solve mode's stylesheet in `scope`. */
 export const solveSheet = (scope) => addSheet(scope, 'www/view/solve.css', new URL('./solve.css', import.meta.url).href);
