@@ -214,7 +214,6 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   async function judged(move, mine) {
     viewer.preview(move);
     message = { key: 'solve.thinking', params: { move: move.notation }, kind: 'thinking' };
-    render();
     const failed = (e) => ({ verdict: 'error', message: String(e) });
     thinking = true;
     render();
@@ -239,7 +238,14 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
       if (mine !== gen) return;
       const reply = (await movesAfter(choices)).find((m) => m.fen === j.reply.fen);
       if (mine !== gen) return;
-      if (!reply) { message = { key: 'solve.engineFailed', params: {}, kind: 'wrong' }; return; }
+      if (!reply) {
+        // Not among the moves there (it cannot be, unless the engine's rules differ): taken back.
+        steps.pop();
+        past = step.past;
+        viewer.preview(past ? past.shown : null);
+        message = { key: 'solve.engineFailed', params: {}, kind: 'wrong' };
+        return;
+      }
       past = { choices: [...choices, reply.index], fens: [...fens, reply.fen], shown: reply };
       viewer.preview(reply);
       step.moves.push({ notation: reply.notation, kind: 'reply' });
