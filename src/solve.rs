@@ -7,7 +7,9 @@
 //!   the author marked it good: a strength mark `!` or `!!`, or NAG `$1` (good) or `$3` (very
 //!   good). The solution then goes on in that variation, with its reply.
 //! * Any other variation's first move is a known **wrong try**: the text's refutation is the
-//!   variation's next move. A move the text does not give at all is wrong too, without one.
+//!   variation's next move. A move the text does not give at all is wrong too, without one
+//!   ([`Answer::in_text`] false: the page may ask the engine whether it keeps the win, see
+//!   `docs/engine.md`, "Solve mode").
 //!
 //! The solution is **solved** when the line has no move left for the reader after the reply.
 //! Positions are [`Place`]s, as in [`crate::edit`].
@@ -57,6 +59,9 @@ pub struct Answer {
     pub reply: Option<Place>,
     /// Nothing is left to solve after the reply.
     pub solved: bool,
+    /// The text gives the move: the line's own, or a variation's first move. False for a move
+    /// the text does not give at all (and where the text says nothing more).
+    pub in_text: bool,
 }
 
 /// Whether a move node carries a good mark: `!`, `!!`, `$1` or `$3`.
@@ -92,6 +97,7 @@ fn after(r: &Replay, verdict: Verdict, moved: Place) -> Option<Answer> {
         moved: Some(moved),
         reply,
         solved: len <= moved.ply + 1,
+        in_text: true,
     })
 }
 
@@ -109,6 +115,7 @@ pub fn answer(game: &Game, r: &Replay, place: Place, mv: &Move) -> Option<Answer
         moved: None,
         reply: None,
         solved: false,
+        in_text: false,
     };
     let Some(next) = plies.get(place.ply) else {
         // The text says nothing more here: no move is the text's.
@@ -148,6 +155,7 @@ pub fn answer(game: &Game, r: &Replay, place: Place, mv: &Move) -> Option<Answer
                 line: Some(v),
                 ply: 2,
             }),
+            in_text: true,
             ..wrong
         });
     }
@@ -252,8 +260,11 @@ mod tests {
         let line = &r.variations[refutation.line.unwrap()];
         assert_eq!(refutation.ply, 2);
         assert_eq!(line.plies.len(), 2);
+        assert!(a.in_text);
         let a = answer(&game, &r, at, &mv(&r, at, "31-26")).unwrap();
         assert_eq!((a.verdict, a.moved, a.reply), (Verdict::Wrong, None, None));
+        // A move the text does not give: the engine may be asked about it.
+        assert!(!a.in_text);
     }
 
     #[test]

@@ -196,6 +196,8 @@ export interface SolveView {
   solved: boolean;
   /** The side the reader plays next. */
   toMove: 'white' | 'black' | null;
+  /** The text gives the move (its line's, or a variation's first); false for a move it does not give at all. */
+  inText: boolean;
 }
 
 /** How far the Explorer's index is (`Library.exploreStep`). */
@@ -676,6 +678,11 @@ export class Library {
   solve(index: number, line: number | null | undefined, ply: number, choice?: number): SolveView | null;
   /** Solve mode: the side to move there, and whether the line has no next move. */
   solveState(index: number, line: number | null | undefined, ply: number): SolveState | null;
+  /**
+   * Solve mode past the text: the legal moves after `choices` (each a `MoveView.index` at that
+   * point) played from that position; null when there is no such position or move.
+   */
+  movesAfter(index: number, line: number | null | undefined, ply: number, choices: number[]): MoveView[] | null;
   /** Explorer: indexes up to `games` more games (call until `ready`). */
   exploreStep(games: number): ExplorerProgress;
   /** Explorer: the moves played from that position, or null before the index is ready. */

@@ -98,6 +98,8 @@ try {
     let seen = await cards(page);
     assert(seen.length === 2 && seen[0].last === '19-23' && seen[1].last === '18-22', `first boards ${JSON.stringify(seen)}`);
     assert(seen.every((c) => c.pieces === 40), 'each board has its 40 pieces');
+    // The badge is the follower's, which may start a moment after the boards are drawn.
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'live', null, { timeout: 5000 }).catch(() => {});
     assert(await page.$eval('#live-badge', (b) => b.dataset.live) === 'live', 'the badge says live');
     // Nothing changes: the next fetches are answered 304.
     await new Promise((r) => setTimeout(r, 4500));

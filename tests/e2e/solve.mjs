@@ -4,7 +4,10 @@
 // taken back, started again and solved; on the main page (?mode=solve, ply=, the Solve toggle,
 // a #pdn= link with game=), in <pdn-viewer mode="solve"> and in the iframe page
 // (embed.html?mode=solve); at 1280×800 and 360×740, with the board and the solve controls in
-// view. Prints one line per check and `N passed, N failed`; exits non-zero on failure.
+// view. A move the text does not give is put to the engine (loaded only then): a second winning
+// first move (tests/e2e/fixtures/two-wins.pdn) is accepted and solved against the engine's
+// replies, a losing one refuted by the engine. Prints one line per check and `N passed, N
+// failed`; exits non-zero on failure.
 //
 //   node tests/e2e/solve.mjs                  every check
 //   node tests/e2e/solve.mjs --screenshots    also writes docs/screenshots/solve.png
@@ -62,7 +65,8 @@ function solver(page, rootLocator) {
     status: () => q('.solve-status').textContent(),
     message: () => q('.solve-message').textContent(),
     async waitMessage(part) {
-      for (let i = 0; i < 100; i++) {
+      // The engine's answers (a move past the text) take up to its time, after its worker loads.
+      for (let i = 0; i < 200; i++) {
         if ((await s.message()).includes(part)) return;
         await page.waitForTimeout(50);
       }
@@ -120,9 +124,13 @@ async function solveAll(s) {
   assertEqual(await s.piece('34'), 0, 'and taken back');
   for (let i = 0; i < 40 && !(await s.piece('33')); i++) await new Promise((r) => setTimeout(r, 50));
   assertEqual(await s.piece('33'), 1, 'the wrong move is taken back');
-  // A move the text does not give at all.
-  await s.play('37', '31');
-  await s.waitMessage('37-31: not this one. Try again.');
+  // A move the text does not give at all: the engine is asked, proves it loses, refutes it
+  // (21x41 is Black's only capture); the board goes back.
+  await s.play('32', '28');
+  await s.waitMessage('32-28: not this one, the engine answers 21x41. Try again.');
+  await s.q('.solve-panel:not([data-busy])').waitFor();
+  for (let i = 0; i < 40 && !(await s.piece('32')); i++) await new Promise((r) => setTimeout(r, 50));
+  assertEqual([await s.piece('32'), await s.piece('28')], [1, 0], 'the move the engine refuted is taken back');
   await s.waitState('solving');
   // The text's move, answered by the text's reply.
   await s.play('27', '22');
@@ -265,6 +273,56 @@ try {
       await page.context().close();
     });
   }
+
+  await check('a second winning move the text does not give: accepted, the engine replies, solved; a losing one refuted', async () => {
+    const requests = [];
+    const page = await newPage('desktop', 'index.html?mode=solve&src=tests/e2e/fixtures/two-wins.pdn');
+    page.on('request', (r) => requests.push(r.url()));
+    const s = solver(page, page.locator('body'));
+    await s.waitState('solving');
+    await s.ready();
+    await page.waitForTimeout(300);
+    assertEqual(requests.filter((u) => u.includes('engine')), [], 'no engine before a move past the text');
+    // A losing move the text does not give: refused, with the engine's refutation, taken back.
+    await s.play('41', '37');
+    await s.waitMessage('41-37: not this one, the engine answers 32x41. Try again.');
+    assert(requests.some((u) => u.endsWith('engine_bg.wasm')), 'the engine loads on that move');
+    await s.q('.solve-panel:not([data-busy])').waitFor();
+    for (let i = 0; i < 40 && !(await s.piece('41')); i++) await page.waitForTimeout(50);
+    assertEqual([await s.piece('41'), await s.piece('37'), await s.piece('32')], [1, 0, 1], 'taken back');
+    await s.waitListed([], 'nothing played');
+    // The other winning move: accepted in its own words, and the engine plays Black's reply.
+    await s.play('43', '39');
+    await s.waitMessage('43-39: not in the solution, but it also wins');
+    for (let i = 0; i < 100 && (await s.listed()).length < 2; i++) await page.waitForTimeout(50);
+    const listed = await s.listed();
+    assertEqual(listed[0], '43-39:engine', 'the accepted move');
+    assert(['32-37:reply', '32-38:reply'].includes(listed[1]), `the engine's reply: ${listed}`);
+    const reply = listed[1].slice(3, 5);
+    assertEqual([await s.piece('32'), await s.piece(reply), await s.piece('39')], [0, 1, 1], 'the reply is on the board');
+    assertEqual(await s.state(), 'solving', 'not solved yet');
+    assertEqual((await s.status()).trim(), 'White to play', 'White to play past the text');
+    assert(await s.button('show').isDisabled(), 'the text has no move to show past it');
+    // Played on against the engine until Black has nothing left.
+    if (reply === '37') {
+      await s.play('41', '32');
+    } else {
+      await s.play('41', '37');
+      await s.waitMessage('41-37: not in the solution, but it also wins');
+      for (let i = 0; i < 100 && (await s.listed()).length < 4; i++) await page.waitForTimeout(50);
+      const next = (await s.listed())[3];
+      assert(['38-42:reply', '38-43:reply'].includes(next), `the engine's second reply: ${next}`);
+      if (next.startsWith('38-42')) await s.play('37', '48'); else await s.play('39', '48');
+    }
+    await s.waitState('solved');
+    const status = await s.status();
+    assert(status.includes('Solved!') && status.includes('Wrong tries: 1. Moves shown: 0.'), status);
+    // Taken back: past the text again, White to play.
+    await s.button('back').click();
+    await s.waitState('solving');
+    assertEqual(await s.piece('48'), 0, 'the last capture is taken back');
+    await page.context().close();
+  });
 
   await check('no page errors', async () => { assertEqual(pageErrors, [], 'errors'); });
 } catch (e) {

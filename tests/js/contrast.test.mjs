@@ -58,7 +58,7 @@ test('palette: each colour is written once per theme, in the palette blocks', ()
   for (const name of Object.keys(darkBlock)) assert.ok(name in light, `--${name}: dark only`);
 });
 
-test('palette: no colour is written outside the palette blocks (style.css, editor.css)', () => {
+test('palette: no colour is written outside the palette blocks (style.css and the sheets loaded on use)', () => {
   let rest = css;
   for (const selector of Object.values(SELECTORS)) rest = rest.replace(ruleText(selector), '');
   assert.deepEqual(literalColours(rest), []);
@@ -66,6 +66,9 @@ test('palette: no colour is written outside the palette blocks (style.css, edito
   const editor = readFileSync(new URL('../../www/view/editor.css', import.meta.url), 'utf8')
     .replace(/^[^\n{]*::backdrop \{[^}]*\}/gm, '');
   assert.deepEqual(literalColours(editor), []);
+  for (const sheet of ['engine/engine.css', 'view/solve.css', 'view/review.css', 'view/tournament.css', 'explorer/explorer.css'].map((f) => `../../www/${f}`)) {
+    assert.deepEqual(literalColours(readFileSync(new URL(sheet, import.meta.url), 'utf8')), [], sheet);
+  }
   assert.deepEqual(literalColours('a { color: #fff; b: rgba(1, 2, 3, 0.5); } /* #000 */'), ['#fff', 'rgba(']);
 });
 

@@ -172,3 +172,45 @@ test('the game view\'s goal reaches the engine: Antidraughts gives its man away 
   await createSession(engine.Analyser, king.post).handle({ type: 'analyse', id: 3, gametype: '20', goal: 'first-king', fen: 'W:W15:B45', depth: 4 });
   assert.equal(king.out.filter((m) => m.type === 'info').at(-1).lines[0].win, -2);
 });
+
+// Solve mode (www/view/solve.js through engine/judge.js): the position after the reader's move.
+const TWO_WINS = 'W:W41,43:B32'; // tests/e2e/fixtures/two-wins.pdn
+
+test('solve mode\'s judge: a move that keeps the win, one that loses, and the end of the game', { skip }, async () => {
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post);
+  // 43-39 keeps the win: Black to move is mated; the engine's reply is a move of the man on 32.
+  await s.handle({ type: 'judge', id: 1, gametype: '20', fen: 'B:W39,41:B32', history: [TWO_WINS] });
+  assert.equal(out.length, 1);
+  assert.equal(out[0].type, 'judged');
+  assert.equal(out[0].id, 1);
+  assert.equal(out[0].verdict, 'won');
+  assert.equal(out[0].solved, false);
+  assert.ok(out[0].win < 0);
+  assert.match(out[0].reply.notation, /^32-3[78]$/);
+  // 41-37 loses: 32x41 is the refutation.
+  await s.handle({ type: 'judge', id: 2, gametype: '20', fen: 'B:W37,43:B32' });
+  assert.equal(out[1].verdict, 'lost');
+  assert.equal(out[1].reply.notation, '32x41');
+  // Nothing left for Black: solved, no reply.
+  await s.handle({ type: 'judge', id: 3, gametype: '20', fen: 'B:W37,48:B' });
+  assert.deepEqual([out[2].verdict, out[2].solved, out[2].reply], ['won', true, null]);
+});
+
+test('solve mode\'s judge stops at its time with no forced result: unproven; a stop drops the answer', { skip }, async () => {
+  const { out, post } = collect();
+  let s;
+  let pauses = 0;
+  s = createSession(engine.Analyser, post, {
+    pause: async () => { pauses += 1; if (pauses === 2) await s.handle({ type: 'stop' }); },
+  });
+  const start = 'W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20';
+  await s.handle({ type: 'judge', id: 4, gametype: '20', fen: start });
+  assert.deepEqual(out, [], 'stopped: nothing posted');
+  const t = createSession(engine.Analyser, post);
+  const t0 = Date.now();
+  await t.handle({ type: 'judge', id: 5, gametype: '20', fen: start, ms: 200 });
+  assert.ok(Date.now() - t0 < 2000, 'the budget is kept');
+  assert.equal(out[0].verdict, 'unproven');
+  assert.ok(out[0].reply && out[0].win === null);
+});

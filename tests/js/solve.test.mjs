@@ -184,3 +184,108 @@ test('the hint: the piece to move, then where it goes, from the core\'s solve st
   assert.equal(hintLayer(model, null, 1), null);
   solve.stop();
 });
+
+test('a move the text does not give goes to the engine: accepted and replied past the text, refuted, or dropped by Start again', async () => {
+  const viewer = fakeViewer();
+  viewer.state.view = { gametype: '20', goal: 'standard', start: { fen: 'W:W41,43:B32' }, plies: [{ fen: 'B:W36,43:B32' }], variations: [] };
+  const library = fakeLibrary();
+  const base = library.solve;
+  library.solve = async (...a) => {
+    const r = await base(...a);
+    return { ...r, inText: a[3] !== 5 && a[3] !== 6 };
+  };
+  // Past the text: after 43-39 (index 5) the defender's moves; after its reply 32-38 (index 1), White's.
+  library.movesAfter = async (i, line, ply, choices) => {
+    if (choices.join() === '5') return [{ index: 0, notation: '32-37', fen: 'W:W39,41:B37' }, { index: 1, notation: '32-38', fen: 'W:W39,41:B38' }];
+    if (choices.join() === '5,1') return [{ index: 0, notation: '41-37', fen: 'B:W37,39:B38' }];
+    if (choices.join() === '6') return [{ index: 0, notation: '32x41', fen: 'W:W43:B41' }];
+    return [];
+  };
+  const asked = [];
+  let answer = null;
+  let drops = 0;
+  const judge = {
+    ask(q) { asked.push(q); return new Promise((resolve) => { answer = resolve; }); },
+    drop() { drops += 1; if (answer) answer(null); },
+  };
+  let loads = 0;
+  const engine = async () => { loads += 1; return judge; };
+  const panel = fakeElement('section');
+  const host = fakeElement('body');
+  const t = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`;
+  const solve = createSolve({ doc, viewer, library, analysis: { handler: {} }, panel, t, host, pause: 0, engine });
+  const mode = viewer.handlers.get('solve');
+  const listed = () => panel.children[2].children.map((li) => `${li.text}:${li.dataset.kind}`);
+  const restart = panel.children[3].children[3];
+  solve.start();
+  await settle();
+  assert.equal(loads, 0, 'no engine before a move past the text');
+
+  // 43-39: the engine is asked about the position after it, with the game's positions before.
+  const playing = mode.play({ index: 5, notation: '43-39', fen: 'B:W39,41:B32' });
+  await settle();
+  assert.equal(loads, 1);
+  assert.deepEqual(asked[0], { gametype: '20', goal: 'standard', fen: 'B:W39,41:B32', history: ['W:W41,43:B32'] });
+  assert.equal(panel.dataset.busy, '', 'busy while the engine thinks');
+  assert.match(panel.children[1].textContent, /solve\.thinking/);
+  assert.equal(restart.disabled, false, 'Start again drops the question');
+  answer({ verdict: 'won', solved: false, reply: { notation: '32-38', fen: 'W:W39,41:B38' } });
+  await playing;
+  await settle();
+  assert.match(panel.children[1].textContent, /solve\.engine\{"move":"43-39"\}/);
+  assert.deepEqual(listed(), ['43-39:engine', '32-38:reply']);
+  assert.equal(viewer.log.at(-1), 'preview 32-38', 'the engine\'s reply drawn');
+  assert.equal(host.dataset.solve, 'solving');
+  assert.deepEqual(mode.moves().key, '5,1', 'the board\'s moves are the ones past the text');
+  assert.deepEqual(await mode.moves().list(), [{ index: 0, notation: '41-37', fen: 'B:W37,39:B38' }]);
+
+  // The next move is judged the same way; the end of the game is the engine's "solved".
+  const next = mode.play({ index: 0, notation: '41-37', fen: 'B:W37,39:B38' });
+  await settle();
+  assert.deepEqual(asked[1].history, ['W:W41,43:B32', 'B:W39,41:B32', 'W:W39,41:B38']);
+  answer({ verdict: 'won', solved: true, reply: null });
+  await next;
+  await settle();
+  assert.equal(host.dataset.solve, 'solved');
+
+  // Taken back: past the text again, after the engine's reply.
+  panel.children[3].children[2].click();
+  await settle();
+  assert.equal(host.dataset.solve, 'solving');
+  assert.equal(mode.moves().key, '5,1');
+  assert.equal(viewer.log.at(-1), 'preview 32-38');
+
+  // Start again while the engine thinks: its answer is dropped.
+  restart.click();
+  await settle();
+  assert.equal(mode.moves(), null, 'back in the text');
+  const dropped = mode.play({ index: 5, notation: '43-39', fen: 'B:W39,41:B32' });
+  await settle();
+  const before = drops;
+  restart.click();
+  await dropped;
+  await settle();
+  assert.ok(drops > before, 'the pending question is dropped');
+  assert.deepEqual(listed(), []);
+  assert.equal(panel.dataset.busy, undefined);
+
+  // 41-37 loses: wrong, counted, drawn with the engine's refutation, then taken back.
+  const lost = mode.play({ index: 6, notation: '41-37', fen: 'B:W37,43:B32' });
+  await settle();
+  answer({ verdict: 'lost', solved: false, reply: { notation: '32x41', fen: 'W:W43:B41' } });
+  await lost;
+  await settle();
+  assert.match(panel.children[1].textContent, /solve\.engineRefuted.*32x41/);
+  assert.deepEqual(viewer.log.slice(-2), ['preview 32x41', 'preview none']);
+  // No forced result: said so, taken back.
+  const unproven = mode.play({ index: 5, notation: '43-39', fen: 'B:W39,41:B32' });
+  await settle();
+  answer({ verdict: 'unproven', solved: false, reply: { notation: '32-37', fen: 'W:W39,41:B37' } });
+  await unproven;
+  await settle();
+  assert.match(panel.children[1].textContent, /solve\.unconfirmed/);
+  assert.deepEqual(listed(), []);
+  restart.click();
+  await settle();
+  assert.doesNotMatch(panel.children[0].textContent, /solved/);
+});

@@ -12,6 +12,10 @@ import { lineView } from '../view/views.js';
 import { marksLayer } from '../view/marks.js';
 import { enginePanel } from './panel.js';
 
+// Solve mode's engine, loaded with this module (app.js); the panel's stylesheet, loaded before it.
+export { createJudge } from './judge.js';
+export { engineSheet } from '../view/sheet.js';
+
 /** Best lines asked for. */
 export const MULTIPV = 2;
 

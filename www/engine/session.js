@@ -13,6 +13,8 @@ export const SLICE_MS = 250;
 export const MAX_DEPTH = 60;
 /** Time (ms) a review gives each position, unless the message says. */
 export const REVIEW_MS = 300;
+/** Time (ms) solve mode gives the engine to prove a move wins, unless the message says. */
+export const JUDGE_MS = 1500;
 
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
@@ -27,7 +29,10 @@ export const REVIEW_MS = 300;
  * `{ type: 'reviewed', id, summary }` (each side's counts and mean loss). The last review finished
  * is kept: `{ type: 'annotate', id, text }` (that review's id, the game's PDN) answers
  * `{ type: 'annotated', id, text }`, the text with the review written in (or an error), and
- * stops nothing.
+ * stops nothing. Solve mode's `{ type: 'judge', id, gametype, fen, history, goal, ms }` (the
+ * position after the reader's move) is searched a depth at a time for up to `ms` in all (JUDGE_MS),
+ * ending as soon as a forced result is found; out comes `{ type: 'judged', id, verdict, solved,
+ * reply, win, score, depth }` (the Analyser's judge: crates/engine-wasm).
  */
 export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null } = {}) {
   let current = 0;
@@ -101,6 +106,38 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     }
     if (mine === current) post({ type: 'done', id: msg.id });
   }
+  async function judge(msg, mine) {
+    let a;
+    try {
+      a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
+    } catch (e) {
+      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      return;
+    }
+    try {
+      const budget = msg.ms ?? JUDGE_MS;
+      let spent = 0;
+      let slice = SLICE_MS;
+      for (let depth = 1; depth <= MAX_DEPTH && mine === current && spent < budget;) {
+        const t0 = Date.now();
+        const r = JSON.parse(a.search(depth, Math.min(slice, budget - spent), 1));
+        spent += Date.now() - t0;
+        if (mine !== current || !r.lines.length) break;
+        if (r.depth >= depth) {
+          const win = r.lines[0].win;
+          if (win != null && Math.abs(win) <= r.depth) break;
+          depth = r.depth + 1;
+          slice = SLICE_MS;
+        } else {
+          slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
+        }
+        await pause();
+      }
+      if (mine === current) post({ type: 'judged', id: msg.id, ...JSON.parse(a.judge()) });
+    } finally {
+      a.free();
+    }
+  }
   return {
     handle(msg) {
       if (!msg || typeof msg !== 'object') return Promise.resolve();
@@ -108,6 +145,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       current += 1;
       if (msg.type === 'analyse') return analyse(msg, current);
       if (msg.type === 'review') return review(msg, current);
+      if (msg.type === 'judge') return judge(msg, current);
       return Promise.resolve(); // 'stop': the running analysis sees the count change
     },
   };

@@ -481,6 +481,12 @@ export default {
   'solve.back': 'Take back',
   'solve.restart': 'Start again',
   'solve.leave': 'Stop solving',
+  // Solve mode: a move the text does not give, judged by the engine (solve.js, engine/judge.js).
+  'solve.thinking': "{move}: not in the solution. The engine is looking whether it also wins…",
+  'solve.engine': "{move}: not in the solution, but it also wins (the engine proves it).",
+  'solve.engineRefuted': "{move}: not this one, the engine answers {reply}. Try again.",
+  'solve.unconfirmed': "{move}: not in the solution, and the engine cannot confirm it wins. Try again.",
+  'solve.engineFailed': "The engine could not judge this move.",
   // Explorer
   'explorer.toggle': 'Explorer',
   'explorer.toggleTitle': "The moves played from this position in the file's games, and how they scored",

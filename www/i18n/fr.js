@@ -480,6 +480,12 @@ export default {
   'solve.back': 'Reprendre le coup',
   'solve.restart': 'Recommencer',
   'solve.leave': 'Arrêter de résoudre',
+  // Résolution : un coup que le texte ne donne pas, jugé par le moteur (solve.js, engine/judge.js).
+  'solve.thinking': "{move} : pas dans la solution. Le moteur regarde s’il gagne aussi…",
+  'solve.engine': "{move} : pas dans la solution, mais il gagne aussi (le moteur le prouve).",
+  'solve.engineRefuted': "{move} : pas celui-ci, le moteur répond {reply}. Essayez encore.",
+  'solve.unconfirmed': "{move} : pas dans la solution, et le moteur ne peut pas confirmer qu’il gagne. Essayez encore.",
+  'solve.engineFailed': "Le moteur n’a pas pu juger ce coup.",
   // Explorer
   'explorer.toggle': 'Explorateur',
   'explorer.toggleTitle': 'Les coups joués depuis cette position dans les parties du fichier, et leurs résultats',

@@ -483,6 +483,12 @@ export default {
   'solve.back': 'Atsaukt gājienu',
   'solve.restart': 'Sākt no jauna',
   'solve.leave': 'Beigt risināt',
+  // Risināšana: gājiens, kura tekstā nav, vērtē dzinējs (solve.js, engine/judge.js).
+  'solve.thinking': "{move}: šī gājiena nav atrisinājumā. Dzinējs pārbauda, vai arī tas uzvar…",
+  'solve.engine': "{move}: šī gājiena nav atrisinājumā, bet arī tas uzvar (dzinējs to pierāda).",
+  'solve.engineRefuted': "{move}: ne šis, dzinējs atbild {reply}. Mēģiniet vēlreiz.",
+  'solve.unconfirmed': "{move}: šī gājiena nav atrisinājumā, un dzinējs nevar apstiprināt uzvaru. Mēģiniet vēlreiz.",
+  'solve.engineFailed': "Dzinējs nevarēja novērtēt šo gājienu.",
   // Explorer
   'explorer.toggle': 'Pārlūks',
   'explorer.toggleTitle': 'Gājieni, kas no šīs pozīcijas izdarīti faila partijās, un to rezultāti',

@@ -479,6 +479,12 @@ export default {
   'solve.back': 'Zet terugnemen',
   'solve.restart': 'Opnieuw beginnen',
   'solve.leave': 'Stoppen met oplossen',
+  // Oplossen: een zet die de tekst niet geeft, beoordeeld door de engine (solve.js, engine/judge.js).
+  'solve.thinking': "{move}: niet in de oplossing. De engine kijkt of hij ook wint…",
+  'solve.engine': "{move}: niet in de oplossing, maar ook winnend (de engine bewijst het).",
+  'solve.engineRefuted': "{move}: niet deze, de engine antwoordt {reply}. Probeer opnieuw.",
+  'solve.unconfirmed': "{move}: niet in de oplossing, en de engine kan de winst niet bevestigen. Probeer opnieuw.",
+  'solve.engineFailed': "De engine kon deze zet niet beoordelen.",
   // Explorer
   'explorer.toggle': 'Verkenner',
   'explorer.toggleTitle': 'De zetten die in de partijen van het bestand vanuit deze stelling zijn gespeeld, en hun resultaten',

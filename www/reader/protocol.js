@@ -30,6 +30,8 @@ const TABLE = {
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),
   solveState: request(['index', 'line', 'ply']),
+  // Solve mode past the text: the legal moves after `choices` (move indices) played from a place.
+  movesAfter: request(['index', 'line', 'ply', 'choices']),
   // The tournament table of the file (pdn-view's standings.rs).
   standings: request([]),
   // The boards view's cards of games from..to, or of one round among them (boards.rs).

@@ -152,14 +152,24 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     if (!serials.has(v)) serials.set(v, ++serial);
     return serials.get(v);
   };
-  const placeKey = () => `${viewId(state().view)}:${state().game}:${state().line}:${state().ply}`;
+  // A mode may play past the game's places (solve mode past the text): its handler's `moves()`
+  // then names the position ({ key, list(): the legal moves' promise }), else null.
+  const beyond = () => {
+    const h = viewer.modeHandler ? viewer.modeHandler() : null;
+    return h && h !== handler && h.moves ? h.moves() : null;
+  };
+  const placeKey = () => {
+    const b = beyond();
+    return `${viewId(state().view)}:${state().game}:${state().line}:${state().ply}${b ? `:${b.key}` : ''}`;
+  };
 
   function fetchMoves() {
     const k = placeKey();
     if (k === key || k === asked) return;
     asked = k;
     const { game, line, ply } = state();
-    library.legalMoves(game, line, ply).then((list) => {
+    const b = beyond();
+    (b ? b.list() : library.legalMoves(game, line, ply)).then((list) => {
       if (asked !== k) return;
       asked = null;
       key = k;

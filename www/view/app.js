@@ -388,13 +388,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   /** Solve mode (with the analysis board), made once. */
   function loadSolve() {
     solveReady ??= loadAnalysis().then(async (analysis) => {
-      const { createSolve } = await modules.solve();
+      const { createSolve, solveSheet } = await modules.solve();
+      await solveSheet(scope);
       solve = createSolve({
         doc, viewer, library, analysis, panel: parts.solve, host, t: words,
         // The coming moves are hidden: the steps through them, and what the host lists.
         hide: [buttons.first, buttons.prev, buttons.play, buttons.next, buttons.last, parts.plyInfo, ...(o.solveHide || [])],
         onLeave: o.leave ? () => app.setSolving(false) : null,
         onChange: () => { review?.update(); o.onSolve?.(); },
+        // A move past the text is put to the engine (its own worker, loaded on that move).
+        engine: modules.engine && o.engineWorker ? () => modules.engine().then(({ createJudge }) => createJudge(o.engineWorker)) : null,
       });
       return solve;
     });
@@ -411,7 +414,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
   /** The review box (review.js), made once; parts.review is where it draws. */
   function loadReview() {
-    reviewReady ??= import('./review.js').then(({ createReview }) => {
+    reviewReady ??= import('./review.js').then(async ({ createReview, reviewSheet }) => {
+      await reviewSheet(scope);
       review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
       return review;
     });
@@ -457,18 +461,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   }
 
   /** Where the engine's review goes: the review box, in the order the worker sent it. */
-  const reviewHooks = {
-    begin: (game, view) => { loadReview().then((r) => r.begin(game, view)).catch(failed); },
-    step: (game, m) => { loadReview().then((r) => r.step(game, m)).catch(failed); },
-    end: (game, summary) => { loadReview().then((r) => r.end(game, summary)).catch(failed); },
-  };
+  const toReview = (name) => (...args) => { loadReview().then((r) => r[name](...args)).catch(failed); };
+  const reviewHooks = { begin: toReview('begin'), step: toReview('step'), end: toReview('end') };
 
   /**
    * The engine beside the board (engine/attach.js and its worker), made the first time it is
    * turned on; modules.engine loads it and options.engineWorker() starts its worker.
    */
   function loadEngine() {
-    engineReady ??= modules.engine().then(({ attachEngine }) => {
+    engineReady ??= modules.engine().then(async ({ attachEngine, engineSheet }) => {
+      await engineSheet(scope);
       engine = attachEngine({
         doc, viewer, panel: parts.engine, t: words, play: playEnds, createWorker: o.engineWorker,
         review: parts.review ? reviewHooks : null,
@@ -483,7 +485,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
    * A move clicked is played on the analysis board; the games found are listed in the table.
    */
   function loadExplorer() {
-    explorerReady ??= modules.explorer().then(({ attachExplorer }) => {
+    explorerReady ??= modules.explorer().then(async ({ attachExplorer, explorerSheet }) => {
+      await explorerSheet(scope);
       explorer = attachExplorer({
         doc, viewer, panel: parts.explorer, t: words, library,
         play: async (choice) => {
@@ -508,7 +511,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
    * first time a text has two games or more, or a view is asked for.
    */
   function loadTournament() {
-    tournamentReady ??= modules.tournament().then(({ attachTournament }) => {
+    tournamentReady ??= modules.tournament().then(async ({ attachTournament, tournamentSheet }) => {
+      await tournamentSheet(scope);
       tournament = attachTournament({
         doc, app, el: parts.tournament, entry: parts.tournamentEntry, download: o.download,
         onView: (view) => { host.dataset.view = view; o.onView?.(view); },

@@ -9,6 +9,9 @@
 import { h, toDom } from './tree.js';
 import { lineView } from './views.js';
 
+// Its stylesheet, loaded before the box is made (app.js).
+export { reviewSheet } from './sheet.js';
+
 /**
  * The slope of the evaluation's curve, the graph's and the engine's bar (engine/panel.js): the
  * weights' fit found P(win) = 1 / (1 + e^(-0.55 · men)).

@@ -6,10 +6,27 @@
 // the text answers. The coming moves stay hidden: the move list and the navigation are put away
 // while the mode lasts, and only the moves already played are listed here. JS holds no rules: it
 // shows the places the core names (viewer.showPlace) and counts tries.
+//
+// A move the text does not give at all (a try the text refutes stays wrong: its refutation is
+// the answer) is put to the engine, loaded on that first move (`engine`: engine/judge.js): the
+// position after it is searched for up to JUDGE_MS (engine/session.js), stopping as soon as a
+// forced result is found, and the engine's judge (crates/engine-wasm) answers. A proven win for
+// the reader is accepted ("this also wins") and the solve goes on past the text: the engine
+// plays the defender's best reply, and each later move is judged the same way, until the game
+// is won by the variant's goal (the judge says "solved"). A proven loss is wrong, shown with the
+// engine's refutation; no forced result within the time is wrong too, said so ("the engine
+// cannot confirm it wins"), and taken back. Past the text the positions are the library's
+// (library.movesAfter: the moves after the choices played from the last place in the text),
+// drawn as the controller's preview; the hint and "Show the move" have nothing to give there.
+// docs/engine.md, "Solve mode".
 
 import { tagOf } from '../i18n/words.js';
 import { h } from './tree.js';
 import { SQUARE } from './board.js';
+import { lineView } from './views.js';
+
+// Its stylesheet, loaded before the panel is made (app.js).
+export { solveSheet } from './sheet.js';
 
 /** Milliseconds before the text's reply is played, and a wrong move is taken back. */
 export const PAUSE = 600;
@@ -44,9 +61,11 @@ const el = (doc, tag, attrs = {}, text = '') => {
  * controls are built in (shown while solving); hide: elements put away while solving (the move
  * list, the navigation buttons, the move count); t(key, params); host: the element that gets
  * data-solve ("solving", "solved"); onLeave: when given, a "Stop solving" button calls it;
- * onChange(): after every change (the page's address, its toggle); pause: see PAUSE.
+ * onChange(): after every change (the page's address, its toggle); pause: see PAUSE. engine():
+ * resolves to solve mode's engine ({ ask(q), drop() }: engine/judge.js), loaded on the first
+ * move past the text; null: no engine (such a move is wrong, as before).
  */
-export function createSolve({ doc, viewer, library, analysis, panel, hide = [], t, host, onLeave = null, onChange = () => {}, pause = PAUSE }) {
+export function createSolve({ doc, viewer, library, analysis, panel, hide = [], t, host, onLeave = null, onChange = () => {}, pause = PAUSE, engine = null }) {
   let hidden = [];      // [element, its `hidden` before]
   let before = 'view';  // the mode solving was started from, and goes back to
   let begin = null;     // the place solving started from
@@ -63,10 +82,19 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   let gen = 0;          // bumped by take back / start again / stop: a pending reply is dropped
   let hint = null;      // { from, to } of the text's next move (the core's solve state)
   let hinted = 0;       // 0: no hint shown; 1: the piece to move; 2: and where it goes
+  // Past the text: { choices (move indices played from `place`), fens (the positions after
+  // them), shown (the last move, as library.movesAfter gives it: drawn as a preview) }, or null.
+  let past = null;
+  let judge = null;     // solve mode's engine, once loaded
+  let thinking = false; // the engine is asked: Take back and Start again drop its answer
 
   const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const game = () => viewer.state.game;
-  const goTo = (p, options) => viewer.showPlace(p, options);
+  /** Shows `p`, and past the text the position reached there (the controller's preview). */
+  const goTo = (p, options) => {
+    viewer.showPlace(p, options);
+    if (past) viewer.preview(past.shown);
+  };
 
   // The controls, built once.
   // The problem's name (its Event tag), drawn over the side to move.
@@ -119,21 +147,22 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     list.replaceChildren();
     for (const s of steps) {
       for (const m of s.moves) {
-        const li = el(doc, 'li', { class: `solve-move ${m.kind}`, 'data-kind': m.kind }, m.notation);
+        const li = el(doc, 'li', { class: `solve-move ${m.kind === 'engine' ? 'accepted' : m.kind}`, 'data-kind': m.kind }, m.notation);
         if (m.kind === 'shown') li.append(' ', el(doc, 'span', { class: 'solve-tag' }, t('solve.shownTag')));
         list.append(li);
       }
     }
     list.hidden = !steps.length;
-    buttons.show.disabled = busy || solved || finished;
+    buttons.show.disabled = busy || solved || finished || Boolean(past);
     buttons.hint.disabled = busy || solved || finished || !hint || hinted >= 2;
     buttons.hint.setAttribute('data-hinted', String(hinted));
-    buttons.back.disabled = busy || !steps.length;
-    buttons.restart.disabled = busy || (!steps.length && !tries && !shown);
+    buttons.back.disabled = (busy && !thinking) || !steps.length;
+    buttons.restart.disabled = (busy && !thinking) || (!thinking && !steps.length && !tries && !shown);
     onChange();
   }
 
   async function refresh() {
+    if (past) { hint = null; finished = false; render(); return; }
     const mine = gen;
     const st = await library.solveState(game(), place.line, place.ply).catch(() => null);
     if (mine !== gen || !begin) return;
@@ -165,13 +194,92 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     if (!solved) await refresh();
   }
 
+  /** The engine's question about `move` (a legal move past the text, or not in it). */
+  function question(move) {
+    const { view } = viewer.state;
+    const line = lineView(view, place.line);
+    const fens = [line.start ? line.start.fen : '', ...line.plies.map((p) => p.fen)].slice(0, place.ply + 1);
+    return {
+      gametype: String(view.variantNumber || view.gametype || 20),
+      goal: view.goal || 'standard',
+      fen: move.fen,
+      history: [...fens, ...(past ? past.fens : [])].filter(Boolean),
+    };
+  }
+
+  /** The moves after `choices` played from the place (library.movesAfter), or []. */
+  const movesAfter = (choices) => library.movesAfter(game(), place.line, place.ply, choices).then((l) => l || [], () => []);
+
+  /** A move the text does not give: the engine says whether it keeps the win. */
+  async function judged(move, mine) {
+    viewer.preview(move);
+    message = { key: 'solve.thinking', params: { move: move.notation }, kind: 'thinking' };
+    const failed = (e) => ({ verdict: 'error', message: String(e) });
+    thinking = true;
+    render();
+    judge ??= await Promise.resolve().then(engine).catch(() => null);
+    if (mine !== gen) return;
+    const j = judge ? await judge.ask(question(move)).catch(failed) : failed('no engine');
+    if (mine !== gen || !j) return;
+    thinking = false;
+    const choices = [...(past ? past.choices : []), move.index];
+    const fens = [...(past ? past.fens : []), move.fen];
+    if (j.verdict === 'won') {
+      setHint(null);
+      const step = { before: place, past, moves: [{ notation: move.notation, kind: 'engine' }] };
+      steps.push(step);
+      past = { choices, fens, shown: move };
+      message = { key: 'solve.engine', params: { move: move.notation }, kind: 'engine' };
+      solved = Boolean(j.solved && !j.reply);
+      finished = solved;
+      render();
+      if (solved || !j.reply) return;
+      await wait(pause);
+      if (mine !== gen) return;
+      const reply = (await movesAfter(choices)).find((m) => m.fen === j.reply.fen);
+      if (mine !== gen) return;
+      if (!reply) {
+        // Not among the moves there (it cannot be, unless the engine's rules differ): taken back.
+        steps.pop();
+        past = step.past;
+        viewer.preview(past ? past.shown : null);
+        message = { key: 'solve.engineFailed', params: {}, kind: 'wrong' };
+        return;
+      }
+      past = { choices: [...choices, reply.index], fens: [...fens, reply.fen], shown: reply };
+      viewer.preview(reply);
+      step.moves.push({ notation: reply.notation, kind: 'reply' });
+      solved = Boolean(j.solved);
+      finished = solved;
+      return;
+    }
+    if (j.verdict === 'error') {
+      message = { key: 'solve.engineFailed', params: {}, kind: 'wrong' };
+    } else {
+      tries += 1;
+      message = j.verdict === 'lost' && j.reply
+        ? { key: 'solve.engineRefuted', params: { move: move.notation, reply: j.reply.notation }, kind: 'wrong' }
+        : { key: 'solve.unconfirmed', params: { move: move.notation }, kind: 'wrong' };
+    }
+    // Drawn with the engine's refutation when it has one, then taken back.
+    const refutation = j.verdict === 'lost' && j.reply && (await movesAfter(choices)).find((m) => m.fen === j.reply.fen);
+    if (mine !== gen) return;
+    if (refutation) viewer.preview(refutation);
+    render();
+    await wait(refutation ? pause * 2 : pause);
+    if (mine !== gen) return;
+    viewer.preview(past ? past.shown : null);
+  }
+
   async function onMove(move) {
     if (busy || solved || finished || !begin) return;
     busy = true;
     const mine = gen;
     try {
+      if (past) { await judged(move, mine); return; }
       const a = await library.solve(game(), place.line, place.ply, move.index);
       if (mine !== gen || !a) return;
+      if (a.verdict === 'wrong' && a.inText === false && engine) { await judged(move, mine); return; }
       if (a.verdict === 'wrong') {
         tries += 1;
         message = a.replyNotation
@@ -196,7 +304,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   }
 
   async function showMove() {
-    if (busy || solved || finished) return;
+    if (busy || solved || finished || past) return;
     busy = true;
     const mine = gen;
     try {
@@ -226,21 +334,26 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     render();
   }
 
-  /** Drops whatever is pending and shows `to`. */
-  function reset(to) {
+  /** Drops whatever is pending (an engine's answer too) and shows `to` (and `beyond` it, past the text). */
+  function reset(to, beyond = null) {
     setHint(null);
     gen += 1;
+    if (judge) judge.drop();
     busy = false;
+    thinking = false;
     solved = false;
+    finished = false;
     message = null;
     place = to;
+    past = beyond;
+    if (!past) viewer.preview(null);
     goTo(place);
     refresh();
   }
 
   function back() {
     const s = steps.pop();
-    if (s) reset(s.before);
+    if (s) reset(s.before, s.past || null);
   }
 
   function restart() {
@@ -267,7 +380,10 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   function leave() {
     setHint(null);
     gen += 1;
+    if (judge) judge.drop();
+    past = null;
     busy = false;
+    thinking = false;
     for (const [e, was] of hidden) e.hidden = was;
     hidden = [];
     begin = null;
@@ -281,7 +397,9 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
   }
 
   const input = (analysis && analysis.handler) || {};
-  viewer.handle('solve', { enter, leave, play: onMove, shown: input.shown, pointer: input.pointer });
+  // Past the text the board's moves are the library's after the choices played (analysis.js asks).
+  const moves = () => (past && begin ? { key: past.choices.join(','), list: () => movesAfter(past.choices) } : null);
+  viewer.handle('solve', { enter, leave, play: onMove, shown: input.shown, pointer: input.pointer, moves });
 
   const api = {
     /** Whether solve mode is on. */

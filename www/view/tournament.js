@@ -8,6 +8,9 @@ import { boardCard, boardsView, tickClocks } from './boards.js';
 import { standingsView } from './standings.js';
 import { toDom } from './tree.js';
 
+// Its stylesheet, loaded before the views are made (app.js).
+export { tournamentSheet } from './sheet.js';
+
 /** The views, in tab order (the address's `view=` values; `game` is the viewer itself). */
 export const VIEWS = Object.freeze(['game', 'boards', 'standings']);
 

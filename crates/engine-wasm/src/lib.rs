@@ -4,7 +4,9 @@
 //! for the draw rules) and searches it one depth per call, so the worker can hear a stop between
 //! calls; its answers are JSON texts (no serde here: the values are numbers and move names,
 //! which need no escaping). A [`Reviewer`] runs the game review through a mainline, one
-//! position per call, with the marks and the summary from `pdn_engine::review`.
+//! position per call, with the marks and the summary from `pdn_engine::review`. Solve mode asks
+//! an Analyser whether a move the text does not give keeps the win ([`judge`],
+//! [`Analyser::judge_json`]).
 
 use pdn::variant::Goal;
 use pdn::{Color, Position, Ruleset};
@@ -20,8 +22,11 @@ pub const MAX_ENTRIES: u32 = 1 << 21;
 pub struct Analyser {
     engine: Engine,
     rs: Ruleset,
+    goal: Goal,
     pos: Position,
     history: Vec<Position>,
+    /// The lines of the deepest search so far, and its depth (solve mode's verdict reads them).
+    last: (u32, Vec<Line>),
 }
 
 impl Analyser {
@@ -45,8 +50,10 @@ impl Analyser {
         Ok(Analyser {
             engine,
             rs,
+            goal,
             pos,
             history,
+            last: (0, Vec::new()),
         })
     }
 
@@ -79,10 +86,56 @@ impl Analyser {
             },
         );
         let (d, nodes, took) = last.unwrap_or((0, 0, 0.0));
+        if d >= self.last.0 && !lines.is_empty() {
+            self.last = (d, lines.clone());
+        }
         let lines: Vec<String> = lines.iter().map(|l| self.line_json(l)).collect();
         format!(
             "{{\"depth\":{d},\"nodes\":{nodes},\"ms\":{took:.0},\"lines\":[{}]}}",
             lines.join(",")
+        )
+    }
+
+    /// Solve mode's verdict ([`judge`]) on this position, reached by the reader's move (the
+    /// defender to move), from the deepest search so far:
+    /// `{"verdict":"won"|"lost"|"unproven","solved":B,"reply":R,"win":W,"score":S,"depth":D}`;
+    /// `reply` the defender's best move (won: the engine plays it; lost: the refutation) as
+    /// `{"notation":"23-18","from":"23","to":"18","fen":"W:…"}` (`fen` the position after it)
+    /// or `null`; `win` and `score` the best line's, from the defender's side (as
+    /// [`Analyser::search_with`]'s).
+    #[must_use]
+    pub fn judge_json(&self) -> String {
+        let j = judge(&self.rs, self.goal, &self.pos, &self.last.1);
+        let verdict = match j.verdict {
+            Verdict::Won => "won",
+            Verdict::Lost => "lost",
+            Verdict::Unproven => "unproven",
+        };
+        let reply = j.reply.map_or_else(
+            || "null".to_string(),
+            |m| {
+                let g = &self.rs.geometry;
+                let legal = self.pos.legal_moves(&self.rs);
+                let sep = self.rs.variant.capture_separator();
+                format!(
+                    "{{\"notation\":\"{}\",\"from\":\"{}\",\"to\":\"{}\",\"fen\":\"{}\"}}",
+                    m.shortest_notation(g, &legal, sep),
+                    g.label(m.from),
+                    g.label(m.to),
+                    self.pos.play(&m).to_fen(g)
+                )
+            },
+        );
+        let (score, win) = self.last.1.first().map_or_else(
+            || (0.0, "null".to_string()),
+            |l| match l.score.win_in() {
+                Some(n) => (1000f64.copysign(f64::from(n)), n.to_string()),
+                None => (l.score.men(), "null".to_string()),
+            },
+        );
+        format!(
+            "{{\"verdict\":\"{verdict}\",\"solved\":{},\"reply\":{reply},\"win\":{win},\"score\":{score:.2},\"depth\":{}}}",
+            j.solved, self.last.0
         )
     }
 
@@ -124,6 +177,82 @@ fn read_positions(gametype: &str, fens: &[String]) -> Result<(Ruleset, Vec<Posit
         .map(|f| Position::from_fen(f, &rs.geometry, first).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((rs, positions))
+}
+
+/// Solve mode's verdict on a move the text does not give.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The engine proves the win for the side that played the move (the solver).
+    Won,
+    /// The engine proves the move loses: the defender wins.
+    Lost,
+    /// No forced result found: the engine cannot confirm the win.
+    Unproven,
+}
+
+/// What [`judge`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Won, lost or unproven for the solver.
+    pub verdict: Verdict,
+    /// The defender's best move (the engine's reply when won, the refutation when lost);
+    /// `None` when the game is over.
+    pub reply: Option<pdn::Move>,
+    /// The game is won for the solver: at `pos` (the defender cannot move, or the solver
+    /// crowned first in Breakthrough), or after the reply (Antidraughts: the solver has no move
+    /// left).
+    pub solved: bool,
+}
+
+/// Solve mode's verdict on `pos`, the position after the solver's move (the defender to move),
+/// in the rules `rs` played for `goal`, from `lines`, the engine's best lines there (the
+/// defender's view, best first). The game's end is the goal's: the side that cannot move loses
+/// (wins, in Antidraughts), and in Breakthrough the first king wins. Otherwise a forced result
+/// decides: the defender mated is a win for the solver, the defender mating a loss; no forced
+/// result is unproven (the engine cannot confirm the move wins, whatever its score).
+#[must_use]
+pub fn judge(rs: &Ruleset, goal: Goal, pos: &Position, lines: &[Line]) -> Judgement {
+    let solver = pos.turn().opposite();
+    let over = |verdict| Judgement {
+        verdict,
+        reply: None,
+        solved: verdict == Verdict::Won,
+    };
+    if goal == Goal::FirstKing {
+        let king = |c: Color| {
+            (0..rs.geometry.len()).any(|i| {
+                pos.piece_at(pdn::geometry::Square(i as u8))
+                    .is_some_and(|p| p.color == c && p.role == pdn::Role::King)
+            })
+        };
+        if king(solver) {
+            return over(Verdict::Won);
+        }
+    }
+    if pos.legal_moves(rs).is_empty() {
+        return over(if goal == Goal::Losing {
+            Verdict::Lost
+        } else {
+            Verdict::Won
+        });
+    }
+    let Some(best) = lines.first() else {
+        return over(Verdict::Unproven);
+    };
+    let reply = best.pv.first().copied();
+    let verdict = match best.score.win_in() {
+        Some(n) if n < 0 => Verdict::Won,
+        Some(_) => Verdict::Lost,
+        None => Verdict::Unproven,
+    };
+    let solved = verdict == Verdict::Won
+        && goal == Goal::Losing
+        && reply.is_some_and(|m| pos.play(&m).legal_moves(rs).is_empty());
+    Judgement {
+        verdict,
+        reply,
+        solved,
+    }
 }
 
 /// A score from White's view as JSON fields: `"score":S,"win":W` (`score` in men, ±1000 for a
@@ -333,6 +462,12 @@ mod bindings {
         pub fn search(&mut self, depth: u32, ms: f64, multipv: u32) -> String {
             self.search_with(depth, ms, multipv, Some(now))
         }
+
+        /// Solve mode's verdict on this position from the searches so far: JSON, see
+        /// [`Analyser::judge_json`].
+        pub fn judge(&self) -> String {
+            self.judge_json()
+        }
     }
 
     #[wasm_bindgen]
@@ -491,6 +626,72 @@ mod tests {
                 .contains("not the ones reviewed")
         );
         assert!(r.annotate_text("").is_err());
+    }
+
+    /// Solve mode's fixture (tests/e2e/fixtures/two-wins.pdn): 41-36 and 43-39 both win,
+    /// 41-37 and 43-38 lose.
+    const TWO_WINS: &str = "W:W41,43:B32";
+
+    fn judged(fen: &str, goal: Goal) -> String {
+        let mut a = Analyser::create("20", fen, &[], 1 << 16, goal).unwrap();
+        a.search_with(20, 0.0, 1, None);
+        a.judge_json()
+    }
+
+    #[test]
+    fn solve_mode_judges_a_move_by_the_engines_forced_result() {
+        let won = judged(&after(TWO_WINS, "43-39"), Goal::Standard);
+        assert!(
+            won.starts_with("{\"verdict\":\"won\",\"solved\":false,\"reply\":{\"notation\":\"32-"),
+            "{won}"
+        );
+        assert!(won.contains("\"win\":-"), "{won}");
+        let lost = judged(&after(TWO_WINS, "41-37"), Goal::Standard);
+        assert!(
+            lost.starts_with(
+                "{\"verdict\":\"lost\",\"solved\":false,\"reply\":{\"notation\":\"32x41\""
+            ),
+            "{lost}"
+        );
+        // The last capture takes Black's last man: nothing to reply, solved.
+        let mut fen = after(TWO_WINS, "43-39");
+        for m in ["32-38", "41-37", "38-43", "39x48"] {
+            fen = after(&fen, m);
+        }
+        let done = judged(&fen, Goal::Standard);
+        assert!(
+            done.starts_with("{\"verdict\":\"won\",\"solved\":true,\"reply\":null"),
+            "{done}"
+        );
+        // Antidraughts: the side that cannot move wins, so that is a loss for the solver.
+        assert!(judged(&fen, Goal::Losing).starts_with("{\"verdict\":\"lost\""));
+    }
+
+    #[test]
+    fn a_search_too_short_for_a_forced_result_is_unproven() {
+        // The start position: nothing is forced at depth 2.
+        let rs = Ruleset::of(pdn::Variant::International).unwrap();
+        let start = rs.start_position().to_fen(&rs.geometry);
+        let mut a = Analyser::create("20", &start, &[], 1 << 16, Goal::Standard).unwrap();
+        assert!(a.judge_json().starts_with("{\"verdict\":\"unproven\""));
+        a.search_with(2, 0.0, 1, None);
+        let j = a.judge_json();
+        assert!(
+            j.starts_with("{\"verdict\":\"unproven\",\"solved\":false,\"reply\":{"),
+            "{j}"
+        );
+        assert!(j.ends_with("\"depth\":2}"), "{j}");
+        // Breakthrough: the solver's king is the end.
+        let crowned = judge(
+            &rs,
+            Goal::FirstKing,
+            &Position::from_fen("B:WK3,30:B20,40", &rs.geometry, Color::White).unwrap(),
+            &[],
+        );
+        assert_eq!(
+            (crowned.verdict, crowned.solved, crowned.reply),
+            (Verdict::Won, true, None)
+        );
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub struct SolveView {
     pub solved: bool,
     /// The side the reader plays next: `white` or `black`.
     pub to_move: Option<&'static str>,
+    /// The text gives the move (its line's, or a variation's first move); false for a move it
+    /// does not give at all, which solve mode may ask the engine about.
+    pub in_text: bool,
 }
 
 /// Where a solution stands at a place.
@@ -102,7 +105,30 @@ impl Library {
             reply_notation,
             solved: a.solved,
             to_move: solve::to_move(&r, next).map(side),
+            in_text: a.in_text,
         })
+    }
+
+    /// The legal moves after `choices` played from `place` of game `index` (each an index of
+    /// the legal moves at that point, as [`Library::legal_moves`] lists them): solve mode's
+    /// positions past the text, where the engine answers. `None` when there is no such position
+    /// or a choice is not a legal move's index.
+    #[must_use]
+    pub fn moves_after(
+        &self,
+        index: usize,
+        place: Place,
+        choices: &[usize],
+    ) -> Option<Vec<crate::analysis::MoveView>> {
+        let game = self.game(index)?;
+        let r = pdn::replay::replay(&game);
+        let rs = r.ruleset.as_ref()?;
+        let (mut pos, mut moves) = edit::legal_moves(&r, place)?;
+        for &c in choices {
+            pos = pos.play(moves.get(c)?);
+            moves = pos.legal_moves(rs);
+        }
+        Some(crate::analysis::move_views(rs, &pos, &moves))
     }
 
     /// Where a solution of game `index` stands at `place`.
@@ -160,6 +186,11 @@ mod tests {
         assert_eq!(wrong.verdict, "wrong");
         assert_eq!(wrong.moved, None);
         assert_eq!(wrong.reply_notation.as_deref(), Some("19-23"));
+        assert!(wrong.in_text && right.in_text);
+        let unknown = lib
+            .solve(0, start, Some(index_of(&lib, start, "34-29")))
+            .unwrap();
+        assert_eq!((unknown.verdict, unknown.in_text), ("wrong", false));
         let shown = lib.solve(0, Place::main(2), None).unwrap();
         assert_eq!(shown.verdict, "shown");
         assert!(shown.solved);
@@ -191,5 +222,21 @@ mod tests {
         let end = lib.solve_state(0, Place::main(4)).unwrap();
         assert!(end.finished);
         assert_eq!(end.hint, None);
+    }
+
+    #[test]
+    fn moves_after_choices_played_past_the_text() {
+        let lib = Library::new(PROBLEM.into());
+        let start = Place::main(0);
+        let a = index_of(&lib, start, "34-29");
+        let black = lib.moves_after(0, start, &[a]).unwrap();
+        assert!(black.iter().any(|m| m.notation == "19-23"));
+        let b = black.iter().find(|m| m.notation == "19-23").unwrap().index;
+        let white = lib.moves_after(0, start, &[a, b]).unwrap();
+        // The same moves as the game that plays them in its text.
+        let played = Library::new("[GameType \"20\"] 1. 34-29 19-23 *".into());
+        assert_eq!(Some(white), played.legal_moves(0, Place::main(2)));
+        assert_eq!(lib.moves_after(0, start, &[]).unwrap().len(), 9);
+        assert_eq!(lib.moves_after(0, start, &[99]), None);
     }
 }

@@ -467,6 +467,21 @@ mod bindings {
             to_js(&self.inner.solve(index, Place { line, ply }, choice))
         }
 
+        /// The legal moves after `choices` played from there (each an index of the legal
+        /// moves at that point): solve mode's positions past the text. As `legalMoves`, or
+        /// `null`.
+        #[wasm_bindgen(js_name = movesAfter)]
+        pub fn moves_after(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            choices: Vec<u32>,
+        ) -> Result<JsValue, JsError> {
+            let choices: Vec<usize> = choices.into_iter().map(|c| c as usize).collect();
+            to_js(&self.inner.moves_after(index, Place { line, ply }, &choices))
+        }
+
         /// Where a solution stands there: `{toMove, finished}`, or `null`.
         #[wasm_bindgen(js_name = solveState)]
         pub fn solve_state(
