@@ -1451,64 +1451,63 @@ impl Position {
     /// ```
     #[must_use]
     pub fn capturers(&self, rs: &Ruleset) -> u128 {
-        let g = &rs.geometry;
+        // In one machine word where the board fits (all but the 12×12 ones): this runs at
+        // every node of a search.
+        match rs.geometry.shifts64() {
+            Some(s) if rs.geometry.len() <= 64 => {
+                self.capturers_in::<u64>(rs, |x, d| shift64(s, x, d)).wide()
+            }
+            _ => self.capturers_in::<u128>(rs, |x, d| rs.geometry.shift(x, d)),
+        }
+    }
+
+    #[inline(always)]
+    fn capturers_in<B: SquareSet>(&self, rs: &Ruleset, shift: impl Fn(B, Direction) -> B) -> B {
         let rules = &rs.rules;
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
-        let all = self.white | self.black;
+        let all = B::from_wide(self.white | self.black);
         let empty = !all;
-        let mine = self.side(self.turn);
-        let opponents = self.side(self.turn.opposite());
-        let opponent_kings = opponents & self.kings;
-        let men = mine & !self.kings;
-        let kings = mine & self.kings;
+        let pieces = B::from_wide(self.kings);
+        let mine = B::from_wide(self.side(self.turn));
+        let opponents = B::from_wide(self.side(self.turn.opposite()));
+        let opponent_kings = opponents & pieces;
+        let men = mine & !pieces;
+        let kings = mine & pieces;
         let man_victims = if rules.men_capture_kings {
             opponents
         } else {
-            opponents & !self.kings
+            opponents & !pieces
         };
-        let mut found = 0;
-        if let Some(s) = g.shifts64() {
-            // In one word, the rotations loaded once: this runs at every node.
-            let (empty, victims, men) = (empty as u64, man_victims as u64, men as u64);
-            let mut f = 0;
-            for &dir in man_dirs {
-                let back = opposite(dir);
-                f |= men & shift64(s, victims & shift64(s, empty, back), back);
-            }
-            found = u128::from(f);
-        } else {
-            for &dir in man_dirs {
-                let back = opposite(dir);
-                let jumpable = man_victims & g.shift(empty, back);
-                found |= men & g.shift(jumpable, back);
-            }
+        let mut found = B::EMPTY;
+        for &dir in man_dirs {
+            let back = opposite(dir);
+            found |= men & shift(man_victims & shift(empty, back), back);
         }
-        if kings != 0 {
+        if kings != B::EMPTY {
             if rules.flying_kings {
-                let nb = g.neighbour_table();
+                let nb = rs.geometry.neighbour_table();
                 let mut bits = kings;
-                while bits != 0 {
-                    let from = Square(bits.trailing_zeros() as u8);
-                    bits &= bits - 1;
+                while bits != B::EMPTY {
+                    let (i, rest) = bits.pop();
+                    bits = rest;
                     if first_capture_exists(
                         nb,
                         rules,
-                        from,
+                        Square(i),
                         true,
                         king_dirs,
                         all,
                         opponents,
                         opponent_kings,
                     ) {
-                        found |= bit(from);
+                        found |= B::at(i);
                     }
                 }
             } else {
                 for &dir in king_dirs {
                     let back = opposite(dir);
-                    let jumpable = opponents & g.shift(empty, back);
-                    found |= kings & g.shift(jumpable, back);
+                    found |= kings & shift(opponents & shift(empty, back), back);
                 }
             }
         }
@@ -1656,19 +1655,19 @@ fn man_capture_dirs(rules: &Rules, color: Color) -> &'static [Direction] {
 /// Whether the piece on `from` can make a first capture (any later rule aside).
 #[allow(clippy::too_many_arguments)]
 #[inline]
-fn first_capture_exists(
+fn first_capture_exists<B: SquareSet>(
     nb: &[[u8; 8]],
     rules: &Rules,
     from: Square,
     king: bool,
     dirs: &[Direction],
-    occupied: u128,
-    opponents: u128,
-    opponent_kings: u128,
+    occupied: B,
+    opponents: B,
+    opponent_kings: B,
 ) -> bool {
     let flying = king && rules.flying_kings;
     let protected = if king || rules.men_capture_kings {
-        0
+        B::EMPTY
     } else {
         opponent_kings
     };
@@ -1676,15 +1675,15 @@ fn first_capture_exists(
         let d = dir as usize;
         let mut v = nb[from.index()][d];
         if flying {
-            while v != NO_SQUARE && occupied & bit_at(v) == 0 {
+            while v != NO_SQUARE && !occupied.has(v) {
                 v = nb[v as usize][d];
             }
         }
-        if v == NO_SQUARE || (opponents & !protected) & bit_at(v) == 0 {
+        if v == NO_SQUARE || !(opponents & !protected).has(v) {
             continue;
         }
         let land = nb[v as usize][d];
-        if land != NO_SQUARE && occupied & bit_at(land) == 0 {
+        if land != NO_SQUARE && !occupied.has(land) {
             return true;
         }
     }
