@@ -144,14 +144,18 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Screen<'_, 'a, V> {
         self.inner.begin_game(start);
     }
     fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
+        // The names looked at are three and seven letters long: other tags cost one compare.
+        if !matches!(name.len(), 3 | 7) {
+            self.inner.tag(name, value, span);
+            return;
+        }
         if self.decisive.is_none() {
-            let v = value.trim();
-            if name.eq_ignore_ascii_case("FEN") && is_chess_fen(v) {
-                self.decisive = Some((v, "the FEN", span));
+            if name.eq_ignore_ascii_case("FEN") && is_chess_fen(value.trim()) {
+                self.decisive = Some((value.trim(), "the FEN", span));
             } else if name.eq_ignore_ascii_case("Variant")
-                && CHESS_VARIANTS.contains(&v.to_ascii_lowercase().as_str())
+                && CHESS_VARIANTS.contains(&value.trim().to_ascii_lowercase().as_str())
             {
-                self.decisive = Some((v, "the Variant tag", span));
+                self.decisive = Some((value.trim(), "the Variant tag", span));
             }
         }
         if name.eq_ignore_ascii_case("ECO") {

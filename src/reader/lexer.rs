@@ -79,17 +79,33 @@ pub struct Lexer<'a> {
 
 const SPACE: u8 = 1;
 const WORD_END: u8 = 2;
+/// Ends a tag name: ASCII whitespace, `"`, `[`, `]`; and every non-ASCII byte (read the long way).
+const NAME_END: u8 = 4;
+/// Stops the scan of a quoted tag value: `"`, `\`, line ends, brackets.
+const VALUE_STOP: u8 = 8;
+/// Ends a run of ASCII whitespace into the long way: non-ASCII bytes (Unicode spaces) and `\`
+/// (escaped line ends).
+const WIDE: u8 = 16;
 
-/// Byte classes: ASCII whitespace, and the bytes that end a word.
+/// Byte classes, one table for every scanning loop: a loop runs while its class bits are clear.
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
         if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
-            t[i] = SPACE | WORD_END;
+            t[i] = SPACE | WORD_END | NAME_END;
         } else if matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"') {
             t[i] = WORD_END;
+        }
+        if matches!(b, b'"' | b'[' | b']') || b >= 0x80 {
+            t[i] |= NAME_END;
+        }
+        if matches!(b, b'"' | b'\\' | b'\n' | b'\r' | b'[' | b']') {
+            t[i] |= VALUE_STOP;
+        }
+        if b >= 0x80 || b == b'\\' {
+            t[i] |= WIDE;
         }
         i += 1;
     }
@@ -187,7 +203,7 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         // Unicode spaces and escaped line ends are rare: the long way, out of line.
-        if i < b.len() && (b[i] >= 0x80 || b[i] == b'\\') {
+        if i < b.len() && CLASS[b[i] as usize] & WIDE != 0 {
             i = self.skip_wide_space(i);
         }
         self.pos = i;
@@ -256,11 +272,10 @@ impl<'a> Lexer<'a> {
         let name_start = i;
         while i < b.len() {
             let c = b[i];
-            if c < 0x80 {
-                if is_space(c) || matches!(c, b'"' | b']' | b'[') {
-                    break;
-                }
+            if CLASS[c as usize] & NAME_END == 0 {
                 i += 1;
+            } else if c < 0x80 {
+                break;
             } else {
                 let ch = self.char_at(i);
                 if is_wide_space(ch) || matches!(ch, '“' | '«' | '”' | '„') {
@@ -288,10 +303,10 @@ impl<'a> Lexer<'a> {
                 span: Span::new(start, end),
             };
         }
-        let open = if i < b.len() {
-            Some(self.char_at(i))
-        } else {
-            None
+        let open = match b.get(i) {
+            Some(b'"') => Some('"'),
+            Some(&c) if c >= 0x80 => Some(self.char_at(i)),
+            _ => None,
         };
         let (value, after) = match open {
             Some(q @ ('"' | '“' | '«' | '„' | '”')) => {
@@ -355,6 +370,10 @@ impl<'a> Lexer<'a> {
         let mut first_line_end = None;
         let mut last_break = None;
         while j < b.len() {
+            if CLASS[b[j] as usize] & VALUE_STOP == 0 {
+                j += 1;
+                continue;
+            }
             match b[j] {
                 b'\\' => {
                     j += 1;
@@ -1236,6 +1255,13 @@ fn find_tag_line(text: &str, from: usize) -> Option<usize> {
 /// (`next`): `pdn`, `pgn` or `code` in any case, closing (`/pdn`) or with an attribute
 /// (`pdn=…`), standing alone before `]`. A tag with a quoted value (`[Code "A"]`) is a tag.
 fn is_wrapper(name: &str, next: Option<u8>) -> bool {
+    // Most names start with none of the letters of the wrappers.
+    if !matches!(
+        name.as_bytes().first(),
+        Some(b'/' | b'p' | b'P' | b'c' | b'C')
+    ) {
+        return false;
+    }
     let closing = name.starts_with('/');
     let bare = name.trim_start_matches('/');
     let (word, attribute) = match bare.split_once('=') {

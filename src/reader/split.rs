@@ -96,6 +96,11 @@ pub trait Visitor<'a> {
     fn end_game(&mut self, span: Span) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    /// Whether the visitor wants the movetext of the game being read (asked once its tags are
+    /// read, at its first token that is no tag). `false` skips it.
+    fn wants_movetext(&self) -> bool {
+        true
+    }
 }
 
 /// Walks `text` game by game, calling `visitor` for each event. The games and problems are
@@ -305,11 +310,11 @@ impl<'a> Splitter<'a> {
     ) -> ControlFlow<()> {
         // `Damage - GWD 2-0`: a lone dash after words of prose is prose too, not a move the
         // source did not record. Decided here, once, so that every state reads it the same.
-        if self.after_unknown && t.token == Token::UnknownMove && self.raw(t.span) == "-" {
+        if self.after_unknown && matches!(t.token, Token::UnknownMove) && self.raw(t.span) == "-" {
             t.token = Token::Unknown(self.raw(t.span));
         }
         self.after_unknown = matches!(t.token, Token::Unknown(_));
-        if t.token == Token::Wrapper {
+        if matches!(t.token, Token::Wrapper) {
             // `[pdn]` … `[/pdn]` around a game in a forum post: no game's, and the end of the
             // one before it (a forum game often has no result).
             for p in problems {
@@ -588,7 +593,8 @@ impl<'a> Splitter<'a> {
             }
             Token::MoveNumber(n, _) => {
                 self.check_number(v);
-                if let Some((before, before_span)) = self.line().number {
+                let before = self.line().number.replace((n, span));
+                if let Some((before, before_span)) = before {
                     if n < before {
                         v.problem(&Problem {
                             kind: Code::MoveNumberOrder,
@@ -599,7 +605,6 @@ impl<'a> Splitter<'a> {
                         });
                     }
                 }
-                self.line().number = Some((n, span));
                 self.number = Some((span, false));
                 v.move_number(n, span);
             }
