@@ -53,6 +53,18 @@ pub enum Token<'a> {
     Wrapper,
 }
 
+/// What [`Lexer::next_move`] reads: a token, or a move's bounds alone.
+pub(crate) enum Fast<'a> {
+    /// A move number, or a move when tokens are built.
+    Token(Spanned<'a>),
+    /// A move, when no token is built: its text is `start..end`, its marks `body_end..end`.
+    Move {
+        start: usize,
+        body_end: usize,
+        end: usize,
+    },
+}
+
 /// A token with its span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spanned<'a> {
@@ -557,10 +569,57 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The next token when it is a move number or a move that the fast paths read (the common
+    /// words of movetext: `12.`, `32-28`, `c3xe5!`), else `None`, with the position left at
+    /// the next token. The token and its problems are exactly those [`Lexer::next`] gives; with
+    /// `build` false, a move comes as its bounds only ([`Fast::Move`]), no token made of it.
+    #[inline(always)]
+    pub(crate) fn next_move(&mut self, build: bool) -> Option<Fast<'a>> {
+        self.skip_space();
+        let start = self.pos;
+        let &c = self.bytes.get(start)?;
+        #[cfg(test)]
+        if !self.fast {
+            return None;
+        }
+        let first = if c.is_ascii_digit() {
+            match self.digits_or_number(start) {
+                Ok(number) => return Some(Fast::Token(number)),
+                Err(i) if i - start <= 3 => i,
+                Err(_) => return None,
+            }
+        } else if c.is_ascii_alphabetic() {
+            square_end(self.bytes, start)?
+        } else {
+            return None;
+        };
+        let (body_end, end) = self.fast_move_bounds(start, first)?;
+        self.pos = end;
+        Some(if build {
+            Fast::Token(self.move_token(start, body_end, end))
+        } else {
+            Fast::Move {
+                start,
+                body_end,
+                end,
+            }
+        })
+    }
+
     /// A word starting with a digit, in one pass when it is a move number (`12.`, `12...`,
     /// also glued to its move: `12.32-28`) or a move.
     #[inline(always)]
     fn fast_digits(&mut self, start: usize) -> Option<Spanned<'a>> {
+        match self.digits_or_number(start) {
+            Ok(number) => Some(number),
+            Err(i) if i - start <= 3 => self.fast_move_from(start, i),
+            Err(_) => None,
+        }
+    }
+
+    /// The move number starting at `start` (digits and dots), or where its digits end.
+    #[inline(always)]
+    fn digits_or_number(&mut self, start: usize) -> Result<Spanned<'a>, usize> {
         let b = self.bytes;
         let mut i = start;
         while i < b.len() && b[i].is_ascii_digit() {
@@ -571,12 +630,9 @@ impl<'a> Lexer<'a> {
             while j < b.len() && b[j] == b'.' {
                 j += 1;
             }
-            return Some(self.number(start, i - start, j, j - i >= 3));
+            return Ok(self.number(start, i - start, j, j - i >= 3));
         }
-        if i - start > 3 {
-            return None;
-        }
-        self.fast_move_from(start, i)
+        Err(i)
     }
 
     /// A move of squares and ASCII separators (`32-28`, `c3xe5`), with its marks, standing as
@@ -591,6 +647,15 @@ impl<'a> Lexer<'a> {
     /// [`Lexer::fast_move`] once its first square, `start..first`, is read.
     #[inline(always)]
     fn fast_move_from(&mut self, start: usize, first: usize) -> Option<Spanned<'a>> {
+        let (body_end, end) = self.fast_move_bounds(start, first)?;
+        self.pos = end;
+        Some(self.move_token(start, body_end, end))
+    }
+
+    /// The bounds of the move of [`Lexer::fast_move_from`]: where its squares end, and where
+    /// its marks do.
+    #[inline(always)]
+    fn fast_move_bounds(&self, start: usize, first: usize) -> Option<(usize, usize)> {
         let b = self.bytes;
         let mut j = first;
         if j >= b.len() || !matches!(b[j], b'-' | b'x' | b'X' | b':') {
@@ -614,34 +679,46 @@ impl<'a> Lexer<'a> {
         if body_end - start == 3 && is_result(&b[start..body_end]) {
             return None;
         }
-        self.pos = j;
-        Some(self.with_paren_strength(start, body_end, j))
+        Some((body_end, self.paren_strength_end(j)))
     }
 
-    /// The move `start..body_end` with its marks up to `end`, and a parenthesised strength
-    /// right after it (`29-23(?)`).
+    /// Where a move whose marks end at `end` ends: after a parenthesised strength right after
+    /// it (`29-23(?)`), if there is one.
     #[inline(always)]
-    fn with_paren_strength(&mut self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
-        let b = self.bytes;
-        let text = self.text;
-        let rest = &b[end..];
+    fn paren_strength_end(&self, end: usize) -> usize {
+        let rest = &self.bytes[end..];
         if rest.first() == Some(&b'(') {
             let marks = rest[1..]
                 .iter()
                 .take_while(|c| matches!(c, b'!' | b'?'))
                 .count();
             if marks > 0 && rest.get(1 + marks) == Some(&b')') {
-                self.pos = end + marks + 2;
+                return end + marks + 2;
             }
         }
+        end
+    }
+
+    /// The move `start..body_end` with its marks up to `end`, and a parenthesised strength
+    /// right after it (`29-23(?)`).
+    #[inline(always)]
+    fn with_paren_strength(&mut self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
+        self.pos = self.paren_strength_end(end);
+        self.move_token(start, body_end, self.pos)
+    }
+
+    /// The move token of `start..end` whose squares end at `body_end` (its marks follow).
+    #[inline(always)]
+    pub(crate) fn move_token(&self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
         // ASCII bounds: never off a character boundary (one checked slice, one checked split).
-        let (mv, suffix) = text
-            .get(start..self.pos)
+        let (mv, suffix) = self
+            .text
+            .get(start..end)
             .and_then(|w| w.split_at_checked(body_end - start))
             .unwrap_or_default();
         Spanned {
             token: Token::Move { text: mv, suffix },
-            span: Span::new(start, self.pos),
+            span: Span::new(start, end),
         }
     }
 

@@ -19,7 +19,8 @@ use std::ops::ControlFlow;
 
 use crate::diagnostic::{Code, Span};
 
-use super::lexer::{Lexer, Spanned, Token};
+use super::chess::Screen;
+use super::lexer::{Fast, Lexer, Spanned, Token};
 use super::problem::Problem;
 
 /// Receives a PDN text game by game, as the reader walks it.
@@ -96,8 +97,41 @@ pub trait Visitor<'a> {
     fn end_game(&mut self, span: Span) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    /// Whether the visitor wants the movetext of the game being read (asked once its tags are
-    /// read, at its first token that is no tag). `false` skips it.
+    /// Whether the visitor wants the moves and move numbers of the game being read. Asked as the
+    /// game is read (more than once a game, so the answer should not change within one); with
+    /// `false`, the reader skips them: [`game_move`](Visitor::game_move) and
+    /// [`move_number`](Visitor::move_number) are not called, and the common ones (`12.`,
+    /// `32-28`, `c3xe5!`) are read as bounds only, with no token made of them. Everything else
+    /// comes as usual: the same games with the same spans, tags, comments, variations, NAGs,
+    /// unrecorded moves (`-`), results, and every problem of [`read_file`](super::read_file)
+    /// (the splitter still counts the moves that the game's end and its problems depend on).
+    /// Following pgn-reader's `Skip` (MIT/Apache-2.0) in spirit.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use pdn::Span;
+    /// use pdn::reader::{visit, Visitor};
+    ///
+    /// /// Game spans and results, moves skipped.
+    /// #[derive(Default)]
+    /// struct Results(Vec<(Span, Option<String>)>, Option<String>);
+    ///
+    /// impl<'a> Visitor<'a> for Results {
+    ///     fn wants_movetext(&self) -> bool { false }
+    ///     fn game_move(&mut self, _text: &'a str, _strength: &'a str, _span: Span) {
+    ///         unreachable!("skipped");
+    ///     }
+    ///     fn result(&mut self, result: &'a str, _span: Span) { self.1 = Some(result.into()); }
+    ///     fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+    ///         self.0.push((span, self.1.take()));
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// let mut v = Results::default();
+    /// visit("1. 32-28 (33-29 1-0) 19-23 2-0 1. 31-27 *", &mut v);
+    /// assert_eq!(v.0, [(Span::new(0, 30), Some("2-0".into())), (Span::new(31, 41), Some("*".into()))]);
+    /// ```
     fn wants_movetext(&self) -> bool {
         true
     }
@@ -113,7 +147,7 @@ pub fn visit<'a, V: Visitor<'a>>(text: &'a str, visitor: &mut V) {
 /// start). Reading from a game's start gives that game exactly as reading the whole text does.
 pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut V) {
     // Chess games are told apart per game, their problems replaced by one.
-    let visitor = &mut super::chess::Screen::new(visitor);
+    let visitor = &mut Screen::new(visitor);
     let mut lexer = Lexer::at(text, start);
     let mut splitter = Splitter::new(text);
     splitter.resumed = start > 0;
@@ -122,6 +156,9 @@ pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut
         lexer.problems.clear();
         if flow.is_break() {
             return;
+        }
+        if splitter.state == State::InGame {
+            splitter.movetext(&mut lexer, visitor);
         }
     }
     splitter.finish(visitor);
@@ -423,6 +460,79 @@ impl<'a> Splitter<'a> {
         ControlFlow::Continue(())
     }
 
+    /// The run of move numbers and moves that comes next in the open game, read by the
+    /// lexer's fast paths and taken here without the general dispatch of [`Splitter::feed`]
+    /// (inside a game they are never more than [`Splitter::in_game`] makes of them). When the
+    /// visitor does not want the movetext, they are not passed on: the splitter keeps only what
+    /// the game's end and its problems depend on (moves per line, the move number waiting for
+    /// its move, the setups waiting for theirs).
+    #[inline(always)]
+    fn movetext<V: Visitor<'a>>(&mut self, lexer: &mut Lexer<'a>, v: &mut Screen<'_, 'a, V>) {
+        let wanted = v.wants_movetext();
+        while let Some(fast) = lexer.next_move(wanted) {
+            // Not an Unknown token: a lone `-` after it is a move not recorded.
+            self.after_unknown = false;
+            let t = match fast {
+                Fast::Move {
+                    start,
+                    body_end,
+                    end,
+                } => {
+                    let text = self
+                        .text
+                        .as_bytes()
+                        .get(start..body_end)
+                        .unwrap_or_default();
+                    let score = body_end == end
+                        && self.variations.is_empty()
+                        && self.result_tag.is_some_and(|r| r.as_bytes() == text);
+                    if !score {
+                        self.end = self.end.max(end);
+                        self.played();
+                        v.draughts_move();
+                        continue;
+                    }
+                    // A score that may repeat the `Result` tag: the usual way.
+                    lexer.move_token(start, body_end, end)
+                }
+                Fast::Token(Spanned {
+                    token: Token::MoveNumber(n, _),
+                    span,
+                }) if !wanted && lexer.problems.is_empty() => {
+                    self.end = self.end.max(span.end);
+                    self.check_number(v);
+                    self.number_order(n, span, v);
+                    self.number = Some((span, false));
+                    continue;
+                }
+                Fast::Token(t) => t,
+            };
+            self.in_game(t, &lexer.problems, v);
+            lexer.problems.clear();
+            if self.state != State::InGame {
+                // A score that repeats the `Result` tag ended the game.
+                return;
+            }
+        }
+    }
+
+    /// A move number `n` at `span` on the current line: said when it goes back.
+    #[inline(always)]
+    fn number_order<V: Visitor<'a>>(&mut self, n: u32, span: Span, v: &mut V) {
+        let before = self.line().number.replace((n, span));
+        if let Some((before, before_span)) = before {
+            if n < before {
+                v.problem(&Problem {
+                    kind: Code::MoveNumberOrder,
+                    span,
+                    detail: self.digits(span),
+                    other: self.digits(before_span),
+                    count: 0,
+                });
+            }
+        }
+    }
+
     /// Tokens that begin a game when no game is open.
     fn opens_game(&self, t: &Token<'a>) -> bool {
         let depth = match self.state {
@@ -593,18 +703,7 @@ impl<'a> Splitter<'a> {
             }
             Token::MoveNumber(n, _) => {
                 self.check_number(v);
-                let before = self.line().number.replace((n, span));
-                if let Some((before, before_span)) = before {
-                    if n < before {
-                        v.problem(&Problem {
-                            kind: Code::MoveNumberOrder,
-                            span,
-                            detail: self.digits(span),
-                            other: self.digits(before_span),
-                            count: 0,
-                        });
-                    }
-                }
+                self.number_order(n, span, v);
                 self.number = Some((span, false));
                 v.move_number(n, span);
             }
@@ -718,5 +817,111 @@ impl<'a> Splitter<'a> {
     /// stray bracket or sign is still reported where it is).
     fn prose_allowed(&self, t: &Spanned<'a>) -> bool {
         self.raw(t.span).chars().any(char::is_alphabetic)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event as a line; moves and move numbers left out when `skip`, which the visitor
+    /// then asks for.
+    struct Log {
+        skip: bool,
+        lines: Vec<String>,
+    }
+
+    impl<'a> Visitor<'a> for Log {
+        fn begin_game(&mut self, start: usize) {
+            self.lines.push(format!("begin {start}"));
+        }
+        fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
+            self.lines.push(format!("tag {name} {value} {span:?}"));
+        }
+        fn move_number(&mut self, number: u32, _span: Span) {
+            assert!(
+                !self.skip,
+                "move number {number} given to a visitor that skips"
+            );
+        }
+        fn game_move(&mut self, text: &'a str, _strength: &'a str, _span: Span) {
+            assert!(!self.skip, "move {text} given to a visitor that skips");
+        }
+        fn unknown_move(&mut self, span: Span) {
+            self.lines.push(format!("unknown move {span:?}"));
+        }
+        fn nag(&mut self, nag: u16, span: Span) {
+            self.lines.push(format!("nag {nag} {span:?}"));
+        }
+        fn comment(&mut self, text: &'a str, span: Span) {
+            self.lines.push(format!("comment {text} {span:?}"));
+        }
+        fn setup(&mut self, fen: &'a str, span: Span) {
+            self.lines.push(format!("setup {fen} {span:?}"));
+        }
+        fn begin_variation(&mut self, span: Span) {
+            self.lines.push(format!("( {span:?}"));
+        }
+        fn end_variation(&mut self, span: Span) {
+            self.lines.push(format!(") {span:?}"));
+        }
+        fn result(&mut self, result: &'a str, span: Span) {
+            self.lines.push(format!("result {result} {span:?}"));
+        }
+        fn problem(&mut self, p: &Problem<'a>) {
+            self.lines.push(format!("problem {p:?}"));
+        }
+        fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+            self.lines.push(format!("end {span:?}"));
+            ControlFlow::Continue(())
+        }
+        fn wants_movetext(&self) -> bool {
+            !self.skip
+        }
+    }
+
+    fn events(text: &str, skip: bool) -> Vec<String> {
+        let mut log = Log {
+            skip,
+            lines: Vec::new(),
+        };
+        visit(text, &mut log);
+        log.lines
+    }
+
+    #[track_caller]
+    fn same_without_moves(text: &str, name: &str) {
+        assert_eq!(events(text, false), events(text, true), "{name}");
+    }
+
+    #[test]
+    fn skipping_the_movetext_keeps_games_and_problems() {
+        for text in [
+            "[Event \"a\"] 1. 32-28 19-23 2. 28x19 14x23 1-0 {after} [Event \"b\"] 1. 33-28 *",
+            "[Result \"4-6\"] 1. 32-28 19-23 4-6 [Result \"1-0\"] 1. 31-27 1-0",
+            "[Result \"1-0\"] 1. 32-28 (1. 33-28 1-0) 19-23 2. 1-0",
+            "1. 32-28 19-23 3. 28x19 2. 14x23 25 . 34-29 21,44-39 - -- 33-28!? 29-23(?) 1-0",
+            "[A \"1\"] {c} [B \"2\"] 1. c3-d4 f6-g5 /FEN \"W:W31:B1\"/ 2. d4-e5 $1 0-2* 2-0",
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"] 1. e4 e5 Nf3 *",
+            "1. 32-28 Nf3 Qxd5 19-23 99999999999. 18-23 1-101.32-28 1-0 [pdn] 1. 31-27 [/pdn]",
+            "1. 32-28 ( 33-28 ( 34-29 ) 12. 19-23 ",
+        ] {
+            same_without_moves(text, text);
+        }
+        let Some(dir) = std::env::var_os("PDN_CORPORA").filter(|d| !d.is_empty()) else {
+            return;
+        };
+        let mut stack = vec![std::path::PathBuf::from(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let (text, _) = crate::encoding::decode(&std::fs::read(&path).unwrap());
+                same_without_moves(&text, &path.display().to_string());
+            }
+        }
     }
 }
