@@ -1045,10 +1045,10 @@ pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
 pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
     let w = text.as_bytes();
     if let Some((bounds, n, capture)) = simple_move(w) {
-        let squares = bounds[..n]
-            .iter()
-            .map(|&(a, b)| Label::new(&text[usize::from(a)..usize::from(b)]))
-            .collect::<Option<_>>()?;
+        let mut squares = Squares::new();
+        for &(a, b) in &bounds[..n] {
+            squares.push(Label::new(&text[usize::from(a)..usize::from(b)])?);
+        }
         return Some(PdnMove { squares, capture });
     }
     let shape = move_shape(w)?;
