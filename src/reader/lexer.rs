@@ -53,11 +53,11 @@ pub enum Token<'a> {
     Wrapper,
 }
 
-/// What [`Lexer::next_move`] reads: a token, or a move's bounds alone.
+/// What [`Lexer::next_move`] reads: a move number's token, or a move's bounds.
 pub(crate) enum Fast<'a> {
-    /// A move number, or a move when tokens are built.
+    /// A move number.
     Token(Spanned<'a>),
-    /// A move, when no token is built: its text is `start..end`, its marks `body_end..end`.
+    /// A move: its text is `start..end`, its marks `body_end..end`.
     Move {
         start: usize,
         body_end: usize,
@@ -571,10 +571,10 @@ impl<'a> Lexer<'a> {
 
     /// The next token when it is a move number or a move that the fast paths read (the common
     /// words of movetext: `12.`, `32-28`, `c3xe5!`), else `None`, with the position left at
-    /// the next token. The token and its problems are exactly those [`Lexer::next`] gives; with
-    /// `build` false, a move comes as its bounds only ([`Fast::Move`]), no token made of it.
+    /// the next token. The token and its problems are exactly those [`Lexer::next`] gives; a
+    /// move comes as its bounds only ([`Fast::Move`]; [`Lexer::move_token`] makes its token).
     #[inline(always)]
-    pub(crate) fn next_move(&mut self, build: bool) -> Option<Fast<'a>> {
+    pub(crate) fn next_move(&mut self) -> Option<Fast<'a>> {
         self.skip_space();
         let start = self.pos;
         let &c = self.bytes.get(start)?;
@@ -595,14 +595,10 @@ impl<'a> Lexer<'a> {
         };
         let (body_end, end) = self.fast_move_bounds(start, first)?;
         self.pos = end;
-        Some(if build {
-            Fast::Token(self.move_token(start, body_end, end))
-        } else {
-            Fast::Move {
-                start,
-                body_end,
-                end,
-            }
+        Some(Fast::Move {
+            start,
+            body_end,
+            end,
         })
     }
 

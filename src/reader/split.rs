@@ -469,7 +469,7 @@ impl<'a> Splitter<'a> {
     #[inline(always)]
     fn movetext<V: Visitor<'a>>(&mut self, lexer: &mut Lexer<'a>, v: &mut Screen<'_, 'a, V>) {
         let wanted = v.wants_movetext();
-        while let Some(fast) = lexer.next_move(wanted) {
+        while let Some(fast) = lexer.next_move() {
             // Not an Unknown token: a lone `-` after it is a move not recorded.
             self.after_unknown = false;
             let t = match fast {
@@ -486,23 +486,33 @@ impl<'a> Splitter<'a> {
                     let score = body_end == end
                         && self.variations.is_empty()
                         && self.result_tag.is_some_and(|r| r.as_bytes() == text);
-                    if !score {
+                    if score {
+                        // A score that may repeat the `Result` tag: the usual way.
+                        lexer.move_token(start, body_end, end)
+                    } else {
                         self.end = self.end.max(end);
                         self.played();
-                        v.draughts_move();
+                        if wanted {
+                            if let Token::Move { text, suffix } =
+                                lexer.move_token(start, body_end, end).token
+                            {
+                                v.game_move(text, suffix, Span::new(start, end));
+                            }
+                        } else {
+                            v.draughts_move();
+                        }
                         continue;
                     }
-                    // A score that may repeat the `Result` tag: the usual way.
-                    lexer.move_token(start, body_end, end)
                 }
                 Fast::Token(Spanned {
                     token: Token::MoveNumber(n, _),
                     span,
-                }) if !wanted && lexer.problems.is_empty() => {
+                }) if lexer.problems.is_empty() => {
                     self.end = self.end.max(span.end);
                     self.check_number(v);
                     self.number_order(n, span, v);
                     self.number = Some((span, false));
+                    v.move_number(n, span);
                     continue;
                 }
                 Fast::Token(t) => t,
