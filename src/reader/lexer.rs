@@ -644,12 +644,15 @@ impl<'a> Lexer<'a> {
             while j < b.len() && b[j] == b'.' {
                 j += 1;
             }
-            return Some(Some(Fast::Token(self.number(
-                start,
-                digits,
-                j,
-                j - i >= 3,
-            ))));
+            // At most seven digits: no overflow, the value read from the chunk.
+            let n = chunk[..digits]
+                .iter()
+                .fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+            self.pos = j;
+            return Some(Some(Fast::Token(Spanned {
+                token: Token::MoveNumber(n, j - i >= 3),
+                span: Span::new(start, j),
+            })));
         }
         if digits > 3 || !matches!(chunk[digits], b'-' | b'x' | b'X' | b':') {
             return None;
