@@ -627,8 +627,8 @@ impl<'a> Lexer<'a> {
         let x = u64::from_le_bytes(chunk) ^ 0x3030_3030_3030_3030;
         // A byte's high bit is set unless it was a digit (now 0..=9): adding 0x76 to its low
         // seven bits reaches 0x80 from 10 on, with no carry into the next byte.
-        let other = (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7676_7676_7676_7676) | x)
-            & 0x8080_8080_8080_8080;
+        let other =
+            (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080;
         // The digits from byte `p` (< 8) on; 8 - p when they run to the end of the chunk.
         let run = |p: usize| ((other >> (8 * p)).trailing_zeros() / 8) as usize;
         let digits = run(0);
@@ -1533,11 +1533,44 @@ mod tests {
     fn eight_bytes_at_once_agree_with_the_long_way() {
         // Words around the eight-byte reads of `digit_word`, at every offset from the end.
         let words = [
-            "1.", "12.", "12...", "1234567.", "12345678.", "32-28", "32-28!?", "32-28(?)",
-            "11x18x25", "11x18x25x32", "1-0", "0-2*", "2-0", "4-6", "0.5-0.5", "0-0(?)",
-            "123-45", "1234-5", "12-3456", "1-c3", "12-3c", "12-", "12--3", "1:2", "12X34",
-            "1-101.32-28", "12.32-28", "9999999999.", "21,44-39", "25 .", "1- 7", "12-34\u{e9}",
-            "12-34{c}", "12-34)", "12-34(", "12x34x", "123x456x789", "1x2x3x4x5x6",
+            "1.",
+            "12.",
+            "12...",
+            "1234567.",
+            "12345678.",
+            "32-28",
+            "32-28!?",
+            "32-28(?)",
+            "11x18x25",
+            "11x18x25x32",
+            "1-0",
+            "0-2*",
+            "2-0",
+            "4-6",
+            "0.5-0.5",
+            "0-0(?)",
+            "123-45",
+            "1234-5",
+            "12-3456",
+            "1-c3",
+            "12-3c",
+            "12-",
+            "12--3",
+            "1:2",
+            "12X34",
+            "1-101.32-28",
+            "12.32-28",
+            "9999999999.",
+            "21,44-39",
+            "25 .",
+            "1- 7",
+            "12-34\u{e9}",
+            "12-34{c}",
+            "12-34)",
+            "12-34(",
+            "12x34x",
+            "123x456x789",
+            "1x2x3x4x5x6",
         ];
         for w in words {
             for pad in 0..10 {

@@ -478,14 +478,12 @@ impl<'a> Splitter<'a> {
                     body_end,
                     end,
                 } => {
-                    let text = self
-                        .text
-                        .as_bytes()
-                        .get(start..body_end)
-                        .unwrap_or_default();
                     let score = body_end == end
                         && self.variations.is_empty()
-                        && self.result_tag.is_some_and(|r| r.as_bytes() == text);
+                        && self.result_tag.is_some_and(|r| {
+                            r.len() == body_end - start
+                                && self.text.as_bytes().get(start..body_end) == Some(r.as_bytes())
+                        });
                     if score {
                         // A score that may repeat the `Result` tag: the usual way.
                         lexer.move_token(start, body_end, end)
