@@ -1117,12 +1117,8 @@ pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
 #[must_use]
 pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
     let w = text.as_bytes();
-    if let Some((bounds, n, capture)) = simple_move(w) {
-        let mut squares = Squares::new();
-        for &(a, b) in &bounds[..n] {
-            squares.push(Label::new(&text[usize::from(a)..usize::from(b)])?);
-        }
-        return Some(PdnMove { squares, capture });
+    if let Some(m) = simple_move(text) {
+        return Some(m);
     }
     let shape = move_shape(w)?;
     if crate::notation::is_short_move(w) {
@@ -1173,28 +1169,28 @@ pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
     })
 }
 
-/// Up to twelve squares' bounds in a move of at most 255 bytes.
-type SquareBounds = [(u8, u8); 12];
-
-/// Most moves in one pass: lower-case or numeric squares joined by ASCII separators. Gives the
-/// squares' bounds and whether it is a capture; `None` leaves the move to the general reading.
-fn simple_move(w: &[u8]) -> Option<(SquareBounds, usize, bool)> {
-    if w.len() > usize::from(u8::MAX) {
-        return None;
-    }
-    let mut bounds = [(0u8, 0u8); 12];
-    let mut n = 0;
+/// Most moves in one pass: lower-case or numeric squares joined by ASCII separators, read
+/// into a [`PdnMove`] as they come; `None` leaves the move to the general reading (which gives
+/// the same for these).
+#[inline(always)]
+fn simple_move(text: &str) -> Option<PdnMove> {
+    let w = text.as_bytes();
+    let mut squares = Squares::new();
     let mut capture = false;
     let mut i = 0;
     loop {
         let s = i;
         let j = square_end(w, i)?;
-        if w[s].is_ascii_uppercase() || n == bounds.len() {
+        if w[s].is_ascii_uppercase() {
             return None;
         }
-        // Both fit in u8: w is at most 255 bytes long.
-        bounds[n] = (s as u8, j as u8);
-        n += 1;
+        // A square is one to three ASCII bytes: each length copied as a constant.
+        let label = match j - s {
+            1 => Label::new(text.get(s..s + 1)?),
+            2 => Label::new(text.get(s..s + 2)?),
+            _ => Label::new(text.get(s..s + 3)?),
+        };
+        squares.push(label?);
         i = j;
         if i == w.len() {
             break;
@@ -1206,7 +1202,7 @@ fn simple_move(w: &[u8]) -> Option<(SquareBounds, usize, bool)> {
         }
         i += 1;
     }
-    (n >= 2).then_some((bounds, n, capture))
+    (squares.len() >= 2).then_some(PdnMove { squares, capture })
 }
 
 /// End of a square starting at `i`: one to three digits, or a letter (not `x`) and one or two
