@@ -654,7 +654,8 @@ impl<'a> Splitter<'a> {
 
     fn take_result<V: Visitor<'a>>(&mut self, r: &'a str, span: Span, v: &mut V) {
         self.check_number(v);
-        if let Some(tag) = self.result_tag {
+        // The same text as the tag is the same outcome: no mismatch, nothing to read.
+        if let Some(tag) = self.result_tag.filter(|&tag| tag != r) {
             let (found, said) = (outcome(r), outcome(tag));
             if found.is_some_and(|f| f != Outcome::Unfinished) && said.is_some() && found != said {
                 v.problem(&Problem {
