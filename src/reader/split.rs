@@ -205,8 +205,9 @@ struct Splitter<'a> {
     /// The tag names in lower case, once there are many.
     tag_set: HashSet<String>,
     result_tag: Option<&'a str>,
-    mainline: Line,
-    variations: Vec<Line>,
+    /// The mainline, then the open variations, innermost last: never empty, so the line being
+    /// read is always the last.
+    lines: Vec<Line>,
     /// The game starts from a `/FEN/` setup.
     setup: bool,
     /// Later `/FEN/`s waiting for the move they set up, with the depth of their line: a setup
@@ -269,8 +270,7 @@ impl<'a> Splitter<'a> {
             tag_names: Vec::new(),
             tag_set: HashSet::new(),
             result_tag: None,
-            mainline: Line::default(),
-            variations: Vec::new(),
+            lines: vec![Line::default()],
             setup: false,
             pending_setup: Vec::new(),
             unknown_since_tag: 0,
@@ -287,11 +287,21 @@ impl<'a> Splitter<'a> {
         self.text.get(span.start..span.end).unwrap_or("")
     }
 
+    #[inline(always)]
     fn line(&mut self) -> &mut Line {
-        match self.variations.last_mut() {
-            Some(l) => l,
-            None => &mut self.mainline,
-        }
+        let last = self.lines.len() - 1;
+        &mut self.lines[last]
+    }
+
+    /// No variation is open: the mainline is being read.
+    #[inline(always)]
+    fn on_mainline(&self) -> bool {
+        self.lines.len() == 1
+    }
+
+    /// How many variations are open.
+    fn depth(&self) -> usize {
+        self.lines.len() - 1
     }
 
     /// The digits of a move number token.
@@ -300,7 +310,7 @@ impl<'a> Splitter<'a> {
     }
 
     fn has_movetext(&self) -> bool {
-        self.mainline.moves > 0 || !self.variations.is_empty() || self.setup
+        self.lines[0].moves > 0 || !self.on_mainline() || self.setup
     }
 
     /// A tag that cannot belong to the open game.
@@ -479,7 +489,7 @@ impl<'a> Splitter<'a> {
                     end,
                 } => {
                     let score = body_end == end
-                        && self.variations.is_empty()
+                        && self.on_mainline()
                         && self.result_tag.is_some_and(|r| {
                             r.len() == body_end - start
                                 && self.text.as_bytes().get(start..body_end) == Some(r.as_bytes())
@@ -607,11 +617,11 @@ impl<'a> Splitter<'a> {
         self.tag_names.clear();
         self.tag_set.clear();
         self.result_tag = None;
-        self.mainline = Line {
+        self.lines.clear();
+        self.lines.push(Line {
             start,
             ..Line::default()
-        };
-        self.variations.clear();
+        });
         self.setup = false;
         self.pending_setup.clear();
         self.unknown_since_tag = 0;
@@ -627,7 +637,8 @@ impl<'a> Splitter<'a> {
 
     /// Ends the open game; `missing` when the next game begins without a result before it.
     fn end_game<V: Visitor<'a>>(&mut self, missing: bool, v: &mut V) -> ControlFlow<()> {
-        while let Some(line) = self.variations.pop() {
+        while !self.on_mainline() {
+            let Some(line) = self.lines.pop() else { break };
             let span = Span::new(line.start, line.start + 1);
             self.problem(v, Code::UnclosedVariation, span, "(");
             self.close_variation(line, self.end, v);
@@ -682,7 +693,7 @@ impl<'a> Splitter<'a> {
     fn setup_here(&self) -> bool {
         self.pending_setup
             .last()
-            .is_some_and(|&(_, depth)| depth == self.variations.len())
+            .is_some_and(|&(_, depth)| depth == self.depth())
     }
 
     fn played(&mut self) {
@@ -723,7 +734,7 @@ impl<'a> Splitter<'a> {
             }
             Token::Move { text, suffix }
                 if suffix.is_empty()
-                    && self.variations.is_empty()
+                    && self.on_mainline()
                     && self.result_tag == Some(text)
                     && text.contains('-') =>
             {
@@ -749,7 +760,7 @@ impl<'a> Splitter<'a> {
             }
             Token::Comment(text) => v.comment(text, span),
             Token::Setup(fen) => {
-                if self.variations.is_empty() && self.mainline.moves == 0 && !self.setup {
+                if self.on_mainline() && self.lines[0].moves == 0 && !self.setup {
                     self.setup = true;
                 } else {
                     if self.setup_here() {
@@ -757,32 +768,32 @@ impl<'a> Splitter<'a> {
                             self.problem(v, Code::SetupReplaced, old, self.raw(old));
                         }
                     }
-                    self.pending_setup.push((span, self.variations.len()));
+                    self.pending_setup.push((span, self.depth()));
                 }
                 v.setup(fen, span);
             }
             Token::OpenVariation => {
-                self.variations.push(Line {
+                self.lines.push(Line {
                     start: span.start,
                     ..Line::default()
                 });
                 v.begin_variation(span);
             }
             Token::CloseVariation => {
-                if self.variations.is_empty() {
+                if self.on_mainline() {
                     self.problem(v, Code::UnmatchedParen, span, ")");
                 } else {
                     if self.setup_here() {
                         self.drop_pending_setup(v);
                     }
-                    if let Some(line) = self.variations.pop() {
+                    if let Some(line) = self.lines.pop() {
                         self.close_variation(line, span.end, v);
                     }
                 }
             }
             Token::Result(r) => {
                 // Inside a variation a result only ends that line of play.
-                if self.variations.is_empty() {
+                if self.on_mainline() {
                     self.take_result(r, span, v);
                 }
             }
