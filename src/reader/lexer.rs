@@ -645,9 +645,14 @@ impl<'a> Lexer<'a> {
                 j += 1;
             }
             // At most seven digits: no overflow, the value read from the chunk.
-            let n = chunk[..digits]
-                .iter()
-                .fold(0, |n, &d| n * 10 + u32::from(d - b'0'));
+            let digit = |k: usize| u32::from(chunk[k] - b'0');
+            let n = match digits {
+                1 => digit(0),
+                2 => digit(0) * 10 + digit(1),
+                _ => chunk[..digits]
+                    .iter()
+                    .fold(0, |n, &d| n * 10 + u32::from(d - b'0')),
+            };
             self.pos = j;
             return Some(Some(Fast::Token(Spanned {
                 token: Token::MoveNumber(n, j - i >= 3),
