@@ -5,6 +5,10 @@
 //! Unicode dashes). Tokens borrow from the text; scanning allocates nothing. Moves are told
 //! apart from other words by a byte scan of their shape ([`move_shape`]); their squares are
 //! read into a [`PdnMove`] only by a reader that builds moves ([`parse_compact_move`]).
+//!
+//! One table of byte classes drives the scanning loops; a word that starts with a digit (move
+//! numbers and numeric moves, most of any movetext) is read from its first eight bytes at once
+//! ([`Lexer::next_move`], which gives a move as its bounds for the splitter's runs of moves).
 
 use crate::diagnostic::{Code, Span};
 use crate::notation::{Label, PdnMove, Squares};
