@@ -124,6 +124,25 @@ impl<'v, 'a, V: Visitor<'a>> Screen<'v, 'a, V> {
         }
     }
 
+    /// The visitor wants the movetext of the open game ([`Visitor::wants_movetext`]).
+    #[inline(always)]
+    pub(crate) fn wants_movetext(&self) -> bool {
+        self.inner.wants_movetext()
+    }
+
+    /// A draughts move is read (given to the visitor or skipped): the game is not chess unless
+    /// it showed itself to be before, and what was held back goes on, the rest as it comes.
+    #[inline(always)]
+    pub(crate) fn draughts_move(&mut self) {
+        if self.screening && self.verdict().is_none() {
+            self.screening = false;
+            for p in &self.held {
+                self.inner.problem(p);
+            }
+            self.held.clear();
+        }
+    }
+
     /// The open game is chess: what shows it.
     fn verdict(&self) -> Option<Evidence<'a>> {
         self.decisive.or(self
@@ -144,14 +163,18 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Screen<'_, 'a, V> {
         self.inner.begin_game(start);
     }
     fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
+        // The names looked at are three and seven letters long: other tags cost one compare.
+        if !matches!(name.len(), 3 | 7) {
+            self.inner.tag(name, value, span);
+            return;
+        }
         if self.decisive.is_none() {
-            let v = value.trim();
-            if name.eq_ignore_ascii_case("FEN") && is_chess_fen(v) {
-                self.decisive = Some((v, "the FEN", span));
+            if name.eq_ignore_ascii_case("FEN") && is_chess_fen(value.trim()) {
+                self.decisive = Some((value.trim(), "the FEN", span));
             } else if name.eq_ignore_ascii_case("Variant")
-                && CHESS_VARIANTS.contains(&v.to_ascii_lowercase().as_str())
+                && CHESS_VARIANTS.contains(&value.trim().to_ascii_lowercase().as_str())
             {
-                self.decisive = Some((v, "the Variant tag", span));
+                self.decisive = Some((value.trim(), "the Variant tag", span));
             }
         }
         if name.eq_ignore_ascii_case("ECO") {
@@ -162,19 +185,17 @@ impl<'a, V: Visitor<'a>> Visitor<'a> for Screen<'_, 'a, V> {
         }
         self.inner.tag(name, value, span);
     }
+    // A visitor that skips the movetext gets none of it, whichever way the splitter read it.
     fn move_number(&mut self, number: u32, span: Span) {
-        self.inner.move_number(number, span);
+        if self.inner.wants_movetext() {
+            self.inner.move_number(number, span);
+        }
     }
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
-        if self.screening && self.verdict().is_none() {
-            // A draughts game: what was held back goes on, and the rest as it comes.
-            self.screening = false;
-            for p in &self.held {
-                self.inner.problem(p);
-            }
-            self.held.clear();
+        self.draughts_move();
+        if self.inner.wants_movetext() {
+            self.inner.game_move(text, strength, span);
         }
-        self.inner.game_move(text, strength, span);
     }
     fn unknown_move(&mut self, span: Span) {
         self.inner.unknown_move(span);

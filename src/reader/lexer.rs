@@ -5,6 +5,10 @@
 //! Unicode dashes). Tokens borrow from the text; scanning allocates nothing. Moves are told
 //! apart from other words by a byte scan of their shape ([`move_shape`]); their squares are
 //! read into a [`PdnMove`] only by a reader that builds moves ([`parse_compact_move`]).
+//!
+//! One table of byte classes drives the scanning loops; a word that starts with a digit (move
+//! numbers and numeric moves, most of any movetext) is read from its first eight bytes at once
+//! ([`Lexer::next_move`], which gives a move as its bounds for the splitter's runs of moves).
 
 use crate::diagnostic::{Code, Span};
 use crate::notation::{Label, PdnMove, Squares};
@@ -53,6 +57,18 @@ pub enum Token<'a> {
     Wrapper,
 }
 
+/// What [`Lexer::next_move`] reads: a move number's token, or a move's bounds.
+pub(crate) enum Fast<'a> {
+    /// A move number.
+    Token(Spanned<'a>),
+    /// A move: its text is `start..end`, its marks `body_end..end`.
+    Move {
+        start: usize,
+        body_end: usize,
+        end: usize,
+    },
+}
+
 /// A token with its span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spanned<'a> {
@@ -79,17 +95,33 @@ pub struct Lexer<'a> {
 
 const SPACE: u8 = 1;
 const WORD_END: u8 = 2;
+/// Ends a tag name: ASCII whitespace, `"`, `[`, `]`; and every non-ASCII byte (read the long way).
+const NAME_END: u8 = 4;
+/// Stops the scan of a quoted tag value: `"`, `\`, line ends, brackets.
+const VALUE_STOP: u8 = 8;
+/// Ends a run of ASCII whitespace into the long way: non-ASCII bytes (Unicode spaces) and `\`
+/// (escaped line ends).
+const WIDE: u8 = 16;
 
-/// Byte classes: ASCII whitespace, and the bytes that end a word.
+/// Byte classes, one table for every scanning loop: a loop runs while its class bits are clear.
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
         if matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ') {
-            t[i] = SPACE | WORD_END;
+            t[i] = SPACE | WORD_END | NAME_END;
         } else if matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'"') {
             t[i] = WORD_END;
+        }
+        if matches!(b, b'"' | b'[' | b']') || b >= 0x80 {
+            t[i] |= NAME_END;
+        }
+        if matches!(b, b'"' | b'\\' | b'\n' | b'\r' | b'[' | b']') {
+            t[i] |= VALUE_STOP;
+        }
+        if b >= 0x80 || b == b'\\' {
+            t[i] |= WIDE;
         }
         i += 1;
     }
@@ -187,7 +219,7 @@ impl<'a> Lexer<'a> {
             i += 1;
         }
         // Unicode spaces and escaped line ends are rare: the long way, out of line.
-        if i < b.len() && (b[i] >= 0x80 || b[i] == b'\\') {
+        if i < b.len() && CLASS[b[i] as usize] & WIDE != 0 {
             i = self.skip_wide_space(i);
         }
         self.pos = i;
@@ -256,11 +288,10 @@ impl<'a> Lexer<'a> {
         let name_start = i;
         while i < b.len() {
             let c = b[i];
-            if c < 0x80 {
-                if is_space(c) || matches!(c, b'"' | b']' | b'[') {
-                    break;
-                }
+            if CLASS[c as usize] & NAME_END == 0 {
                 i += 1;
+            } else if c < 0x80 {
+                break;
             } else {
                 let ch = self.char_at(i);
                 if is_wide_space(ch) || matches!(ch, '“' | '«' | '”' | '„') {
@@ -288,10 +319,10 @@ impl<'a> Lexer<'a> {
                 span: Span::new(start, end),
             };
         }
-        let open = if i < b.len() {
-            Some(self.char_at(i))
-        } else {
-            None
+        let open = match b.get(i) {
+            Some(b'"') => Some('"'),
+            Some(&c) if c >= 0x80 => Some(self.char_at(i)),
+            _ => None,
         };
         let (value, after) = match open {
             Some(q @ ('"' | '“' | '«' | '„' | '”')) => {
@@ -355,6 +386,10 @@ impl<'a> Lexer<'a> {
         let mut first_line_end = None;
         let mut last_break = None;
         while j < b.len() {
+            if CLASS[b[j] as usize] & VALUE_STOP == 0 {
+                j += 1;
+                continue;
+            }
             match b[j] {
                 b'\\' => {
                     j += 1;
@@ -538,10 +573,127 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// The next token when it is a move number or a move that the fast paths read (the common
+    /// words of movetext: `12.`, `32-28`, `c3xe5!`), else `None`, with the position left at
+    /// the next token. The token and its problems are exactly those [`Lexer::next`] gives; a
+    /// move comes as its bounds only ([`Fast::Move`]; [`Lexer::move_token`] makes its token).
+    #[inline(always)]
+    pub(crate) fn next_move(&mut self) -> Option<Fast<'a>> {
+        self.skip_space();
+        let start = self.pos;
+        let &c = self.bytes.get(start)?;
+        #[cfg(test)]
+        if !self.fast {
+            return None;
+        }
+        let first = if c.is_ascii_digit() {
+            if let Some(decided) = self.digit_word(start) {
+                return decided;
+            }
+            match self.digits_or_number(start) {
+                Ok(number) => return Some(Fast::Token(number)),
+                Err(i) if i - start <= 3 => i,
+                Err(_) => return None,
+            }
+        } else if c.is_ascii_alphabetic() {
+            square_end(self.bytes, start)?
+        } else {
+            return None;
+        };
+        let (body_end, end) = self.fast_move_bounds(start, first)?;
+        self.pos = end;
+        Some(Fast::Move {
+            start,
+            body_end,
+            end,
+        })
+    }
+
     /// A word starting with a digit, in one pass when it is a move number (`12.`, `12...`,
     /// also glued to its move: `12.32-28`) or a move.
     #[inline(always)]
     fn fast_digits(&mut self, start: usize) -> Option<Spanned<'a>> {
+        match self.digits_or_number(start) {
+            Ok(number) => Some(number),
+            Err(i) if i - start <= 3 => self.fast_move_from(start, i),
+            Err(_) => None,
+        }
+    }
+
+    /// [`Lexer::next_move`] for a word starting with a digit, read from the eight bytes at
+    /// `start` at once (SWAR: which of them are digits, in one word), for the common shapes
+    /// (`12.`, `32-28`, `11x18x25`): `Some` with the outcome, or `None` to go the byte-by-byte
+    /// way (near the end of the text, longer words, letter squares), which gives the same.
+    #[inline(always)]
+    fn digit_word(&mut self, start: usize) -> Option<Option<Fast<'a>>> {
+        let b = self.bytes;
+        let chunk: [u8; 8] = b.get(start..start + 8)?.try_into().ok()?;
+        let x = u64::from_le_bytes(chunk) ^ 0x3030_3030_3030_3030;
+        // A byte's high bit is set unless it was a digit (now 0..=9): adding 0x76 to its low
+        // seven bits reaches 0x80 from 10 on, with no carry into the next byte.
+        let other =
+            (((x & 0x7F7F_7F7F_7F7F_7F7F) + 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080;
+        // The digits from byte `p` (< 8) on; 8 - p when they run to the end of the chunk.
+        let run = |p: usize| ((other >> (8 * p)).trailing_zeros() / 8) as usize;
+        let digits = run(0);
+        if digits >= 8 {
+            return None;
+        }
+        let i = start + digits;
+        if chunk[digits] == b'.' {
+            if b[i..].starts_with(b".5-") {
+                return None;
+            }
+            let mut j = i + 1;
+            while j < b.len() && b[j] == b'.' {
+                j += 1;
+            }
+            // At most seven digits: no overflow, the value read from the chunk.
+            let digit = |k: usize| u32::from(chunk[k] - b'0');
+            let n = match digits {
+                1 => digit(0),
+                2 => digit(0) * 10 + digit(1),
+                _ => chunk[..digits]
+                    .iter()
+                    .fold(0, |n, &d| n * 10 + u32::from(d - b'0')),
+            };
+            self.pos = j;
+            return Some(Some(Fast::Token(Spanned {
+                token: Token::MoveNumber(n, j - i >= 3),
+                span: Span::new(start, j),
+            })));
+        }
+        if digits > 3 || !matches!(chunk[digits], b'-' | b'x' | b'X' | b':') {
+            return None;
+        }
+        let mut p = digits + 1;
+        let body_end = loop {
+            if p >= 8 {
+                return None;
+            }
+            let square = run(p);
+            if square == 0 || square > 3 || p + square >= 8 {
+                return None;
+            }
+            p += square;
+            if !matches!(chunk[p], b'-' | b'x' | b'X' | b':') {
+                break start + p;
+            }
+            p += 1;
+        };
+        Some(self.move_end(start, body_end).map(|(body_end, end)| {
+            self.pos = end;
+            Fast::Move {
+                start,
+                body_end,
+                end,
+            }
+        }))
+    }
+
+    /// The move number starting at `start` (digits and dots), or where its digits end.
+    #[inline(always)]
+    fn digits_or_number(&mut self, start: usize) -> Result<Spanned<'a>, usize> {
         let b = self.bytes;
         let mut i = start;
         while i < b.len() && b[i].is_ascii_digit() {
@@ -552,12 +704,9 @@ impl<'a> Lexer<'a> {
             while j < b.len() && b[j] == b'.' {
                 j += 1;
             }
-            return Some(self.number(start, i - start, j, j - i >= 3));
+            return Ok(self.number(start, i - start, j, j - i >= 3));
         }
-        if i - start > 3 {
-            return None;
-        }
-        self.fast_move_from(start, i)
+        Err(i)
     }
 
     /// A move of squares and ASCII separators (`32-28`, `c3xe5`), with its marks, standing as
@@ -572,6 +721,15 @@ impl<'a> Lexer<'a> {
     /// [`Lexer::fast_move`] once its first square, `start..first`, is read.
     #[inline(always)]
     fn fast_move_from(&mut self, start: usize, first: usize) -> Option<Spanned<'a>> {
+        let (body_end, end) = self.fast_move_bounds(start, first)?;
+        self.pos = end;
+        Some(self.move_token(start, body_end, end))
+    }
+
+    /// The bounds of the move of [`Lexer::fast_move_from`]: where its squares end, and where
+    /// its marks do.
+    #[inline(always)]
+    fn fast_move_bounds(&self, start: usize, first: usize) -> Option<(usize, usize)> {
         let b = self.bytes;
         let mut j = first;
         if j >= b.len() || !matches!(b[j], b'-' | b'x' | b'X' | b':') {
@@ -583,7 +741,15 @@ impl<'a> Lexer<'a> {
                 break;
             }
         }
-        let body_end = j;
+        self.move_end(start, j)
+    }
+
+    /// The bounds of a move whose squares are `start..body_end`: where its squares end, and
+    /// where its marks do (`None` when it does not stand as a whole word, or is a score).
+    #[inline(always)]
+    fn move_end(&self, start: usize, body_end: usize) -> Option<(usize, usize)> {
+        let b = self.bytes;
+        let mut j = body_end;
         while j < b.len() && matches!(b[j], b'!' | b'?' | b'*') {
             j += 1;
         }
@@ -595,34 +761,46 @@ impl<'a> Lexer<'a> {
         if body_end - start == 3 && is_result(&b[start..body_end]) {
             return None;
         }
-        self.pos = j;
-        Some(self.with_paren_strength(start, body_end, j))
+        Some((body_end, self.paren_strength_end(j)))
     }
 
-    /// The move `start..body_end` with its marks up to `end`, and a parenthesised strength
-    /// right after it (`29-23(?)`).
+    /// Where a move whose marks end at `end` ends: after a parenthesised strength right after
+    /// it (`29-23(?)`), if there is one.
     #[inline(always)]
-    fn with_paren_strength(&mut self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
-        let b = self.bytes;
-        let text = self.text;
-        let rest = &b[end..];
+    fn paren_strength_end(&self, end: usize) -> usize {
+        let rest = &self.bytes[end..];
         if rest.first() == Some(&b'(') {
             let marks = rest[1..]
                 .iter()
                 .take_while(|c| matches!(c, b'!' | b'?'))
                 .count();
             if marks > 0 && rest.get(1 + marks) == Some(&b')') {
-                self.pos = end + marks + 2;
+                return end + marks + 2;
             }
         }
+        end
+    }
+
+    /// The move `start..body_end` with its marks up to `end`, and a parenthesised strength
+    /// right after it (`29-23(?)`).
+    #[inline(always)]
+    fn with_paren_strength(&mut self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
+        self.pos = self.paren_strength_end(end);
+        self.move_token(start, body_end, self.pos)
+    }
+
+    /// The move token of `start..end` whose squares end at `body_end` (its marks follow).
+    #[inline(always)]
+    pub(crate) fn move_token(&self, start: usize, body_end: usize, end: usize) -> Spanned<'a> {
         // ASCII bounds: never off a character boundary (one checked slice, one checked split).
-        let (mv, suffix) = text
-            .get(start..self.pos)
+        let (mv, suffix) = self
+            .text
+            .get(start..end)
             .and_then(|w| w.split_at_checked(body_end - start))
             .unwrap_or_default();
         Spanned {
             token: Token::Move { text: mv, suffix },
-            span: Span::new(start, self.pos),
+            span: Span::new(start, end),
         }
     }
 
@@ -948,12 +1126,8 @@ pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
 #[must_use]
 pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
     let w = text.as_bytes();
-    if let Some((bounds, n, capture)) = simple_move(w) {
-        let squares = bounds[..n]
-            .iter()
-            .map(|&(a, b)| Label::new(&text[usize::from(a)..usize::from(b)]))
-            .collect::<Option<_>>()?;
-        return Some(PdnMove { squares, capture });
+    if let Some(m) = simple_move(text) {
+        return Some(m);
     }
     let shape = move_shape(w)?;
     if crate::notation::is_short_move(w) {
@@ -1004,28 +1178,28 @@ pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
     })
 }
 
-/// Up to twelve squares' bounds in a move of at most 255 bytes.
-type SquareBounds = [(u8, u8); 12];
-
-/// Most moves in one pass: lower-case or numeric squares joined by ASCII separators. Gives the
-/// squares' bounds and whether it is a capture; `None` leaves the move to the general reading.
-fn simple_move(w: &[u8]) -> Option<(SquareBounds, usize, bool)> {
-    if w.len() > usize::from(u8::MAX) {
-        return None;
-    }
-    let mut bounds = [(0u8, 0u8); 12];
-    let mut n = 0;
+/// Most moves in one pass: lower-case or numeric squares joined by ASCII separators, read
+/// into a [`PdnMove`] as they come; `None` leaves the move to the general reading (which gives
+/// the same for these).
+#[inline(always)]
+fn simple_move(text: &str) -> Option<PdnMove> {
+    let w = text.as_bytes();
+    let mut squares = Squares::new();
     let mut capture = false;
     let mut i = 0;
     loop {
         let s = i;
         let j = square_end(w, i)?;
-        if w[s].is_ascii_uppercase() || n == bounds.len() {
+        if w[s].is_ascii_uppercase() {
             return None;
         }
-        // Both fit in u8: w is at most 255 bytes long.
-        bounds[n] = (s as u8, j as u8);
-        n += 1;
+        // A square is one to three ASCII bytes: each length copied as a constant.
+        let label = match j - s {
+            1 => Label::new(text.get(s..s + 1)?),
+            2 => Label::new(text.get(s..s + 2)?),
+            _ => Label::new(text.get(s..s + 3)?),
+        };
+        squares.push(label?);
         i = j;
         if i == w.len() {
             break;
@@ -1037,7 +1211,7 @@ fn simple_move(w: &[u8]) -> Option<(SquareBounds, usize, bool)> {
         }
         i += 1;
     }
-    (n >= 2).then_some((bounds, n, capture))
+    (squares.len() >= 2).then_some(PdnMove { squares, capture })
 }
 
 /// End of a square starting at `i`: one to three digits, or a letter (not `x`) and one or two
@@ -1236,6 +1410,13 @@ fn find_tag_line(text: &str, from: usize) -> Option<usize> {
 /// (`next`): `pdn`, `pgn` or `code` in any case, closing (`/pdn`) or with an attribute
 /// (`pdn=…`), standing alone before `]`. A tag with a quoted value (`[Code "A"]`) is a tag.
 fn is_wrapper(name: &str, next: Option<u8>) -> bool {
+    // Most names start with none of the letters of the wrappers.
+    if !matches!(
+        name.as_bytes().first(),
+        Some(b'/' | b'p' | b'P' | b'c' | b'C')
+    ) {
+        return false;
+    }
     let closing = name.starts_with('/');
     let bare = name.trim_start_matches('/');
     let (word, attribute) = match bare.split_once('=') {
@@ -1323,10 +1504,26 @@ mod tests {
                 let mut fast = Lexer::new(&text);
                 let mut slow = Lexer::new(&text);
                 slow.fast = false;
+                // The splitter's way through movetext: next_move first, next when it gives up.
+                let mut moves = Lexer::new(&text);
                 loop {
                     let (a, b) = (fast.next(), slow.next());
                     assert_eq!(a, b, "{}", path.display());
                     assert_eq!(fast.problems, slow.problems, "{}", path.display());
+                    let c = match moves.next_move() {
+                        Some(Fast::Token(t)) => Some(t),
+                        Some(Fast::Move {
+                            start,
+                            body_end,
+                            end,
+                        }) => Some(moves.move_token(start, body_end, end)),
+                        None => moves.next(),
+                    };
+                    assert_eq!(c, b, "{}", path.display());
+                    assert_eq!(moves.problems, slow.problems, "{}", path.display());
+                    fast.problems.clear();
+                    slow.problems.clear();
+                    moves.problems.clear();
                     if a.is_none() {
                         break;
                     }
@@ -1335,6 +1532,78 @@ mod tests {
             }
         }
         assert!(files > 2000);
+    }
+
+    #[test]
+    fn eight_bytes_at_once_agree_with_the_long_way() {
+        // Words around the eight-byte reads of `digit_word`, at every offset from the end.
+        let words = [
+            "1.",
+            "12.",
+            "12...",
+            "1234567.",
+            "12345678.",
+            "32-28",
+            "32-28!?",
+            "32-28(?)",
+            "11x18x25",
+            "11x18x25x32",
+            "1-0",
+            "0-2*",
+            "2-0",
+            "4-6",
+            "0.5-0.5",
+            "0-0(?)",
+            "123-45",
+            "1234-5",
+            "12-3456",
+            "1-c3",
+            "12-3c",
+            "12-",
+            "12--3",
+            "1:2",
+            "12X34",
+            "1-101.32-28",
+            "12.32-28",
+            "9999999999.",
+            "21,44-39",
+            "25 .",
+            "1- 7",
+            "12-34\u{e9}",
+            "12-34{c}",
+            "12-34)",
+            "12-34(",
+            "12x34x",
+            "123x456x789",
+            "1x2x3x4x5x6",
+        ];
+        for w in words {
+            for pad in 0..10 {
+                let text = format!("{w}{}", " ".repeat(pad));
+                for text in [text.clone(), format!("{text} 1. 32-28"), format!("{text}x")] {
+                    let mut slow = Lexer::new(&text);
+                    slow.fast = false;
+                    let mut moves = Lexer::new(&text);
+                    loop {
+                        let b = slow.next();
+                        let c = match moves.next_move() {
+                            Some(Fast::Token(t)) => Some(t),
+                            Some(Fast::Move {
+                                start,
+                                body_end,
+                                end,
+                            }) => Some(moves.move_token(start, body_end, end)),
+                            None => moves.next(),
+                        };
+                        assert_eq!(c, b, "{text:?}");
+                        assert_eq!(moves.problems, slow.problems, "{text:?}");
+                        if b.is_none() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -375,6 +375,10 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Room made for tags in a new game at most (a game with hundreds of tags does not make every
+/// game after it that large).
+const MANY_TAGS_KEPT: usize = 16;
+
 /// Builds games with their move trees: the [`Visitor`] behind [`read_file`].
 #[derive(Default)]
 struct Builder<'f> {
@@ -397,6 +401,8 @@ struct Builder<'f> {
     pending_setup: Vec<(String, usize)>,
     /// Stop after the first game ([`read_game_at`]).
     stop_after_one: bool,
+    /// The tags of the game before: room for as many is made at once in the next game.
+    tags_hint: usize,
 }
 
 impl Builder<'_> {
@@ -463,6 +469,7 @@ impl Builder<'_> {
 impl<'a> Visitor<'a> for Builder<'_> {
     fn begin_game(&mut self, start: usize) {
         self.game = Game {
+            tags: Vec::with_capacity(self.tags_hint.min(MANY_TAGS_KEPT)),
             span: Span::new(start, start),
             ..Game::default()
         };
@@ -574,6 +581,7 @@ impl<'a> Visitor<'a> for Builder<'_> {
         self.pending_setup.clear();
         let mut game = std::mem::take(&mut self.game);
         game.span = span;
+        self.tags_hint = game.tags.len();
         let hint = self.mainline.len() + 8;
         game.moves = std::mem::replace(&mut self.mainline, Vec::with_capacity(hint));
         match self.each.as_mut() {

@@ -19,7 +19,8 @@ use std::ops::ControlFlow;
 
 use crate::diagnostic::{Code, Span};
 
-use super::lexer::{Lexer, Spanned, Token};
+use super::chess::Screen;
+use super::lexer::{Fast, Lexer, Spanned, Token};
 use super::problem::Problem;
 
 /// Receives a PDN text game by game, as the reader walks it.
@@ -96,6 +97,44 @@ pub trait Visitor<'a> {
     fn end_game(&mut self, span: Span) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
+    /// Whether the visitor wants the moves and move numbers of the game being read. Asked as the
+    /// game is read (more than once a game, so the answer should not change within one); with
+    /// `false`, the reader skips them: [`game_move`](Visitor::game_move) and
+    /// [`move_number`](Visitor::move_number) are not called, and the common ones (`12.`,
+    /// `32-28`, `c3xe5!`) are read as bounds only, with no token made of them. Everything else
+    /// comes as usual: the same games with the same spans, tags, comments, variations, NAGs,
+    /// unrecorded moves (`-`), results, and every problem of [`read_file`](super::read_file)
+    /// (the splitter still counts the moves that the game's end and its problems depend on).
+    /// Following pgn-reader's `Skip` (MIT/Apache-2.0) in spirit.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use pdn::Span;
+    /// use pdn::reader::{visit, Visitor};
+    ///
+    /// /// Game spans and results, moves skipped.
+    /// #[derive(Default)]
+    /// struct Results(Vec<(Span, Option<String>)>, Option<String>);
+    ///
+    /// impl<'a> Visitor<'a> for Results {
+    ///     fn wants_movetext(&self) -> bool { false }
+    ///     fn game_move(&mut self, _text: &'a str, _strength: &'a str, _span: Span) {
+    ///         unreachable!("skipped");
+    ///     }
+    ///     fn result(&mut self, result: &'a str, _span: Span) { self.1 = Some(result.into()); }
+    ///     fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+    ///         self.0.push((span, self.1.take()));
+    ///         ControlFlow::Continue(())
+    ///     }
+    /// }
+    ///
+    /// let mut v = Results::default();
+    /// visit("1. 32-28 (33-29 1-0) 19-23 2-0 1. 31-27 *", &mut v);
+    /// assert_eq!(v.0, [(Span::new(0, 30), Some("2-0".into())), (Span::new(31, 41), Some("*".into()))]);
+    /// ```
+    fn wants_movetext(&self) -> bool {
+        true
+    }
 }
 
 /// Walks `text` game by game, calling `visitor` for each event. The games and problems are
@@ -108,7 +147,7 @@ pub fn visit<'a, V: Visitor<'a>>(text: &'a str, visitor: &mut V) {
 /// start). Reading from a game's start gives that game exactly as reading the whole text does.
 pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut V) {
     // Chess games are told apart per game, their problems replaced by one.
-    let visitor = &mut super::chess::Screen::new(visitor);
+    let visitor = &mut Screen::new(visitor);
     let mut lexer = Lexer::at(text, start);
     let mut splitter = Splitter::new(text);
     splitter.resumed = start > 0;
@@ -117,6 +156,9 @@ pub fn visit_from<'a, V: Visitor<'a>>(text: &'a str, start: usize, visitor: &mut
         lexer.problems.clear();
         if flow.is_break() {
             return;
+        }
+        if splitter.state == State::InGame {
+            splitter.movetext(&mut lexer, visitor);
         }
     }
     splitter.finish(visitor);
@@ -163,8 +205,9 @@ struct Splitter<'a> {
     /// The tag names in lower case, once there are many.
     tag_set: HashSet<String>,
     result_tag: Option<&'a str>,
-    mainline: Line,
-    variations: Vec<Line>,
+    /// The mainline, then the open variations, innermost last: never empty, so the line being
+    /// read is always the last.
+    lines: Vec<Line>,
     /// The game starts from a `/FEN/` setup.
     setup: bool,
     /// Later `/FEN/`s waiting for the move they set up, with the depth of their line: a setup
@@ -227,8 +270,7 @@ impl<'a> Splitter<'a> {
             tag_names: Vec::new(),
             tag_set: HashSet::new(),
             result_tag: None,
-            mainline: Line::default(),
-            variations: Vec::new(),
+            lines: vec![Line::default()],
             setup: false,
             pending_setup: Vec::new(),
             unknown_since_tag: 0,
@@ -245,11 +287,21 @@ impl<'a> Splitter<'a> {
         self.text.get(span.start..span.end).unwrap_or("")
     }
 
+    #[inline(always)]
     fn line(&mut self) -> &mut Line {
-        match self.variations.last_mut() {
-            Some(l) => l,
-            None => &mut self.mainline,
-        }
+        let last = self.lines.len() - 1;
+        &mut self.lines[last]
+    }
+
+    /// No variation is open: the mainline is being read.
+    #[inline(always)]
+    fn on_mainline(&self) -> bool {
+        self.lines.len() == 1
+    }
+
+    /// How many variations are open.
+    fn depth(&self) -> usize {
+        self.lines.len() - 1
     }
 
     /// The digits of a move number token.
@@ -258,7 +310,7 @@ impl<'a> Splitter<'a> {
     }
 
     fn has_movetext(&self) -> bool {
-        self.mainline.moves > 0 || !self.variations.is_empty() || self.setup
+        self.lines[0].moves > 0 || !self.on_mainline() || self.setup
     }
 
     /// A tag that cannot belong to the open game.
@@ -305,11 +357,11 @@ impl<'a> Splitter<'a> {
     ) -> ControlFlow<()> {
         // `Damage - GWD 2-0`: a lone dash after words of prose is prose too, not a move the
         // source did not record. Decided here, once, so that every state reads it the same.
-        if self.after_unknown && t.token == Token::UnknownMove && self.raw(t.span) == "-" {
+        if self.after_unknown && matches!(t.token, Token::UnknownMove) && self.raw(t.span) == "-" {
             t.token = Token::Unknown(self.raw(t.span));
         }
         self.after_unknown = matches!(t.token, Token::Unknown(_));
-        if t.token == Token::Wrapper {
+        if matches!(t.token, Token::Wrapper) {
             // `[pdn]` … `[/pdn]` around a game in a forum post: no game's, and the end of the
             // one before it (a forum game often has no result).
             for p in problems {
@@ -418,6 +470,87 @@ impl<'a> Splitter<'a> {
         ControlFlow::Continue(())
     }
 
+    /// The run of move numbers and moves that comes next in the open game, read by the
+    /// lexer's fast paths and taken here without the general dispatch of [`Splitter::feed`]
+    /// (inside a game they are never more than [`Splitter::in_game`] makes of them). When the
+    /// visitor does not want the movetext, they are not passed on: the splitter keeps only what
+    /// the game's end and its problems depend on (moves per line, the move number waiting for
+    /// its move, the setups waiting for theirs).
+    #[inline(always)]
+    fn movetext<V: Visitor<'a>>(&mut self, lexer: &mut Lexer<'a>, v: &mut Screen<'_, 'a, V>) {
+        let wanted = v.wants_movetext();
+        while let Some(fast) = lexer.next_move() {
+            // Not an Unknown token: a lone `-` after it is a move not recorded.
+            self.after_unknown = false;
+            let t = match fast {
+                Fast::Move {
+                    start,
+                    body_end,
+                    end,
+                } => {
+                    let score = body_end == end
+                        && self.on_mainline()
+                        && self.result_tag.is_some_and(|r| {
+                            r.len() == body_end - start
+                                && self.text.as_bytes().get(start..body_end) == Some(r.as_bytes())
+                        });
+                    if score {
+                        // A score that may repeat the `Result` tag: the usual way.
+                        lexer.move_token(start, body_end, end)
+                    } else {
+                        self.end = self.end.max(end);
+                        self.played();
+                        if wanted {
+                            if let Token::Move { text, suffix } =
+                                lexer.move_token(start, body_end, end).token
+                            {
+                                v.game_move(text, suffix, Span::new(start, end));
+                            }
+                        } else {
+                            v.draughts_move();
+                        }
+                        continue;
+                    }
+                }
+                Fast::Token(Spanned {
+                    token: Token::MoveNumber(n, _),
+                    span,
+                }) if lexer.problems.is_empty() => {
+                    self.end = self.end.max(span.end);
+                    self.check_number(v);
+                    self.number_order(n, span, v);
+                    self.number = Some((span, false));
+                    v.move_number(n, span);
+                    continue;
+                }
+                Fast::Token(t) => t,
+            };
+            self.in_game(t, &lexer.problems, v);
+            lexer.problems.clear();
+            if self.state != State::InGame {
+                // A score that repeats the `Result` tag ended the game.
+                return;
+            }
+        }
+    }
+
+    /// A move number `n` at `span` on the current line: said when it goes back.
+    #[inline(always)]
+    fn number_order<V: Visitor<'a>>(&mut self, n: u32, span: Span, v: &mut V) {
+        let before = self.line().number.replace((n, span));
+        if let Some((before, before_span)) = before {
+            if n < before {
+                v.problem(&Problem {
+                    kind: Code::MoveNumberOrder,
+                    span,
+                    detail: self.digits(span),
+                    other: self.digits(before_span),
+                    count: 0,
+                });
+            }
+        }
+    }
+
     /// Tokens that begin a game when no game is open.
     fn opens_game(&self, t: &Token<'a>) -> bool {
         let depth = match self.state {
@@ -484,11 +617,11 @@ impl<'a> Splitter<'a> {
         self.tag_names.clear();
         self.tag_set.clear();
         self.result_tag = None;
-        self.mainline = Line {
+        self.lines.clear();
+        self.lines.push(Line {
             start,
             ..Line::default()
-        };
-        self.variations.clear();
+        });
         self.setup = false;
         self.pending_setup.clear();
         self.unknown_since_tag = 0;
@@ -504,7 +637,8 @@ impl<'a> Splitter<'a> {
 
     /// Ends the open game; `missing` when the next game begins without a result before it.
     fn end_game<V: Visitor<'a>>(&mut self, missing: bool, v: &mut V) -> ControlFlow<()> {
-        while let Some(line) = self.variations.pop() {
+        while !self.on_mainline() {
+            let Some(line) = self.lines.pop() else { break };
             let span = Span::new(line.start, line.start + 1);
             self.problem(v, Code::UnclosedVariation, span, "(");
             self.close_variation(line, self.end, v);
@@ -531,7 +665,8 @@ impl<'a> Splitter<'a> {
 
     fn take_result<V: Visitor<'a>>(&mut self, r: &'a str, span: Span, v: &mut V) {
         self.check_number(v);
-        if let Some(tag) = self.result_tag {
+        // The same text as the tag is the same outcome: no mismatch, nothing to read.
+        if let Some(tag) = self.result_tag.filter(|&tag| tag != r) {
             let (found, said) = (outcome(r), outcome(tag));
             if found.is_some_and(|f| f != Outcome::Unfinished) && said.is_some() && found != said {
                 v.problem(&Problem {
@@ -558,7 +693,7 @@ impl<'a> Splitter<'a> {
     fn setup_here(&self) -> bool {
         self.pending_setup
             .last()
-            .is_some_and(|&(_, depth)| depth == self.variations.len())
+            .is_some_and(|&(_, depth)| depth == self.depth())
     }
 
     fn played(&mut self) {
@@ -588,18 +723,7 @@ impl<'a> Splitter<'a> {
             }
             Token::MoveNumber(n, _) => {
                 self.check_number(v);
-                if let Some((before, before_span)) = self.line().number {
-                    if n < before {
-                        v.problem(&Problem {
-                            kind: Code::MoveNumberOrder,
-                            span,
-                            detail: self.digits(span),
-                            other: self.digits(before_span),
-                            count: 0,
-                        });
-                    }
-                }
-                self.line().number = Some((n, span));
+                self.number_order(n, span, v);
                 self.number = Some((span, false));
                 v.move_number(n, span);
             }
@@ -610,7 +734,7 @@ impl<'a> Splitter<'a> {
             }
             Token::Move { text, suffix }
                 if suffix.is_empty()
-                    && self.variations.is_empty()
+                    && self.on_mainline()
                     && self.result_tag == Some(text)
                     && text.contains('-') =>
             {
@@ -636,7 +760,7 @@ impl<'a> Splitter<'a> {
             }
             Token::Comment(text) => v.comment(text, span),
             Token::Setup(fen) => {
-                if self.variations.is_empty() && self.mainline.moves == 0 && !self.setup {
+                if self.on_mainline() && self.lines[0].moves == 0 && !self.setup {
                     self.setup = true;
                 } else {
                     if self.setup_here() {
@@ -644,32 +768,32 @@ impl<'a> Splitter<'a> {
                             self.problem(v, Code::SetupReplaced, old, self.raw(old));
                         }
                     }
-                    self.pending_setup.push((span, self.variations.len()));
+                    self.pending_setup.push((span, self.depth()));
                 }
                 v.setup(fen, span);
             }
             Token::OpenVariation => {
-                self.variations.push(Line {
+                self.lines.push(Line {
                     start: span.start,
                     ..Line::default()
                 });
                 v.begin_variation(span);
             }
             Token::CloseVariation => {
-                if self.variations.is_empty() {
+                if self.on_mainline() {
                     self.problem(v, Code::UnmatchedParen, span, ")");
                 } else {
                     if self.setup_here() {
                         self.drop_pending_setup(v);
                     }
-                    if let Some(line) = self.variations.pop() {
+                    if let Some(line) = self.lines.pop() {
                         self.close_variation(line, span.end, v);
                     }
                 }
             }
             Token::Result(r) => {
                 // Inside a variation a result only ends that line of play.
-                if self.variations.is_empty() {
+                if self.on_mainline() {
                     self.take_result(r, span, v);
                 }
             }
@@ -713,5 +837,111 @@ impl<'a> Splitter<'a> {
     /// stray bracket or sign is still reported where it is).
     fn prose_allowed(&self, t: &Spanned<'a>) -> bool {
         self.raw(t.span).chars().any(char::is_alphabetic)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every event as a line; moves and move numbers left out when `skip`, which the visitor
+    /// then asks for.
+    struct Log {
+        skip: bool,
+        lines: Vec<String>,
+    }
+
+    impl<'a> Visitor<'a> for Log {
+        fn begin_game(&mut self, start: usize) {
+            self.lines.push(format!("begin {start}"));
+        }
+        fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
+            self.lines.push(format!("tag {name} {value} {span:?}"));
+        }
+        fn move_number(&mut self, number: u32, _span: Span) {
+            assert!(
+                !self.skip,
+                "move number {number} given to a visitor that skips"
+            );
+        }
+        fn game_move(&mut self, text: &'a str, _strength: &'a str, _span: Span) {
+            assert!(!self.skip, "move {text} given to a visitor that skips");
+        }
+        fn unknown_move(&mut self, span: Span) {
+            self.lines.push(format!("unknown move {span:?}"));
+        }
+        fn nag(&mut self, nag: u16, span: Span) {
+            self.lines.push(format!("nag {nag} {span:?}"));
+        }
+        fn comment(&mut self, text: &'a str, span: Span) {
+            self.lines.push(format!("comment {text} {span:?}"));
+        }
+        fn setup(&mut self, fen: &'a str, span: Span) {
+            self.lines.push(format!("setup {fen} {span:?}"));
+        }
+        fn begin_variation(&mut self, span: Span) {
+            self.lines.push(format!("( {span:?}"));
+        }
+        fn end_variation(&mut self, span: Span) {
+            self.lines.push(format!(") {span:?}"));
+        }
+        fn result(&mut self, result: &'a str, span: Span) {
+            self.lines.push(format!("result {result} {span:?}"));
+        }
+        fn problem(&mut self, p: &Problem<'a>) {
+            self.lines.push(format!("problem {p:?}"));
+        }
+        fn end_game(&mut self, span: Span) -> ControlFlow<()> {
+            self.lines.push(format!("end {span:?}"));
+            ControlFlow::Continue(())
+        }
+        fn wants_movetext(&self) -> bool {
+            !self.skip
+        }
+    }
+
+    fn events(text: &str, skip: bool) -> Vec<String> {
+        let mut log = Log {
+            skip,
+            lines: Vec::new(),
+        };
+        visit(text, &mut log);
+        log.lines
+    }
+
+    #[track_caller]
+    fn same_without_moves(text: &str, name: &str) {
+        assert_eq!(events(text, false), events(text, true), "{name}");
+    }
+
+    #[test]
+    fn skipping_the_movetext_keeps_games_and_problems() {
+        for text in [
+            "[Event \"a\"] 1. 32-28 19-23 2. 28x19 14x23 1-0 {after} [Event \"b\"] 1. 33-28 *",
+            "[Result \"4-6\"] 1. 32-28 19-23 4-6 [Result \"1-0\"] 1. 31-27 1-0",
+            "[Result \"1-0\"] 1. 32-28 (1. 33-28 1-0) 19-23 2. 1-0",
+            "1. 32-28 19-23 3. 28x19 2. 14x23 25 . 34-29 21,44-39 - -- 33-28!? 29-23(?) 1-0",
+            "[A \"1\"] {c} [B \"2\"] 1. c3-d4 f6-g5 /FEN \"W:W31:B1\"/ 2. d4-e5 $1 0-2* 2-0",
+            "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"] 1. e4 e5 Nf3 *",
+            "1. 32-28 Nf3 Qxd5 19-23 99999999999. 18-23 1-101.32-28 1-0 [pdn] 1. 31-27 [/pdn]",
+            "1. 32-28 ( 33-28 ( 34-29 ) 12. 19-23 ",
+        ] {
+            same_without_moves(text, text);
+        }
+        let Some(dir) = std::env::var_os("PDN_CORPORA").filter(|d| !d.is_empty()) else {
+            return;
+        };
+        let mut stack = vec![std::path::PathBuf::from(dir)];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                    continue;
+                }
+                let (text, _) = crate::encoding::decode(&std::fs::read(&path).unwrap());
+                same_without_moves(&text, &path.display().to_string());
+            }
+        }
     }
 }

@@ -435,6 +435,10 @@ mod cli {
             self.in_game = false;
             std::ops::ControlFlow::Continue(())
         }
+
+        fn wants_movetext(&self) -> bool {
+            false
+        }
     }
 
     /// Lines `pdn check` holds back for a file before it looks for the file's errors first (a

@@ -1,0 +1,53 @@
+//! One reading job over one file, for counting instructions (docs/core-speed.md, "Reading"):
+//! `valgrind --tool=cachegrind --cache-sim=no target/release/examples/reading JOB FILE`.
+//!
+//! JOB is `load` (decoding the file only: the baseline to subtract), `scan` (tokens),
+//! `split` (games, with a do-nothing visitor), `skip` (games, a visitor that skips movetext),
+//! `headers` (`read_headers`) or `trees` (`read_file`, freed).
+//!
+//! `cargo run --release --example reading -- JOB FILE`
+
+use std::ops::ControlFlow;
+
+use pdn::reader::Visitor;
+
+struct Nothing;
+impl Visitor<'_> for Nothing {}
+
+/// Counts games and skips their movetext.
+struct Skipper(usize);
+impl Visitor<'_> for Skipper {
+    fn wants_movetext(&self) -> bool {
+        false
+    }
+    fn end_game(&mut self, _span: pdn::Span) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [job, path] = &args[..] else {
+        eprintln!("usage: reading load|scan|split|skip|headers|trees FILE");
+        std::process::exit(2);
+    };
+    let bytes = std::fs::read(path).expect("readable file");
+    let (text, _) = pdn::encoding::decode_vec(bytes);
+    match job.as_str() {
+        "load" => println!("{} bytes", text.len()),
+        "scan" => println!("{} tokens", pdn::reader::scan(&text)),
+        "split" => pdn::reader::visit(&text, &mut Nothing),
+        "skip" => {
+            let mut s = Skipper(0);
+            pdn::reader::visit(&text, &mut s);
+            println!("{} games", s.0);
+        }
+        "headers" => println!("{} games", pdn::reader::read_headers(&text).len()),
+        "trees" => println!("{} games", pdn::read_file(&text).games.len()),
+        _ => {
+            eprintln!("unknown job {job}");
+            std::process::exit(2);
+        }
+    }
+}
