@@ -3,7 +3,8 @@
 //!
 //! JOB is `load` (decoding the file only: the baseline to subtract), `scan` (tokens),
 //! `split` (games, with a do-nothing visitor), `skip` (games, a visitor that skips movetext),
-//! `headers` (`read_headers`) or `trees` (`read_file`, freed).
+//! `headers` (`read_headers`), `trees` (`read_file`, freed), `mainline` (every mainline played
+//! while reading, `pdn::mainline::each`) or `replay` (trees, then `replay` of each game).
 //!
 //! `cargo run --release --example reading -- JOB FILE`
 
@@ -29,7 +30,7 @@ impl Visitor<'_> for Skipper {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [job, path] = &args[..] else {
-        eprintln!("usage: reading load|scan|split|skip|headers|trees FILE");
+        eprintln!("usage: reading load|scan|split|skip|headers|trees|mainline|replay FILE");
         std::process::exit(2);
     };
     let bytes = std::fs::read(path).expect("readable file");
@@ -45,6 +46,19 @@ fn main() {
         }
         "headers" => println!("{} games", pdn::reader::read_headers(&text).len()),
         "trees" => println!("{} games", pdn::read_file(&text).games.len()),
+        "mainline" => {
+            let mut plies = 0;
+            pdn::mainline::each(&text, |m| {
+                plies += m.moves.len();
+                ControlFlow::Continue(())
+            });
+            println!("{plies} plies");
+        }
+        "replay" => {
+            let mut plies = 0;
+            pdn::reader::read_each_game(&text, |g| plies += pdn::replay::replay(&g).plies.len());
+            println!("{plies} plies");
+        }
         _ => {
             eprintln!("unknown job {job}");
             std::process::exit(2);

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Span};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Notation, Square};
 use crate::notation::PdnMove;
 use crate::position::{CompactMove, Move, Position, Ruleset};
 use crate::reader::Game;
@@ -148,8 +148,9 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
         if self.depth > 0 || self.odd {
             return;
         }
-        if let Some(at) = pair(text) {
-            self.moves_written.push(Written::Pair { text, at });
+        if let Some((at, from, to)) = pair(text) {
+            self.moves_written
+                .push(Written::Pair { text, at, from, to });
             return;
         }
         let read = if text.bytes().any(|b| b.is_ascii_whitespace()) {
@@ -288,16 +289,17 @@ impl<F> Player<'_, F> {
             None => ruleset.start_position(),
         };
         let mut pos = start;
+        // A numbered square's index is its number less one.
+        let numbered = g.spec().notation == Notation::Numeric;
+        let square = |n: u16| {
+            (numbered && (1..=g.len()).contains(&usize::from(n))).then(|| Square((n - 1) as u8))
+        };
         for w in &self.moves_written {
-            let quick = match w {
-                Written::Pair { text, at } => {
-                    let (a, b) = text.split_at(usize::from(*at));
-                    let from = g.square_of(a.as_bytes());
-                    let to = g.square_of(&b.as_bytes()[1..]);
-                    from.zip(to)
-                        .and_then(|(from, to)| pos.only_move(&ruleset, from, to, &mut self.legal))
-                }
-                Written::Other(n) => n.plain_move(&pos, &ruleset, &mut self.legal),
+            let quick = match *w {
+                Written::Pair { from, to, .. } => square(from)
+                    .zip(square(to))
+                    .and_then(|(from, to)| pos.only_move(&ruleset, from, to, &mut self.legal)),
+                Written::Other(ref n) => n.plain_move(&pos, &ruleset, &mut self.legal),
             };
             let mv = match quick {
                 Some(mv) => mv,
@@ -324,8 +326,13 @@ impl<F> Player<'_, F> {
 /// A mainline move as written.
 enum Written<'a> {
     /// Two numbered squares and a separator (`11-15`, `22x15`, `05:14`), most moves of most
-    /// files: read here in one pass. `at` is the separator's byte.
-    Pair { text: &'a str, at: u8 },
+    /// files: read here in one pass. `at` is the separator's byte, `from` and `to` the numbers.
+    Pair {
+        text: &'a str,
+        at: u8,
+        from: u16,
+        to: u16,
+    },
     /// Any other, as the tree reads it.
     Other(PdnMove),
 }
@@ -338,24 +345,30 @@ impl Written<'_> {
             Written::Other(m) => m.squares.len(),
         };
         (0..n).map(move |i| match self {
-            Written::Pair { text, at } if i == 0 => &text[..usize::from(*at)],
-            Written::Pair { text, at } => &text[usize::from(*at) + 1..],
+            Written::Pair { text, at, .. } if i == 0 => &text[..usize::from(*at)],
+            Written::Pair { text, at, .. } => &text[usize::from(*at) + 1..],
             Written::Other(m) => m.squares[i].as_str(),
         })
     }
 }
 
-/// The separator's byte in a move of one to three digits, `-`, `x`, `X` or `:`, and one to three
-/// digits: [`parse_compact_move`] reads such a move as these two squares.
-fn pair(text: &str) -> Option<u8> {
+/// A move of one to three digits, `-`, `x`, `X` or `:`, and one to three digits, which
+/// [`parse_compact_move`] reads as these two squares: the separator's byte and the two numbers.
+fn pair(text: &str) -> Option<(u8, u16, u16)> {
     let w = text.as_bytes();
-    let digits = |w: &[u8]| w.iter().take_while(|b| b.is_ascii_digit()).count();
-    let a = digits(w);
+    let number = |w: &[u8]| {
+        let n = w.iter().take_while(|b| b.is_ascii_digit()).count();
+        let value = w[..n]
+            .iter()
+            .fold(0u16, |v, &d| v * 10 + u16::from(d - b'0'));
+        (n, value)
+    };
+    let (a, from) = number(w);
     if !(1..=3).contains(&a) || !matches!(w.get(a), Some(b'-' | b'x' | b'X' | b':')) {
         return None;
     }
-    let b = digits(&w[a + 1..]);
-    ((1..=3).contains(&b) && a + 1 + b == w.len()).then_some(a as u8)
+    let (b, to) = number(&w[a + 1..]);
+    ((1..=3).contains(&b) && a + 1 + b == w.len()).then_some((a as u8, from, to))
 }
 
 #[cfg(test)]
@@ -379,16 +392,28 @@ mod tests {
             }
         }
         for t in &texts {
-            if let Some(at) = pair(t) {
+            if let Some((at, from, to)) = pair(t) {
                 let m = parse_compact_move(t).unwrap_or_else(|| panic!("{t:?}"));
-                let w = Written::Pair { text: t, at };
+                let w = Written::Pair {
+                    text: t,
+                    at,
+                    from,
+                    to,
+                };
+                let numbers: Vec<u16> = m
+                    .squares
+                    .iter()
+                    .map(|l| l.as_str().parse().unwrap())
+                    .collect();
+                assert_eq!(numbers, [from, to], "{t:?}");
                 let labels: Vec<&str> = w.labels().collect();
                 let squares: Vec<&str> = m.squares.iter().map(|l| l.as_str()).collect();
                 assert_eq!(labels, squares, "{t:?}");
             }
         }
-        assert_eq!(pair("11-15"), Some(2));
-        assert_eq!(pair("100x91"), Some(3));
+        assert_eq!(pair("11-15"), Some((2, 11, 15)));
+        assert_eq!(pair("100x91"), Some((3, 100, 91)));
+        assert_eq!(pair("05:14"), Some((2, 5, 14)));
         assert_eq!(pair("1234-5"), None);
         assert_eq!(pair("11x15x19"), None);
     }
