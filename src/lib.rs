@@ -99,6 +99,9 @@ pub mod types;
 pub mod variant;
 pub mod writer;
 
+#[cfg(test)]
+mod test_corpora;
+
 pub use diagnostic::{Audience, Code, Diagnostic, Severity, Span};
 pub use fen::Setup;
 pub use geometry::{Geometry, Square};

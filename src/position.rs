@@ -1240,18 +1240,6 @@ impl Position {
         self.generate_from_any(rs, duplicates, from, out);
     }
 
-    /// [`Position::generate_from`] without routes: the same moves, in the same order, as
-    /// [`CompactMove`]s.
-    pub fn generate_compact_from(
-        &self,
-        rs: &Ruleset,
-        duplicates: Duplicates,
-        from: Square,
-        out: &mut Vec<CompactMove>,
-    ) {
-        self.generate_from_any(rs, duplicates, from, out);
-    }
-
     /// The legal move from `from` to `to` when there is exactly one (several differ in the
     /// pieces they take); `legal` is a buffer.
     ///

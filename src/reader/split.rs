@@ -928,20 +928,8 @@ mod tests {
         ] {
             same_without_moves(text, text);
         }
-        let Some(dir) = std::env::var_os("PDN_CORPORA").filter(|d| !d.is_empty()) else {
-            return;
-        };
-        let mut stack = vec![std::path::PathBuf::from(dir)];
-        while let Some(d) = stack.pop() {
-            for entry in std::fs::read_dir(&d).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                    continue;
-                }
-                let (text, _) = crate::encoding::decode(&std::fs::read(&path).unwrap());
-                same_without_moves(&text, &path.display().to_string());
-            }
+        for (path, text) in crate::test_corpora::texts("the skipped-movetext corpus test") {
+            same_without_moves(&text, &path.display().to_string());
         }
     }
 }
