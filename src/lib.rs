@@ -99,8 +99,11 @@ pub mod types;
 pub mod variant;
 pub mod writer;
 
+/// The integration tests' helpers (the PDN_CORPORA folder, the files below a folder), for the
+/// unit tests too.
 #[cfg(test)]
-mod test_corpora;
+#[path = "../tests/common/mod.rs"]
+mod test_common;
 
 pub use diagnostic::{Audience, Code, Diagnostic, Severity, Span};
 pub use fen::Setup;
