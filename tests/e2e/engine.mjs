@@ -10,7 +10,7 @@
 
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, root, startStaticServer, waitPly } from './harness.mjs';
+import { artifacts, checks, launchBrowser, openElementHost, openPage, root, startStaticServer, waitPly } from './harness.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
 const problems = [];
@@ -127,10 +127,7 @@ try {
 
   await check('<pdn-viewer engine> and embed.html?engine=1: the same panel and arrow', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
-    const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/www/pdn-viewer.js"></script>
-<pdn-viewer engine><script type="application/x-draughts-pdn">${SHOT}</script></pdn-viewer>`;
-    await page.route(`${server.origin}/engine-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
-    await page.goto(`${server.origin}/engine-host.html`);
+    await openElementHost(page, server.origin, 'engine-host', 'engine', SHOT);
     await waitLines(page, 'pdn-viewer >>> .engine', 4);
     const el = await page.evaluate(() => {
       const r = document.querySelector('pdn-viewer').shadowRoot;

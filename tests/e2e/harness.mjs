@@ -98,6 +98,17 @@ export async function servePdn(page, origin, folder, name, file) {
   return `/${folder}/${name}.pdn`;
 }
 
+/**
+ * Opens a host page at `<origin>/<name>.html` holding `<pdn-viewer attributes>` with `pdn` as its
+ * script child (the way a club page embeds a game).
+ */
+export async function openElementHost(page, origin, name, attributes, pdn) {
+  const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/www/pdn-viewer.js"></script>
+<pdn-viewer ${attributes}><script type="application/x-draughts-pdn">${pdn}</script></pdn-viewer>`;
+  await page.route(`${origin}/${name}.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+  await page.goto(`${origin}/${name}.html`);
+}
+
 // ---- page helpers (body data-* attributes) ----------------------------------------------
 
 export const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));

@@ -11,7 +11,7 @@
 
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, root, startStaticServer, waitPly } from './harness.mjs';
+import { artifacts, checks, launchBrowser, openElementHost, openPage, root, startStaticServer, waitPly } from './harness.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
 const problems = [];
@@ -223,10 +223,7 @@ try {
 
   await check('<pdn-viewer engine> and embed.html?engine=1: the same review button, marks, graph and summary', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
-    const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/www/pdn-viewer.js"></script>
-<pdn-viewer engine><script type="application/x-draughts-pdn">${BLUNDER}</script></pdn-viewer>`;
-    await page.route(`${server.origin}/review-host.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
-    await page.goto(`${server.origin}/review-host.html`);
+    await openElementHost(page, server.origin, 'review-host', 'engine', BLUNDER);
     await page.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot?.querySelector('#review-game:not([disabled])'));
     await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('#review-game').click());
     await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('#review-summary'), null, { timeout: 60000 });
