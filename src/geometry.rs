@@ -561,9 +561,7 @@ impl Geometry {
                 let n = bytes
                     .iter()
                     .fold(0usize, |n, &d| n * 10 + usize::from(d - b'0'));
-                (1..=self.squares.len())
-                    .contains(&n)
-                    .then(|| Square((n - 1) as u8))
+                self.numbered(n)
             }
             Notation::Algebraic => {
                 let (&letter, digits) = bytes.split_first()?;
@@ -594,6 +592,13 @@ impl Geometry {
                 self.at(file, rank)
             }
         }
+    }
+
+    /// The square numbered `n` on a board named by numbers (its index is the number less one);
+    /// `None` off the board or on an algebraic board.
+    pub(crate) fn numbered(&self, n: usize) -> Option<Square> {
+        (self.spec.notation == Notation::Numeric && (1..=self.squares.len()).contains(&n))
+            .then(|| Square((n - 1) as u8))
     }
 
     fn algebraic_origin(&self) -> (bool, bool) {

@@ -17,7 +17,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::diagnostic::{Code, Span};
-use crate::geometry::{Geometry, Notation, Square};
+use crate::geometry::Geometry;
 use crate::notation::PdnMove;
 use crate::position::{CompactMove, Move, Position, Ruleset};
 use crate::reader::Game;
@@ -196,8 +196,6 @@ impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, 
     }
 
     fn end_game(&mut self, span: Span) -> ControlFlow<()> {
-        self.moves.clear();
-        self.positions.clear();
         let played = if self.odd { None } else { self.play() };
         let flow = match played {
             Some((ruleset, start)) => (self.each)(&Mainline {
@@ -248,13 +246,16 @@ impl<F> Player<'_, F> {
     /// Plays the game's mainline when everything in it is plain, as [`crate::replay::replay`]
     /// would; `None` when not (what was played is then dropped).
     fn play(&mut self) -> Option<(Arc<Ruleset>, Position)> {
+        self.moves.clear();
+        self.positions.clear();
         self.number.clear();
         let variant = match self.gametype {
             Some(value) => {
                 self.number.push_str(value.trim());
                 let gt = GameType::parse(value).ok()?;
-                // lidraughts' private numbers and Frysk!'s start are the replay's to tell.
-                if Variant::from_private_gametype(gt.number).is_some() || value.trim() == "97" {
+                // lidraughts' private numbers (Frysk!'s start among them) are the replay's to
+                // tell.
+                if Variant::from_private_gametype(gt.number).is_some() {
                     return None;
                 }
                 gt.variant()?
@@ -289,11 +290,7 @@ impl<F> Player<'_, F> {
             None => ruleset.start_position(),
         };
         let mut pos = start;
-        // A numbered square's index is its number less one.
-        let numbered = g.spec().notation == Notation::Numeric;
-        let square = |n: u16| {
-            (numbered && (1..=g.len()).contains(&usize::from(n))).then(|| Square((n - 1) as u8))
-        };
+        let square = |n: u16| g.numbered(usize::from(n));
         for w in &self.moves_written {
             let quick = match *w {
                 Written::Pair { from, to, .. } => square(from)
@@ -304,9 +301,13 @@ impl<F> Player<'_, F> {
             let mv = match quick {
                 Some(mv) => mv,
                 None => {
+                    let read;
                     let n = match w {
-                        Written::Pair { text, .. } => parse_compact_move(text)?,
-                        Written::Other(n) => n.clone(),
+                        Written::Pair { text, .. } => {
+                            read = parse_compact_move(text)?;
+                            &read
+                        }
+                        Written::Other(n) => n,
                     };
                     let r = n.to_move_in(&pos, &ruleset, &mut self.routed).ok()?;
                     if !r.alternatives.is_empty() {
