@@ -202,6 +202,204 @@ pub struct Geometry {
     /// and no direction needs more than two groups (every board but 12×12): an unused group
     /// has an empty mask.
     shifts64: Option<Shifts64>,
+    /// How the board moves in its padded layout, when it has one (see [`Layout`]).
+    padded: Option<Box<Padded>>,
+}
+
+/// A bit order for a position's sets: internal square index → bit. Layout 0 is the internal
+/// order itself; the others are *padded* orders of at most 64 bits for checkered boards whose
+/// rows all have `k` squares (4 to 13): two rows a group, then one unused ("ghost") bit, so that
+/// on the board the neighbour in each direction is always the same number of bits away (10×10:
+/// 5 squares a row, 11 bits per two rows, the diagonals 5 and 6 bits apart). Which one a board
+/// uses is decided from its neighbours ([`Geometry::layout_id`]); a [`crate::Position`] keeps the
+/// number of its own, so that it can answer by internal square without the board at hand.
+#[derive(Clone, Debug)]
+pub(crate) struct Layout {
+    /// Per internal index, the bit (`NONE` past 64 bits).
+    to_pad: [u8; 128],
+    /// Per bit, the internal index (`NONE` for ghosts).
+    from_pad: [u8; 128],
+    /// `spread` in stages, the largest shift first: the bits in the mask move left by the
+    /// amount. A bit's shift grows with its index and is at most 7, so three stages do it and no
+    /// two bits ever meet.
+    stages: [(u64, u32); 3],
+}
+
+/// Room for the identity and the padded orders for rows of 4 to 13 squares in both phases (the
+/// ghost bit after rows 2, 4, … of the internal order, phase 0, or after rows 1, 3, …, phase
+/// `k`): 21, rounded up to a power of two so that a number is looked up with a mask.
+const LAYOUT_COUNT: usize = 32;
+
+/// The layout number of rows of `k` squares, ghost phase `phase` (0 or `k`).
+const fn layout_number(k: usize, phase: usize) -> usize {
+    1 + (k - 4) * 2 + if phase == 0 { 0 } else { 1 }
+}
+
+const fn build_layout(k: usize, phase: usize) -> Layout {
+    let mut to_pad = [NONE; 128];
+    let mut from_pad = [NONE; 128];
+    let mut shift = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        let p = if k == 0 { i } else { i + (i + phase) / (2 * k) };
+        if p < 128 && (k == 0 || p < 64) {
+            to_pad[i] = p as u8;
+            from_pad[p] = i as u8;
+            shift[i] = (p - i) as u8;
+        }
+        i += 1;
+    }
+    let mut stages = [(0u64, 0u32); 3];
+    let mut at = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        at[i] = i as u8;
+        i += 1;
+    }
+    let mut s = 0;
+    while s < 3 {
+        let amount = 4u8 >> s;
+        let mut mask = 0u64;
+        let mut i = 0;
+        while i < 64 {
+            if k != 0 && to_pad[i] != NONE && shift[i] & amount != 0 {
+                mask |= 1 << at[i];
+                at[i] += amount;
+            }
+            i += 1;
+        }
+        stages[s] = (mask, amount as u32);
+        s += 1;
+    }
+    Layout {
+        to_pad,
+        from_pad,
+        stages,
+    }
+}
+
+/// Every [`Layout`], by number.
+static LAYOUTS: [Layout; LAYOUT_COUNT] = {
+    // Numbers no board uses are the identity.
+    let mut t = [const { build_layout(0, 0) }; LAYOUT_COUNT];
+    let mut k = 4;
+    while k <= 13 {
+        t[layout_number(k, 0)] = build_layout(k, 0);
+        t[layout_number(k, k)] = build_layout(k, k);
+        k += 1;
+    }
+    t
+};
+
+/// The layout numbered `id` ([`Geometry::layout_id`]).
+#[inline]
+pub(crate) fn layout(id: u8) -> &'static Layout {
+    &LAYOUTS[usize::from(id) & (LAYOUT_COUNT - 1)]
+}
+
+impl Layout {
+    /// A set of internal indices (the low 64 bits) in this order.
+    #[inline]
+    pub(crate) fn spread(&self, mut x: u64) -> u64 {
+        for &(mask, amount) in &self.stages {
+            x = (x & !mask) | (x & mask) << amount;
+        }
+        x
+    }
+
+    /// A set in this order back in internal order.
+    #[inline]
+    pub(crate) fn unspread(&self, mut x: u64) -> u64 {
+        for &(mask, amount) in self.stages.iter().rev() {
+            let moved = mask << amount;
+            x = (x & !moved) | (x & moved) >> amount;
+        }
+        x
+    }
+
+    /// The bit of internal square `sq`.
+    #[inline]
+    pub(crate) fn bit_of(&self, sq: u8) -> u8 {
+        self.to_pad[usize::from(sq & 127)]
+    }
+
+    /// Per bit, the internal square (for the board's bits).
+    #[inline]
+    pub(crate) fn squares(&self) -> &[u8; 128] {
+        &self.from_pad
+    }
+}
+
+/// How a board with a padded [`Layout`] moves: each direction one mask and one rotation of a
+/// 64-bit word, and the neighbour table by bit.
+#[derive(Clone, Debug)]
+pub(crate) struct Padded {
+    /// Its [`Layout`]'s number.
+    id: u8,
+    /// Per [`Direction`]: the squares that have a neighbour that way (bits), and the left
+    /// rotation that moves each onto its neighbour.
+    dirs: [(u64, u32); 8],
+    /// Per bit, per [`Direction`], the neighbour's bit or `NONE` (as
+    /// [`Geometry::neighbour_table`]).
+    neighbours: Vec<[u8; 8]>,
+}
+
+impl Padded {
+    /// The first of the board's candidate layouts (the internal order, then for rows of `k`
+    /// squares the two padded ones) that fits in 64 bits and gives each direction one offset.
+    fn of(nb: &[[u8; 8]], row_len: Option<usize>) -> Option<Padded> {
+        if nb.len() > 64 {
+            return None;
+        }
+        let mut ids = vec![0];
+        if let Some(k) = row_len.filter(|k| (4..=13).contains(k)) {
+            ids.extend([layout_number(k, 0), layout_number(k, k)]);
+        }
+        ids.into_iter().find_map(|id| Padded::with(nb, id as u8))
+    }
+
+    fn with(nb: &[[u8; 8]], id: u8) -> Option<Padded> {
+        let to_pad = &layout(id).to_pad;
+        if to_pad[..nb.len()].iter().any(|&p| p >= 64) {
+            return None;
+        }
+        let mut dirs = [(0u64, 0u32); 8];
+        let mut neighbours = vec![[NONE; 8]; 64];
+        for d in 0..8 {
+            let mut offset = None;
+            for (i, row) in nb.iter().enumerate() {
+                if row[d] == NONE {
+                    continue;
+                }
+                let (from, to) = (to_pad[i], to_pad[usize::from(row[d])]);
+                let o = i32::from(to) - i32::from(from);
+                if *offset.get_or_insert(o) != o {
+                    return None;
+                }
+                dirs[d].0 |= 1 << from;
+                neighbours[usize::from(from)][d] = to;
+            }
+            dirs[d].1 = offset.unwrap_or(0).rem_euclid(64) as u32;
+        }
+        Some(Padded {
+            id,
+            dirs,
+            neighbours,
+        })
+    }
+
+    /// The `dir` neighbours of the squares in `set`: one mask and one rotation.
+    #[inline]
+    pub(crate) fn shift(&self, set: u64, dir: Direction) -> u64 {
+        let (mask, rotation) = self.dirs[dir as usize];
+        (set & mask).rotate_left(rotation)
+    }
+
+    /// Per bit, per direction, the neighbour's bit or [`NO_SQUARE`].
+    #[inline]
+    pub(crate) fn neighbour_table(&self) -> &[[u8; 8]] {
+        &self.neighbours
+    }
 }
 
 /// Per [`Direction`], two groups (mask, left rotation) of [`Geometry::shifts64`].
@@ -392,6 +590,8 @@ impl Geometry {
             }
             out
         });
+        let row_len = (!spec.all_squares && w % 2 == 0).then_some(w / 2);
+        let padded = Padded::of(&neighbours, row_len).map(Box::new);
         Ok(Geometry {
             spec,
             squares,
@@ -401,6 +601,7 @@ impl Geometry {
             shifts,
             n_shifts,
             shifts64,
+            padded,
         })
     }
 
@@ -512,6 +713,20 @@ impl Geometry {
     #[inline]
     pub(crate) fn shifts64(&self) -> Option<&Shifts64> {
         self.shifts64.as_ref()
+    }
+
+    /// The board in its padded layout (at most 64 bits, each direction one shift), when it has
+    /// one: every board of the variant table but the 12×12 ones.
+    #[inline]
+    pub(crate) fn padded(&self) -> Option<&Padded> {
+        self.padded.as_deref()
+    }
+
+    /// The number of the [`Layout`] a position on this board keeps its sets in: the padded
+    /// one, or 0 (internal order).
+    #[inline]
+    pub(crate) fn layout_id(&self) -> u8 {
+        self.padded.as_ref().map_or(0, |p| p.id)
     }
 
     /// `true` when a man of `color` on `sq` stands on its promotion row.
@@ -721,6 +936,62 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn padded_layouts_agree_with_the_neighbour_table() {
+        for v in crate::Variant::ALL {
+            let g = Geometry::new(v.board()).unwrap();
+            let Some(p) = g.padded() else {
+                assert!(g.len() > 64, "{v} has no padded layout");
+                continue;
+            };
+            let l = layout(g.layout_id());
+            let all = (0..g.len()).fold(0u64, |b, i| b | 1 << i);
+            let board = (0..g.len()).fold(0u64, |b, i| b | 1 << l.bit_of(i as u8));
+            assert_eq!(l.spread(all), board, "{v}");
+            assert_eq!(l.unspread(board), all, "{v}");
+            assert_eq!(board.count_ones() as usize, g.len(), "{v}");
+            for (i, nb) in g.neighbour_table().iter().enumerate() {
+                let one = l.spread(1 << i);
+                assert_eq!(one, 1 << l.bit_of(i as u8), "{v} square {i}");
+                assert_eq!(l.squares()[usize::from(l.bit_of(i as u8))], i as u8);
+                assert_eq!(l.unspread(one), 1 << i);
+                for (d, dir) in Direction::ALL.into_iter().enumerate() {
+                    let expected = if nb[d] == NONE {
+                        0
+                    } else {
+                        1 << l.bit_of(nb[d])
+                    };
+                    assert_eq!(p.shift(one, dir), expected, "{v} square {i} {dir:?}");
+                    let by_table = p.neighbour_table()[usize::from(l.bit_of(i as u8))][d];
+                    assert_eq!(by_table, if nb[d] == NONE { NONE } else { l.bit_of(nb[d]) });
+                }
+            }
+        }
+        // The classic 10×10 layout: 5 squares a row, a ghost bit after every two rows, the
+        // diagonals 5 and 6 bits apart; 8×8 in 36 bits, a diagonal 4 or 5 bits.
+        let g = Geometry::new(crate::Variant::International.board()).unwrap();
+        let l = layout(g.layout_id());
+        let sq = |n: &str| l.bit_of(g.parse_square(n).unwrap().0);
+        assert_eq!(
+            (sq("1"), sq("6"), sq("10"), sq("11"), sq("50")),
+            (0, 5, 9, 11, 53)
+        );
+        assert_eq!((sq("32") - sq("27"), sq("32") - sq("28")), (6, 5));
+        for v in [crate::Variant::English, crate::Variant::Russian] {
+            let g = Geometry::new(v.board()).unwrap();
+            let l = layout(g.layout_id());
+            assert!(g.layout_id() != 0, "{v}");
+            assert!((0..32).all(|i| l.bit_of(i) < 36), "{v}");
+        }
+        // Turkish: every square playable, the internal order has one offset a direction.
+        assert_eq!(
+            Geometry::new(crate::Variant::Turkish.board())
+                .unwrap()
+                .layout_id(),
+            0
+        );
     }
 
     #[test]

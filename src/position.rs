@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, NO_SQUARE, Square, shift64};
+use crate::geometry::{Direction, Geometry, Layout, NO_SQUARE, Square, layout, shift64};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -96,7 +96,7 @@ pub fn start_position(variant: Variant, g: &Geometry) -> Position {
         }
     }
     pos.zobrist = pos.zobrist_from_scratch();
-    pos
+    pos.in_layout(g.layout_id())
 }
 
 /// Largest number of pieces one move can capture (and so of landing squares in a path).
@@ -379,22 +379,24 @@ impl From<&Move> for CompactMove {
             to: m.to,
             promotes: m.promotes,
             counted_king_move: m.counted_king_move,
-            order: order_key(&m.taken[..m.capture_count()]),
+            order: order_key(&m.taken[..m.capture_count()], layout(0).squares()),
         }
     }
 }
 
-/// The order of the taken squares as one word: exact (the count, then five bits a square) for up
-/// to 11 squares below 32, so for every Italian capture of up to 11 pieces (the board has 32
-/// squares); a hash of the order otherwise (a 64-bit collision would merge two orders).
-fn order_key(taken: &[u8]) -> u64 {
-    if taken.len() <= 11 && taken.iter().all(|&s| s < 32) {
+/// The order of the taken squares (bits whose internal squares `squares` gives) as one word:
+/// exact (the count, then five bits a square) for up to 11 squares below 32, so for every
+/// Italian capture of up to 11 pieces (the board has 32 squares); a hash of the order otherwise
+/// (a 64-bit collision would merge two orders).
+fn order_key(taken: &[u8], squares: &[u8; 128]) -> u64 {
+    let sq = |s: u8| squares[usize::from(s & 127)];
+    if taken.len() <= 11 && taken.iter().all(|&s| sq(s) < 32) {
         taken
             .iter()
-            .fold(taken.len() as u64, |k, &s| k << 5 | u64::from(s))
+            .fold(taken.len() as u64, |k, &s| k << 5 | u64::from(sq(s)))
     } else {
         taken.iter().fold(1 << 63, |k, &s| {
-            (k ^ u64::from(s)).wrapping_mul(0x0100_0000_01b3) | 1 << 63
+            (k ^ u64::from(sq(s))).wrapping_mul(0x0100_0000_01b3) | 1 << 63
         })
     }
 }
@@ -402,6 +404,8 @@ fn order_key(taken: &[u8]) -> u64 {
 /// What the generator builds: a routed [`Move`] or a [`CompactMove`], one search for both.
 trait Generated: Copy {
     fn quiet(from: Square, to: Square, promotes: bool, counted: bool) -> Self;
+    /// A capture; `legs` and `taken` are bits of a position's order, `squares` their internal
+    /// squares.
     fn capture(
         from: Square,
         to: Square,
@@ -409,6 +413,7 @@ trait Generated: Copy {
         promotes: bool,
         legs: &[u8],
         taken: &[u8],
+        squares: &[u8; 128],
     ) -> Self;
     fn start(&self) -> Square;
     /// The same start, end and captured pieces (`ordered`: taken in the same order).
@@ -440,13 +445,19 @@ impl Generated for Move {
         promotes: bool,
         route_legs: &[u8],
         route_taken: &[u8],
+        squares: &[u8; 128],
     ) -> Move {
         // Only the route's own entries: what deeper routes searched before left past them must
         // not make two equal moves compare unequal.
         let n = route_legs.len();
         let (mut legs, mut taken) = ([0; MAX_CAPTURES], [0; MAX_CAPTURES]);
-        legs[..n].copy_from_slice(route_legs);
-        taken[..n].copy_from_slice(route_taken);
+        for (to, &from) in legs.iter_mut().zip(route_legs) {
+            *to = squares[usize::from(from & 127)];
+        }
+        for (to, &from) in taken.iter_mut().zip(route_taken) {
+            *to = squares[usize::from(from & 127)];
+        }
+        debug_assert!(n <= MAX_CAPTURES);
         Move {
             from,
             to,
@@ -495,6 +506,7 @@ impl Generated for CompactMove {
         promotes: bool,
         _legs: &[u8],
         taken: &[u8],
+        squares: &[u8; 128],
     ) -> CompactMove {
         CompactMove {
             captured,
@@ -502,7 +514,7 @@ impl Generated for CompactMove {
             to,
             promotes,
             counted_king_move: false,
-            order: order_key(taken),
+            order: order_key(taken, squares),
         }
     }
 
@@ -569,12 +581,18 @@ fn bit_at(i: u8) -> u128 {
 /// The king-move counts are part of the position because the Frisian limit
 /// ([`Rules::max_king_moves`]) depends on them. A FEN does not carry them, so a position read
 /// from a FEN starts with none; in every other variant they stay 0.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Inside, the three sets are kept in the board's bit order (a padded layout of at most 64 bits
+/// where the board has one, see `geometry::Layout`), which the position remembers; everything
+/// it shows or takes is by internal square index.
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     white: u128,
     black: u128,
     kings: u128,
     turn: Color,
+    /// The number of the bit order of the three sets (`geometry::layout`).
+    layout: u8,
     /// Per side (white, black): the square of the king that made the last quiet moves.
     king_run_square: [u8; 2],
     /// Per side: how many quiet moves in a row that king has made (0 = none).
@@ -582,6 +600,44 @@ pub struct Position {
     /// The Zobrist key of all the above, kept up to date by every change (see
     /// [`Position::zobrist`]).
     zobrist: u64,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        let same = |a: &Position, b: &Position| {
+            (
+                a.white,
+                a.black,
+                a.kings,
+                a.turn,
+                a.king_run_square,
+                a.king_run_len,
+                a.zobrist,
+            ) == (
+                b.white,
+                b.black,
+                b.kings,
+                b.turn,
+                b.king_run_square,
+                b.king_run_len,
+                b.zobrist,
+            )
+        };
+        if self.layout == other.layout {
+            same(self, other)
+        } else {
+            same(&self.in_layout(0), &other.in_layout(0))
+        }
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // Equal positions have equal keys, whatever their bit order.
+        self.zobrist.hash(state);
+    }
 }
 
 /// Zobrist keys: per piece kind (white man, white king, black man, black king), per square.
@@ -713,6 +769,7 @@ impl Position {
             black: 0,
             kings: 0,
             turn,
+            layout: 0,
             king_run_square: [0; 2],
             king_run_len: [0; 2],
             zobrist: match turn {
@@ -751,11 +808,12 @@ impl Position {
             Color::White => 0,
             Color::Black => BLACK_TO_MOVE,
         };
+        let p = self.in_layout(0);
         for (kind, set) in [
-            self.white & !self.kings,
-            self.white & self.kings,
-            self.black & !self.kings,
-            self.black & self.kings,
+            p.white & !p.kings,
+            p.white & p.kings,
+            p.black & !p.kings,
+            p.black & p.kings,
         ]
         .into_iter()
         .enumerate()
@@ -790,6 +848,7 @@ impl Position {
         default_turn: Color,
     ) -> Result<Position, PositionError> {
         let mut pos = Position::empty(setup.turn.unwrap_or(default_turn));
+        pos.layout = g.layout_id();
         for (color, role, label) in &setup.pieces {
             let sq = g
                 .parse_square(label)
@@ -838,7 +897,7 @@ impl Position {
     /// The piece on `sq`, if any.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let b = bit(sq);
+        let b = self.bit(sq);
         let color = if self.white & b != 0 {
             Color::White
         } else if self.black & b != 0 {
@@ -855,7 +914,7 @@ impl Position {
     }
 
     fn put(&mut self, sq: Square, piece: Piece) {
-        let b = bit(sq);
+        let b = self.bit(sq);
         match piece.color {
             Color::White => self.white |= b,
             Color::Black => self.black |= b,
@@ -865,6 +924,53 @@ impl Position {
         }
         let kind = piece.color as usize * 2 + usize::from(piece.role == Role::King);
         self.zobrist ^= piece_key(kind, sq.0);
+    }
+
+    /// The layout the sets are kept in.
+    #[inline]
+    fn order(&self) -> &'static Layout {
+        layout(self.layout)
+    }
+
+    /// The bit of internal square `sq` in this position's sets.
+    #[inline]
+    fn bit(&self, sq: Square) -> u128 {
+        bit_at(self.order().bit_of(sq.0))
+    }
+
+    /// A set of this position's (in its bit order) by internal square index.
+    #[inline]
+    fn by_square(&self, set: u128) -> u128 {
+        if self.layout == 0 {
+            set
+        } else {
+            u128::from(self.order().unspread(set as u64))
+        }
+    }
+
+    /// The same position with its sets in layout `id`.
+    #[must_use]
+    pub(crate) fn in_layout(&self, id: u8) -> Position {
+        if self.layout == id {
+            return *self;
+        }
+        let mut p = *self;
+        let to = layout(id);
+        let move_set = |set: u128| {
+            let set = self.by_square(set);
+            if id == 0 {
+                set
+            } else {
+                u128::from(to.spread(set as u64))
+            }
+        };
+        (p.white, p.black, p.kings) = (
+            move_set(self.white),
+            move_set(self.black),
+            move_set(self.kings),
+        );
+        p.layout = id;
+        p
     }
 
     const fn side(&self, c: Color) -> u128 {
@@ -891,14 +997,14 @@ impl Position {
     /// assert_eq!(start.kings(), 0);
     /// ```
     #[must_use]
-    pub const fn pieces(&self, color: Color) -> u128 {
-        self.side(color)
+    pub fn pieces(&self, color: Color) -> u128 {
+        self.by_square(self.side(color))
     }
 
     /// The squares of the kings of both sides, a bit per internal square index.
     #[must_use]
-    pub const fn kings(&self) -> u128 {
-        self.kings
+    pub fn kings(&self) -> u128 {
+        self.by_square(self.kings)
     }
 
     /// The canonical FEN: side to move, then `:W` and `:B` with squares in ascending order and
@@ -956,10 +1062,11 @@ impl Position {
             buf[n] = b':';
             buf[n + 1] = color.fen_char() as u8;
             n += 2;
-            let set = self.side(color);
+            let set = self.pieces(color);
+            let all_kings = self.kings();
             // In two 64-bit halves: bit tricks on a 128-bit word cost twice as much.
             for (half, base) in [(set as u64, 0u8), ((set >> 64) as u64, 64)] {
-                let kings = (self.kings >> base) as u64;
+                let kings = (all_kings >> base) as u64;
                 let mut bits = half;
                 while bits != 0 {
                     let k = bits.trailing_zeros();
@@ -1046,26 +1153,51 @@ impl Position {
         // Boards of up to 64 squares (all but the 12×12 ones) have every piece in the low
         // word: there the sets change in one machine word (and in wasm, without 128-bit
         // arithmetic made of 64-bit halves).
-        if (self.white | self.black) >> 64 == 0 && (from_sq.0 | to_sq.0) < 64 {
-            self.apply_in::<u64>(from_sq, to_sq, captured, promotes, counted_king_move)
+        let order = self.order();
+        let (from, to) = (order.bit_of(from_sq.0), order.bit_of(to_sq.0));
+        if (self.white | self.black) >> 64 == 0 && (from | to) < 64 {
+            let taken = if self.layout == 0 || captured == 0 {
+                captured as u64
+            } else {
+                order.spread(captured as u64)
+            };
+            self.apply_in::<u64>(
+                from_sq,
+                to_sq,
+                (from, to, taken),
+                captured,
+                promotes,
+                counted_king_move,
+            )
         } else {
-            self.apply_in::<u128>(from_sq, to_sq, captured, promotes, counted_king_move)
+            // Only boards kept in the internal order have squares past 64.
+            self.apply_in::<u128>(
+                from_sq,
+                to_sq,
+                (from, to, captured),
+                captured,
+                promotes,
+                counted_king_move,
+            )
         }
     }
 
+    /// [`Position::apply`] with the mover's bits and the taken set in the position's order
+    /// (`bits`) as well as by square.
     #[inline(always)]
     fn apply_in<B: SquareSet>(
         &self,
         from_sq: Square,
         to_sq: Square,
+        bits: (u8, u8, B),
         captured: u128,
         promotes: bool,
         counted_king_move: bool,
     ) -> Position {
         let mut p = *self;
-        let from = B::at(from_sq.0);
-        let to = B::at(to_sq.0);
-        let taken = B::from_wide(captured);
+        let from = B::at(bits.0);
+        let to = B::at(bits.1);
+        let taken = bits.2;
         let (mut white, mut black, mut kings) = (
             B::from_wide(p.white),
             B::from_wide(p.black),
@@ -1098,11 +1230,15 @@ impl Position {
         key ^= piece_key(side * 2 + usize::from(was_king), from_sq.0)
             ^ piece_key(side * 2 + usize::from(crowned), to_sq.0);
         let old_kings = B::from_wide(self.kings);
+        let squares = self.order().squares();
         let mut left = taken;
         while left != B::EMPTY {
             let (s, rest) = left.pop();
             left = rest;
-            key ^= piece_key(other * 2 + usize::from(old_kings.has(s)), s);
+            key ^= piece_key(
+                other * 2 + usize::from(old_kings.has(s)),
+                squares[usize::from(s)],
+            );
         }
         // Frisian's counts of quiet king moves: nothing to do while none is kept (a count of 0
         // always has square 0) and this move starts none, as in every other variant.
@@ -1218,6 +1354,10 @@ impl Position {
     }
 
     fn generate_any<M: Generated>(&self, rs: &Ruleset, duplicates: Duplicates, out: &mut Vec<M>) {
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self.in_layout(id).generate_any(rs, duplicates, out);
+        }
         out.clear();
         self.generate_captures(rs, duplicates, out);
         if out.is_empty() {
@@ -1273,21 +1413,27 @@ impl Position {
         from: Square,
         out: &mut Vec<M>,
     ) {
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self
+                .in_layout(id)
+                .generate_from_any(rs, duplicates, from, out);
+        }
         out.clear();
         if rs.rules.priority == CapturePriority::Free {
             // Any capture may be chosen: when some piece can capture, the legal moves from
             // `from` are that piece's own captures, searched from it alone.
-            let capturers = self.capturers(rs);
+            let capturers = self.capturers_bits(rs);
             if capturers == 0 {
-                self.generate_quiet(rs, bit(from), out);
+                self.generate_quiet(rs, self.bit(from), out);
             } else {
-                self.generate_captures_of(rs, duplicates, capturers & bit(from), out);
+                self.generate_captures_of(rs, duplicates, capturers & self.bit(from), out);
             }
             return;
         }
         self.generate_captures(rs, duplicates, out);
         if out.is_empty() {
-            self.generate_quiet(rs, bit(from), out);
+            self.generate_quiet(rs, self.bit(from), out);
         } else {
             out.retain(|m| m.start() == from);
         }
@@ -1300,21 +1446,27 @@ impl Position {
         let counted = rules.max_king_moves > 0 && mine & !self.kings != 0;
         let side = self.turn as usize;
         let blocked = if counted && self.king_run_len[side] >= rules.max_king_moves {
-            bit_at(self.king_run_square[side])
+            self.bit(Square(self.king_run_square[side]))
         } else {
             0
         };
         (blocked, counted)
     }
 
-    /// Quiet moves of the pieces in `only`.
+    /// Quiet moves of the pieces in `only` (bits in the position's order).
     fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
-        // In one machine word where the board fits (all but the 12×12 ones).
-        match rs.geometry.shifts64() {
-            Some(s) if rs.geometry.len() <= 64 => {
-                self.quiet_in::<M, u64>(rs, only, out, |x, d| shift64(s, x, d));
+        let g = &rs.geometry;
+        let space = Space::of(g);
+        // In the padded layout where the board has one; else in one machine word where the
+        // board fits (all but the 12×12 ones).
+        if let Some(p) = g.padded() {
+            return self.quiet_in::<M, u64>(rs, only, out, |x, d| p.shift(x, d), space);
+        }
+        match g.shifts64() {
+            Some(s) if g.len() <= 64 => {
+                self.quiet_in::<M, u64>(rs, only, out, |x, d| shift64(s, x, d), space);
             }
-            _ => self.quiet_in::<M, u128>(rs, only, out, |x, d| rs.geometry.shift(x, d)),
+            _ => self.quiet_in::<M, u128>(rs, only, out, |x, d| g.shift(x, d), space),
         }
     }
 
@@ -1325,10 +1477,11 @@ impl Position {
         only: u128,
         out: &mut Vec<M>,
         shift: impl Fn(B, Direction) -> B,
+        space: Space<'_>,
     ) {
         let g = &rs.geometry;
         let rules = &rs.rules;
-        let nb = g.neighbour_table();
+        let (nb, squares) = (space.nb, space.squares);
         let kings = B::from_wide(self.kings);
         let occ = B::from_wide(self.white | self.black);
         let empty = !occ;
@@ -1355,7 +1508,7 @@ impl Position {
         while movers != B::EMPTY {
             let (i, rest) = movers.pop();
             movers = rest;
-            let from = Square(i);
+            let from = Square(squares[usize::from(i)]);
             if kings.has(i) {
                 for &dir in king_dirs {
                     let mut cur = i;
@@ -1364,7 +1517,12 @@ impl Position {
                         if next == NO_SQUARE || occ.has(next) {
                             break;
                         }
-                        out.push(M::quiet(from, Square(next), false, counted));
+                        out.push(M::quiet(
+                            from,
+                            Square(squares[usize::from(next)]),
+                            false,
+                            counted,
+                        ));
                         if !rules.flying_kings {
                             break;
                         }
@@ -1373,9 +1531,9 @@ impl Position {
                 }
             } else {
                 for &dir in man_dirs {
-                    let to = nb[from.index()][dir as usize];
+                    let to = nb[usize::from(i)][dir as usize];
                     if to != NO_SQUARE && !occ.has(to) {
-                        let to = Square(to);
+                        let to = Square(squares[usize::from(to)]);
                         out.push(M::quiet(from, to, g.is_promotion_row(to, self.turn), false));
                     }
                 }
@@ -1387,12 +1545,17 @@ impl Position {
     fn count_quiet(&self, rs: &Ruleset) -> u64 {
         let g = &rs.geometry;
         let rules = &rs.rules;
-        let nb = g.neighbour_table();
+        let nb = Space::of(g).nb;
         let occ = self.white | self.black;
         let mine = self.side(self.turn);
         let men = mine & !self.kings;
         let mut n = 0u64;
-        if let Some(s) = g.shifts64() {
+        if let Some(p) = g.padded() {
+            let (men, free) = (men as u64, !occ as u64);
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((p.shift(men, dir) & free).count_ones());
+            }
+        } else if let Some(s) = g.shifts64() {
             let (men, free) = (men as u64, !occ as u64);
             for &dir in man_move_dirs(rules.moves, self.turn) {
                 n += u64::from((shift64(s, men, dir) & free).count_ones());
@@ -1439,18 +1602,41 @@ impl Position {
     /// ```
     #[must_use]
     pub fn capturers(&self, rs: &Ruleset) -> u128 {
-        // In one machine word where the board fits (all but the 12×12 ones): this runs at
-        // every node of a search.
-        match rs.geometry.shifts64() {
-            Some(s) if rs.geometry.len() <= 64 => {
-                self.capturers_in::<u64>(rs, |x, d| shift64(s, x, d)).wide()
-            }
-            _ => self.capturers_in::<u128>(rs, |x, d| rs.geometry.shift(x, d)),
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self.in_layout(id).capturers(rs);
+        }
+        let found = self.capturers_bits(rs);
+        if found == 0 { 0 } else { self.by_square(found) }
+    }
+
+    /// [`Position::capturers`] in the position's bit order (which must be the board's).
+    fn capturers_bits(&self, rs: &Ruleset) -> u128 {
+        let g = &rs.geometry;
+        let nb = Space::of(g).nb;
+        // In the padded layout where the board has one: each direction one shift. Else in one
+        // machine word where the board fits (all but the 12×12 ones): this runs at every node
+        // of a search.
+        if let Some(p) = g.padded() {
+            return self
+                .capturers_in::<u64>(rs, |x, d| p.shift(x, d), nb)
+                .wide();
+        }
+        match g.shifts64() {
+            Some(s) if g.len() <= 64 => self
+                .capturers_in::<u64>(rs, |x, d| shift64(s, x, d), nb)
+                .wide(),
+            _ => self.capturers_in::<u128>(rs, |x, d| g.shift(x, d), nb),
         }
     }
 
     #[inline(always)]
-    fn capturers_in<B: SquareSet>(&self, rs: &Ruleset, shift: impl Fn(B, Direction) -> B) -> B {
+    fn capturers_in<B: SquareSet>(
+        &self,
+        rs: &Ruleset,
+        shift: impl Fn(B, Direction) -> B,
+        nb: &[[u8; 8]],
+    ) -> B {
         let rules = &rs.rules;
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
@@ -1474,7 +1660,6 @@ impl Position {
         }
         if kings != B::EMPTY {
             if rules.flying_kings {
-                let nb = rs.geometry.neighbour_table();
                 let mut bits = kings;
                 while bits != B::EMPTY {
                     let (i, rest) = bits.pop();
@@ -1509,7 +1694,7 @@ impl Position {
         out: &mut Vec<M>,
     ) {
         // Most positions have no capture: find the pieces that can start one first.
-        self.generate_captures_of(rs, duplicates, self.capturers(rs), out);
+        self.generate_captures_of(rs, duplicates, self.capturers_bits(rs), out);
     }
 
     /// The captures of the pieces in `capturers` (pieces that can start one), under the
@@ -1533,9 +1718,9 @@ impl Position {
         }
         // Czech draughts: when a king can capture, a king must capture.
         if rs.rules.priority == CapturePriority::KingFirst
-            && out.iter().any(|m| self.kings & bit(m.start()) != 0)
+            && out.iter().any(|m| self.kings & self.bit(m.start()) != 0)
         {
-            out.retain(|m| self.kings & bit(m.start()) != 0);
+            out.retain(|m| self.kings & self.bit(m.start()) != 0);
         }
     }
 
@@ -1551,8 +1736,12 @@ impl Position {
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
         let opponents = self.side(self.turn.opposite());
+        let space = Space::of(&rs.geometry);
         let mut search = CaptureSearch {
             rs,
+            nb: space.nb,
+            squares: space.squares,
+            order: (self.layout != 0).then(|| self.order()),
             color: self.turn,
             man_dirs,
             king_dirs,
@@ -1767,11 +1956,43 @@ impl SquareSet for u128 {
     }
 }
 
+/// Where move generation works: the neighbour table by bit of the position's order, and the
+/// internal square of each bit. The board's padded layout where it has one, else the internal
+/// order itself.
+#[derive(Clone, Copy)]
+struct Space<'a> {
+    nb: &'a [[u8; 8]],
+    squares: &'a [u8; 128],
+}
+
+impl Space<'_> {
+    #[inline]
+    fn of(g: &Geometry) -> Space<'_> {
+        match g.padded() {
+            Some(p) => Space {
+                nb: p.neighbour_table(),
+                squares: layout(g.layout_id()).squares(),
+            },
+            None => Space {
+                nb: g.neighbour_table(),
+                squares: layout(0).squares(),
+            },
+        }
+    }
+}
+
 /// Depth-first search over the capture sequences of one piece. A piece is never jumped twice:
 /// with delayed removal a captured piece stays on the board until the move ends (it blocks);
 /// with immediate removal its square is emptied at once and may be crossed again.
+///
+/// Squares and sets are bits of the position's order ([`Space`]), translated to internal
+/// squares when a move is recorded.
 struct CaptureSearch<'a, M, B> {
     rs: &'a Ruleset,
+    nb: &'a [[u8; 8]],
+    squares: &'a [u8; 128],
+    /// The position's padded order, if it has one.
+    order: Option<&'static Layout>,
     color: Color,
     man_dirs: &'static [Direction],
     king_dirs: &'static [Direction],
@@ -1799,8 +2020,7 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
     /// start), and records it when it cannot go on. `straight`: it may go on in the direction
     /// it arrived from.
     fn extend(&mut self, cur: Square, arrived: Option<Direction>, straight: bool) {
-        let g = &self.rs.geometry;
-        let nb = g.neighbour_table();
+        let nb = self.nb;
         let rules = &self.rs.rules;
         let mut extended = false;
         if self.depth < MAX_CAPTURES {
@@ -1840,14 +2060,14 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
                 }
                 let mut landings = [0u8; 16];
                 let mut n = 0;
-                let mut landing = g.step(victim, dir);
-                while let Some(land) = landing {
-                    if occupied.has(land.0) || n == landings.len() {
+                let mut land = nb[victim.index()][dir as usize];
+                while land != NO_SQUARE {
+                    if occupied.has(land) || n == landings.len() {
                         break;
                     }
-                    landings[n] = land.0;
+                    landings[n] = land;
                     n += 1;
-                    landing = g.step(land, dir);
+                    land = nb[usize::from(land)][dir as usize];
                 }
                 // A capture must go on while it can: when some landing square allows a further
                 // capture, only those squares may be chosen.
@@ -1892,7 +2112,12 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
         self.occupied = occupied;
         // Russian draughts: a man touching the last row mid-capture goes on as a king.
         let was_king = self.king;
-        if rules.crown_mid_capture && self.rs.geometry.is_promotion_row(land, self.color) {
+        if rules.crown_mid_capture
+            && self
+                .rs
+                .geometry
+                .is_promotion_row(Square(self.squares[land.index()]), self.color)
+        {
             self.king = true;
         }
         self.extend(land, Some(dir), straight);
@@ -1913,8 +2138,11 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
         occupied: B,
     ) -> bool {
         let g = &self.rs.geometry;
+        let nb = self.nb;
         let rules = &self.rs.rules;
-        let king = self.king || (rules.crown_mid_capture && g.is_promotion_row(at, self.color));
+        let king = self.king
+            || (rules.crown_mid_capture
+                && g.is_promotion_row(Square(self.squares[at.index()]), self.color));
         let dirs = if king { self.king_dirs } else { self.man_dirs };
         let jumpable = self.jumpable(king, captured);
         let from_afar = king && rules.flying_kings;
@@ -1923,8 +2151,8 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
                 && (straight || dir != arrived)
                 && self
                     .victim(at, dir, from_afar, jumpable, occupied)
-                    .and_then(|v| g.step(v, dir))
-                    .is_some_and(|l| !occupied.has(l.0))
+                    .map(|v| nb[v.index()][dir as usize])
+                    .is_some_and(|l| l != NO_SQUARE && !occupied.has(l))
         })
     }
 
@@ -1952,7 +2180,7 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
         jumpable: B,
         occupied: B,
     ) -> Option<Square> {
-        let nb = self.rs.geometry.neighbour_table();
+        let nb = self.nb;
         let d = dir as usize;
         let mut v = nb[at.index()][d];
         if from_afar {
@@ -2000,16 +2228,29 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
                 self.best = key;
             }
         }
+        let to = Square(self.squares[to.index()]);
         let promotes =
             !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
         let n = self.depth;
+        // By internal square: from the taken bits, one lookup each (most captures take one or
+        // two pieces), in a padded order.
+        let captured = if self.order.is_some() {
+            u128::from(
+                self.taken[..n]
+                    .iter()
+                    .fold(0u64, |c, &t| c | 1 << (self.squares[usize::from(t)] & 63)),
+            )
+        } else {
+            self.captured.wide()
+        };
         let m = M::capture(
-            self.from,
+            Square(self.squares[self.from.index()]),
             to,
-            self.captured.wide(),
+            captured,
             promotes,
             &self.legs[..n],
             &self.taken[..n],
+            self.squares,
         );
         if !self.keep {
             let ordered = self.rs.rules.priority == CapturePriority::Italian;
@@ -2051,7 +2292,9 @@ pub fn perft_with(rs: &Ruleset, pos: &Position, depth: u32, duplicates: Duplicat
         return 1;
     }
     let mut buffers: Vec<Vec<CompactMove>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_rec(rs, pos, duplicates, &mut buffers)
+    // In the board's bit order, which every move keeps.
+    let pos = pos.in_layout(rs.geometry.layout_id());
+    perft_rec(rs, &pos, duplicates, &mut buffers)
 }
 
 fn perft_rec(
@@ -2570,6 +2813,63 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A position keeps its sets in its board's padded bit order (where the board has one), but
+    /// answers by internal square, and one kept in the internal order (as `Position::empty`
+    /// builds it) plays the same: the same moves in the same order, the same capturers,
+    /// positions and keys.
+    #[test]
+    fn the_padded_order_stays_inside() {
+        let mut state = 0x9e37_79b9_7f4a_7c15;
+        let mut padded = 0;
+        for v in Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            let g = &rs.geometry;
+            padded += usize::from(rs.start_position().layout != 0);
+            for _game in 0..10 {
+                let mut p = rs.start_position();
+                assert_eq!(p.layout, g.layout_id(), "{v}");
+                for _ply in 0..120 {
+                    let plain = p.in_layout(0);
+                    assert_eq!(plain, p, "{v}");
+                    assert_eq!(plain.in_layout(p.layout).white, p.white, "{v}");
+                    for c in [Color::White, Color::Black] {
+                        assert_eq!(plain.pieces(c), p.pieces(c), "{v}");
+                        assert_eq!(
+                            plain.white | plain.black,
+                            p.pieces(Color::White) | p.pieces(Color::Black)
+                        );
+                        for i in 0..g.len() {
+                            let on = p.pieces(c) >> i & 1 == 1;
+                            let at = p.piece_at(Square(i as u8));
+                            assert_eq!(on, at.is_some_and(|x| x.color == c), "{v} {i}");
+                            let king = at.is_some_and(|x| x.role == Role::King);
+                            assert_eq!(king, p.kings() >> i & 1 == 1, "{v} {i}");
+                        }
+                    }
+                    assert_eq!(plain.to_fen(g), p.to_fen(g), "{v}");
+                    assert_eq!(plain.cells(g), p.cells(g), "{v}");
+                    assert_eq!(plain.capturers(&rs), p.capturers(&rs), "{v}");
+                    let moves = p.legal_routes(&rs);
+                    assert_eq!(plain.legal_routes(&rs), moves, "{v}");
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let m = moves[(next_random(&mut state) % moves.len() as u64) as usize];
+                    let mut one = Vec::new();
+                    plain.generate_from(&rs, Duplicates::Keep, m.from, &mut one);
+                    let mut other = Vec::new();
+                    p.generate_from(&rs, Duplicates::Keep, m.from, &mut other);
+                    assert_eq!(one, other, "{v}");
+                    let next = p.play(&m);
+                    assert_eq!(plain.play(&m), next, "{v}");
+                    assert_eq!(plain.play(&m).zobrist(), next.zobrist(), "{v}");
+                    p = next;
+                }
+            }
+        }
+        assert!(padded >= 10, "{padded} variants in a padded order");
     }
 
     #[test]
