@@ -336,6 +336,8 @@ impl Layout {
 pub(crate) struct Padded {
     /// Its [`Layout`]'s number.
     id: u8,
+    /// Its [`Layout`].
+    order: &'static Layout,
     /// Per [`Direction`]: the squares that have a neighbour that way (bits), and the left
     /// rotation that moves each onto its neighbour.
     dirs: [(u64, u32); 8],
@@ -383,6 +385,7 @@ impl Padded {
         }
         Some(Padded {
             id,
+            order: layout(id),
             dirs,
             neighbours,
         })
@@ -393,6 +396,12 @@ impl Padded {
     pub(crate) fn shift(&self, set: u64, dir: Direction) -> u64 {
         let (mask, rotation) = self.dirs[dir as usize];
         (set & mask).rotate_left(rotation)
+    }
+
+    /// Its bit order.
+    #[inline]
+    pub(crate) fn order(&self) -> &'static Layout {
+        self.order
     }
 
     /// Per bit, per direction, the neighbour's bit or [`NO_SQUARE`].

@@ -1741,7 +1741,7 @@ impl Position {
             rs,
             nb: space.nb,
             squares: space.squares,
-            order: (self.layout != 0).then(|| self.order()),
+            order: space.order,
             color: self.turn,
             man_dirs,
             king_dirs,
@@ -1963,6 +1963,8 @@ impl SquareSet for u128 {
 struct Space<'a> {
     nb: &'a [[u8; 8]],
     squares: &'a [u8; 128],
+    /// The padded order, unless it is the internal one.
+    order: Option<&'static Layout>,
 }
 
 impl Space<'_> {
@@ -1971,11 +1973,13 @@ impl Space<'_> {
         match g.padded() {
             Some(p) => Space {
                 nb: p.neighbour_table(),
-                squares: layout(g.layout_id()).squares(),
+                squares: p.order().squares(),
+                order: (g.layout_id() != 0).then(|| p.order()),
             },
             None => Space {
                 nb: g.neighbour_table(),
                 squares: layout(0).squares(),
+                order: None,
             },
         }
     }
