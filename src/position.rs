@@ -1141,7 +1141,7 @@ impl Position {
         self.apply(from, to, captured, promotes, false)
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(
         &self,
         from_sq: Square,
@@ -1693,8 +1693,12 @@ impl Position {
         duplicates: Duplicates,
         out: &mut Vec<M>,
     ) {
-        // Most positions have no capture: find the pieces that can start one first.
-        self.generate_captures_of(rs, duplicates, self.capturers_bits(rs), out);
+        // Most positions have no capture: find the pieces that can start one first (and skip
+        // the call when there is none).
+        let capturers = self.capturers_bits(rs);
+        if capturers != 0 {
+            self.generate_captures_of(rs, duplicates, capturers, out);
+        }
     }
 
     /// The captures of the pieces in `capturers` (pieces that can start one), under the
