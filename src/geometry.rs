@@ -731,6 +731,24 @@ impl Geometry {
         self.padded.as_deref()
     }
 
+    /// The bit of `sq` in the board's own bit order: the order in which a
+    /// [`crate::Position`] on this board keeps its sets ([`crate::Position::sets_in`]). A padded
+    /// order where the board has one (every board of the variant table but the 12×12 ones: rows
+    /// of squares with a ghost bit after every two, so that each direction is one shift), else
+    /// the internal index itself. For an engine's evaluation, whose masks built in this order
+    /// read the position's sets as they are.
+    ///
+    /// ```
+    /// # use pdn::{Variant, geometry::Geometry};
+    /// let g = Geometry::new(Variant::International.board()).unwrap();
+    /// let bit = |n: &str| g.bit_of(g.parse_square(n).unwrap());
+    /// assert_eq!((bit("1"), bit("10"), bit("11"), bit("50")), (0, 9, 11, 53));
+    /// ```
+    #[must_use]
+    pub fn bit_of(&self, sq: Square) -> u8 {
+        layout(self.layout_id()).bit_of(sq.0)
+    }
+
     /// The number of the [`Layout`] a position on this board keeps its sets in: the padded
     /// one, or 0 (internal order).
     #[inline]

@@ -986,6 +986,12 @@ impl Position {
         self.side(color).count_ones()
     }
 
+    /// Number of kings of `color` (whatever the bit order: no translation).
+    #[must_use]
+    pub fn count_kings(&self, color: Color) -> u32 {
+        (self.side(color) & self.kings).count_ones()
+    }
+
     /// The squares of `color`'s pieces, a bit per internal square index (as [`Move::captured`]).
     /// For code that reads a whole board at once, as an engine's evaluation does.
     ///
@@ -1005,6 +1011,32 @@ impl Position {
     #[must_use]
     pub fn kings(&self) -> u128 {
         self.by_square(self.kings)
+    }
+
+    /// White's pieces, Black's and the kings, a bit per square in the bit order of the board
+    /// `g` ([`Geometry::bit_of`]), not by internal index: what the position keeps, as it is
+    /// (a position built on `g`, or played from one, is in `g`'s order; any other is moved to
+    /// it). For an engine's evaluation, whose masks are built once in that order; everything
+    /// else reads [`Position::pieces`] and [`Position::kings`].
+    ///
+    /// ```
+    /// use pdn::{Color, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let g = &rs.geometry;
+    /// let [white, _, kings] = rs.start_position().sets_in(g);
+    /// assert_eq!(white.count_ones(), 20);
+    /// assert_eq!(white >> g.bit_of(g.parse_square("31").unwrap()) & 1, 1);
+    /// assert_eq!(kings, 0);
+    /// ```
+    #[must_use]
+    pub fn sets_in(&self, g: &Geometry) -> [u128; 3] {
+        let id = g.layout_id();
+        let p = if self.layout == id {
+            *self
+        } else {
+            self.in_layout(id)
+        };
+        [p.white, p.black, p.kings]
     }
 
     /// The canonical FEN: side to move, then `:W` and `:B` with squares in ascending order and
@@ -1608,6 +1640,25 @@ impl Position {
         }
         let found = self.capturers_bits(rs);
         if found == 0 { 0 } else { self.by_square(found) }
+    }
+
+    /// Whether some piece of the side to move can capture (so it must): `capturers(rs) != 0`
+    /// without the translation of the set to internal squares, for a search's every node.
+    ///
+    /// ```
+    /// use pdn::{Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// assert!(!rs.start_position().must_capture(&rs));
+    /// let p = Position::from_fen("W:W28:B23", &rs.geometry, Color::White).unwrap();
+    /// assert!(p.must_capture(&rs));
+    /// ```
+    #[must_use]
+    pub fn must_capture(&self, rs: &Ruleset) -> bool {
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self.in_layout(id).must_capture(rs);
+        }
+        self.capturers_bits(rs) != 0
     }
 
     /// [`Position::capturers`] in the position's bit order (which must be the board's).

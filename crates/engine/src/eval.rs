@@ -6,7 +6,7 @@
 //! (`examples/fit.rs`). Square facts (how far a square is from each side's back rank, whether
 //! it is central) are worked out once per board, so a call is one pass over the squares.
 
-use pdn::geometry::Direction;
+use pdn::geometry::{Direction, Geometry};
 use pdn::{Color, Position, Ruleset, Square};
 
 use crate::rules::Goal;
@@ -39,6 +39,9 @@ pub struct Evaluator {
     diagonal: bool,
     goal: Goal,
     height: i32,
+    /// The board: its bit order is the one of every set here ([`Position::sets_in`]).
+    board: Geometry,
+    /// Per bit of the board's order, its square's facts (squares as bits too).
     cells: Vec<Cell>,
     /// Per side: its back rank's squares (bit sets, so that most terms are counts of bits).
     back: [u128; 2],
@@ -66,12 +69,14 @@ impl Evaluator {
         let g = &rs.geometry;
         let spec = g.spec();
         let (width, height) = (i32::from(spec.width), i32::from(spec.height));
-        let cells = (0..g.len())
+        // By square, every square and the sets in the board's bit order (`Position::sets_in`):
+        // the position's sets are read as they are.
+        let squares = (0..g.len())
             .map(|i| {
                 let sq = Square(i as u8);
                 let info = g.info(sq);
                 let (file, rank) = (i32::from(info.file), i32::from(info.rank));
-                let step = |d| g.step(sq, d).map_or(u8::MAX, |s: Square| s.0);
+                let step = |d| g.step(sq, d).map_or(u8::MAX, |s: Square| g.bit_of(s));
                 Cell {
                     advance: [rank, height - 1 - rank],
                     centre: (width / 4..width - width / 4).contains(&file)
@@ -88,12 +93,17 @@ impl Evaluator {
                 }
             })
             .collect::<Vec<Cell>>();
+        let bits: Vec<u8> = (0..g.len()).map(|i| g.bit_of(Square(i as u8))).collect();
+        let mut cells = vec![Cell::default(); 128];
+        for (cell, &b) in squares.iter().zip(&bits) {
+            cells[usize::from(b)] = *cell;
+        }
         let set = |f: &dyn Fn(&Cell) -> bool| {
-            cells
+            squares
                 .iter()
-                .enumerate()
-                .filter(|(_, c)| f(c))
-                .fold(0u128, |b, (i, _)| b | 1 << i)
+                .zip(&bits)
+                .filter(|(c, _)| f(c))
+                .fold(0u128, |set, (_, &b)| set | 1 << b)
         };
         // Up to 32 ranks (5 bits): more than any board has.
         let back = [0, 1].map(|c| set(&|cell: &Cell| cell.advance[c] == 0));
@@ -105,6 +115,7 @@ impl Evaluator {
             diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
             goal,
             height,
+            board: g.clone(),
             centre: set(&|c| c.centre),
             long_diagonals: set(&|c| c.long_diagonal),
             back,
@@ -122,12 +133,12 @@ impl Evaluator {
         let mut t = [[0f32; TERMS]; 2];
         let mut kings = [0; 2];
         let mut on_back = [0f32; 2];
-        let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
+        let sets = pos.sets_in(&self.board);
+        let occupied = sets[0] | sets[1];
         let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
-        let king_set = pos.kings();
+        let king_set = sets[2];
         let count = |b: u128| b.count_ones() as f32;
-        for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
-            let pieces = pos.pieces(color);
+        for (c, &pieces) in sets[..2].iter().enumerate() {
             let (men, own_kings) = (pieces & !king_set, pieces & king_set);
             kings[c] = own_kings.count_ones();
             t[c][0] = count(men);
@@ -174,11 +185,11 @@ impl Evaluator {
         if !self.diagonal {
             return false;
         }
-        let occupied = pos.pieces(Color::White) | pos.pieces(Color::Black);
+        let [white, black, kings] = pos.sets_in(&self.board);
+        let occupied = white | black;
         let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
         let c = usize::from(pos.turn() == Color::Black);
-        let kings = pos.kings();
-        let mut bits = pos.pieces(pos.turn());
+        let mut bits = if c == 0 { white } else { black };
         while bits != 0 {
             let i = bits.trailing_zeros() as usize;
             bits &= bits - 1;

@@ -115,13 +115,9 @@ impl Material {
     /// Counts the pieces of `pos`.
     #[must_use]
     pub fn of(pos: &Position) -> Material {
-        let kings = pos.kings();
         let count = |c: Color| {
-            let all = pos.pieces(c);
-            (
-                (all & !kings).count_ones() as u16,
-                (all & kings).count_ones() as u16,
-            )
+            let kings = pos.count_kings(c);
+            ((pos.count(c) - kings) as u16, kings as u16)
         };
         let (wm, wk) = count(Color::White);
         let (bm, bk) = count(Color::Black);

@@ -394,7 +394,7 @@ impl Engine {
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
         // without generating its moves.
         // (At the horizon only a capture is searched on, so only then may the table answer.)
-        let takes = depth > 0 || pos.capturers(&self.rs) != 0;
+        let takes = depth > 0 || pos.must_capture(&self.rs);
         if depth <= 0 && ply < MAX_PLY - 1 && !takes && self.eval.surely_has_quiet_move(pos) {
             return self.eval.evaluate(pos);
         }
