@@ -997,7 +997,7 @@ mod tests {
             }
         }
         // The classic 10×10 layout: 5 squares a row, a ghost bit after every two rows, the
-        // diagonals 5 and 6 bits apart; 8×8 in 36 bits, a diagonal 4 or 5 bits.
+        // diagonals 5 and 6 bits apart; 8×8 in at most 36 bits, a diagonal 4 or 5 bits.
         let g = Geometry::new(crate::Variant::International.board()).unwrap();
         let l = layout(g.layout_id());
         let sq = |n: &str| l.bit_of(g.parse_square(n).unwrap().0);
