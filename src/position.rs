@@ -1664,30 +1664,25 @@ impl Position {
     /// [`Position::capturers`] in the position's bit order (which must be the board's).
     fn capturers_bits(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
-        let nb = Space::of(g).nb;
         // In the padded layout where the board has one: each direction one shift. Else in one
         // machine word where the board fits (all but the 12×12 ones): this runs at every node
         // of a search.
         if let Some(p) = g.padded() {
-            return self
-                .capturers_in::<u64>(rs, |x, d| p.shift(x, d), nb)
-                .wide();
+            return self.capturers_in::<u64>(rs, |x, d| p.shift(x, d)).wide();
         }
         match g.shifts64() {
-            Some(s) if g.len() <= 64 => self
-                .capturers_in::<u64>(rs, |x, d| shift64(s, x, d), nb)
-                .wide(),
-            _ => self.capturers_in::<u128>(rs, |x, d| g.shift(x, d), nb),
+            Some(s) if g.len() <= 64 => {
+                self.capturers_in::<u64>(rs, |x, d| shift64(s, x, d)).wide()
+            }
+            _ => self.capturers_in::<u128>(rs, |x, d| g.shift(x, d)),
         }
     }
 
+    /// [`Position::capturers_bits`] with `shift` the board's shift of sets in the position's
+    /// order: men (and short kings) for all at once, each flying king walking each line by
+    /// shifts until something stops it.
     #[inline(always)]
-    fn capturers_in<B: SquareSet>(
-        &self,
-        rs: &Ruleset,
-        shift: impl Fn(B, Direction) -> B,
-        nb: &[[u8; 8]],
-    ) -> B {
+    fn capturers_in<B: SquareSet>(&self, rs: &Ruleset, shift: impl Fn(B, Direction) -> B) -> B {
         let rules = &rs.rules;
         let man_dirs = man_capture_dirs(rules, self.turn);
         let king_dirs = king_dirs(rules.captures);
@@ -1696,7 +1691,6 @@ impl Position {
         let pieces = B::from_wide(self.kings);
         let mine = B::from_wide(self.side(self.turn));
         let opponents = B::from_wide(self.side(self.turn.opposite()));
-        let opponent_kings = opponents & pieces;
         let men = mine & !pieces;
         let kings = mine & pieces;
         let man_victims = if rules.men_capture_kings {
@@ -1715,17 +1709,16 @@ impl Position {
                 while bits != B::EMPTY {
                     let (i, rest) = bits.pop();
                     bits = rest;
-                    if first_capture_exists(
-                        nb,
-                        rules,
-                        Square(i),
-                        true,
-                        king_dirs,
-                        all,
-                        opponents,
-                        opponent_kings,
-                    ) {
-                        found |= B::at(i);
+                    let king = B::at(i);
+                    for &dir in king_dirs {
+                        let mut ray = shift(king, dir);
+                        while ray & empty != B::EMPTY {
+                            ray = shift(ray, dir);
+                        }
+                        if ray & opponents != B::EMPTY && shift(ray, dir) & empty != B::EMPTY {
+                            found |= king;
+                            break;
+                        }
                     }
                 }
             } else {
@@ -1882,44 +1875,6 @@ fn man_capture_dirs(rules: &Rules, color: Color) -> &'static [Direction] {
     } else {
         man_move_dirs(rules.captures, color)
     }
-}
-
-/// Whether the piece on `from` can make a first capture (any later rule aside).
-#[allow(clippy::too_many_arguments)]
-#[inline]
-fn first_capture_exists<B: SquareSet>(
-    nb: &[[u8; 8]],
-    rules: &Rules,
-    from: Square,
-    king: bool,
-    dirs: &[Direction],
-    occupied: B,
-    opponents: B,
-    opponent_kings: B,
-) -> bool {
-    let flying = king && rules.flying_kings;
-    let protected = if king || rules.men_capture_kings {
-        B::EMPTY
-    } else {
-        opponent_kings
-    };
-    for &dir in dirs {
-        let d = dir as usize;
-        let mut v = nb[from.index()][d];
-        if flying {
-            while v != NO_SQUARE && !occupied.has(v) {
-                v = nb[v as usize][d];
-            }
-        }
-        if v == NO_SQUARE || !(opponents & !protected).has(v) {
-            continue;
-        }
-        let land = nb[v as usize][d];
-        if land != NO_SQUARE && !occupied.has(land) {
-            return true;
-        }
-    }
-    false
 }
 
 const fn opposite(d: Direction) -> Direction {
