@@ -141,6 +141,8 @@ pub struct TreeNode<'a> {
     pub number: Option<u32>,
     /// A `/FEN "…"/` setup written just before it: the position is set up anew.
     pub setup: Option<&'a str>,
+    /// `written` has spaces inside.
+    spaced: bool,
     nags: Run,
     comments: Run,
     variations: Run,
@@ -156,7 +158,11 @@ impl<'a> TreeNode<'a> {
     /// ```
     #[must_use]
     pub fn text(&self) -> Cow<'a, str> {
-        compact(self.written)
+        if self.spaced {
+            compact(self.written)
+        } else {
+            Cow::Borrowed(self.written)
+        }
     }
 
     /// The strength marks as [`Node::strength`] has them: a star (`*`, NAG 7) taken out.
@@ -168,7 +174,7 @@ impl<'a> TreeNode<'a> {
     /// ```
     #[must_use]
     pub fn strength(&self) -> Cow<'a, str> {
-        if self.marks.contains('*') {
+        if !self.marks.is_empty() && self.marks.contains('*') {
             Cow::Owned(self.marks.replace('*', ""))
         } else {
             Cow::Borrowed(self.marks)
@@ -193,7 +199,7 @@ fn compact(text: &str) -> Cow<'_, str> {
 /// let v = &tree.all_variations()[0];
 /// assert_eq!(tree.moves(v).len(), 2);
 /// assert_eq!(tree.variation_comments(v), ["why not"]);
-/// assert_eq!(v.span, pdn::Span::new(9, 33));
+/// assert_eq!(v.span, pdn::Span::new(9, 32));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeVariation {
@@ -271,7 +277,7 @@ impl<'a> Tree<'a> {
     ///
     /// ```
     /// let tree = pdn::reader::tree_at("/FEN \"W:W31:B1\"/ 1. 31-26 *", 0).unwrap();
-    /// assert_eq!(tree.setup(), Some(" \"W:W31:B1\""));
+    /// assert_eq!(tree.setup(), Some("\"W:W31:B1\""));
     /// ```
     #[must_use]
     pub fn setup(&self) -> Option<&'a str> {
@@ -359,22 +365,42 @@ impl<'a> Tree<'a> {
 
     /// The owned game, its diagnostics given (taken from the tree by the readers of owned games).
     fn game_with(&self, diagnostics: Vec<Diagnostic>) -> Game {
+        // Most moves have no NAG, comment or variation: their runs are empty.
         let comments = |run: Run| -> Vec<String> {
+            if run.start == run.end {
+                return Vec::new();
+            }
             self.comments[run.range()]
                 .iter()
                 .map(|c| c.to_string())
                 .collect()
         };
         let node = |n: &TreeNode<'a>| Node {
-            text: MoveText::from(n.text().as_ref()),
+            text: if n.spaced {
+                MoveText::from(compact(n.written).as_ref())
+            } else {
+                MoveText::from(n.written)
+            },
             notation: n.notation.clone(),
-            strength: n.strength().into_owned(),
+            strength: if n.marks.is_empty() {
+                String::new()
+            } else {
+                n.strength().into_owned()
+            },
             span: n.span,
             number: n.number,
-            nags: self.nags(n).to_vec(),
+            nags: if n.nags.start == n.nags.end {
+                Vec::new()
+            } else {
+                self.nags(n).to_vec()
+            },
             comments: comments(n.comments),
             setup: n.setup.map(str::to_string),
-            variations: self.variations(n).iter().map(|&i| i as usize).collect(),
+            variations: if n.variations.start == n.variations.end {
+                Vec::new()
+            } else {
+                self.variations(n).iter().map(|&i| i as usize).collect()
+            },
         };
         Game {
             tags: self.tags.iter().map(RawTag::to_tag).collect(),
@@ -585,6 +611,7 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> TreeBuilder<'a, F> {
     fn push_node(
         &mut self,
         written: &'a str,
+        spaced: bool,
         notation: Option<PdnMove>,
         marks: &'a str,
         span: Span,
@@ -597,7 +624,7 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> TreeBuilder<'a, F> {
         };
         // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
         let mut nags = Run::default();
-        if marks.contains('*') {
+        if !marks.is_empty() && marks.contains('*') {
             append(&mut self.tree.nags, &mut nags, 7);
         }
         self.line().push(TreeNode {
@@ -607,6 +634,7 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> TreeBuilder<'a, F> {
             span,
             number,
             setup,
+            spaced,
             nags,
             comments: Run::default(),
             variations: Run::default(),
@@ -639,16 +667,17 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> Visitor<'a> for TreeBuilder
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
         // A move written with spaces (`1- 7`) is read without them; the spaces are looked for
         // once.
-        let notation = if text.bytes().any(|b| b.is_ascii_whitespace()) {
+        let spaced = text.bytes().any(|b| b.is_ascii_whitespace());
+        let notation = if spaced {
             parse_compact_move(&compact(text))
         } else {
             parse_compact_move(text)
         };
-        self.push_node(text, notation, strength, span);
+        self.push_node(text, spaced, notation, strength, span);
     }
 
     fn unknown_move(&mut self, span: Span) {
-        self.push_node("-", None, "", span);
+        self.push_node("-", false, None, "", span);
     }
 
     fn nag(&mut self, nag: u16, _span: Span) {
