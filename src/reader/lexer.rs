@@ -1192,7 +1192,7 @@ fn parse_other_move(text: &str) -> Option<PdnMove> {
 /// `-`, `x`, `X` or `:`, each square copied at its constant length; `None` leaves any other
 /// move to [`simple_move`] (which gives the same for these).
 #[inline(always)]
-fn numbered_pair(text: &str) -> Option<PdnMove> {
+pub(crate) fn numbered_pair(text: &str) -> Option<PdnMove> {
     let w = text.as_bytes();
     if !(3..=5).contains(&w.len()) || !w[0].is_ascii_digit() {
         return None;

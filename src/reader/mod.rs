@@ -53,7 +53,7 @@ mod split;
 pub mod tree;
 
 use lexer::Lexer;
-pub(crate) use lexer::parse_compact_move;
+pub(crate) use lexer::{numbered_pair, parse_compact_move};
 pub use problem::Problem;
 pub use split::{Visitor, visit, visit_from};
 pub use tree::{RawTag, Tree, TreeNode, TreeVariation, for_each_tree, tree_at};

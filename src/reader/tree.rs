@@ -34,7 +34,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::notation::{MoveText, PdnMove};
 
 use super::split::{Visitor, visit, visit_from};
-use super::{Game, Node, Problem, Tag, Variation, parse_compact_move, unescape};
+use super::{Game, Node, Problem, Tag, Variation, numbered_pair, parse_compact_move, unescape};
 
 /// A run of entries of one of a tree's vectors (its NAGs, comments or variations).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -667,6 +667,10 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> Visitor<'a> for TreeBuilder
     fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
         // A move written with spaces (`1- 7`) is read without them; the spaces are looked for
         // once.
+        // Most moves are two numbered squares, without spaces.
+        if let Some(m) = numbered_pair(text) {
+            return self.push_node(text, false, Some(m), strength, span);
+        }
         let spaced = text.bytes().any(|b| b.is_ascii_whitespace());
         let notation = if spaced {
             parse_compact_move(&compact(text))
