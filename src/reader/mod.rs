@@ -5,10 +5,13 @@
 //! * a scanner: PDN text to tokens, byte by byte, allocating nothing ([`scan`] counts them);
 //! * [`visit`]: the token stream split into games by one state machine, reported to a
 //!   [`Visitor`] (begin game, tag, move, comment, variation, result, problem, end game);
-//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree
-//!   ([`read_each_game`] hands each over as soon as it is read, for files too large to keep),
-//!   [`read_headers`] lists games by their tags without building moves, and [`read_game_at`]
-//!   builds one game from its start offset. They all see exactly the same games.
+//! * readers built on it: [`for_each_tree`] reads every game into a borrowed [`Tree`] (one
+//!   arena reused from game to game, its text left in the source: [`tree`]), and the owned
+//!   [`Game`]s are made from those trees: [`read_file`] / [`read_bytes`] build every game's move
+//!   tree ([`read_each_game`] hands each over as soon as it is read, for files too large to
+//!   keep), and [`read_game_at`] builds one game from its start offset ([`tree_at`] its
+//!   borrowed tree); [`read_headers`] lists games by their tags without building moves. They all
+//!   see exactly the same games.
 //!
 //! Reading never fails: whatever cannot be understood becomes a [`Diagnostic`] with a span
 //! (first a [`Problem`], which costs nothing until its message is written), and reading goes on
