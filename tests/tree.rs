@@ -176,9 +176,12 @@ fn trees_resolve_to_the_owned_games_on_the_test_data() {
     assert!(files > 0);
 }
 
+/// A text and what to check of its first game.
+type Case<'c> = (&'c str, &'c dyn Fn(&Game));
+
 #[test]
 fn the_tree_builders_oddities() {
-    let cases: [(&str, &dyn Fn(&Game)); 8] = [
+    let cases: [Case<'_>; 8] = [
         // A comment after a variation goes to the move before it, after the comments it had.
         ("1. 32-28 {a} (33-28 {b}) {c} 19-23 *", &|g| {
             assert_eq!(g.moves[0].comments, ["a", "c"]);
