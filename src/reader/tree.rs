@@ -36,11 +36,14 @@ use crate::notation::{MoveText, PdnMove};
 use super::split::{Visitor, visit, visit_from};
 use super::{Game, Node, Problem, Tag, Variation, numbered_pair, parse_compact_move, unescape};
 
-/// A run of entries of one of a tree's vectors (its NAGs, comments or variations).
+/// A run of entries of one of a tree's vectors (its NAGs, comments or variations), and the room
+/// kept for it past its end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Run {
     start: u32,
     end: u32,
+    /// The end of the room reserved for the run (`end` when there is none).
+    room: u32,
 }
 
 impl Run {
@@ -51,19 +54,34 @@ impl Run {
 
 /// Appends `item` to the run `run` of `pool`. A run is contiguous: when something else was
 /// appended to the pool since the run's last entry (a comment after a variation that had
-/// comments of its own), the run is first copied to the pool's end; the old copy is left unused
-/// until the pool is cleared with its game.
-fn append<T: Clone>(pool: &mut Vec<T>, run: &mut Run, item: T) {
-    if run.end as usize != pool.len() {
-        let start = pool.len();
+/// comments of its own), the run is copied to the pool's end with as much room again after it
+/// (so that a run interleaved with others is copied a logarithmic number of times, not once per
+/// entry); the old copy and the room are left unused until the pool is cleared with its game.
+#[inline(always)]
+fn append<T: Clone + Default>(pool: &mut Vec<T>, run: &mut Run, item: T) {
+    let len = pool.len() as u32;
+    if run.end == len || run.start == run.end {
+        // At the pool's end (or a new run): it grows there.
+        if run.start == run.end {
+            run.start = len;
+        }
+        pool.push(item);
+        run.end = len + 1;
+        run.room = run.end;
+    } else if run.end < run.room {
+        pool[run.end as usize] = item;
+        run.end += 1;
+    } else {
+        let n = run.end - run.start;
         pool.extend_from_within(run.range());
+        pool.push(item);
+        pool.resize((len + 2 * (n + 1)) as usize, T::default());
         *run = Run {
-            start: start as u32,
-            end: pool.len() as u32,
+            start: len,
+            end: len + n + 1,
+            room: len + 2 * (n + 1),
         };
     }
-    pool.push(item);
-    run.end += 1;
 }
 
 /// A tag pair as written: its name and raw value are slices of the source.
@@ -593,6 +611,7 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> TreeBuilder<'a, F> {
                 moves: Run {
                     start,
                     end: tree.variation_moves.len() as u32,
+                    room: tree.variation_moves.len() as u32,
                 },
                 comments: v.comments,
             });
@@ -775,5 +794,42 @@ impl<'a, F: FnMut(&mut Tree<'a>) -> ControlFlow<()>> Visitor<'a> for TreeBuilder
         self.tree.span = span;
         self.in_game = false;
         (self.each)(&mut self.tree)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_interleaved_with_others_are_copied_a_few_times_only() {
+        // Every comment on the first move comes after a variation with a comment of its own:
+        // without room kept, each would copy the move's comments so far (quadratic).
+        let n = 2_000;
+        let text = format!("1. 32-28 {}*", "{a} ({b} 33-28 $1 (31-27) ) ".repeat(n));
+        let mut sizes = None;
+        for_each_tree(&text, |tree| {
+            assert_eq!(tree.comments(&tree.mainline()[0]).len(), n);
+            assert_eq!(tree.variations(&tree.mainline()[0]).len(), n);
+            sizes = Some((tree.comments.len(), tree.variation_ids.len()));
+            ControlFlow::Continue(())
+        });
+        let (comments, ids) = sizes.unwrap();
+        assert!(comments <= 6 * n, "{comments} comments kept for {}", 2 * n);
+        assert!(ids <= 6 * n, "{ids} variation indexes kept for {}", 2 * n);
+    }
+
+    #[test]
+    fn a_run_grows_in_its_room() {
+        let mut pool = vec![0u16; 3];
+        let mut a = Run::default();
+        let mut b = Run::default();
+        append(&mut pool, &mut a, 1);
+        append(&mut pool, &mut b, 9);
+        append(&mut pool, &mut a, 2); // copied to the end, with room
+        append(&mut pool, &mut b, 8); // copied too
+        append(&mut pool, &mut a, 3); // in its room
+        assert_eq!(&pool[a.range()], [1, 2, 3]);
+        assert_eq!(&pool[b.range()], [9, 8]);
     }
 }
