@@ -265,6 +265,12 @@ pub struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     /// Tags in file order.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("[Event \"e\"][Round \"2\"] *", 0).unwrap();
+    /// let names: Vec<&str> = tree.tags().iter().map(|t| t.name).collect();
+    /// assert_eq!(names, ["Event", "Round"]);
+    /// ```
     #[must_use]
     pub fn tags(&self) -> &[RawTag<'a>] {
         &self.tags
@@ -286,6 +292,11 @@ impl<'a> Tree<'a> {
     }
 
     /// Comments before the first move.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("[Event \"e\"] { a } {b} 1. 32-28 *", 0).unwrap();
+    /// assert_eq!(tree.intro(), ["a", "b"]);
+    /// ```
     #[must_use]
     pub fn intro(&self) -> &[Cow<'a, str>] {
         &self.comments[self.intro.range()]
@@ -303,6 +314,12 @@ impl<'a> Tree<'a> {
     }
 
     /// The mainline.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 (33-28) 19-23 *", 0).unwrap();
+    /// let moves: Vec<&str> = tree.mainline().iter().map(|n| n.written).collect();
+    /// assert_eq!(moves, ["32-28", "19-23"]);
+    /// ```
     #[must_use]
     pub fn mainline(&self) -> &[TreeNode<'a>] {
         &self.mainline
@@ -310,24 +327,48 @@ impl<'a> Tree<'a> {
 
     /// Every variation of the game, at any depth, in the order of [`Game::variations`];
     /// [`Tree::variations`] gives a move's indexes into it.
+    ///
+    /// ```
+    /// // The inner variation closes first.
+    /// let tree = pdn::reader::tree_at("1. 32-28 (33-28 (34-29) 18-23) *", 0).unwrap();
+    /// let v = tree.all_variations();
+    /// assert_eq!(v.len(), 2);
+    /// assert_eq!(tree.moves(&v[0])[0].written, "34-29");
+    /// assert_eq!(tree.variations(&tree.moves(&v[1])[0]), [0]);
+    /// ```
     #[must_use]
     pub fn all_variations(&self) -> &[TreeVariation] {
         &self.variations
     }
 
     /// The moves of a variation.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 (33-28 18-23) 19-23 *", 0).unwrap();
+    /// assert_eq!(tree.moves(&tree.all_variations()[0])[1].written, "18-23");
+    /// ```
     #[must_use]
     pub fn moves(&self, variation: &TreeVariation) -> &[TreeNode<'a>] {
         &self.variation_moves[variation.moves.range()]
     }
 
     /// The comments between a variation's `(` and its first move.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 ({or} 33-28) *", 0).unwrap();
+    /// assert_eq!(tree.variation_comments(&tree.all_variations()[0]), ["or"]);
+    /// ```
     #[must_use]
     pub fn variation_comments(&self, variation: &TreeVariation) -> &[Cow<'a, str>] {
         &self.comments[variation.comments.range()]
     }
 
     /// The NAGs after a move (a star move's NAG 7 first).
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 $1 $14 *", 0).unwrap();
+    /// assert_eq!(tree.nags(&tree.mainline()[0]), [1, 14]);
+    /// ```
     #[must_use]
     pub fn nags(&self, node: &TreeNode<'a>) -> &[u16] {
         &self.nags[node.nags.range()]
@@ -335,30 +376,57 @@ impl<'a> Tree<'a> {
 
     /// The comments after a move, trimmed. Borrowed from the source, but for the comments of
     /// an empty variation (`( {text} )`), which go with the move before it.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 {a} ( {b} ) {c} *", 0).unwrap();
+    /// assert_eq!(tree.comments(&tree.mainline()[0]), ["a", "b", "c"]);
+    /// ```
     #[must_use]
     pub fn comments(&self, node: &TreeNode<'a>) -> &[Cow<'a, str>] {
         &self.comments[node.comments.range()]
     }
 
     /// The alternatives to a move: indexes into [`Tree::all_variations`], in file order.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 (33-28) (31-27) 19-23 *", 0).unwrap();
+    /// assert_eq!(tree.variations(&tree.mainline()[0]), [0, 1]);
+    /// assert!(tree.variations(&tree.mainline()[1]).is_empty());
+    /// ```
     #[must_use]
     pub fn variations(&self, node: &TreeNode<'a>) -> &[u32] {
         &self.variation_ids[node.variations.range()]
     }
 
     /// Comments after the result.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 1-0 {resigned}", 0).unwrap();
+    /// assert_eq!(tree.outro(), ["resigned"]);
+    /// ```
     #[must_use]
     pub fn outro(&self) -> &[Cow<'a, str>] {
         &self.comments[self.outro.range()]
     }
 
     /// The result or `*` that ended the game, as written.
+    ///
+    /// ```
+    /// let tree = pdn::reader::tree_at("1. 32-28 1-0", 0).unwrap();
+    /// assert_eq!(tree.result(), Some("1-0"));
+    /// ```
     #[must_use]
     pub fn result(&self) -> Option<&'a str> {
         self.result
     }
 
     /// All of the game's text (as [`Game::span`]).
+    ///
+    /// ```
+    /// let text = "1. 32-28 * {x} 1. 33-28 *";
+    /// let tree = pdn::reader::tree_at(text, 0).unwrap();
+    /// assert_eq!(&text[tree.span().start..tree.span().end], "1. 32-28 * {x}");
+    /// ```
     #[must_use]
     pub fn span(&self) -> Span {
         self.span
@@ -376,6 +444,12 @@ impl<'a> Tree<'a> {
     }
 
     /// The owned [`Game`], equal to what [`read_file`](super::read_file) gives for this game.
+    ///
+    /// ```
+    /// let text = "[Event \"e\"] 1. 32-28 {ok} (33-28) *";
+    /// let tree = pdn::reader::tree_at(text, 0).unwrap();
+    /// assert_eq!(tree.to_game(), pdn::read_file(text).games[0]);
+    /// ```
     #[must_use]
     pub fn to_game(&self) -> Game {
         self.game_with(self.diagnostics.clone())
