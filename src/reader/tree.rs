@@ -459,9 +459,6 @@ impl<'a> Tree<'a> {
     fn game_with(&self, diagnostics: Vec<Diagnostic>) -> Game {
         // Most moves have no NAG, comment or variation: their runs are empty.
         let comments = |run: Run| -> Vec<String> {
-            if run.start == run.end {
-                return Vec::new();
-            }
             self.comments[run.range()]
                 .iter()
                 .map(|c| c.to_string())
@@ -486,7 +483,11 @@ impl<'a> Tree<'a> {
             } else {
                 self.nags(n).to_vec()
             },
-            comments: comments(n.comments),
+            comments: if n.comments.start == n.comments.end {
+                Vec::new()
+            } else {
+                comments(n.comments)
+            },
             setup: n.setup.map(str::to_string),
             variations: if n.variations.start == n.variations.end {
                 Vec::new()
