@@ -268,7 +268,7 @@ pub fn read_bytes(bytes: &[u8]) -> PdnFile {
 
 fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
     let mut games = Vec::new();
-    let outside = tree::each_game(text, 0, |game| {
+    let outside = tree::each_game(text, 0, &mut |game| {
         games.push(game);
         ControlFlow::Continue(())
     });
@@ -288,7 +288,7 @@ fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
 /// assert_eq!(outside[0].code, pdn::Code::OutsideGame);
 /// ```
 pub fn read_each_game(text: &str, mut each: impl FnMut(Game)) -> Vec<Diagnostic> {
-    tree::each_game(text, 0, |game| {
+    tree::each_game(text, 0, &mut |game| {
         each(game);
         ControlFlow::Continue(())
     })
@@ -343,7 +343,7 @@ pub fn read_index(text: &str) -> (Vec<GameHeader>, Vec<Diagnostic>) {
 #[must_use]
 pub fn read_game_at(text: &str, start: usize) -> Option<Game> {
     let mut found = None;
-    tree::each_game(text, start, |game| {
+    tree::each_game(text, start, &mut |game| {
         found = Some(game);
         ControlFlow::Break(())
     });
