@@ -3,8 +3,10 @@
 //!
 //! JOB is `load` (decoding the file only: the baseline to subtract), `scan` (tokens),
 //! `split` (games, with a do-nothing visitor), `skip` (games, a visitor that skips movetext),
-//! `headers` (`read_headers`), `trees` (`read_file`, freed), `mainline` (every mainline played
-//! while reading, `pdn::mainline::each`) or `replay` (trees, then `replay` of each game).
+//! `headers` (`read_headers`), `trees` (every game's borrowed move tree, `for_each_tree`: one
+//! arena reused), `owned` (`read_file`: owned games, kept, then freed), `mainline` (every
+//! mainline played while reading, `pdn::mainline::each`) or `replay` (trees, then `replay` of
+//! each game).
 //!
 //! `cargo run --release --example reading -- JOB FILE`
 
@@ -30,7 +32,7 @@ impl Visitor<'_> for Skipper {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [job, path] = &args[..] else {
-        eprintln!("usage: reading load|scan|split|skip|headers|trees|mainline|replay FILE");
+        eprintln!("usage: reading load|scan|split|skip|headers|trees|owned|mainline|replay FILE");
         std::process::exit(2);
     };
     let bytes = std::fs::read(path).expect("readable file");
@@ -45,7 +47,16 @@ fn main() {
             println!("{} games", s.0);
         }
         "headers" => println!("{} games", pdn::reader::read_headers(&text).len()),
-        "trees" => println!("{} games", pdn::read_file(&text).games.len()),
+        "trees" => {
+            let (mut games, mut plies) = (0, 0);
+            pdn::reader::for_each_tree(&text, |tree| {
+                games += 1;
+                plies += tree.mainline().len();
+                ControlFlow::Continue(())
+            });
+            println!("{games} games, {plies} plies");
+        }
+        "owned" => println!("{} games", pdn::read_file(&text).games.len()),
         "mainline" => {
             let mut plies = 0;
             pdn::mainline::each(&text, |m| {

@@ -57,8 +57,9 @@
 //! * [`encoding`]: file bytes to text (UTF-8, else Windows-1251 or Latin-1);
 //! * [`reader`]: text to [`Game`]s (tags, move tree, comments, diagnostics), in full
 //!   ([`read_file`]), game after game without keeping them ([`reader::read_each_game`]), as a
-//!   game list ([`read_headers`]), one game at a time ([`read_game_at`]), or as a stream of
-//!   events ([`reader::visit`]);
+//!   game list ([`read_headers`]), one game at a time ([`read_game_at`]), as borrowed trees in
+//!   one reused arena, the text left in the source ([`reader::for_each_tree`]), or as a stream
+//!   of events ([`reader::visit`]);
 //! * [`variant`], [`geometry`], [`position`]: the boards and rules of every variant, legal
 //!   moves, FEN; [`notation`] finds the legal move a written move stands for;
 //! * [`replay`]: a game's variant, start position and every position of its mainline and

@@ -93,6 +93,7 @@ impl Label {
 
     /// `text` as a label; `None` when it is longer than [`Label::MAX`] bytes.
     #[must_use]
+    #[inline(always)]
     pub fn new(text: &str) -> Option<Label> {
         let b = text.as_bytes();
         if b.len() > Label::MAX {
@@ -190,6 +191,7 @@ impl Squares {
     }
 
     /// Adds a square at the end.
+    #[inline(always)]
     pub fn push(&mut self, label: Label) {
         match &mut self.0 {
             SquaresRepr::Inline { len, labels } if usize::from(*len) < Squares::INLINE => {

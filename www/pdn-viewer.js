@@ -361,7 +361,7 @@ export class PdnViewerElement extends HTMLElement {
     const src = this.getAttribute('src');
     if (!this.hasAttribute('live') || ['off', 'false', '0'].includes(this.getAttribute('live')) || !src) return;
     const url = new URL(src, this.ownerDocument.baseURI).href;
-    const [{ followLive }, first] = await Promise.all([import('./view/follow.js'), this.library.text()]);
+    const [{ followLive }, first] = await Promise.all([import('./view/follow.js'), this.library.text(), this.app.partWords()]);
     this.follow = followLive({
       doc: this.ownerDocument, app: this.app, url, every: this.getAttribute('live'), badge: this.parts.liveBadge, host: this, header: this.parts.header,
       reopen: (text, place) => this.reopen(text, place),

@@ -1124,7 +1124,17 @@ pub(crate) fn move_shape(w: &[u8]) -> Option<MoveShape> {
 /// as [`PdnMove::parse`], without allocating for up to three squares. (The reader takes a
 /// move's spaces out first: `1- 7` is read as `1-7`.)
 #[must_use]
+#[inline(always)]
 pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
+    match numbered_pair(text) {
+        Some(m) => Some(m),
+        None => parse_other_move(text),
+    }
+}
+
+/// [`parse_compact_move`] past its commonest moves.
+#[inline(never)]
+fn parse_other_move(text: &str) -> Option<PdnMove> {
     let w = text.as_bytes();
     if let Some(m) = simple_move(text) {
         return Some(m);
@@ -1176,6 +1186,40 @@ pub(crate) fn parse_compact_move(text: &str) -> Option<PdnMove> {
         squares,
         capture: shape.capture,
     })
+}
+
+/// The commonest moves (`32-28`, `9x18`, `05:14`): two numbers of one or two digits joined by
+/// `-`, `x`, `X` or `:`, each square copied at its constant length; `None` leaves any other
+/// move to [`simple_move`] (which gives the same for these).
+#[inline(always)]
+pub(crate) fn numbered_pair(text: &str) -> Option<PdnMove> {
+    let w = text.as_bytes();
+    if !(3..=5).contains(&w.len()) || !w[0].is_ascii_digit() {
+        return None;
+    }
+    let first = if w[1].is_ascii_digit() { 2 } else { 1 };
+    let capture = match w.get(first)? {
+        b'-' => false,
+        b'x' | b'X' | b':' => true,
+        _ => return None,
+    };
+    let second = &w[first + 1..];
+    if !(1..=2).contains(&second.len()) || !second.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    // Every byte is ASCII: the splits are on character boundaries.
+    let (a, rest) = text.split_at(first);
+    let b = &rest[1..];
+    let mut squares = Squares::new();
+    squares.push(match a.len() {
+        1 => Label::new(&a[..1])?,
+        _ => Label::new(&a[..2])?,
+    });
+    squares.push(match b.len() {
+        1 => Label::new(&b[..1])?,
+        _ => Label::new(&b[..2])?,
+    });
+    Some(PdnMove { squares, capture })
 }
 
 /// Most moves in one pass: lower-case or numeric squares joined by ASCII separators, read

@@ -5,10 +5,13 @@
 //! * a scanner: PDN text to tokens, byte by byte, allocating nothing ([`scan`] counts them);
 //! * [`visit`]: the token stream split into games by one state machine, reported to a
 //!   [`Visitor`] (begin game, tag, move, comment, variation, result, problem, end game);
-//! * readers built on it: [`read_file`] / [`read_bytes`] build every game's move tree
-//!   ([`read_each_game`] hands each over as soon as it is read, for files too large to keep),
-//!   [`read_headers`] lists games by their tags without building moves, and [`read_game_at`]
-//!   builds one game from its start offset. They all see exactly the same games.
+//! * readers built on it: [`for_each_tree`] reads every game into a borrowed [`Tree`] (one
+//!   arena reused from game to game, its text left in the source: [`tree`]), and the owned
+//!   [`Game`]s are made from those trees: [`read_file`] / [`read_bytes`] build every game's move
+//!   tree ([`read_each_game`] hands each over as soon as it is read, for files too large to
+//!   keep), and [`read_game_at`] builds one game from its start offset ([`tree_at`] its
+//!   borrowed tree); [`read_headers`] lists games by their tags without building moves. They all
+//!   see exactly the same games.
 //!
 //! Reading never fails: whatever cannot be understood becomes a [`Diagnostic`] with a span
 //! (first a [`Problem`], which costs nothing until its message is written), and reading goes on
@@ -50,11 +53,13 @@ mod chess;
 mod lexer;
 mod problem;
 mod split;
+pub mod tree;
 
 use lexer::Lexer;
-pub(crate) use lexer::parse_compact_move;
+pub(crate) use lexer::{numbered_pair, parse_compact_move};
 pub use problem::Problem;
 pub use split::{Visitor, visit, visit_from};
+pub use tree::{RawTag, Tree, TreeNode, TreeVariation, for_each_tree, tree_at};
 
 /// Scans `text` into PDN tokens (tags, move numbers, moves, NAGs, comments, variation
 /// brackets, results, unknown words) and returns how many there are: the cost of the first
@@ -262,9 +267,12 @@ pub fn read_bytes(bytes: &[u8]) -> PdnFile {
 }
 
 fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
-    let mut b = Builder::default();
-    visit(text, &mut b);
-    (b.games, b.diagnostics)
+    let mut games = Vec::new();
+    let outside = tree::each_game(text, 0, &mut |game| {
+        games.push(game);
+        ControlFlow::Continue(())
+    });
+    (games, outside)
 }
 
 /// Reads `text` one game at a time: `each` gets every game of [`read_file`], in file order, as
@@ -280,12 +288,10 @@ fn read_games(text: &str) -> (Vec<Game>, Vec<Diagnostic>) {
 /// assert_eq!(outside[0].code, pdn::Code::OutsideGame);
 /// ```
 pub fn read_each_game(text: &str, mut each: impl FnMut(Game)) -> Vec<Diagnostic> {
-    let mut b = Builder {
-        each: Some(&mut each),
-        ..Builder::default()
-    };
-    visit(text, &mut b);
-    b.diagnostics
+    tree::each_game(text, 0, &mut |game| {
+        each(game);
+        ControlFlow::Continue(())
+    })
 }
 
 /// Lists the games of `text` by their tags, without building moves: the same games, spans
@@ -336,12 +342,12 @@ pub fn read_index(text: &str) -> (Vec<GameHeader>, Vec<Diagnostic>) {
 /// ```
 #[must_use]
 pub fn read_game_at(text: &str, start: usize) -> Option<Game> {
-    let mut b = Builder {
-        stop_after_one: true,
-        ..Builder::default()
-    };
-    visit_from(text, start, &mut b);
-    b.games.pop()
+    let mut found = None;
+    tree::each_game(text, start, &mut |game| {
+        found = Some(game);
+        ControlFlow::Break(())
+    });
+    found
 }
 
 /// Resolves the escapes of a raw tag value: `\"` and `\\`, and `\'` (a forum's or a web form's
@@ -373,228 +379,6 @@ pub fn unescape(raw: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
-}
-
-/// Room made for tags in a new game at most (a game with hundreds of tags does not make every
-/// game after it that large).
-const MANY_TAGS_KEPT: usize = 16;
-
-/// Builds games with their move trees: the [`Visitor`] behind [`read_file`].
-#[derive(Default)]
-struct Builder<'f> {
-    games: Vec<Game>,
-    /// Where each finished game goes instead of `games` ([`read_each_game`]).
-    each: Option<&'f mut dyn FnMut(Game)>,
-    /// Problems outside any game.
-    diagnostics: Vec<Diagnostic>,
-    game: Game,
-    in_game: bool,
-    /// The mainline being read: kept between games so that its buffer grows once, and copied
-    /// into the game at its end at its exact size.
-    mainline: Vec<Node>,
-    /// Open variations, innermost last.
-    lines: Vec<Variation>,
-    pending_number: Option<u32>,
-    /// `/FEN/`s read but not yet attached to a move, with the depth of their line (its
-    /// problems are the splitter's): a setup just before a variation sets up the next move of
-    /// its own line, after the variation.
-    pending_setup: Vec<(String, usize)>,
-    /// Stop after the first game ([`read_game_at`]).
-    stop_after_one: bool,
-    /// The tags of the game before: room for as many is made at once in the next game.
-    tags_hint: usize,
-}
-
-impl Builder<'_> {
-    fn current_line(&mut self) -> &mut Vec<Node> {
-        match self.lines.last_mut() {
-            Some(v) => &mut v.moves,
-            None => &mut self.mainline,
-        }
-    }
-
-    /// Hangs a closed variation on the last move of the line that encloses it.
-    fn attach_variation(&mut self, v: Variation) {
-        if v.moves.is_empty() {
-            // `( )` or `( {text} )`: no move to replace; its comments go with the enclosing move.
-            let comments = v.comments;
-            match self.current_line().last_mut() {
-                Some(last) => last.comments.extend(comments),
-                None => self.game.intro.extend(comments),
-            }
-            return;
-        }
-        if self.current_line().last().is_none() {
-            // A variation before any move it could replace: keep its text as a comment.
-            let text: Vec<&str> = v.moves.iter().map(|n| n.text.as_str()).collect();
-            self.game.intro.push(format!("({})", text.join(" ")));
-            return;
-        }
-        let id = self.game.variations.len();
-        self.game.variations.push(v);
-        if let Some(last) = self.current_line().last_mut() {
-            last.variations.push(id);
-        }
-    }
-
-    #[inline(always)]
-    fn push_node(&mut self, text: MoveText, notation: Option<PdnMove>, suffix: &str, span: Span) {
-        let number = self.pending_number.take();
-        let depth = self.lines.len();
-        let setup = match self.pending_setup.last() {
-            Some((_, d)) if *d == depth => self.pending_setup.pop().map(|(fen, _)| fen),
-            _ => None,
-        };
-        // The PDN 2.0 "star move" (`27-20*`) is NAG 7 (only move), which is how it is written.
-        let star = suffix.contains('*');
-        let strength = if star {
-            suffix.replace('*', "")
-        } else {
-            suffix.to_string()
-        };
-        self.current_line().push(Node {
-            text,
-            notation,
-            strength,
-            span,
-            number,
-            nags: if star { vec![7] } else { Vec::new() },
-            comments: Vec::new(),
-            setup,
-            variations: Vec::new(),
-        });
-    }
-}
-
-impl<'a> Visitor<'a> for Builder<'_> {
-    fn begin_game(&mut self, start: usize) {
-        self.game = Game {
-            tags: Vec::with_capacity(self.tags_hint.min(MANY_TAGS_KEPT)),
-            span: Span::new(start, start),
-            ..Game::default()
-        };
-        self.in_game = true;
-        self.lines.clear();
-        self.pending_number = None;
-        self.pending_setup.clear();
-    }
-
-    fn tag(&mut self, name: &'a str, value: &'a str, span: Span) {
-        self.game.tags.push(Tag {
-            name: name.to_string(),
-            value: unescape(value).into_owned(),
-            span,
-        });
-    }
-
-    fn move_number(&mut self, number: u32, _span: Span) {
-        self.pending_number = Some(number);
-    }
-
-    fn game_move(&mut self, text: &'a str, strength: &'a str, span: Span) {
-        // A move written with spaces (`1- 7`) is kept and read without them; the spaces are
-        // looked for once.
-        if text.bytes().any(|b| b.is_ascii_whitespace()) {
-            let compact: String = text.split_ascii_whitespace().collect();
-            let notation = parse_compact_move(&compact);
-            self.push_node(compact.into(), notation, strength, span);
-        } else {
-            self.push_node(text.into(), parse_compact_move(text), strength, span);
-        }
-    }
-
-    fn unknown_move(&mut self, span: Span) {
-        self.push_node("-".into(), None, "", span);
-    }
-
-    fn nag(&mut self, nag: u16, _span: Span) {
-        if let Some(last) = self.current_line().last_mut() {
-            last.nags.push(nag);
-        }
-    }
-
-    fn comment(&mut self, text: &'a str, _span: Span) {
-        let text = text.trim().to_string();
-        if self.game.result.is_some() {
-            self.game.outro.push(text);
-        } else if let Some(last) = self.current_line().last_mut() {
-            last.comments.push(text);
-        } else if let Some(v) = self.lines.last_mut() {
-            // Before the variation's first move.
-            v.comments.push(text);
-        } else {
-            self.game.intro.push(text);
-        }
-    }
-
-    fn setup(&mut self, fen: &'a str, _span: Span) {
-        // The first setup before any move is the game's start; any other sets up the move
-        // after it (a second one before that move replaces it, with a warning).
-        if self.lines.is_empty() && self.mainline.is_empty() && self.game.setup.is_none() {
-            self.game.setup = Some(fen.to_string());
-        } else {
-            let depth = self.lines.len();
-            if self.pending_setup.last().is_some_and(|(_, d)| *d == depth) {
-                self.pending_setup.pop();
-            }
-            self.pending_setup.push((fen.to_string(), depth));
-        }
-    }
-
-    fn begin_variation(&mut self, span: Span) {
-        self.lines.push(Variation {
-            span,
-            ..Variation::default()
-        });
-    }
-
-    fn end_variation(&mut self, span: Span) {
-        // A setup no move of the variation followed sets nothing up (reported by the splitter).
-        let depth = self.lines.len();
-        if self.pending_setup.last().is_some_and(|(_, d)| *d == depth) {
-            self.pending_setup.pop();
-        }
-        if let Some(mut v) = self.lines.pop() {
-            v.span = span;
-            self.attach_variation(v);
-        }
-    }
-
-    fn result(&mut self, result: &'a str, _span: Span) {
-        self.game.result = Some(result.to_string());
-    }
-
-    fn problem(&mut self, problem: &Problem<'a>) {
-        let d = problem.to_diagnostic();
-        if self.in_game {
-            self.game.diagnostics.push(d);
-        } else {
-            self.diagnostics.push(d);
-        }
-    }
-
-    fn end_game(&mut self, span: Span) -> ControlFlow<()> {
-        while let Some(v) = self.lines.pop() {
-            self.attach_variation(v);
-        }
-        // A setup no move followed sets nothing up (reported by the splitter).
-        self.pending_setup.clear();
-        let mut game = std::mem::take(&mut self.game);
-        game.span = span;
-        self.tags_hint = game.tags.len();
-        let hint = self.mainline.len() + 8;
-        game.moves = std::mem::replace(&mut self.mainline, Vec::with_capacity(hint));
-        match self.each.as_mut() {
-            Some(each) => each(game),
-            None => self.games.push(game),
-        }
-        self.in_game = false;
-        if self.stop_after_one {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
 }
 
 /// Collects [`GameHeader`]s: the [`Visitor`] behind [`read_headers`].

@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { artifacts, launchBrowser, loads, openPage, root, startStaticServer, waitLoads, checks } from './harness.mjs';
+import { artifacts, catalogueOf, launchBrowser, loads, openPage, root, startStaticServer, waitLoads, checks } from './harness.mjs';
 
 const screenshots = process.argv.includes('--screenshots');
 const problems = [];
@@ -346,7 +346,7 @@ try {
 
   await check('the question in five languages', async () => {
     for (const lang of ['en', 'ru', 'lv', 'nl', 'fr']) {
-      const { default: words } = await import(`../../www/i18n/${lang}.js`);
+      const words = await catalogueOf(lang);
       const p = await newPage(`${base}?lang=${lang}`);
       await load(p, GAME_A);
       await p.click('#moves .move[data-ply="2"]:not([data-line])');

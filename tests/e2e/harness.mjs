@@ -111,6 +111,13 @@ export async function openElementHost(page, origin, name, attributes, pdn) {
 
 // ---- page helpers (body data-* attributes) ----------------------------------------------
 
+/** Every word of language `code`: the first screen's (www/i18n/<code>.js) and the parts' (parts/<code>.js). */
+export async function catalogueOf(code) {
+  const [first, parts] = await Promise.all([`www/i18n/${code}.js`, `www/i18n/parts/${code}.js`]
+    .map((f) => import(path.join(root, f)).then((m) => m.default)));
+  return { ...first, ...parts };
+}
+
 export const ply = (page) => page.evaluate(() => Number(document.body.dataset.ply));
 export const game = (page) => page.evaluate(() => Number(document.body.dataset.game));
 export const loads = (page) => page.evaluate(() => Number(document.body.dataset.loads || 0));

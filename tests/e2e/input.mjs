@@ -12,7 +12,7 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, loads, openPage, root, startStaticServer, waitLoads } from './harness.mjs';
+import { artifacts, catalogueOf, checks, launchBrowser, loads, openPage, root, startStaticServer, waitLoads } from './harness.mjs';
 import { LANGUAGES } from '../../www/i18n/i18n.js';
 
 const shots = process.argv.includes('--shots');
@@ -82,7 +82,7 @@ const FORUM_WORDS = 21;
 
 /** Catalogue `key`'s form for `count` in `code` (the page's translator does the same). */
 async function form(code, key, count) {
-  const cat = (await import(`../../www/i18n/${code}.js`)).default;
+  const cat = await catalogueOf(code);
   const v = cat[key];
   if (typeof v === 'string') return v.replace('{count}', String(count));
   const rule = new Intl.PluralRules(code).select(count);

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { artifacts, catalogueOf, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
 
 const shots = process.argv.includes('--shots');
 mkdirSync(artifacts, { recursive: true });
@@ -281,7 +281,7 @@ try {
     await page.goto(`${origin}/tests/e2e/embed/host.html`);
     const said = [];
     for (const lang of ['en', 'ru', 'lv', 'nl', 'fr']) {
-      const words = (await import(`../../www/i18n/${lang}.js`)).default;
+      const words = await catalogueOf(lang);
       const seen = await page.evaluate(async ({ url, lang }) => {
         await import('/www/pdn-viewer.js');
         document.body.replaceChildren();

@@ -17,7 +17,7 @@ import { deflateRawSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import {
-  artifacts, boardPieces, game, launchBrowser, loads, openPage, ply, root, startNoCorsServer,
+  artifacts, boardPieces, catalogueOf, game, launchBrowser, loads, openPage, ply, root, startNoCorsServer,
   startStaticServer, waitLoads, waitPly, checks,
 } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
@@ -36,7 +36,7 @@ if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
   process.exit(1);
 }
 
-const catalogue = async (code) => (await import(pathToFileURL(path.join(root, 'www', 'i18n', `${code}.js`)).href)).default;
+const catalogue = catalogueOf;
 // Every language the page offers (LANGUAGES, www/i18n/i18n.js), with its catalogue.
 const { LANGUAGES } = await import(pathToFileURL(path.join(root, 'www', 'i18n', 'i18n.js')).href);
 const CATALOGUES = Object.fromEntries(await Promise.all(LANGUAGES.map(async ({ code }) => [code, await catalogue(code)])));
@@ -304,7 +304,8 @@ try {
     await open(p);
     const atReady = await p.evaluate(() => window.__atReady);
     assert(atReady.includes('/pkg/sample.json'), `the prepared sample was not used: ${atReady.join(' ')}`);
-    for (const late of ['/www/reader/worker.js', '/pkg/pdn.js', '/www/reader/library.js', '/www/view/analysis.js']) {
+    // The parts' words come with the first part loaded on use, never with the first screen.
+    for (const late of ['/www/reader/worker.js', '/pkg/pdn.js', '/www/reader/library.js', '/www/view/analysis.js', '/www/i18n/parts/en.js']) {
       assert(!atReady.includes(late), `${late} was fetched before the sample was ready`);
     }
     // The worker starts after the first screen, and the sample is open in it (legal moves).

@@ -13,7 +13,7 @@
 
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { artifacts, catalogueOf, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
 
 const screenshots = process.argv.includes('--screenshots');
 const only = process.argv.find((a) => a.startsWith('--only='));
@@ -27,7 +27,7 @@ const { check, finish, fail } = checks({ problems, only: only ? new RegExp(only.
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 
 /** The catalogues, as the page loads them. */
-const catalogue = async (code) => (await import(path.join(root, `www/i18n/${code}.js`))).default;
+const catalogue = catalogueOf;
 const LANGS = ['en', 'ru', 'lv', 'nl', 'fr'];
 
 async function newPage(viewport, { locale = 'en-US' } = {}) {

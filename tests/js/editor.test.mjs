@@ -5,9 +5,17 @@ import assert from 'node:assert/strict';
 import { TOOLS, editorModel, editorTree, nextSquare, problemText, toolIcon } from '../../www/view/editor.js';
 import { createTranslator } from '../../www/i18n/i18n.js';
 import { toMarkup, walk } from '../../www/view/tree.js';
-import en from '../../www/i18n/en.js';
-import ru from '../../www/i18n/ru.js';
-import fr from '../../www/i18n/fr.js';
+import firstEn from '../../www/i18n/en.js';
+import firstRu from '../../www/i18n/ru.js';
+import firstFr from '../../www/i18n/fr.js';
+import partsEn from '../../www/i18n/parts/en.js';
+import partsRu from '../../www/i18n/parts/ru.js';
+import partsFr from '../../www/i18n/parts/fr.js';
+
+// The editor loads on use: it speaks with the first screen's words and the parts'.
+const en = { ...firstEn, ...partsEn };
+const ru = { ...firstRu, ...partsRu };
+const fr = { ...firstFr, ...partsFr };
 
 const tEn = createTranslator('en', en, en);
 const tRu = createTranslator('ru', ru, en);

@@ -47,7 +47,8 @@ test('while the index is built the panel shows its progress; a search lists its 
 test('every word the panel uses is in the English catalogue', () => {
   const src = readFileSync(new URL('../../www/explorer/panel.js', import.meta.url), 'utf8')
     + readFileSync(new URL('../../www/explorer/attach.js', import.meta.url), 'utf8');
-  const en = readFileSync(new URL('../../www/i18n/en.js', import.meta.url), 'utf8');
+  const en = readFileSync(new URL('../../www/i18n/en.js', import.meta.url), 'utf8')
+    + readFileSync(new URL('../../www/i18n/parts/en.js', import.meta.url), 'utf8');
   const keys = [...src.matchAll(/t\('(explorer\.[a-zA-Z]+)'/g)].map((m) => m[1]);
   assert.ok(keys.length > 10);
   for (const k of keys) assert.ok(en.includes(`'${k}':`), k);

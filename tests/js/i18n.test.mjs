@@ -10,14 +10,26 @@ import {
   diagnosticDetail,
   formatNumber,
   loadCatalogue,
+  loadPartWords,
   pickLanguage,
   translatePage,
 } from '../../www/i18n/i18n.js';
-import en from '../../www/i18n/en.js';
+import firstEn from '../../www/i18n/en.js';
+import partsEn from '../../www/i18n/parts/en.js';
 
 const catalogueUrl = (code) => new URL(`../../www/i18n/${code}.js`, import.meta.url);
+const partsUrl = (code) => new URL(`../../www/i18n/parts/${code}.js`, import.meta.url);
+// Each language's words are two files: the first screen's (www/i18n/<code>.js) and those of the
+// parts loaded on use (www/i18n/parts/<code>.js). The tests below hold them as one catalogue.
+const first = {};
+const parts = {};
 const catalogues = {};
-for (const { code } of LANGUAGES) catalogues[code] = (await import(catalogueUrl(code))).default;
+for (const { code } of LANGUAGES) {
+  first[code] = (await import(catalogueUrl(code))).default;
+  parts[code] = (await import(partsUrl(code))).default;
+  catalogues[code] = { ...first[code], ...parts[code] };
+}
+const en = catalogues.en;
 const translations = LANGUAGES.filter((l) => l.code !== 'en');
 
 const isPlural = (v) => v !== null && typeof v === 'object';
@@ -46,11 +58,47 @@ function required(enValue, code, form) {
   return placeholders(singular && enValue.one ? enValue.one : enValue.other);
 }
 
+for (const { code } of LANGUAGES) {
+  test(`${code}: the first screen's words and the parts' are the English files' keys, no key in both`, () => {
+    assert.deepEqual(Object.keys(first[code]).sort(), Object.keys(firstEn).sort());
+    assert.deepEqual(Object.keys(parts[code]).sort(), Object.keys(partsEn).sort());
+    for (const key of Object.keys(parts[code])) assert.ok(!(key in first[code]), `${code} ${key}: in both files`);
+  });
+}
+
+// The modules that load only through the app's part loaders (app.js `modules`, review.js) or
+// after app.partWords() (the hosts' menus, live files): the only ones that may use the parts'
+// words. Any other module speaks before those words are loaded, so its keys must be the first
+// screen's: a parts key there would show as the key itself.
+const PART_MODULES = [
+  'www/view/gamelist.js', 'www/hosts/menus.js', 'www/view/editor.js', 'www/view/analysis.js',
+  'www/view/solve.js', 'www/explorer/panel.js', 'www/explorer/attach.js', 'www/engine/panel.js',
+  'www/engine/attach.js', 'www/engine/judge.js', 'www/view/review.js', 'www/view/standings.js',
+  'www/view/boards.js', 'www/view/tournament.js', 'www/view/follow.js',
+];
+
+test('the parts\' words are used only by the parts loaded on use', () => {
+  const files = ['index.html', 'embed.html', ...readdirSync(new URL('../../www', import.meta.url), { recursive: true })
+    .filter((f) => f.endsWith('.js') && !f.startsWith('i18n')).map((f) => `www/${f}`)];
+  const keys = Object.keys(partsEn);
+  assert.ok(keys.length > 100);
+  for (const file of files) {
+    if (PART_MODULES.includes(file)) continue;
+    const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+    for (const key of keys) {
+      const used = new RegExp(`(^|[^\\w.-])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.-])`).test(text);
+      assert.ok(!used, `${file} uses '${key}', one of the parts' words (www/i18n/parts/en.js): move it to www/i18n/en.js`);
+    }
+  }
+});
+
 test('the catalogue files in www/i18n are exactly the languages of LANGUAGES', () => {
   // Besides the catalogues, the folder holds the translator and the words module.
   const modules = new Set(['i18n.js', 'words.js']);
   const files = readdirSync(new URL('../../www/i18n/', import.meta.url)).filter((f) => f.endsWith('.js') && !modules.has(f));
   assert.deepEqual(files.sort(), LANGUAGES.map((l) => `${l.code}.js`).sort());
+  const partFiles = readdirSync(new URL('../../www/i18n/parts/', import.meta.url));
+  assert.deepEqual(partFiles.sort(), LANGUAGES.map((l) => `${l.code}.js`).sort());
 });
 
 test('LANGUAGES lists English first and each language once, each with a catalogue file', () => {
@@ -230,15 +278,28 @@ test('pickLanguage: stored choice, then the browser languages, then English', ()
 });
 
 test('loadCatalogue: known codes load their catalogue, anything else gives English', async () => {
-  assert.equal(await loadCatalogue('xx'), en);
-  assert.equal(await loadCatalogue('en'), en);
-  assert.equal(await loadCatalogue(''), en);
-  assert.equal(await loadCatalogue(undefined), en);
-  assert.equal(await loadCatalogue('../i18n'), en);
-  assert.equal(await loadCatalogue('__proto__'), en);
-  assert.equal(await loadCatalogue('ru'), catalogues.ru);
-  assert.equal(await loadCatalogue('fr-FR'), catalogues.fr);
-  for (const { code } of LANGUAGES) assert.equal(await loadCatalogue(code), catalogues[code]);
+  assert.equal(await loadCatalogue('xx'), firstEn);
+  assert.equal(await loadCatalogue('en'), firstEn);
+  assert.equal(await loadCatalogue(''), firstEn);
+  assert.equal(await loadCatalogue(undefined), firstEn);
+  assert.equal(await loadCatalogue('../i18n'), firstEn);
+  assert.equal(await loadCatalogue('__proto__'), firstEn);
+  assert.equal(await loadCatalogue('ru'), first.ru);
+  assert.equal(await loadCatalogue('fr-FR'), first.fr);
+  for (const { code } of LANGUAGES) assert.equal(await loadCatalogue(code), first[code]);
+});
+
+test('loadPartWords: the parts\' words of a known code with English beside them, else English', async () => {
+  for (const { code } of LANGUAGES) {
+    const got = await loadPartWords(code);
+    assert.deepEqual([got.code, got.words, got.english], [code, parts[code], partsEn]);
+  }
+  for (const odd of ['xx', '', undefined, '../i18n', '__proto__']) {
+    const got = await loadPartWords(odd);
+    assert.equal(got.code, odd);
+    assert.equal(got.words, partsEn);
+  }
+  assert.equal((await loadPartWords('ru-RU')).words, parts.ru);
 });
 
 test('formatNumber writes numbers under 1,000 as Intl does in every language offered, without it', () => {

@@ -42,7 +42,11 @@ function elementFiles() {
   };
   visit(ENTRY);
   // i18n.js imports a catalogue by its language code: `./${code}.js`.
-  for (const { code } of LANGUAGES) visit(`www/i18n/${code}.js`);
+  // and the parts' words: `./parts/${code}.js` (loadPartWords).
+  for (const { code } of LANGUAGES) {
+    visit(`www/i18n/${code}.js`);
+    visit(`www/i18n/parts/${code}.js`);
+  }
   return seen;
 }
 

@@ -87,7 +87,7 @@ const sharing = () => import('../share/share.js');
 /** The address's format (address.js): loaded first for an address with a query or a hash. */
 const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
-const menus = () => (page.menus ??= import('./menus.js').then(({ createMenus }) => createMenus({
+const menus = () => (page.menus ??= Promise.all([import('./menus.js'), app.partWords()]).then(([{ createMenus }]) => createMenus({
   els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition,
 })));
 
@@ -582,7 +582,7 @@ async function followSource(address, every) {
   const url = address.source && address.source.src;
   if (!url) return;
   const absolute = new URL(url, location.href).href;
-  const [{ followLive }, first] = await Promise.all([import('../view/follow.js'), library.text()]);
+  const [{ followLive }, first] = await Promise.all([import('../view/follow.js'), library.text(), app.partWords()]);
   const name = fileNameOf(absolute);
   page.live = followLive({
     doc: document, app, url: absolute, every, badge: els.liveBadge, host: document.body, header: els.header,

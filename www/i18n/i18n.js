@@ -42,6 +42,17 @@ export function pickLanguage(preferred, stored) {
   return DEFAULT;
 }
 
+/** The catalogue module `file` of www/i18n/ (the single-file build carries it as a URL), or null. */
+async function words(file, load) {
+  try {
+    const url = globalThis.PDN_VIEWER_FILES && globalThis.PDN_VIEWER_FILES[`www/i18n/${file}`];
+    const mod = await (url ? import(url) : load());
+    return mod && mod.default && typeof mod.default === 'object' ? mod.default : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The catalogue of a language. Only the codes in LANGUAGES are ever imported; an unknown code or
  * a catalogue that fails to load gives the English one.
@@ -49,15 +60,19 @@ export function pickLanguage(preferred, stored) {
 export async function loadCatalogue(code) {
   const known = knownCode(code);
   if (!known || known === DEFAULT) return en;
-  try {
-    // The single-file build (www/share/standalone.js) carries its catalogues as module URLs.
-    const url = globalThis.PDN_VIEWER_FILES && globalThis.PDN_VIEWER_FILES[`www/i18n/${known}.js`];
-    const mod = await import(url || `./${known}.js`);
-    const catalogue = mod && mod.default;
-    return catalogue && typeof catalogue === 'object' ? catalogue : en;
-  } catch {
-    return en;
-  }
+  return (await words(`${known}.js`, () => import(`./${known}.js`))) || en;
+}
+
+/**
+ * The words of the parts loaded on use (parts/<code>.js; docs/translating.md), which the page
+ * loads with the first of them: { code, words, english }. A file that fails to load gives {}.
+ */
+export async function loadPartWords(code) {
+  const known = knownCode(code) || DEFAULT;
+  // English by a literal path, which the single-file build follows.
+  const english = words('parts/en.js', () => import('./parts/en.js'));
+  const own = known === DEFAULT ? english : words(`parts/${known}.js`, () => import(`./parts/${known}.js`));
+  return { code, words: (await own) || {}, english: (await english) || {} };
 }
 
 /** A usable catalogue value: a non-empty string, or a plural object with at least one text. */

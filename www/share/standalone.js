@@ -95,7 +95,10 @@ export async function bundleFiles({ fetchText, fetchBytes }) {
   for (const entry of [ENTRY, WORKER]) {
     Object.assign(sources, (await moduleGraph(entry, fetchText, { later: true, skip: LEFT_OUT })).sources);
   }
-  for (const code of CATALOGUES) sources[`www/i18n/${code}.js`] ??= await fetchText(`www/i18n/${code}.js`);
+  // Each language's words, and those of the parts loaded on use (English's too: i18n.js loads them).
+  for (const file of ['www/i18n/parts/en.js', ...CATALOGUES.flatMap((code) => [`www/i18n/${code}.js`, `www/i18n/parts/${code}.js`])]) {
+    sources[file] ??= await fetchText(file);
+  }
   const styles = {};
   for (const path of STYLES) styles[path] = await fetchText(path);
   return { sources, styles, wasm: await fetchBytes(WASM) };
@@ -208,7 +211,7 @@ export async function standaloneLoader(payload, words, colors) {
         return url ? `${lead}${q}${url}${q}${tail}` : all;
       };
       urls[path] = blobUrl(data.sources[path].replace(STATIC, swap).replace(LATER, swap), 'text/javascript');
-      if (/^www\/i18n\/[a-z]+\.js$/.test(path)) files[path] = urls[path];
+      if (/^www\/i18n\/(parts\/)?[a-z]+\.js$/.test(path)) files[path] = urls[path];
       await breathe();
     }
     // The worker: a module that sets its files (the wasm) first, then runs the reader.

@@ -8,7 +8,7 @@ import { lineView } from './views.js';
 import { prefersReducedMotion } from './board-dom.js';
 import { libraryFacade } from '../reader/protocol.js';
 import en from '../i18n/en.js';
-import { createTranslator, loadCatalogue, translatePage } from '../i18n/i18n.js';
+import { createTranslator, loadCatalogue, loadPartWords, translatePage } from '../i18n/i18n.js';
 
 /** The navigation buttons in order: id (the page's element ids), catalogue key, icon paths. */
 export const NAV = Object.freeze([
@@ -187,12 +187,32 @@ export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describ
  * where the engine's and the Explorer's panels go; parts.review: the game review's box (the
  * evaluation graph, the summary) under the move list.
  */
-export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules, options = {} }) {
+export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules: loaders, options = {} }) {
   const o = options;
   const say = o.say || (() => {});
   let t = createTranslator('en', en, en);
   let lang = 'en';
   const words = (...a) => t(...a);
+  // The first screen's words, and the parts' once one of them loads (i18n.js loadPartWords).
+  let catalogue = en;
+  let partWords = null;
+  let partWordsReady = null;
+  const translator = () => (partWords
+    ? createTranslator(lang, { ...catalogue, ...partWords.words }, { ...en, ...partWords.english })
+    : createTranslator(lang, catalogue, en));
+  /** The parts' words in the language shown, loaded before the first part. */
+  function withPartWords() {
+    partWordsReady ??= (async () => {
+      let loaded;
+      do loaded = await loadPartWords(lang); while (loaded.code !== lang); // the language changed meanwhile
+      partWords = loaded;
+      t = translator();
+    })();
+    return partWordsReady;
+  }
+  // Every part loaded on use brings its words with it.
+  const modules = Object.fromEntries(Object.entries(loaders || {})
+    .map(([name, load]) => [name, typeof load === 'function' ? () => withPartWords().then(load) : load]));
   const library = libraryFacade(backend);
   /** Games of the open text edited on the board (0-based): their links carry the edited game. */
   const edited = new Set();
@@ -414,7 +434,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
   /** The review box (review.js), made once; parts.review is where it draws. */
   function loadReview() {
-    reviewReady ??= import('./review.js').then(async ({ createReview, reviewSheet }) => {
+    reviewReady ??= withPartWords().then(() => import('./review.js')).then(async ({ createReview, reviewSheet }) => {
       await reviewSheet(scope);
       review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
       return review;
@@ -546,15 +566,19 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     library,
     edited,
     get t() { return t; },
+    /** Resolves once the parts' words are in (the hosts' own parts wait for it). */
+    partWords: () => withPartWords(),
     get lang() { return lang; },
     get list() { return list; },
     get solving() { return Boolean(solve && solve.active); },
 
     /** Loads language `code`'s words and redraws everything that has words. */
     async setLanguage(code) {
-      const catalogue = await loadCatalogue(code);
+      const [first, more] = await Promise.all([loadCatalogue(code), partWords ? loadPartWords(code) : null]);
       lang = code;
-      t = createTranslator(code, catalogue, en);
+      catalogue = first;
+      if (more) partWords = more;
+      t = translator();
       translatePage(scope, t);
       viewer.setTranslator(t);
       if (list) list.setTranslator(t);

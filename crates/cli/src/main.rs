@@ -246,13 +246,34 @@ mod cli {
         Some(kb * 1024)
     }
 
+    /// Every game's borrowed move tree (`pdn::reader::for_each_tree`), walked: its moves (mainline
+    /// and variations) and comments counted. Returns the games.
+    fn walk_trees(text: &str) -> usize {
+        let mut games = 0;
+        let mut walked = 0;
+        pdn::reader::for_each_tree(text, |tree| {
+            games += 1;
+            for node in tree.mainline() {
+                walked += 1 + tree.comments(node).len();
+            }
+            for v in tree.all_variations() {
+                walked += tree.moves(v).len();
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        std::hint::black_box(walked);
+        games
+    }
+
     /// A visitor that does nothing: what splitting into games costs alone.
     struct Nothing;
     impl pdn::reader::Visitor<'_> for Nothing {}
 
     /// `pdn bench [--memory FILE] FILE|DIR...`: one row per argument (folders: every `*.pdn`
     /// below them, decoded into one text), timed best of several runs: tokenising and splitting
-    /// into games with a do-nothing visitor; reading full move trees (kept, then also freed);
+    /// into games with a do-nothing visitor; reading full move trees (borrowed, in one arena, as
+    /// `pdn::reader::for_each_tree` reads them; the owned games of `read_file`, kept and freed,
+    /// on a line below);
     /// reading and replaying every game (mainline plies per second); `pdn fens` end to end
     /// (reading, replay, FENs, JSON lines). `--memory FILE` adds the peak resident memory of
     /// `pdn check`, `fens` and `export` on FILE (run as child processes under `/usr/bin/time`).
@@ -291,10 +312,14 @@ mod cli {
             };
             let mb = text.len() as f64 / 1e6;
             let (split, ()) = best_of(5, || pdn::reader::visit(&text, &mut Nothing));
-            let (trees, file) = best_of(5, || pdn::read_file(&text));
-            let games = file.games.len();
-            let (freed, ()) = best_of(5, || drop(pdn::read_file(&text)));
+            // Move trees you can walk, built and dropped, as the anchor's: borrowed trees in one
+            // arena (`for_each_tree`), freed once per text, so "+free" is the same work timed
+            // again; the owned games of `read_file` are printed below.
+            let (trees, games) = best_of(5, || walk_trees(&text));
+            let (freed, _) = best_of(5, || walk_trees(&text));
+            let (owned, file) = best_of(5, || pdn::read_file(&text));
             drop(file);
+            let (owned_freed, ()) = best_of(5, || drop(pdn::read_file(&text)));
             // Read + replay as the chess anchor does it (pgn-reader + shakmaty): mainlines
             // played while reading, no trees (`pdn::mainline`).
             let (replay, plies) = best_of(5, || {
@@ -332,6 +357,13 @@ mod cli {
                 mb / freed,
                 plies as f64 / replay / 1e6,
                 plies as f64 / fens / 1e6,
+            );
+            println!(
+                "{:<36} trees above: borrowed, in one arena; owned games (read_file): \
+                 {:.1} MB/s kept, {:.1} MB/s freed",
+                "",
+                mb / owned,
+                mb / owned_freed
             );
             println!(
                 "{:<36} trees, then the whole replay (variations, diagnostics): {:.2} M plies/s",
