@@ -549,9 +549,11 @@ fn direction_between(g: &Geometry, a: Square, b: Square) -> Option<Direction> {
     })
 }
 
-/// Room for the longest FEN: the side and two colour marks, then per square a `K`, a label of
-/// at most three bytes (copied as four) and a comma.
-const FEN_BUFFER: usize = 8 + 128 * 6;
+/// Room for a FEN of up to `pieces` pieces: the side and two colour marks, then per piece a
+/// `K`, a label of at most three bytes (copied as four) and a comma.
+const fn fen_room(pieces: usize) -> usize {
+    8 + pieces * 6
+}
 
 /// One bit per square index (none past 127): a table load costs less than a 128-bit shift by
 /// a variable amount, which move generation does at every step.
@@ -1058,10 +1060,10 @@ impl Position {
     /// assert_eq!(s, format!("fen: {}", rs.start_position().to_fen(&rs.geometry)));
     /// ```
     pub fn write_fen(&self, g: &Geometry, s: &mut String) {
-        let mut buf = [0u8; FEN_BUFFER];
-        let n = self.fen_into(g, &mut buf);
-        // Whole labels and ASCII letters only: always valid UTF-8.
-        s.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+        self.with_fen(g, |fen| {
+            // Whole labels and ASCII letters only: always valid UTF-8.
+            s.push_str(std::str::from_utf8(fen).unwrap_or_default());
+        });
     }
 
     /// [`Position::write_fen`] as bytes, for writers that need no `String`: the FEN is ASCII
@@ -1077,16 +1079,31 @@ impl Position {
     /// assert!(fen.starts_with("W:W31,32,"));
     /// ```
     pub fn write_fen_bytes(&self, g: &Geometry, out: &mut Vec<u8>) {
-        let mut buf = [0u8; FEN_BUFFER];
-        let n = self.fen_into(g, &mut buf);
-        out.extend_from_slice(&buf[..n]);
+        self.with_fen(g, |fen| out.extend_from_slice(fen));
     }
 
-    /// Writes the FEN into `buf` and gives its length. Built as bytes and added in one copy: a
-    /// push per character, with its UTF-8 encoding and capacity check, cost more than the rest
-    /// of a replay step. Each square is a fixed four-byte copy (its label, padded), then the
-    /// length is kept.
-    fn fen_into(&self, g: &Geometry, buf: &mut [u8; FEN_BUFFER]) -> usize {
+    /// The FEN's bytes to `f`, built in a buffer on the stack: a small one for up to 40 pieces
+    /// (zeroing the longest FEN's 776 bytes for every position was a tenth of `pdn fens`).
+    #[inline]
+    fn with_fen(&self, g: &Geometry, f: impl FnOnce(&[u8])) {
+        if (self.white | self.black).count_ones() <= 40 {
+            let mut buf = [0u8; fen_room(40)];
+            let n = self.fen_into(g, &mut buf);
+            f(&buf[..n]);
+        } else {
+            let mut buf = [0u8; fen_room(128)];
+            let n = self.fen_into(g, &mut buf);
+            f(&buf[..n]);
+        }
+    }
+
+    /// Writes the FEN into `buf` (room for its pieces: [`fen_room`]) and gives its length.
+    /// Built as bytes and added in one copy: a push per character, with its UTF-8 encoding and
+    /// capacity check, cost more than the rest of a replay step. Each square is a fixed
+    /// four-byte copy (its label, padded), then the length is kept. The sets are read in the
+    /// position's own bit order, each bit's square looked up (that order keeps the squares').
+    fn fen_into<const N: usize>(&self, g: &Geometry, buf: &mut [u8; N]) -> usize {
+        let squares = self.order().squares();
         let mut n = 0;
         buf[0] = self.turn.fen_char() as u8;
         n += 1;
@@ -1094,11 +1111,10 @@ impl Position {
             buf[n] = b':';
             buf[n + 1] = color.fen_char() as u8;
             n += 2;
-            let set = self.pieces(color);
-            let all_kings = self.kings();
+            let set = self.side(color);
             // In two 64-bit halves: bit tricks on a 128-bit word cost twice as much.
             for (half, base) in [(set as u64, 0u8), ((set >> 64) as u64, 64)] {
-                let kings = (all_kings >> base) as u64;
+                let kings = (self.kings >> base) as u64;
                 let mut bits = half;
                 while bits != 0 {
                     let k = bits.trailing_zeros();
@@ -1108,7 +1124,7 @@ impl Position {
                         n += 1;
                     }
                     // Labels have at most three bytes (three digits, or a letter and two digits).
-                    let label = g.short_label(Square(base + k as u8));
+                    let label = g.short_label(Square(squares[usize::from(base) + k as usize]));
                     buf[n..n + 4].copy_from_slice(&label);
                     n += usize::from(label[3]);
                     buf[n] = b',';
