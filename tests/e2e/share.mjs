@@ -222,6 +222,8 @@ try {
     const frame = await newPage({ width: 900, height: 700 });
     await frame.goto(iframe.match(/src="([^"]+)"/)[1]);
     await frame.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.game === '7');
+    // The table comes with its words (the parts' catalogue), a moment after the game.
+    await frame.waitForFunction(() => /\d/.test(document.querySelector('pdn-viewer').shadowRoot.querySelector('.games-count')?.textContent || ''), null, { timeout: 10_000 }).catch(() => {});
     const rows = await frame.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.games-count').textContent);
     assert(/58/.test(rows), `the frame lists the 58 games: ${rows}`);
     // "This game" is the shown game alone, inline.
@@ -264,6 +266,8 @@ try {
     const frame = await newPage({ width: 900, height: 700 });
     await frame.goto(iframe.match(/src="([^"]+)"/)[1]);
     await frame.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.game === '5');
+    // The table comes with its words (the parts' catalogue), a moment after the game.
+    await frame.waitForFunction(() => /\d/.test(document.querySelector('pdn-viewer').shadowRoot.querySelector('.games-count')?.textContent || ''), null, { timeout: 10_000 }).catch(() => {});
     const count = await frame.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.games-count').textContent);
     assert(/58/.test(count), `the frame holds the 58 games: ${count}`);
     await page.context().close();
