@@ -287,6 +287,8 @@ try {
         await page.goto(`${origin}/tests/e2e/artifacts/${host}`);
         const frame = page.frames().find((f) => f.url().includes('embed.html'));
         await frame.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.ply === '20');
+        // The table comes with its words (the parts' catalogue), and the board is fitted again.
+        if (file !== 'sample') await frame.waitForFunction(() => /\d/.test(document.querySelector('pdn-viewer').shadowRoot.querySelector('.games-count')?.textContent || ''));
         await page.waitForTimeout(150);
         await frame.evaluate(settle);
         const m = await frame.evaluate(measure, 'pdn-viewer');

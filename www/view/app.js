@@ -210,9 +210,10 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     })();
     return partWordsReady;
   }
-  // Every part loaded on use brings its words with it.
+  // Every part loaded on use brings its words with it (both fetched at once).
+  const withWords = (load) => () => Promise.all([load(), withPartWords()]).then(([m]) => m);
   const modules = Object.fromEntries(Object.entries(loaders || {})
-    .map(([name, load]) => [name, typeof load === 'function' ? () => withPartWords().then(load) : load]));
+    .map(([name, load]) => [name, typeof load === 'function' ? withWords(load) : load]));
   const library = libraryFacade(backend);
   /** Games of the open text edited on the board (0-based): their links carry the edited game. */
   const edited = new Set();
@@ -434,7 +435,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
   /** The review box (review.js), made once; parts.review is where it draws. */
   function loadReview() {
-    reviewReady ??= withPartWords().then(() => import('./review.js')).then(async ({ createReview, reviewSheet }) => {
+    reviewReady ??= withWords(() => import('./review.js'))().then(async ({ createReview, reviewSheet }) => {
       await reviewSheet(scope);
       review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
       return review;
