@@ -86,7 +86,6 @@ pub fn each(text: &str, each: impl FnMut(&Mainline<'_>) -> ControlFlow<()>) {
         routed: Vec::with_capacity(32),
         moves: Vec::with_capacity(256),
         positions: Vec::with_capacity(256),
-        usual: None,
     };
     visit(text, &mut r);
 }
@@ -117,9 +116,6 @@ struct Player<'a, F> {
     routed: Vec<Move>,
     moves: Vec<CompactMove>,
     positions: Vec<Position>,
-    /// The last variant's usual start: the same for every game of a file, and a thousand
-    /// instructions to set up each time.
-    usual: Option<(Variant, Position)>,
 }
 
 impl<'a, F: FnMut(&Mainline<'_>) -> ControlFlow<()>> Visitor<'a> for Player<'a, F> {
@@ -291,14 +287,7 @@ impl<F> Player<'_, F> {
         let g = &ruleset.geometry;
         let start = match self.fen.or(self.setup) {
             Some(fen) => replay::fen_position(fen, g, g.spec().first_player).ok()?.0,
-            None => match self.usual {
-                Some((v, p)) if v == variant => p,
-                _ => {
-                    let p = ruleset.start_position();
-                    self.usual = Some((variant, p));
-                    p
-                }
-            },
+            None => ruleset.start_position(),
         };
         let mut pos = start;
         let square = |n: u16| g.numbered(usize::from(n));

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{Direction, Geometry, Layout, NO_SQUARE, Square, layout, shift64};
+use crate::geometry::{BoardSpec, Direction, Geometry, Layout, NO_SQUARE, Square, layout, shift64};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -82,6 +82,29 @@ impl Ruleset {
 /// ```
 #[must_use]
 pub fn start_position(variant: Variant, g: &Geometry) -> Position {
+    // Set up once per variant and board (a board is its spec): every replay and every mainline
+    // read starts here, and setting up costs about a thousand instructions.
+    thread_local! {
+        static SET_UP: std::cell::RefCell<Vec<(Variant, BoardSpec, Position)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    let spec = *g.spec();
+    SET_UP.with(|cache| {
+        if let Some(&(_, _, p)) = cache
+            .borrow()
+            .iter()
+            .find(|(v, s, _)| *v == variant && *s == spec)
+        {
+            return p;
+        }
+        let p = set_up(variant, g);
+        cache.borrow_mut().push((variant, spec, p));
+        p
+    })
+}
+
+/// [`start_position`] worked out.
+fn set_up(variant: Variant, g: &Geometry) -> Position {
     let height = g.spec().height;
     // Ranks (from White's side) that each side fills.
     let start = variant.info().start;
