@@ -406,12 +406,12 @@ export class PdnViewerElement extends HTMLElement {
     parts.announcer = el(doc, 'p', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
     parts.edit = el(doc, 'button', { type: 'button', 'data-i18n': 'editor.open' });
     parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit);
-    parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '', 'data-i18n-attr': 'aria-label:engine.title' });
+    parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '' }); // named by view/engine-part.js
     // The Explorer (explorer/panel.js), with the `explorer` attribute.
     parts.explorer = el(doc, 'section', { class: 'explorer-box', part: 'explorer', hidden: '', 'data-i18n-attr': 'aria-label:explorer.title' });
     parts.moves = el(doc, 'div', { class: 'moves', part: 'moves' });
     // The game review under the moves (view/review.js): the evaluation graph, the summary.
-    parts.review = el(doc, 'section', { class: 'review-box', part: 'review', hidden: '', 'data-i18n-attr': 'aria-label:review.box' });
+    parts.review = el(doc, 'section', { class: 'review-box', part: 'review', hidden: '' });
     parts.diagnostics = el(doc, 'div', { class: 'diagnostics-wrap', part: 'diagnostics', hidden: '' });
     // Filled by app.js (undo, redo, variations, move mark, comment); shown once editing starts.
     parts.editTools = el(doc, 'div', { class: 'edit-tools', part: 'edit-tools', role: 'group', 'data-i18n-attr': 'aria-label:analysis.tools' });

@@ -45,6 +45,43 @@ async function waitLines(page, selector, depth = 4) {
 }
 
 try {
+  await check('the first screen has nothing of the engine: no request of it before the sample is drawn; its toggle and boxes come after', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // When body[data-ready] is set (the sample drawn), in page time, as bench.mjs (d) takes it.
+    await context.addInitScript(() => {
+      new MutationObserver(() => {
+        if (window.readyAt == null && document.body && document.body.dataset.ready === '1') {
+          window.readyAt = performance.now();
+          window.engineAtReady = ['#engine-toggle', '#engine', '#review'].filter((q) => document.querySelector(q));
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+    });
+    const page = await context.newPage();
+    const requests = [];
+    page.on('request', (r) => requests.push(r));
+    await page.goto(`${server.origin}/index.html`);
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForSelector('#engine-toggle');
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(() => ({
+      readyAt: performance.timeOrigin + window.readyAt,
+      atReady: window.engineAtReady,
+      toggle: document.querySelector('#engine-toggle').textContent,
+      after: document.querySelector('#engine-toggle').previousElementSibling.id,
+      boxes: [document.querySelector('#engine'), document.querySelector('#review')].map((b) => b && `${b.hidden}:${b.getAttribute('aria-label')}`),
+    }));
+    await context.close();
+    const early = requests.filter((r) => r.timing().startTime < seen.readyAt).map((r) => new URL(r.url()).pathname);
+    if (!early.length) throw new Error('no request before the sample was drawn: the probe is wrong');
+    if (seen.atReady.length) throw new Error(`on the first screen already: ${seen.atReady}`);
+    const engine = early.filter((u) => /engine|review/.test(u));
+    if (engine.length) throw new Error(`fetched before the first screen: ${engine}`);
+    if (!requests.some((r) => r.url().endsWith('/www/view/engine-part.js'))) throw new Error('the wiring never came');
+    if (requests.some((r) => /\/www\/engine\/|\/pkg\/engine/.test(r.url()))) throw new Error('the engine came unasked');
+    if (seen.toggle !== 'Engine' || seen.after !== 'solve-toggle') throw new Error(`the toggle: ${JSON.stringify(seen)}`);
+    if (JSON.stringify(seen.boxes) !== JSON.stringify(['true:Engine', 'true:Game review'])) throw new Error(`the boxes: ${seen.boxes}`);
+  });
+
   for (const [name, viewport] of [['1280', { width: 1280, height: 800 }], ['360', { width: 360, height: 740 }]]) {
     await check(`the page at ${name} px: nothing of the engine before it is turned on; then lines, bar, arrow; a line's move played; off again`, async () => {
       const { page, context, requests } = await newPage(viewport);
@@ -53,7 +90,10 @@ try {
       await page.click('#load');
       await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
       await page.waitForTimeout(300);
-      if (requests.some((r) => r.includes('/engine'))) throw new Error(`fetched before it was asked for: ${requests.filter((r) => r.includes('engine'))}`);
+      // Its wiring (view/engine-part.js: the toggle, the boxes) comes after the first screen;
+      // the engine itself (engine/, its worker and wasm) only when asked for.
+      const early = requests.filter((r) => r.includes('engine') && !r.endsWith('/www/view/engine-part.js'));
+      if (early.length) throw new Error(`fetched before it was asked for: ${early}`);
       await page.click('#engine-toggle');
       await waitLines(page, '#engine .engine', 4);
       const seen = await page.evaluate(() => ({

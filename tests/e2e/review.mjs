@@ -189,7 +189,8 @@ try {
     if (seen.summary) throw new Error('a summary without a review');
     await clickGraph(page, 0.5);
     await waitPly(page, 3);
-    const engine = requests.filter((r) => r.includes('/engine'));
+    // The review's wiring (view/engine-part.js) is in; the engine (engine/, its worker and wasm) is not.
+    const engine = requests.filter((r) => r.includes('/engine') && !r.endsWith('/www/view/engine-part.js'));
     if (engine.length) throw new Error(`the engine was fetched: ${engine}`);
     // A game without [%eval]: no graph.
     await load(page, PROBLEM);

@@ -73,7 +73,7 @@ for (const { code } of LANGUAGES) {
 const PART_MODULES = [
   'www/view/gamelist.js', 'www/hosts/menus.js', 'www/view/editor.js', 'www/view/analysis.js',
   'www/view/solve.js', 'www/explorer/panel.js', 'www/explorer/attach.js', 'www/engine/panel.js',
-  'www/engine/attach.js', 'www/engine/judge.js', 'www/view/review.js', 'www/view/standings.js',
+  'www/engine/attach.js', 'www/engine/judge.js', 'www/view/engine-part.js', 'www/view/review.js', 'www/view/standings.js',
   'www/view/boards.js', 'www/view/tournament.js', 'www/view/follow.js',
 ];
 

@@ -1,11 +1,12 @@
-// The game review's builders (www/view/review.js) and its marks in the move list (views.js): the
+// The game review's builders (www/view/review.js) and its marks in the move list (markMoves): the
 // file's [%eval] read, the graph's points, hit areas, marks and cursor, the summary table, and a
 // reviewed move's data-review and better move.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { HEIGHT, WIDTH, evalGraph, fileEvals, graphValue, parseEval, reviewSummary, scoreText } from '../../www/view/review.js';
+import { HEIGHT, WIDTH, evalGraph, fileEvals, graphValue, markMoves, parseEval, reviewSummary, scoreText } from '../../www/view/review.js';
 import { moveList } from '../../www/view/views.js';
-import { walk } from '../../www/view/tree.js';
+import { toDom, walk } from '../../www/view/tree.js';
+import { fakeDocument } from './fakedom.mjs';
 import { fakeView } from './fixtures.mjs';
 
 const t = (key, params = {}) => `${key}${Object.keys(params).length ? JSON.stringify(params) : ''}`;
@@ -63,21 +64,40 @@ test('the summary: each side\'s inaccuracies, mistakes, blunders and mean loss',
 });
 
 test('the move list: a reviewed mainline move carries its mark (data-review) and the better move; others none', () => {
+  const doc = fakeDocument();
+  const drawn = (view) => {
+    const root = doc.createElement('div');
+    root.appendChild(toDom(doc, moveList(view, 0, { t }), null));
+    return root;
+  };
   const view = fakeView();
-  const tree = moveList(view, 0, { t, review: { 2: { mark: '??', best: '27-22' } } });
-  const moves = all(tree, (n) => n.tag === 'button' && n.attrs['data-ply'] != null && n.attrs['data-ply'] !== 0);
-  const marked = moves.filter((n) => n.attrs['data-review']);
+  const root = drawn(view);
+  const button = (ply) => root.querySelector(`.move[data-ply="${ply}"]`);
+  const plainLabel = button(2).getAttribute('aria-label');
+  markMoves(root, { 2: { mark: '??', best: '27-22' } }, view, t);
+  const marked = root.querySelectorAll('.move[data-review]');
   assert.equal(marked.length, 1);
-  assert.equal(marked[0].attrs['data-ply'], 2);
-  assert.equal(marked[0].attrs['data-line'], null, 'the mainline\'s move, not a variation\'s');
-  assert.equal(marked[0].attrs['data-review'], '??');
-  assert.equal(marked[0].attrs.title, 'review.better{"move":"27-22"}');
-  assert.match(marked[0].attrs['aria-label'], /\?\?, review\.better/);
+  assert.equal(marked[0], button(2));
+  assert.equal(marked[0].hasAttribute('data-line'), false, 'the mainline\'s move, not a variation\'s');
+  assert.equal(marked[0].getAttribute('data-review'), '??');
+  assert.equal(marked[0].getAttribute('title'), 'review.better{"move":"27-22"}');
+  assert.equal(marked[0].getAttribute('aria-label'), `${plainLabel} ??, review.better{"move":"27-22"}`);
+  assert.equal(marked[0].querySelectorAll('.review-mark').length, 1);
+  // Marked again (the review went on): nothing drawn twice.
+  markMoves(root, { 2: { mark: '??', best: '27-22' } }, view, t);
+  assert.equal(button(2).querySelectorAll('.review-mark').length, 1);
+  assert.equal(button(2).getAttribute('aria-label'), `${plainLabel} ??, review.better{"move":"27-22"}`);
+  // The review gone (another game's, the mainline changed): the move is as drawn.
+  markMoves(root, null, view, t);
+  assert.equal(root.querySelectorAll('.move[data-review]').length, 0);
+  assert.equal(root.querySelectorAll('.review-mark').length, 0);
+  assert.equal(button(2).getAttribute('aria-label'), plainLabel);
+  assert.equal(button(2).hasAttribute('title'), false);
   // Written into the text (the move's own "??", or its NAG), the mark is not drawn twice.
   const own = fakeView();
   own.plies[1] = { ...own.plies[1], notation: `${own.plies[1].notation}??` };
-  const again = all(moveList(own, 0, { t, review: { 2: { mark: '??', best: '27-22' } } }), (n) => n.attrs && n.attrs.class === 'review-mark');
-  assert.equal(again.length, 0);
-  const plain = moveList(view, 0, { t });
-  assert.equal(all(plain, (n) => n.attrs && n.attrs['data-review']).length, 0);
+  const ownRoot = drawn(own);
+  markMoves(ownRoot, { 2: { mark: '??', best: '27-22' } }, own, t);
+  assert.equal(ownRoot.querySelectorAll('.review-mark').length, 0);
+  assert.equal(ownRoot.querySelectorAll('.move[data-review]').length, 1);
 });

@@ -19,9 +19,8 @@ export const PHONE_QUERY = '(max-width: 759px)';
 
 /**
  * Wires the layout of index.html. `els` needs board, controls (the navigation bar), games (the
- * list's section), gameList, toggle, toggleText and close; optionally engine (the engine's
- * panel), engineBeside (what it goes before beside the board) and engineOnPhone (after). Returns { fit, setCount(label),
- * open, close, isOpen }.
+ * list's section), gameList, toggle, toggleText and close. Returns { fit, setCount(label), open,
+ * close, isOpen }.
  */
 export function attachLayout({ doc = document, win = window, els, onOpen = () => {} }) {
   const root = doc.documentElement;
@@ -63,16 +62,6 @@ export function attachLayout({ doc = document, win = window, els, onOpen = () =>
   const observer = new win.ResizeObserver(schedule);
   for (const e of [doc.querySelector('.page-header'), els.games, els.header, els.board]) if (e) observer.observe(e);
   win.addEventListener('resize', schedule);
-
-  // ---- the engine's panel: over the moves beside the board; under the board's buttons on a phone,
-  // where the moves' column comes after the analysis tools, out of sight.
-  function placeEngine() {
-    if (!els.engine) return;
-    if (phone.matches) els.engineOnPhone.after(els.engine);
-    else els.engineBeside.before(els.engine);
-  }
-  phone.addEventListener('change', placeEngine);
-  placeEngine();
 
   // ---- the game list as a panel on phones ---------------------------------------------------
   let opened = false;

@@ -3,11 +3,11 @@
 // in one object, `page`.
 
 import { SPEEDS } from '../view/viewer.js';
-import { createApp, downloadFailure } from '../view/app.js';
+import { afterPaint, createApp, downloadFailure } from '../view/app.js';
 import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
-import { attachLayout } from './layout.js';
+import { PHONE_QUERY, attachLayout } from './layout.js';
 import { LANGUAGES, diagnosticDetail, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
@@ -16,7 +16,7 @@ window.pdnMain = true;
 const $ = (id) => document.getElementById(id);
 const els = {
   board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
-  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), engine: $('engine'), explorer: $('explorer'), review: $('review'),
+  tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), explorer: $('explorer'),
   input: $('pdn-input'), inputNote: $('input-note'), load: $('load'), fileInput: $('file-input'),
   copyLink: $('copy-link'), shareLink: $('share-link'), shareNotice: $('share-notice'),
   status: $('status'), progress: $('progress'), progressBar: $('progress-bar'), progressText: $('progress-text'),
@@ -110,8 +110,7 @@ const app = createApp({
   options: {
     download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
     onView: (view) => rememberView(view),
-    engineWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
-    onEngine: (on) => $('engine-toggle').setAttribute('aria-pressed', String(on)),
+    engineAt: { toggle: $('solve-toggle'), beside: document.querySelector('.moves-title'), onPhone: document.querySelector('.solve-entry'), phone: PHONE_QUERY, review: $('moves') },
     onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); rememberExplorer(on); },
     wheel: () => els.wheel.checked,
     leave: true,
@@ -677,16 +676,10 @@ function loadAnalysis() {
 
 /** After the sample or link is drawn: the reading worker and the analysis board start. */
 function afterFirstScreen() {
-  const start = () => {
+  afterPaint(window, () => {
     realLibrary();
     loadAnalysis();
-  };
-  // After the first paint (requestAnimationFrame runs just before it); a hidden tab gets no
-  // frames, so a timer starts them too.
-  let started = false;
-  const once = () => { if (!started) { started = true; start(); } };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 1000);
+  });
 }
 
 function wire() {
@@ -694,14 +687,12 @@ function wire() {
     els: {
       board: els.board, controls: els.nav, header: els.header, games: els.games,
       gameList: els.gameList, toggle: $('games-toggle'), toggleText: $('games-toggle-text'), close: $('games-close'),
-      engine: els.engine, engineBeside: document.querySelector('.moves-title'), engineOnPhone: document.querySelector('.solve-entry'),
     },
     // The list was folded away (no height): draw the rows around the open game again.
     onOpen: () => { if (app.list) app.list.select(app.list.state.selected); },
   });
   wireDrop();
   $('solve-toggle').addEventListener('click', guard(() => app.setSolving(!app.solving), 'fail.game'));
-  $('engine-toggle').addEventListener('click', guard(() => app.setEngine(!app.engineOn), 'fail.game'));
   $('explorer-toggle').addEventListener('click', guard(() => app.setExplorer(!app.explorerOn), 'fail.game'));
 
   els.diagnostics.addEventListener('click', (e) => {

@@ -412,9 +412,6 @@ export default {
   'explorer.toggleTitle': "The moves played from this position in the file's games, and how they scored",
   'explorer.title': 'Explorer',
   'explorer.playerTitle': "This player's games and score",
-  'engine.toggle': 'Engine',
-  'engine.toggleTitle': "The engine's evaluation and best lines for the position shown",
-  'engine.title': 'Engine',
   // Standings (view=standings; www/view/standings.js)
   // Boards (view=boards; www/view/boards.js)
   // The tournament views' tabs (www/view/tournament.js)
@@ -451,7 +448,4 @@ export default {
   'edits.notInBox': 'The text box was changed by hand, so the board’s edits are not in it; Export has them.',
   // Opening names and players' names (issue 27, Explorer)
   'header.opening': 'Opening',
-  // Game review and solve mode's hint (issue 25, the engine on the page)
-  'review.box': "Game review",
-  'review.better': "Better: {move}",
 };

@@ -411,9 +411,6 @@ export default {
   'explorer.toggleTitle': 'Les coups joués depuis cette position dans les parties du fichier, et leurs résultats',
   'explorer.title': 'Explorateur',
   'explorer.playerTitle': 'Les parties et le score de ce joueur',
-  'engine.toggle': 'Moteur',
-  'engine.toggleTitle': "L'évaluation et les meilleures variantes du moteur pour la position affichée",
-  'engine.title': 'Moteur',
   // Standings (view=standings; www/view/standings.js)
   // Boards (view=boards; www/view/boards.js)
   // The tournament views' tabs (www/view/tournament.js)
@@ -450,7 +447,4 @@ export default {
   'edits.notInBox': 'La zone de texte a été modifiée à la main : les modifications du damier n’y sont pas ; l’export les contient.',
   // Noms des ouvertures et des joueurs (ticket 27, Explorateur)
   'header.opening': 'Ouverture',
-  // Game review and solve mode's hint (issue 25, the engine on the page)
-  'review.box': "Analyse de la partie",
-  'review.better': "Mieux : {move}",
 };

@@ -414,9 +414,6 @@ export default {
   'explorer.toggleTitle': 'Gājieni, kas no šīs pozīcijas izdarīti faila partijās, un to rezultāti',
   'explorer.title': 'Pārlūks',
   'explorer.playerTitle': 'Šī spēlētāja partijas un rezultāts',
-  'engine.toggle': 'Dzinējs',
-  'engine.toggleTitle': 'Dzinēja pozīcijas novērtējums un labākie varianti',
-  'engine.title': 'Dzinējs',
   // Standings (view=standings; www/view/standings.js)
   // Boards (view=boards; www/view/boards.js)
   // The tournament views' tabs (www/view/tournament.js)
@@ -453,7 +450,4 @@ export default {
   'edits.notInBox': 'Teksta lauks mainīts ar roku, tāpēc dēļa labojumu tajā nav; tie ir eksportā.',
   // Atklātņu nosaukumi un spēlētāju vārdi (27. uzdevums, Pārlūks)
   'header.opening': 'Atklātne',
-  // Game review and solve mode's hint (issue 25, the engine on the page)
-  'review.box': "Partijas analīze",
-  'review.better': "Labāk: {move}",
 };

@@ -410,9 +410,6 @@ export default {
   'explorer.toggleTitle': 'De zetten die in de partijen van het bestand vanuit deze stelling zijn gespeeld, en hun resultaten',
   'explorer.title': 'Verkenner',
   'explorer.playerTitle': 'De partijen en score van deze speler',
-  'engine.toggle': 'Engine',
-  'engine.toggleTitle': 'De evaluatie en beste varianten van de engine voor de getoonde stelling',
-  'engine.title': 'Engine',
   // Standings (view=standings; www/view/standings.js)
   // Boards (view=boards; www/view/boards.js)
   // The tournament views' tabs (www/view/tournament.js)
@@ -449,7 +446,4 @@ export default {
   'edits.notInBox': 'Het tekstvak is met de hand gewijzigd, dus de bewerkingen van het bord staan er niet in; Exporteren heeft ze wel.',
   // Namen van openingen en van spelers (issue 27, Verkenner)
   'header.opening': 'Opening',
-  // Game review and solve mode's hint (issue 25, the engine on the page)
-  'review.box': "Partijanalyse",
-  'review.better': "Beter: {move}",
 };

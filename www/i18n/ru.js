@@ -420,9 +420,6 @@ export default {
   'explorer.toggleTitle': 'Ходы, сделанные из этой позиции в партиях файла, и их результаты',
   'explorer.title': 'Обозреватель',
   'explorer.playerTitle': 'Партии и результат этого игрока',
-  'engine.toggle': 'Движок',
-  'engine.toggleTitle': 'Оценка позиции и лучшие варианты от движка',
-  'engine.title': 'Движок',
   // Standings (view=standings; www/view/standings.js)
   // Boards (view=boards; www/view/boards.js)
   // The tournament views' tabs (www/view/tournament.js)
@@ -459,7 +456,4 @@ export default {
   'edits.notInBox': 'Текстовое поле изменено вручную, поэтому правок с доски в нём нет; они есть в экспорте.',
   // Названия дебютов и имена игроков (задача 27, Обозреватель)
   'header.opening': 'Дебют',
-  // Game review and solve mode's hint (issue 25, the engine on the page)
-  'review.box': "Разбор партии",
-  'review.better': "Лучше: {move}",
 };

@@ -177,15 +177,23 @@ export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describ
   return describe(e, name) || (e && e.kind === 'network' ? t(cors, { url: name }) : t('status.fetchFailed', { url: name, reason }));
 }
 
+/** Runs `fn` once after the next paint (requestAnimationFrame runs just before it); a hidden tab gets no frames, so a timer runs it too. */
+export function afterPaint(win, fn) {
+  let done = false;
+  const once = () => { if (!done) { done = true; fn(); } };
+  win.requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1000);
+}
+
 /**
  * scope: the document or shadow root with the words. parts: viewer.js's els plus nav, solve,
  * games, gameList and optional filter, gamesCount, prevGame, nextGame. host: gets data-ply etc.
  * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine, explorer } loaders.
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
- * engineWorker() (a Worker running engine/worker.js), and the hooks onChange, onGame(index),
- * onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on). parts.engine, parts.explorer:
- * where the engine's and the Explorer's panels go; parts.review: the game review's box (the
- * evaluation graph, the summary) under the move list.
+ * engineWorker() and engineAt (engine-part.js), and the hooks
+ * onChange, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on).
+ * parts.engine, parts.explorer: where the engine's and the Explorer's panels go; parts.review:
+ * the game review's box (the evaluation graph, the summary) under the move list.
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules: loaders, options = {} }) {
   const o = options;
@@ -223,13 +231,10 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   let solve = null;
   let solveReady = null;
   let solveAt = 0; // the mainline ply solving started from (the address keeps it)
-  let engine = null;
-  let engineReady = null;
-  // The game review under the move list (review.js): made when a game has [%eval] in its
-  // mainline or the engine reviews one.
-  let review = null;
-  let reviewReady = null;
-  let evalsSeen = null; // the last view looked at for [%eval]
+  // The engine and the game review (engine-part.js), loaded after the first screen.
+  let extra = null;
+  let extraReady = null;
+  let extraAsked = false;
   // The Explorer (explorer/attach.js): made the first time it is turned on or a search is asked.
   let explorer = null;
   let explorerReady = null;
@@ -265,9 +270,9 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     onChange: () => {
       // Another game or text shown while solving: solve that one from where it shows.
       if (solve && solve.active && solve.view !== viewer.state.view) startSolving();
-      engine?.update();
       explorer?.update();
-      showReview();
+      if (extra) extra.update();
+      else if (viewer.state.view && !extraAsked) { extraAsked = true; afterPaint(doc.defaultView, () => loadExtra().catch(failed)); }
       o.onChange?.();
     },
   });
@@ -416,9 +421,9 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         // The coming moves are hidden: the steps through them, and what the host lists.
         hide: [buttons.first, buttons.prev, buttons.play, buttons.next, buttons.last, parts.plyInfo, ...(o.solveHide || [])],
         onLeave: o.leave ? () => app.setSolving(false) : null,
-        onChange: () => { review?.update(); o.onSolve?.(); },
+        onChange: () => { extra?.update(); o.onSolve?.(); },
         // A move past the text is put to the engine (its own worker, loaded on that move).
-        engine: modules.engine && o.engineWorker ? () => modules.engine().then(({ createJudge }) => createJudge(o.engineWorker)) : null,
+        engine: modules.engine ? () => loadExtra().then((x) => x.judge()) : null,
       });
       return solve;
     });
@@ -428,77 +433,20 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   /** Starts solving the shown game from the shown position (the engine would tell: it stops). */
   function startSolving() {
     solveAt = viewer.mainlinePly();
-    engine?.set(false);
-    o.onEngine?.(false);
+    extra?.solving();
     solve.start();
   }
 
-  /** The review box (review.js), made once; parts.review is where it draws. */
-  function loadReview() {
-    reviewReady ??= withWords(() => import('./review.js'))().then(async ({ createReview, reviewSheet }) => {
-      await reviewSheet(scope);
-      review = createReview({ doc, box: parts.review, viewer, t: words, write: writeReview });
-      return review;
-    });
-    return reviewReady;
-  }
-
-  /**
-   * Writes the engine's finished review of game `game` into its text (the worker writes it as
-   * `pdn review` does), as an edit that Undo takes back. Resolves to whether it was written.
-   */
-  async function writeReview(game) {
-    try {
-      if (!engine || viewer.state.game !== game) return false;
-      const old = await library.gameText(game);
-      const text = await engine.annotate(game, old);
-      const at = { line: viewer.state.line, ply: viewer.state.ply };
-      const r = await library.edit(game, 'setText', { text, line: at.line, ply: at.ply });
-      if (viewer.state.game !== game) return false;
-      viewer.applyEdit(r);
-      startEditing();
-      if (r.splice) {
-        history.push({ game, old: r.splice.old, text: r.splice.text, at, to: at });
-        written.set(game, r.splice.text);
-      }
-      edited.add(game);
-      updateUndo();
-      o.onEdited?.({ ...r, game });
-      return true;
-    } catch (e) {
-      failed(e);
-      return false;
-    }
-  }
-
-  /** After each drawing: the review box follows; it is loaded for a game with [%eval] in it. */
-  function showReview() {
-    if (!parts.review) return;
-    if (review) { review.update(); return; }
-    const view = viewer.state.view;
-    if (!view || view === evalsSeen) return;
-    evalsSeen = view;
-    if ((view.plies || []).some((p) => p.eval)) loadReview().then((r) => r.update()).catch(failed);
-  }
-
-  /** Where the engine's review goes: the review box, in the order the worker sent it. */
-  const toReview = (name) => (...args) => { loadReview().then((r) => r[name](...args)).catch(failed); };
-  const reviewHooks = { begin: toReview('begin'), step: toReview('step'), end: toReview('end') };
-
-  /**
-   * The engine beside the board (engine/attach.js and its worker), made the first time it is
-   * turned on; modules.engine loads it and options.engineWorker() starts its worker.
-   */
-  function loadEngine() {
-    engineReady ??= modules.engine().then(async ({ attachEngine, engineSheet }) => {
-      await engineSheet(scope);
-      engine = attachEngine({
-        doc, viewer, panel: parts.engine, t: words, play: playEnds, createWorker: o.engineWorker,
-        review: parts.review ? reviewHooks : null,
+  /** The engine and the game review (engine-part.js), made once, after the first screen. */
+  function loadExtra() {
+    extraReady ??= withWords(() => import('./engine-part.js'))().then(({ createEnginePart }) => {
+      extra = createEnginePart({
+        doc, scope, parts, viewer, library, t: words, load: modules.engine || null, options: o, failed,
+        analysis: loadAnalysis, app,
       });
-      return engine;
+      return extra;
     });
-    return engineReady;
+    return extraReady;
   }
 
   /**
@@ -543,18 +491,6 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     return tournamentReady;
   }
 
-  /** Plays moves given by their squares ([from, to] each) from the shown position, on the analysis board. */
-  async function playEnds(ends) {
-    const analysis = await loadAnalysis();
-    for (const [from, to] of ends) {
-      const s = viewer.state;
-      const moves = await library.legalMoves(s.game, s.line, s.ply);
-      const m = (moves || []).find((x) => x.from === from && x.to === to);
-      if (!m) return;
-      await analysis.play(m);
-    }
-  }
-
   /** The FEN of the shown position. */
   function currentFen() {
     const { view, line: id, ply } = viewer.state;
@@ -585,7 +521,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (list) list.setTranslator(t);
       if (solve) solve.retranslate();
       if (tournament) tournament.refresh();
-      if (review) review.update();
+      extra?.update();
       updateCount();
     },
 
@@ -699,15 +635,11 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       return tm.view;
     },
     /** Whether the engine is on. */
-    get engineOn() { return Boolean(engine && engine.on); },
-    /** The engine on or off (never while solving: it would give the answer away). */
+    get engineOn() { return Boolean(extra && extra.on); },
+    /** The engine on or off (engine-part.js). Resolves to whether it is on. */
     async setEngine(on) {
-      if (!parts.engine || !modules.engine) return false;
-      if (!on && !engine) return false;
-      const e = await loadEngine();
-      e.set(Boolean(on) && !app.solving);
-      o.onEngine?.(e.on);
-      return e.on;
+      if (!modules.engine || (!on && !extra)) return false;
+      return (await loadExtra()).setEngine(on);
     },
     /** Whether the Explorer is shown. */
     get explorerOn() { return Boolean(explorer && explorer.on); },

@@ -7,7 +7,7 @@
 // judged here. The builders are pure (element trees, see tree.js); createReview draws them.
 
 import { h, toDom } from './tree.js';
-import { lineView } from './views.js';
+import { lineView, nagText } from './views.js';
 
 // Its stylesheet, loaded before the box is made (app.js).
 export { reviewSheet } from './sheet.js';
@@ -147,17 +147,58 @@ export function mainlineFens(view) {
   return [line.start ? line.start.fen : '', ...line.plies.map((p) => p.fen)];
 }
 
+/** The move list's buttons' own words (aria-label), before a review's mark was added. */
+const plainLabels = new WeakMap();
+
 /**
- * The review box: doc, box (the element under the move list), viewer (the controller), t(),
- * and write(game) (writes a finished review into the game's text; null: no such button).
- * The engine's review is fed in with begin / step / end / stop; update() after each drawing.
+ * The review's marks in the move list under `root`: a reviewed mainline move carries its mark
+ * (data-review), the mark beside it (unless the text has it, as after the review was written
+ * in) and the better move in its title and name. `marks`: ply → { mark, best }, or null (none);
+ * `view` the shown game's. Only the buttons whose mark changed are touched.
  */
-export function createReview({ doc, box, viewer, t, write = null }) {
+export function markMoves(root, marks, view, t) {
+  const plies = new Map(marks && view ? lineView(view, null).plies.map((p) => [p.ply, p]) : []);
+  for (const b of root.querySelectorAll('.move[data-ply]:not([data-line])')) {
+    const ply = Number(b.getAttribute('data-ply'));
+    const r = (marks && marks[ply]) || null;
+    const better = r && r.best ? t('review.better', { move: r.best }) : null;
+    if ((b.getAttribute('data-review') || null) === (r && r.mark) && (b.getAttribute('title') || null) === better) continue;
+    b.querySelector('.review-mark')?.remove();
+    if (!plainLabels.has(b)) plainLabels.set(b, b.getAttribute('aria-label'));
+    const label = plainLabels.get(b);
+    if (!r) {
+      for (const k of ['data-review', 'title']) b.removeAttribute(k);
+      if (label != null) b.setAttribute('aria-label', label);
+      continue;
+    }
+    const p = plies.get(ply) || {};
+    const own = (p.nags || []).map(nagText).includes(r.mark) || (/[!?]+$/.exec(p.notation || '') || [''])[0] === r.mark;
+    b.setAttribute('data-review', r.mark);
+    if (better) b.setAttribute('title', better);
+    else b.removeAttribute('title');
+    b.setAttribute('aria-label', `${label || ''}${own ? '' : ` ${r.mark}`}${better ? `, ${better}` : ''}`);
+    if (!own) b.appendChild(toDom(b.ownerDocument, h('span', { class: 'review-mark' }, r.mark), null));
+  }
+}
+
+/**
+ * The review box: doc, box (the element under the move list), moves (the move list's box: the
+ * marks are drawn on its moves, also as its slices come in), viewer (the controller), t(), and
+ * write(game) (writes a finished review into the game's text; null: no such button). The
+ * engine's review is fed in with begin / step / end / stop; update() after each drawing.
+ */
+export function createReview({ doc, box, moves = null, viewer, t, write = null }) {
   /** Game index → { key, evals, marks, best, of, done, running, summary }. */
   const reviews = new Map();
   let fileView = null;
   let fileData = null;
-  let shownMarks = null;
+  let listMarks = null; // ply → { mark, best } on the move list, or null
+  // The list is drawn anew (another place, a slice of a long game): its moves get the marks.
+  const Observer = doc.defaultView && doc.defaultView.MutationObserver;
+  if (moves && Observer) {
+    new Observer(() => { if (listMarks) markMoves(moves, listMarks, viewer.state.view, t); })
+      .observe(moves, { childList: true, subtree: true });
+  }
 
   function keyOf(view) { return mainlineFens(view).join('\n'); }
 
@@ -178,12 +219,10 @@ export function createReview({ doc, box, viewer, t, write = null }) {
   function draw() {
     const d = data();
     const s = viewer.state;
-    // The marks in the move list: the controller draws them with the moves.
+    // The marks in the move list (the words of a new language too).
     const marks = d && !d.file ? d.marks : null;
-    if (marks !== shownMarks || (marks && !s.review)) {
-      shownMarks = marks;
-      viewer.setReview(marks ? Object.fromEntries(Object.entries(marks).map(([k, m]) => [k, { mark: m, best: d.best[k] }])) : null);
-    }
+    listMarks = marks ? Object.fromEntries(Object.entries(marks).map(([k, m]) => [k, { mark: m, best: d.best[k] }])) : null;
+    if (moves) markMoves(moves, listMarks, s.view, t);
     // While solving, the graph would tell the solution: it is put away.
     box.hidden = !d || s.mode === 'solve';
     if (box.hidden) { box.replaceChildren(); return; }
@@ -253,7 +292,6 @@ export function createReview({ doc, box, viewer, t, write = null }) {
       if (m.ply && m.ply.mark) {
         r.marks[m.ply.ply] = m.ply.mark;
         r.best[m.ply.ply] = m.ply.best;
-        r.marks = { ...r.marks }; // a new object: the list's marks are drawn again
       }
       draw();
     },

@@ -84,8 +84,6 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     preview: null,    // a legal move drawn played over the shown position
     drag: null,       // { square, dx, dy }: a piece held, moved by CSS pixels
     overlays: [],     // [{ name, under, draw(model, state) -> tree }]
-    engine: null,     // engine lines, later
-    review: null,     // { ply: { mark, best } }: the engine's review of the mainline (review.js)
   };
   let stopBuild = () => {};
   let building = false;  // the move list is still being built
@@ -321,7 +319,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     if (!keepScroll && listDrawn) els.moves.scrollTop = 0;
     listDrawn = true;
     const where = state.line == null ? state.ply : { line: state.line, ply: state.ply };
-    const items = moveListItems(view, where, { t, expanded: state.expanded, locations, review: state.review });
+    const items = moveListItems(view, where, { t, expanded: state.expanded, locations });
     unmarked = true;
     building = true;
     stopBuild = buildInSlices(doc, ol, items, {
@@ -391,7 +389,6 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
     state.line = null;
     leavePlace();
     state.expanded = new Map();
-    state.review = null; // review.js gives the new game's, if it has one
     autoOpened = null;
     state.ply = ply === 'last' ? view.plies.length : clampPly(view, ply);
     drawGame();
@@ -437,15 +434,6 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       // Focus moves to the first variation that was folded, so the keyboard goes on from there.
       const folded = ids.find((id) => !els.moves.querySelector(`li.variation[data-variation="${id}"]`));
       drawMoves({ keepScroll: true, focusLine: folded ?? null });
-    },
-
-    /**
-     * The engine's review of the shown game's mainline ({ ply: { mark, best } }, or null): the
-     * marks are drawn beside the moves (data-review), the better move in their title.
-     */
-    setReview(review) {
-      state.review = review || null;
-      if (state.view) drawMoves({ keepScroll: true });
     },
 
     /** Draws `move` (from library.legalMoves) played over the shown position; null: not. */

@@ -344,23 +344,16 @@ function* variationEntries(view, ids, current = {}, t = english, first = firstMo
   }
 }
 
-function moveButton(p, current, line = null, t = english, first = 'white', review = null) {
+function moveButton(p, current, line = null, t = english, first = 'white') {
   const nags = (p.nags || []).map(nagText).join('');
-  // The engine's review (mainline only): its mark beside the move (unless the text has it, as
-  // after the review was written in), the better move in the title.
-  const r = line == null && review ? review[p.ply] : null;
-  const own = r && ((p.nags || []).map(nagText).includes(r.mark) || (/[!?]+$/.exec(p.notation) || [''])[0] === r.mark);
-  const better = r && r.best ? t('review.better', { move: r.best }) : null;
   const button = h('button', {
     type: 'button',
     class: `move${p.ply === current ? ' current' : ''}`,
     'data-ply': p.ply,
     'data-line': line,
-    'data-review': r ? r.mark : null,
-    title: better,
     'aria-current': p.ply === current ? 'step' : null,
-    'aria-label': `${moveLabel(p, first)} ${p.notation}${nags}${r && !own ? ` ${r.mark}` : ''}${better ? `, ${better}` : ''}`,
-  }, p.notation, nags ? h('span', { class: 'nag' }, nags) : null, r && !own ? h('span', { class: 'review-mark' }, r.mark) : null);
+    'aria-label': `${moveLabel(p, first)} ${p.notation}${nags}`,
+  }, p.notation, nags ? h('span', { class: 'nag' }, nags) : null);
   const info = moveInfo(p, t);
   return info ? h('span', { class: 'move-cell' }, button, info) : button;
 }
@@ -414,8 +407,8 @@ export function* moveListItems(view, current, opts = {}) {
       lis.push(h('li', { class: 'move-row' },
         h('span', { class: 'move-no' }, it.first ? `${it.moveNumber}.` : `${it.moveNumber}…`),
         ' ',
-        it.first ? moveButton(it.first, current, null, t, first, opts.review) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }),
-        it.second ? [' ', moveButton(it.second, current, null, t, first, opts.review)] : null));
+        it.first ? moveButton(it.first, current, null, t, first) : h('span', { class: 'move-gap', 'aria-hidden': 'true' }),
+        it.second ? [' ', moveButton(it.second, current, null, t, first)] : null));
     }
     yield* lis.splice(0);
   }
