@@ -341,7 +341,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'mode') this.setSolving(value === 'solve');
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
     else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
-    else if (name === 'engine') this.app.setEngine(this.on('engine')).catch((e) => this.fail(e));
+    else if (name === 'engine') this.app.engine().then((e) => e.setEngine(this.on('engine'))).catch((e) => this.fail(e));
     else if (name === 'explorer') {
       this.app.refreshPlayerLinks();
       this.app.setExplorer(this.on('explorer')).catch((e) => this.fail(e));
@@ -517,7 +517,7 @@ export class PdnViewerElement extends HTMLElement {
     // are the reader's tries at the problem (solve.js); with `editor`, a button opens the board
     // editor on the shown position.
     if (this.on('analysis')) await this.app.analysis();
-    if (this.on('engine')) await this.app.setEngine(true);
+    if (this.on('engine')) await (await this.app.engine()).setEngine(true);
     p.tools.hidden = !this.on('editor');
     p.edit.addEventListener('click', () => this.editPosition().catch((e) => this.fail(e)));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;

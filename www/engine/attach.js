@@ -1,4 +1,4 @@
-// The engine beside the board, for every host (view/app.js's setEngine): it starts the engine
+// The engine beside the board, for every host (view/engine-part.js's setEngine): it starts the engine
 // worker (worker.js, its own wasm module) the first time a reader turns the engine on, asks it
 // about each position shown, draws the panel (panel.js) and the best move's arrow (an overlay of
 // the controller's board), stops it while the tab is hidden, and plays a clicked line into the

@@ -634,13 +634,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (parts.tournamentEntry) parts.tournamentEntry.hidden = viewer.state.count < 2;
       return tm.view;
     },
-    /** Whether the engine is on. */
-    get engineOn() { return Boolean(extra && extra.on); },
-    /** The engine on or off (engine-part.js). Resolves to whether it is on. */
-    async setEngine(on) {
-      if (!modules.engine || (!on && !extra)) return false;
-      return (await loadExtra()).setEngine(on);
-    },
+    /** Resolves to the engine and the review (engine-part.js: `on`, `setEngine(on)`). */
+    engine: loadExtra,
     /** Whether the Explorer is shown. */
     get explorerOn() { return Boolean(explorer && explorer.on); },
     /** The Explorer shown or hidden. Resolves to whether it is shown. */
