@@ -7,7 +7,9 @@
 use std::fmt;
 
 use crate::fen::{ParseFenError, Setup};
-use crate::geometry::{BoardSpec, Direction, Geometry, Layout, NO_SQUARE, Square, layout, shift64};
+use crate::geometry::{
+    BoardSpec, Direction, Geometry, Layout, NO_SQUARE, Square, SquareSet, layout, shift64,
+};
 use crate::types::{Color, Piece, Role};
 use crate::variant::{CapturePriority, Lines, Rules, Variant};
 
@@ -969,7 +971,11 @@ impl Position {
         if self.layout == 0 {
             set
         } else {
-            u128::from(self.order().unspread(set as u64))
+            // In one machine word where the set fits (every board but the 12×12 ones).
+            match u64::try_from(set) {
+                Ok(narrow) => u128::from(self.order().unspread(narrow)),
+                Err(_) => self.order().unspread(set),
+            }
         }
     }
 
@@ -983,11 +989,7 @@ impl Position {
         let to = layout(id);
         let move_set = |set: u128| {
             let set = self.by_square(set);
-            if id == 0 {
-                set
-            } else {
-                u128::from(to.spread(set as u64))
-            }
+            if id == 0 { set } else { to.spread(set) }
         };
         (p.white, p.black, p.kings) = (
             move_set(self.white),
@@ -1241,16 +1243,36 @@ impl Position {
                 counted_king_move,
             )
         } else {
-            // Only boards kept in the internal order have squares past 64.
-            self.apply_in::<u128>(
-                from_sq,
-                to_sq,
-                (from, to, captured),
-                captured,
-                promotes,
-                counted_king_move,
-            )
+            self.apply_wide(from_sq, to_sq, captured, promotes, counted_king_move)
         }
+    }
+
+    /// [`Position::apply`] in a 128-bit word: only the 12×12 boards have squares past 64 (out
+    /// of line, so that the others' code stays small).
+    #[inline(never)]
+    fn apply_wide(
+        &self,
+        from_sq: Square,
+        to_sq: Square,
+        captured: u128,
+        promotes: bool,
+        counted_king_move: bool,
+    ) -> Position {
+        let order = self.order();
+        let (from, to) = (order.bit_of(from_sq.0), order.bit_of(to_sq.0));
+        let taken = if self.layout == 0 || captured == 0 {
+            captured
+        } else {
+            order.spread(captured)
+        };
+        self.apply_in::<u128>(
+            from_sq,
+            to_sq,
+            (from, to, taken),
+            captured,
+            promotes,
+            counted_king_move,
+        )
     }
 
     /// [`Position::apply`] with the mover's bits and the taken set in the position's order
@@ -1531,7 +1553,11 @@ impl Position {
         // In the padded layout where the board has one; else in one machine word where the
         // board fits (all but the 12×12 ones).
         if let Some(p) = g.padded() {
-            return self.quiet_in::<M, u64>(rs, only, out, |x, d| p.shift(x, d), space);
+            return if p.narrow() {
+                self.quiet_in::<M, u64>(rs, only, out, |x, d| p.shift(x, d), space)
+            } else {
+                self.quiet_in::<M, u128>(rs, only, out, |x, d| p.shift(x, d), space)
+            };
         }
         match g.shifts64() {
             Some(s) if g.len() <= 64 => {
@@ -1621,10 +1647,14 @@ impl Position {
         let mine = self.side(self.turn);
         let men = mine & !self.kings;
         let mut n = 0u64;
-        if let Some(p) = g.padded() {
+        if let Some(p) = g.padded().filter(|p| p.narrow()) {
             let (men, free) = (men as u64, !occ as u64);
             for &dir in man_move_dirs(rules.moves, self.turn) {
                 n += u64::from((p.shift(men, dir) & free).count_ones());
+            }
+        } else if let Some(p) = g.padded() {
+            for &dir in man_move_dirs(rules.moves, self.turn) {
+                n += u64::from((p.shift(men, dir) & !occ).count_ones());
             }
         } else if let Some(s) = g.shifts64() {
             let (men, free) = (men as u64, !occ as u64);
@@ -1707,7 +1737,11 @@ impl Position {
         // machine word where the board fits (all but the 12×12 ones): this runs at every node
         // of a search.
         if let Some(p) = g.padded() {
-            return self.capturers_in::<u64>(rs, |x, d| p.shift(x, d)).wide();
+            return if p.narrow() {
+                self.capturers_in::<u64>(rs, |x, d| p.shift(x, d)).wide()
+            } else {
+                self.capturers_wide(rs)
+            };
         }
         match g.shifts64() {
             Some(s) if g.len() <= 64 => {
@@ -1715,6 +1749,16 @@ impl Position {
             }
             _ => self.capturers_in::<u128>(rs, |x, d| g.shift(x, d)),
         }
+    }
+
+    /// [`Position::capturers_bits`] on a board whose bits do not fit in 64 (out of line, so
+    /// that the others' code stays small).
+    #[inline(never)]
+    fn capturers_wide(&self, rs: &Ruleset) -> u128 {
+        let Some(p) = rs.geometry.padded() else {
+            return self.capturers_in::<u128>(rs, |x, d| rs.geometry.shift(x, d));
+        };
+        self.capturers_in::<u128>(rs, |x, d| p.shift(x, d))
     }
 
     /// [`Position::capturers_bits`] with `shift` the board's shift of sets in the position's
@@ -1798,7 +1842,7 @@ impl Position {
         }
         // Boards of up to 64 squares (all but the 12×12 ones) search in one machine word:
         // every set operation of the search costs half as much.
-        if rs.geometry.len() <= 64 {
+        if rs.geometry.narrow() {
             self.search_captures::<M, u64>(rs, duplicates, capturers, out);
         } else {
             self.search_captures::<M, u128>(rs, duplicates, capturers, out);
@@ -1926,82 +1970,6 @@ const fn opposite(d: Direction) -> Direction {
         South => North,
         East => West,
         West => East,
-    }
-}
-
-/// A set of squares (bit per internal index) as the capture search keeps it: `u64` on boards of
-/// up to 64 squares, `u128` on the 12×12 ones.
-trait SquareSet:
-    Copy
-    + Eq
-    + std::ops::BitAnd<Output = Self>
-    + std::ops::BitOr<Output = Self>
-    + std::ops::Not<Output = Self>
-    + std::ops::BitOrAssign
-    + std::ops::BitAndAssign
-{
-    const EMPTY: Self;
-    /// The set of one square.
-    fn at(i: u8) -> Self;
-    /// `self` holds square `i`.
-    #[inline]
-    fn has(self, i: u8) -> bool {
-        self & Self::at(i) != Self::EMPTY
-    }
-    /// The low bits of a 128-bit set (all of it on a board that fits).
-    fn from_wide(x: u128) -> Self;
-    /// As a 128-bit set.
-    fn wide(self) -> u128;
-    fn count(self) -> u32;
-    /// The lowest square of a non-empty set, and the set without it.
-    fn pop(self) -> (u8, Self);
-}
-
-impl SquareSet for u64 {
-    const EMPTY: u64 = 0;
-    #[inline]
-    fn at(i: u8) -> u64 {
-        1 << (i & 63)
-    }
-    #[inline]
-    fn from_wide(x: u128) -> u64 {
-        x as u64
-    }
-    #[inline]
-    fn wide(self) -> u128 {
-        u128::from(self)
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn pop(self) -> (u8, u64) {
-        (self.trailing_zeros() as u8, self & (self - 1))
-    }
-}
-
-impl SquareSet for u128 {
-    const EMPTY: u128 = 0;
-    #[inline]
-    fn at(i: u8) -> u128 {
-        bit_at(i)
-    }
-    #[inline]
-    fn from_wide(x: u128) -> u128 {
-        x
-    }
-    #[inline]
-    fn wide(self) -> u128 {
-        self
-    }
-    #[inline]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline]
-    fn pop(self) -> (u8, u128) {
-        (self.trailing_zeros() as u8, self & (self - 1))
     }
 }
 
@@ -2288,11 +2256,10 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
         // By internal square: from the taken bits, one lookup each (most captures take one or
         // two pieces), in a padded order.
         let captured = if self.order.is_some() {
-            u128::from(
-                self.taken[..n]
-                    .iter()
-                    .fold(0u64, |c, &t| c | 1 << (self.squares[usize::from(t)] & 63)),
-            )
+            self.taken[..n]
+                .iter()
+                .fold(B::EMPTY, |c, &t| c | B::at(self.squares[usize::from(t)]))
+                .wide()
         } else {
             self.captured.wide()
         };
