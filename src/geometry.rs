@@ -204,6 +204,9 @@ pub struct Geometry {
     shifts64: Option<Shifts64>,
     /// How the board moves in its padded layout, when it has one (see [`Layout`]).
     padded: Option<Box<Padded>>,
+    /// Per [`Color`], the squares of its promotion row, as bits of the board's order
+    /// ([`Geometry::bit_of`]).
+    promotion: [u128; 2],
 }
 
 /// A bit order for a position's sets: internal square index → bit. Layout 0 is the internal
@@ -744,6 +747,14 @@ impl Geometry {
         });
         let row_len = (!spec.all_squares && w % 2 == 0).then_some(w / 2);
         let padded = Padded::of(&neighbours, row_len).map(Box::new);
+        let order = layout(padded.as_ref().map_or(0, |p| p.id));
+        let promotion = [h - 1, 0].map(|last| {
+            squares
+                .iter()
+                .enumerate()
+                .filter(|(_, info)| usize::from(info.rank) == last)
+                .fold(0u128, |set, (i, _)| set | 1 << order.bit_of(i as u8))
+        });
         Ok(Geometry {
             spec,
             squares,
@@ -754,6 +765,7 @@ impl Geometry {
             n_shifts,
             shifts64,
             padded,
+            promotion,
         })
     }
 
@@ -874,15 +886,6 @@ impl Geometry {
         self.padded.as_deref()
     }
 
-    /// A position's sets on this board fit in one 64-bit word (every board of the variant
-    /// table but the 12×12 ones, whose padded order has 77 bits).
-    #[inline]
-    pub(crate) fn narrow(&self) -> bool {
-        self.padded
-            .as_ref()
-            .map_or(self.squares.len() <= 64, |p| p.narrow())
-    }
-
     /// The bit of `sq` in the board's own bit order: the order in which a
     /// [`crate::Position`] on this board keeps its sets ([`crate::Position::sets_in`]). A padded
     /// order where the board has one (every checkered board of the variant table: rows of
@@ -907,6 +910,13 @@ impl Geometry {
     #[inline]
     pub(crate) fn layout_id(&self) -> u8 {
         self.padded.as_ref().map_or(0, |p| p.id)
+    }
+
+    /// The squares where `color`'s men are crowned, as bits of the board's order
+    /// ([`Geometry::bit_of`]).
+    #[inline]
+    pub(crate) fn promotion_bits(&self, color: Color) -> u128 {
+        self.promotion[color as usize]
     }
 
     /// `true` when a man of `color` on `sq` stands on its promotion row.
@@ -1175,7 +1185,7 @@ mod tests {
         let g = Geometry::new(crate::Variant::Canadian.board()).unwrap();
         let l = layout(g.layout_id());
         let sq = |n: &str| l.bit_of(g.parse_square(n).unwrap().0);
-        assert!(g.layout_id() != 0 && !g.narrow());
+        assert!(g.layout_id() != 0 && !g.padded().unwrap().narrow());
         assert_eq!((sq("1"), sq("12"), sq("13"), sq("72")), (0, 11, 13, 76));
         let (a, b) = (g.parse_square("40").unwrap(), Direction::NorthWest);
         let up = sq("40") - l.bit_of(g.step(a, b).unwrap().0);

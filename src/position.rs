@@ -1840,12 +1840,25 @@ impl Position {
         if capturers == 0 {
             return;
         }
-        // Boards of up to 64 squares (all but the 12×12 ones) search in one machine word:
-        // every set operation of the search costs half as much.
-        if rs.geometry.narrow() {
-            self.search_captures::<M, u64>(rs, duplicates, capturers, out);
-        } else {
-            self.search_captures::<M, u128>(rs, duplicates, capturers, out);
+        // In the board's padded order, in one machine word where it fits (every board but the
+        // 12×12 ones): every set operation of the search costs half as much.
+        let g = &rs.geometry;
+        match g.padded() {
+            Some(p) if p.narrow() => {
+                self.search_captures::<M, u64, _>(rs, duplicates, capturers, out, |x, d| {
+                    p.shift(x, d)
+                });
+            }
+            Some(p) => {
+                self.search_captures::<M, u128, _>(rs, duplicates, capturers, out, |x, d| {
+                    p.shift(x, d)
+                });
+            }
+            None => {
+                self.search_captures::<M, u128, _>(rs, duplicates, capturers, out, |x, d| {
+                    g.shift(x, d)
+                });
+            }
         }
         // Czech draughts: when a king can capture, a king must capture.
         if rs.rules.priority == CapturePriority::KingFirst
@@ -1855,51 +1868,77 @@ impl Position {
         }
     }
 
-    /// The capture search of [`Position::generate_captures_of`], its sets of type `B`.
-    fn search_captures<M: Generated, B: SquareSet>(
+    /// The capture search of [`Position::generate_captures_of`], its sets of type `B` in the
+    /// position's order, `shift` the board's shift of such sets. Whether kings fly is chosen
+    /// here, once: the search is compiled once for each.
+    fn search_captures<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B>(
         &self,
         rs: &Ruleset,
         duplicates: Duplicates,
         mut capturers: u128,
         out: &mut Vec<M>,
+        shift: S,
     ) {
+        let g = &rs.geometry;
         let rules = &rs.rules;
-        let man_dirs = man_capture_dirs(rules, self.turn);
-        let king_dirs = king_dirs(rules.captures);
-        let opponents = self.side(self.turn.opposite());
-        let space = Space::of(&rs.geometry);
+        let opponents = B::from_wide(self.side(self.turn.opposite()));
+        let opponent_kings = opponents & B::from_wide(self.kings);
+        let space = Space::of(g);
+        // The squares where the mover's men are crowned (the position is in the board's order).
+        let promotion = B::from_wide(g.promotion_bits(self.turn));
         let mut search = CaptureSearch {
             rs,
-            nb: space.nb,
+            shift,
             squares: space.squares,
-            order: space.order,
-            color: self.turn,
-            man_dirs,
-            king_dirs,
-            opponents: B::from_wide(opponents),
-            opponent_kings: B::from_wide(opponents & self.kings),
-            occupied: B::EMPTY,
-            from: Square(0),
-            king: false,
+            padded: space.order.is_some(),
+            man_dirs: man_capture_dirs(rules, self.turn),
+            king_dirs: king_dirs(rules.captures),
+            opponents,
+            opponent_kings,
+            man_victims: if rules.men_capture_kings {
+                opponents
+            } else {
+                opponents & !opponent_kings
+            },
+            // Russian draughts: a man capturing is crowned there and goes on as a king.
+            crown: if rules.crown_mid_capture {
+                promotion
+            } else {
+                B::EMPTY
+            },
+            promotion,
+            removal: if rules.immediate_removal {
+                !B::EMPTY
+            } else {
+                B::EMPTY
+            },
+            no_reverse: rules.immediate_removal && !rules.may_reverse,
+            lands_behind: rules.king_lands_behind,
+            from: 0,
             started_king: false,
             legs: [0; MAX_CAPTURES],
             taken: [0; MAX_CAPTURES],
-            captured: B::EMPTY,
-            depth: 0,
             best: 0,
             keep: duplicates != Duplicates::Drop,
             every_landing: duplicates == Duplicates::EveryLanding,
             out,
         };
+        let kings = B::from_wide(self.kings);
+        let all = B::from_wide(self.white | self.black);
         while capturers != 0 {
-            let from = Square(capturers.trailing_zeros() as u8);
+            let from = capturers.trailing_zeros() as u8;
             capturers &= capturers - 1;
+            let at = B::at(from);
+            let king = kings & at != B::EMPTY;
             search.from = from;
-            search.king = self.kings & bit(from) != 0;
-            search.started_king = search.king;
+            search.started_king = king;
             // The moving piece's own square is free to pass over or land on.
-            search.occupied = B::from_wide((self.white | self.black) & !bit(from));
-            search.extend(from, None, true);
+            let occupied = all & !at;
+            if rules.flying_kings {
+                search.extend::<true>(at, None, true, king, B::EMPTY, occupied, 0);
+            } else {
+                search.extend::<false>(at, None, true, king, B::EMPTY, occupied, 0);
+            }
         }
     }
 }
@@ -2006,29 +2045,42 @@ impl Space<'_> {
 /// with delayed removal a captured piece stays on the board until the move ends (it blocks);
 /// with immediate removal its square is emptied at once and may be crossed again.
 ///
-/// Squares and sets are bits of the position's order ([`Space`]), translated to internal
-/// squares when a move is recorded.
-struct CaptureSearch<'a, M, B> {
+/// Squares and sets are bits of the position's order ([`Space`]), each direction one `shift`
+/// of a set: a man's next jump is `shift(shift(at, d) & victims, d) & empty`, a flying king's
+/// walk shifts until something stops it. The route's state (where the piece is, what it took,
+/// what blocks, whether it is a king, how deep) travels in the arguments; the struct holds what
+/// stays the same for the whole search and the route's squares, translated to internal squares
+/// only when a move is recorded. The rules are read before the search: whether kings fly as a
+/// constant of the code (`FLY`), immediate removal as a mask, the rest as flags set once.
+struct CaptureSearch<'a, M, B, S> {
     rs: &'a Ruleset,
-    nb: &'a [[u8; 8]],
+    /// The board's shift of a set in the position's order.
+    shift: S,
+    /// Per bit, the internal square.
     squares: &'a [u8; 128],
-    /// The position's padded order, if it has one.
-    order: Option<&'static Layout>,
-    color: Color,
+    /// The position's order is a padded one (not the internal order).
+    padded: bool,
     man_dirs: &'static [Direction],
     king_dirs: &'static [Direction],
     opponents: B,
     opponent_kings: B,
-    /// Squares that block: every piece but the mover, less those already removed.
-    occupied: B,
-    from: Square,
-    /// The piece captures as a king now (from the start, or crowned on the way in Russian).
-    king: bool,
+    /// What a man may jump (Italian: no king).
+    man_victims: B,
+    /// Where a capturing man is crowned and goes on as a king (Russian), else empty.
+    crown: B,
+    /// Where a man is crowned if its capture ends there.
+    promotion: B,
+    /// Every bit with immediate removal (a jumped piece stops blocking at once), else none.
+    removal: B,
+    /// A capture may not turn 180° (Turkish; only matters with immediate removal).
+    no_reverse: bool,
+    /// A capturing flying king lands right behind the piece it takes (Thai).
+    lands_behind: bool,
+    /// The bit the piece starts from.
+    from: u8,
     started_king: bool,
     legs: [u8; MAX_CAPTURES],
     taken: [u8; MAX_CAPTURES],
-    captured: B,
-    depth: usize,
     /// Best priority key recorded so far (see [`CaptureSearch::key`]).
     best: u64,
     keep: bool,
@@ -2036,59 +2088,74 @@ struct CaptureSearch<'a, M, B> {
     out: &'a mut Vec<M>,
 }
 
-impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
-    /// Extends the capture from `cur`, the piece having arrived along `arrived` (None at the
-    /// start), and records it when it cannot go on. `straight`: it may go on in the direction
-    /// it arrived from.
-    fn extend(&mut self, cur: Square, arrived: Option<Direction>, straight: bool) {
-        let nb = self.nb;
-        let rules = &self.rs.rules;
+impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, B, S> {
+    #[inline(always)]
+    fn step(&self, set: B, dir: Direction) -> B {
+        (self.shift)(set, dir)
+    }
+
+    /// Extends the capture of the piece on `at` (one bit), which arrived along `arrived` (None
+    /// at the start), and records it when it cannot go on. `straight`: it may go on in the
+    /// direction it arrived from; `king`: it captures as a king; `captured`: what it took;
+    /// `occupied`: what blocks; `depth`: how many it took. `FLY`: kings fly.
+    #[allow(clippy::too_many_arguments)]
+    fn extend<const FLY: bool>(
+        &mut self,
+        at: B,
+        arrived: Option<Direction>,
+        straight: bool,
+        king: bool,
+        captured: B,
+        occupied: B,
+        depth: usize,
+    ) {
         let mut extended = false;
-        if self.depth < MAX_CAPTURES {
-            let dirs = if self.king {
-                self.king_dirs
+        if depth < MAX_CAPTURES {
+            let (dirs, victims) = if king {
+                (self.king_dirs, self.opponents)
             } else {
-                self.man_dirs
+                (self.man_dirs, self.man_victims)
             };
-            // Constant over the directions: what may be jumped, and whether from afar.
-            let jumpable = self.jumpable(self.king, self.captured);
-            let from_afar = self.king && rules.flying_kings;
+            let jumpable = victims & !captured;
+            let empty = !occupied;
+            let from_afar = FLY && king;
             for &dir in dirs {
-                if !rules.may_reverse && arrived == Some(opposite(dir))
+                if self.no_reverse && arrived == Some(opposite(dir))
                     || !straight && arrived == Some(dir)
                 {
                     continue;
                 }
-                let Some(victim) = self.victim(cur, dir, from_afar, jumpable, self.occupied) else {
-                    continue;
-                };
-                let vb = B::at(victim.0);
-                let occupied = if rules.immediate_removal {
-                    self.occupied & !vb
-                } else {
-                    self.occupied
-                };
-                // The squares behind the victim where the piece may land: one, unless a
-                // flying king may stop anywhere behind it.
-                let flying = self.king && rules.flying_kings && !rules.king_lands_behind;
-                if !flying {
-                    let land = nb[victim.index()][dir as usize];
-                    if land != NO_SQUARE && !occupied.has(land) {
-                        extended = true;
-                        self.jump(victim, Square(land), dir, true, occupied);
+                let mut ray = self.step(at, dir);
+                if from_afar {
+                    while ray & empty != B::EMPTY {
+                        ray = self.step(ray, dir);
                     }
+                }
+                let victim = ray & jumpable;
+                if victim == B::EMPTY {
                     continue;
                 }
-                let mut landings = [0u8; 16];
+                let occupied = occupied & !(victim & self.removal);
+                let empty = !occupied;
+                let mut land = self.step(victim, dir) & empty;
+                if land == B::EMPTY {
+                    continue;
+                }
+                let captured = captured | victim;
+                let v = victim.pop().0;
+                // The squares behind the victim where the piece may land: one, unless a
+                // flying king may stop anywhere behind it.
+                if !from_afar || self.lands_behind {
+                    extended = true;
+                    self.jump::<FLY>(v, land, dir, true, king, captured, occupied, depth);
+                    continue;
+                }
+                let mut landings = [B::EMPTY; 16];
                 let mut n = 0;
-                let mut land = nb[victim.index()][dir as usize];
-                while land != NO_SQUARE {
-                    if occupied.has(land) || n == landings.len() {
-                        break;
-                    }
+                while land != B::EMPTY && n < landings.len() {
                     landings[n] = land;
                     n += 1;
-                    land = nb[usize::from(land)][dir as usize];
+                    land = self.step(land, dir) & empty;
                 }
                 // A capture must go on while it can: when some landing square allows a further
                 // capture, only those squares may be chosen.
@@ -2099,124 +2166,87 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
                 let straight = |i: usize| i == 0 || every_landing;
                 let must_go_on = n > 1
                     && landings[..n].iter().enumerate().any(|(i, &l)| {
-                        self.can_go_on(Square(l), dir, straight(i), self.captured | vb, occupied)
+                        self.can_go_on::<FLY>(l, dir, straight(i), king, captured, occupied)
                     });
                 for (i, &land) in landings[..n].iter().enumerate() {
-                    let land = Square(land);
                     let straight = straight(i);
                     if must_go_on
-                        && !self.can_go_on(land, dir, straight, self.captured | vb, occupied)
+                        && !self.can_go_on::<FLY>(land, dir, straight, king, captured, occupied)
                     {
                         continue;
                     }
                     extended = true;
-                    self.jump(victim, land, dir, straight, occupied);
+                    self.jump::<FLY>(v, land, dir, straight, king, captured, occupied, depth);
                 }
             }
         }
-        if !extended && self.depth > 0 {
-            self.record(cur);
+        if !extended && depth > 0 {
+            self.record(at, king, captured, depth);
         }
     }
 
-    /// Takes `victim`, lands on `land` (having moved along `dir`; `occupied`: what blocks
-    /// after the jump), goes on from there, and takes the jump back.
-    #[inline]
-    fn jump(&mut self, victim: Square, land: Square, dir: Direction, straight: bool, occupied: B) {
-        let rules = &self.rs.rules;
-        let vb = B::at(victim.0);
-        self.legs[self.depth] = land.0;
-        self.taken[self.depth] = victim.0;
-        self.depth += 1;
-        self.captured |= vb;
-        let saved_occupied = self.occupied;
-        self.occupied = occupied;
+    /// Having taken `victim` (a bit), lands on `land` (one bit) along `dir` and goes on from
+    /// there.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn jump<const FLY: bool>(
+        &mut self,
+        victim: u8,
+        land: B,
+        dir: Direction,
+        straight: bool,
+        king: bool,
+        captured: B,
+        occupied: B,
+        depth: usize,
+    ) {
+        self.legs[depth] = land.pop().0;
+        self.taken[depth] = victim;
         // Russian draughts: a man touching the last row mid-capture goes on as a king.
-        let was_king = self.king;
-        if rules.crown_mid_capture
-            && self
-                .rs
-                .geometry
-                .is_promotion_row(Square(self.squares[land.index()]), self.color)
-        {
-            self.king = true;
-        }
-        self.extend(land, Some(dir), straight);
-        self.king = was_king;
-        self.occupied = saved_occupied;
-        self.captured &= !vb;
-        self.depth -= 1;
+        let king = king || land & self.crown != B::EMPTY;
+        self.extend::<FLY>(land, Some(dir), straight, king, captured, occupied, depth + 1);
     }
 
     /// Whether the piece, having landed on `at` along `arrived` with `captured` taken and
     /// `occupied` blocking, can capture again (`straight`: also straight ahead).
-    fn can_go_on(
+    fn can_go_on<const FLY: bool>(
         &self,
-        at: Square,
+        at: B,
         arrived: Direction,
         straight: bool,
+        king: bool,
         captured: B,
         occupied: B,
     ) -> bool {
-        let g = &self.rs.geometry;
-        let nb = self.nb;
-        let rules = &self.rs.rules;
-        let king = self.king
-            || (rules.crown_mid_capture
-                && g.is_promotion_row(Square(self.squares[at.index()]), self.color));
-        let dirs = if king { self.king_dirs } else { self.man_dirs };
-        let jumpable = self.jumpable(king, captured);
-        let from_afar = king && rules.flying_kings;
-        dirs.iter().any(|&dir| {
-            (rules.may_reverse || dir != opposite(arrived))
-                && (straight || dir != arrived)
-                && self
-                    .victim(at, dir, from_afar, jumpable, occupied)
-                    .map(|v| nb[v.index()][dir as usize])
-                    .is_some_and(|l| l != NO_SQUARE && !occupied.has(l))
-        })
-    }
-
-    /// The opponent pieces a piece (a king or a man) may jump with `captured` taken already:
-    /// not those, and (Italian) no king when a man captures.
-    #[inline]
-    fn jumpable(&self, king: bool, captured: B) -> B {
-        let protected = if king || self.rs.rules.men_capture_kings {
-            B::EMPTY
+        let king = king || at & self.crown != B::EMPTY;
+        let (dirs, victims) = if king {
+            (self.king_dirs, self.opponents)
         } else {
-            self.opponent_kings
+            (self.man_dirs, self.man_victims)
         };
-        self.opponents & !captured & !protected
-    }
-
-    /// The opponent piece that a piece on `at` could jump in direction `dir`: the next piece
-    /// along the line (`from_afar`: a flying king; otherwise only the adjacent square), if it
-    /// is in `jumpable` (see [`CaptureSearch::jumpable`]).
-    #[inline]
-    fn victim(
-        &self,
-        at: Square,
-        dir: Direction,
-        from_afar: bool,
-        jumpable: B,
-        occupied: B,
-    ) -> Option<Square> {
-        let nb = self.nb;
-        let d = dir as usize;
-        let mut v = nb[at.index()][d];
-        if from_afar {
-            while v != NO_SQUARE && !occupied.has(v) {
-                v = nb[usize::from(v)][d];
+        let jumpable = victims & !captured;
+        let empty = !occupied;
+        let from_afar = FLY && king;
+        dirs.iter().any(|&dir| {
+            if self.no_reverse && dir == opposite(arrived) || !straight && dir == arrived {
+                return false;
             }
-        }
-        (v != NO_SQUARE && jumpable.has(v)).then_some(Square(v))
+            let mut ray = self.step(at, dir);
+            if from_afar {
+                while ray & empty != B::EMPTY {
+                    ray = self.step(ray, dir);
+                }
+            }
+            let victim = ray & jumpable;
+            victim != B::EMPTY && self.step(victim, dir) & empty != B::EMPTY
+        })
     }
 
     /// The capture's rank under the variant's priority rule (higher must be preferred), or
     /// `None` when every capture is allowed.
-    fn key(&self) -> Option<u64> {
-        let pieces = self.depth as u64;
-        let kings = u64::from((self.captured & self.opponent_kings).count());
+    fn key(&self, captured: B, depth: usize) -> Option<u64> {
+        let pieces = depth as u64;
+        let kings = u64::from((captured & self.opponent_kings).count());
         let with_king = u64::from(self.started_king);
         match self.rs.rules.priority {
             CapturePriority::Free | CapturePriority::KingFirst => None,
@@ -2225,7 +2255,7 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
             CapturePriority::Italian => {
                 // One bit per captured piece, the first piece highest: kings met earlier win.
                 let mut order = 0u64;
-                for (i, &s) in self.taken[..self.depth].iter().enumerate() {
+                for (i, &s) in self.taken[..depth].iter().enumerate() {
                     if self.opponent_kings.has(s) {
                         order |= 1 << (MAX_CAPTURES - 1 - i);
                     }
@@ -2239,8 +2269,9 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
         }
     }
 
-    fn record(&mut self, to: Square) {
-        if let Some(key) = self.key() {
+    /// Records the capture ending on `at` (one bit), the piece a king now if `king`.
+    fn record(&mut self, at: B, king: bool, captured: B, depth: usize) {
+        if let Some(key) = self.key(captured, depth) {
             if key < self.best {
                 return;
             }
@@ -2249,22 +2280,21 @@ impl<M: Generated, B: SquareSet> CaptureSearch<'_, M, B> {
                 self.best = key;
             }
         }
-        let to = Square(self.squares[to.index()]);
-        let promotes =
-            !self.started_king && (self.king || self.rs.geometry.is_promotion_row(to, self.color));
-        let n = self.depth;
+        let to = Square(self.squares[usize::from(at.pop().0)]);
+        let promotes = !self.started_king && (king || at & self.promotion != B::EMPTY);
+        let n = depth;
         // By internal square: from the taken bits, one lookup each (most captures take one or
         // two pieces), in a padded order.
-        let captured = if self.order.is_some() {
+        let captured = if self.padded {
             self.taken[..n]
                 .iter()
                 .fold(B::EMPTY, |c, &t| c | B::at(self.squares[usize::from(t)]))
                 .wide()
         } else {
-            self.captured.wide()
+            captured.wide()
         };
         let m = M::capture(
-            Square(self.squares[self.from.index()]),
+            Square(self.squares[usize::from(self.from)]),
             to,
             captured,
             promotes,
