@@ -1886,20 +1886,33 @@ impl Position {
         let space = Space::of(g);
         // The squares where the mover's men are crowned (the position is in the board's order).
         let promotion = B::from_wide(g.promotion_bits(self.turn));
+        let man_victims = if rules.men_capture_kings {
+            opponents
+        } else {
+            opponents & !opponent_kings
+        };
+        let man_dirs = man_capture_dirs(rules, self.turn);
+        let man_from = if rules.immediate_removal {
+            !B::EMPTY
+        } else {
+            // As `capturers_in` finds the men that can capture, the capturers' squares empty.
+            let empty = !B::from_wide(self.white | self.black) | B::from_wide(capturers);
+            man_dirs.iter().fold(B::EMPTY, |set, &dir| {
+                let back = opposite(dir);
+                set | shift(man_victims & shift(empty, back), back)
+            })
+        };
         let mut search = CaptureSearch {
             rs,
             shift,
             squares: space.squares,
             padded: space.order.is_some(),
-            man_dirs: man_capture_dirs(rules, self.turn),
+            man_dirs,
             king_dirs: king_dirs(rules.captures),
             opponents,
             opponent_kings,
-            man_victims: if rules.men_capture_kings {
-                opponents
-            } else {
-                opponents & !opponent_kings
-            },
+            man_victims,
+            man_from,
             // Russian draughts: a man capturing is crowned there and goes on as a king.
             crown: if rules.crown_mid_capture {
                 promotion
@@ -1935,9 +1948,9 @@ impl Position {
             // The moving piece's own square is free to pass over or land on.
             let occupied = all & !at;
             if rules.flying_kings {
-                search.extend::<true>(at, None, true, king, B::EMPTY, occupied, 0);
+                search.extend::<true>(at, 0, king, B::EMPTY, occupied, 0);
             } else {
-                search.extend::<false>(at, None, true, king, B::EMPTY, occupied, 0);
+                search.extend::<false>(at, 0, king, B::EMPTY, occupied, 0);
             }
         }
     }
@@ -2070,6 +2083,11 @@ struct CaptureSearch<'a, M, B, S> {
     crown: B,
     /// Where a man is crowned if its capture ends there.
     promotion: B,
+    /// The squares from which a man could jump at the start of the search, were every piece
+    /// that can capture away (a square no route's man can jump from is outside): with delayed
+    /// removal, nothing a route does makes a jump possible from elsewhere. Every square with
+    /// immediate removal.
+    man_from: B,
     /// Every bit with immediate removal (a jumped piece stops blocking at once), else none.
     removal: B,
     /// A capture may not turn 180° (Turkish; only matters with immediate removal).
@@ -2094,23 +2112,45 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
         (self.shift)(set, dir)
     }
 
-    /// Extends the capture of the piece on `at` (one bit), which arrived along `arrived` (None
-    /// at the start), and records it when it cannot go on. `straight`: it may go on in the
-    /// direction it arrived from; `king`: it captures as a king; `captured`: what it took;
-    /// `occupied`: what blocks; `depth`: how many it took. `FLY`: kings fly.
+    /// Extends the capture of the piece on `at` (one bit), and records it when it cannot go
+    /// on. `banned`: the directions it may not take next (a bit per [`Direction`]: back where
+    /// it came from in Turkish, straight on for a flying king's later landing squares);
+    /// `king`: it captures as a king; `captured`: what it took; `occupied`: what blocks;
+    /// `depth`: how many it took. `FLY`: kings fly.
     #[allow(clippy::too_many_arguments)]
     fn extend<const FLY: bool>(
         &mut self,
         at: B,
-        arrived: Option<Direction>,
-        straight: bool,
+        banned: u8,
+        king: bool,
+        captured: B,
+        occupied: B,
+        depth: usize,
+    ) {
+        // A flying king and the rest apart: no test of which one inside the loop.
+        if FLY && king {
+            self.extend_as::<FLY, true>(at, banned, king, captured, occupied, depth);
+        } else {
+            self.extend_as::<FLY, false>(at, banned, king, captured, occupied, depth);
+        }
+    }
+
+    /// [`CaptureSearch::extend`], `AFAR`: the piece is a flying king.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn extend_as<const FLY: bool, const AFAR: bool>(
+        &mut self,
+        at: B,
+        banned: u8,
         king: bool,
         captured: B,
         occupied: B,
         depth: usize,
     ) {
         let mut extended = false;
-        if depth < MAX_CAPTURES {
+        // A man on none of the squares from which a man could jump at the start, whatever it
+        // took since, can take no more: most routes end so, without a look at each direction.
+        if depth < MAX_CAPTURES && (king || at & self.man_from != B::EMPTY) {
             let (dirs, victims) = if king {
                 (self.king_dirs, self.opponents)
             } else {
@@ -2118,11 +2158,9 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
             };
             let jumpable = victims & !captured;
             let empty = !occupied;
-            let from_afar = FLY && king;
+            let from_afar = AFAR;
             for &dir in dirs {
-                if self.no_reverse && arrived == Some(opposite(dir))
-                    || !straight && arrived == Some(dir)
-                {
+                if banned >> (dir as u8) & 1 != 0 {
                     continue;
                 }
                 let mut ray = self.step(at, dir);
@@ -2204,7 +2242,15 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
         self.taken[depth] = victim;
         // Russian draughts: a man touching the last row mid-capture goes on as a king.
         let king = king || land & self.crown != B::EMPTY;
-        self.extend::<FLY>(land, Some(dir), straight, king, captured, occupied, depth + 1);
+        let banned = self.banned(dir, straight);
+        self.extend::<FLY>(land, banned, king, captured, occupied, depth + 1);
+    }
+
+    /// The directions a piece that arrived along `dir` may not take next (see
+    /// [`CaptureSearch::extend`]).
+    #[inline(always)]
+    fn banned(&self, dir: Direction, straight: bool) -> u8 {
+        u8::from(self.no_reverse) << (opposite(dir) as u8) | u8::from(!straight) << (dir as u8)
     }
 
     /// Whether the piece, having landed on `at` along `arrived` with `captured` taken and
@@ -2227,8 +2273,9 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
         let jumpable = victims & !captured;
         let empty = !occupied;
         let from_afar = FLY && king;
+        let banned = self.banned(arrived, straight);
         dirs.iter().any(|&dir| {
-            if self.no_reverse && dir == opposite(arrived) || !straight && dir == arrived {
+            if banned >> (dir as u8) & 1 != 0 {
                 return false;
             }
             let mut ray = self.step(at, dir);
