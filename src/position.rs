@@ -1934,6 +1934,7 @@ impl Position {
             best: 0,
             keep: duplicates != Duplicates::Drop,
             every_landing: duplicates == Duplicates::EveryLanding,
+            piece_start: 0,
             out,
         };
         let kings = B::from_wide(self.kings);
@@ -1945,6 +1946,7 @@ impl Position {
             let king = kings & at != B::EMPTY;
             search.from = from;
             search.started_king = king;
+            search.piece_start = search.out.len();
             // The moving piece's own square is free to pass over or land on.
             let occupied = all & !at;
             if rules.flying_kings {
@@ -2103,6 +2105,9 @@ struct CaptureSearch<'a, M, B, S> {
     best: u64,
     keep: bool,
     every_landing: bool,
+    /// Where the moves of the piece being searched start in `out` (0 once a better capture
+    /// cleared it).
+    piece_start: usize,
     out: &'a mut Vec<M>,
 }
 
@@ -2293,13 +2298,16 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
     /// `None` when every capture is allowed.
     fn key(&self, captured: B, depth: usize) -> Option<u64> {
         let pieces = depth as u64;
-        let kings = u64::from((captured & self.opponent_kings).count());
+        // Counted only where the rule needs it: a count of bits is a dozen instructions
+        // without the processor's own.
+        let kings = || u64::from((captured & self.opponent_kings).count());
         let with_king = u64::from(self.started_king);
         match self.rs.rules.priority {
             CapturePriority::Free | CapturePriority::KingFirst => None,
             CapturePriority::MostPieces => Some(pieces),
-            CapturePriority::MostPiecesThenKings => Some(pieces << 8 | kings),
+            CapturePriority::MostPiecesThenKings => Some(pieces << 8 | kings()),
             CapturePriority::Italian => {
+                let kings = kings();
                 // One bit per captured piece, the first piece highest: kings met earlier win.
                 let mut order = 0u64;
                 for (i, &s) in self.taken[..depth].iter().enumerate() {
@@ -2310,6 +2318,7 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
                 Some(pieces << 56 | with_king << 55 | kings << 48 | order)
             }
             CapturePriority::MostValue { man, king } => {
+                let kings = kings();
                 let value = (pieces - kings) * u64::from(man) + kings * u64::from(king);
                 Some(value << 1 | with_king)
             }
@@ -2324,6 +2333,7 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
             }
             if key > self.best {
                 self.out.clear();
+                self.piece_start = 0;
                 self.best = key;
             }
         }
@@ -2349,9 +2359,11 @@ impl<M: Generated, B: SquareSet, S: Fn(B, Direction) -> B> CaptureSearch<'_, M, 
             &self.taken[..n],
             self.squares,
         );
-        if !self.keep {
+        // A route that takes one piece is the only one from its square to its end over that
+        // piece; only a longer one can repeat a route of the same piece recorded before.
+        if !self.keep && n > 1 {
             let ordered = self.rs.rules.priority == CapturePriority::Italian;
-            if self.out.iter().any(|o| o.same_capture(&m, ordered)) {
+            if self.out[self.piece_start..].iter().any(|o| o.same_capture(&m, ordered)) {
                 return;
             }
         }
