@@ -2021,17 +2021,12 @@ fn man_capture_dirs(rules: &Rules, color: Color) -> &'static [Direction] {
     }
 }
 
+#[inline]
 const fn opposite(d: Direction) -> Direction {
-    match d {
-        NorthEast => SouthWest,
-        SouthWest => NorthEast,
-        NorthWest => SouthEast,
-        SouthEast => NorthWest,
-        North => South,
-        South => North,
-        East => West,
-        West => East,
-    }
+    const BACK: [Direction; 8] = [
+        SouthWest, SouthEast, NorthWest, NorthEast, South, North, West, East,
+    ];
+    BACK[d as usize]
 }
 
 /// Where move generation works: the neighbour table by bit of the position's order, and the
