@@ -1591,6 +1591,8 @@ impl Position {
         let only = B::from_wide(only);
         let man_dirs = man_move_dirs(rules.moves, self.turn);
         let king_dirs = king_dirs(rules.moves);
+        // The squares where a man is crowned (the position is in the board's order).
+        let promotion = B::from_wide(g.promotion_bits(self.turn));
         let mut movers = if only.count() == 1 {
             // One piece (a written move's start square): looked at directly.
             mine & only & !(kings & blocked)
@@ -1630,8 +1632,9 @@ impl Position {
                 for &dir in man_dirs {
                     let to = nb[usize::from(i)][dir as usize];
                     if to != NO_SQUARE && !occ.has(to) {
+                        let promotes = promotion.has(to);
                         let to = Square(squares[usize::from(to)]);
-                        out.push(M::quiet(from, to, g.is_promotion_row(to, self.turn), false));
+                        out.push(M::quiet(from, to, promotes, false));
                     }
                 }
             }
