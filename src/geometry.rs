@@ -1148,6 +1148,10 @@ mod tests {
                 assert_eq!(l.unspread(board as u64), all as u64, "{v}");
             }
             for (i, nb) in g.neighbour_table().iter().enumerate() {
+                for c in [Color::White, Color::Black] {
+                    let crowns = g.promotion_bits(c) >> l.bit_of(i as u8) & 1 == 1;
+                    assert_eq!(crowns, g.is_promotion_row(Square(i as u8), c), "{v} {i}");
+                }
                 let one = l.spread(1u128 << i);
                 assert_eq!(one, 1 << l.bit_of(i as u8), "{v} square {i}");
                 assert_eq!(l.squares()[usize::from(l.bit_of(i as u8))], i as u8);
