@@ -415,6 +415,13 @@ impl From<&Move> for CompactMove {
 /// (a 64-bit collision would merge two orders).
 fn order_key(taken: &[u8], squares: &[u8; 128]) -> u64 {
     let sq = |s: u8| squares[usize::from(s & 127)];
+    // Most captures take one piece: the same word without the loops.
+    if let [one] = taken {
+        let s = sq(*one);
+        if s < 32 {
+            return 1 << 5 | u64::from(s);
+        }
+    }
     if taken.len() <= 11 && taken.iter().all(|&s| sq(s) < 32) {
         taken
             .iter()
