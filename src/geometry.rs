@@ -204,26 +204,33 @@ pub struct Geometry {
     shifts64: Option<Shifts64>,
     /// How the board moves in its padded layout, when it has one (see [`Layout`]).
     padded: Option<Box<Padded>>,
+    /// Per [`Color`], the squares of its promotion row, as bits of the board's order
+    /// ([`Geometry::bit_of`]).
+    promotion: [u128; 2],
 }
 
 /// A bit order for a position's sets: internal square index → bit. Layout 0 is the internal
-/// order itself; the others are *padded* orders of at most 64 bits for checkered boards whose
+/// order itself; the others are *padded* orders of at most 128 bits for checkered boards whose
 /// rows all have `k` squares (4 to 13): two rows a group, then one unused ("ghost") bit, so that
 /// on the board the neighbour in each direction is always the same number of bits away (10×10:
-/// 5 squares a row, 11 bits per two rows, the diagonals 5 and 6 bits apart). Which one a board
-/// uses is decided from its neighbours ([`Geometry::layout_id`]); a [`crate::Position`] keeps the
-/// number of its own, so that it can answer by internal square without the board at hand.
+/// 5 squares a row, 11 bits per two rows, the diagonals 5 and 6 bits apart; 12×12: 77 bits).
+/// Which one a board uses is decided from its neighbours ([`Geometry::layout_id`]); a
+/// [`crate::Position`] keeps the number of its own, so that it can answer by internal square
+/// without the board at hand.
 #[derive(Clone, Debug)]
 pub(crate) struct Layout {
-    /// Per internal index, the bit (`NONE` past 64 bits).
+    /// Per internal index, the bit (`NONE` past 128 bits).
     to_pad: [u8; 128],
     /// Per bit, the internal index (`NONE` for ghosts).
     from_pad: [u8; 128],
     /// `spread` in stages, the largest shift first: the bits in the mask move left by the
-    /// amount. A bit's shift grows with its index and is at most 7, so three stages do it and no
-    /// two bits ever meet.
-    stages: [(u64, u32); 3],
+    /// amount. A bit's shift grows with its index and is at most 31, so five stages do it and
+    /// no two bits ever meet; a bit that ends below 64 moves at most 7, in the last three.
+    stages: [(u128, u32); STAGES],
 }
+
+/// The stages of [`Layout::spread`]: shifts of 16, 8, 4, 2 and 1.
+const STAGES: usize = 5;
 
 /// Room for the identity and the padded orders for rows of 4 to 13 squares in both phases (the
 /// ghost bit after rows 2, 4, … of the internal order, phase 0, or after rows 1, 3, …, phase
@@ -242,26 +249,26 @@ const fn build_layout(k: usize, phase: usize) -> Layout {
     let mut i = 0;
     while i < 128 {
         let p = if k == 0 { i } else { i + (i + phase) / (2 * k) };
-        if p < 128 && (k == 0 || p < 64) {
+        if p < 128 {
             to_pad[i] = p as u8;
             from_pad[p] = i as u8;
             shift[i] = (p - i) as u8;
         }
         i += 1;
     }
-    let mut stages = [(0u64, 0u32); 3];
-    let mut at = [0u8; 64];
+    let mut stages = [(0u128, 0u32); STAGES];
+    let mut at = [0u8; 128];
     let mut i = 0;
-    while i < 64 {
+    while i < 128 {
         at[i] = i as u8;
         i += 1;
     }
     let mut s = 0;
-    while s < 3 {
-        let amount = 4u8 >> s;
-        let mut mask = 0u64;
+    while s < STAGES {
+        let amount = 16u8 >> s;
+        let mut mask = 0u128;
         let mut i = 0;
-        while i < 64 {
+        while i < 128 {
             if k != 0 && to_pad[i] != NONE && shift[i] & amount != 0 {
                 mask |= 1 << at[i];
                 at[i] += amount;
@@ -298,21 +305,23 @@ pub(crate) fn layout(id: u8) -> &'static Layout {
 }
 
 impl Layout {
-    /// A set of internal indices (the low 64 bits) in this order.
+    /// A set of internal indices in this order. As a `u64`, only for a set whose squares'
+    /// bits are all below 64 (the last three stages).
     #[inline]
-    pub(crate) fn spread(&self, mut x: u64) -> u64 {
-        for &(mask, amount) in &self.stages {
-            x = (x & !mask) | (x & mask) << amount;
+    pub(crate) fn spread<B: SquareSet>(&self, mut x: B) -> B {
+        for &(mask, amount) in &self.stages[B::FIRST_STAGE..] {
+            let mask = B::from_wide(mask);
+            x = (x & !mask) | (x & mask).shl(amount);
         }
         x
     }
 
     /// A set in this order back in internal order.
     #[inline]
-    pub(crate) fn unspread(&self, mut x: u64) -> u64 {
-        for &(mask, amount) in self.stages.iter().rev() {
-            let moved = mask << amount;
-            x = (x & !moved) | (x & moved) >> amount;
+    pub(crate) fn unspread<B: SquareSet>(&self, mut x: B) -> B {
+        for &(mask, amount) in self.stages[B::FIRST_STAGE..].iter().rev() {
+            let moved = B::from_wide(mask << amount);
+            x = (x & !moved) | (x & moved).shr(amount);
         }
         x
     }
@@ -330,17 +339,137 @@ impl Layout {
     }
 }
 
-/// How a board with a padded [`Layout`] moves: each direction one mask and one rotation of a
-/// 64-bit word, and the neighbour table by bit.
+/// A set of squares, a bit each: `u64` on boards whose bits fit in one word, `u128` on the
+/// others (12×12). Move generation is written once for both.
+pub(crate) trait SquareSet:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+    + std::ops::BitOrAssign
+    + std::ops::BitAndAssign
+{
+    const EMPTY: Self;
+    /// 0 for `u64`, 1 for `u128`: which of a [`Padded`] direction's rotations applies.
+    const WIDE: usize;
+    /// The first of [`Layout::spread`]'s stages that can move a bit which ends in the set.
+    const FIRST_STAGE: usize;
+    /// The set of one square.
+    fn at(i: u8) -> Self;
+    /// `self` holds square `i`.
+    #[inline]
+    fn has(self, i: u8) -> bool {
+        self & Self::at(i) != Self::EMPTY
+    }
+    /// The low bits of a 128-bit set (all of it on a board that fits).
+    fn from_wide(x: u128) -> Self;
+    /// As a 128-bit set.
+    fn wide(self) -> u128;
+    /// The number of squares.
+    fn count(self) -> u32;
+    /// The lowest square of a non-empty set, and the set without it.
+    fn pop(self) -> (u8, Self);
+    /// Shifted left by `n` bits.
+    fn shl(self, n: u32) -> Self;
+    /// Shifted right by `n` bits.
+    fn shr(self, n: u32) -> Self;
+    /// Rotated left by `n` bits.
+    fn rotl(self, n: u32) -> Self;
+}
+
+impl SquareSet for u64 {
+    const EMPTY: u64 = 0;
+    const WIDE: usize = 0;
+    const FIRST_STAGE: usize = 2;
+    #[inline]
+    fn at(i: u8) -> u64 {
+        1 << (i & 63)
+    }
+    #[inline]
+    fn from_wide(x: u128) -> u64 {
+        x as u64
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn pop(self) -> (u8, u64) {
+        (self.trailing_zeros() as u8, self & (self - 1))
+    }
+    #[inline]
+    fn shl(self, n: u32) -> u64 {
+        self << n
+    }
+    #[inline]
+    fn shr(self, n: u32) -> u64 {
+        self >> n
+    }
+    #[inline]
+    fn rotl(self, n: u32) -> u64 {
+        self.rotate_left(n)
+    }
+}
+
+impl SquareSet for u128 {
+    const EMPTY: u128 = 0;
+    const WIDE: usize = 1;
+    const FIRST_STAGE: usize = 0;
+    #[inline]
+    fn at(i: u8) -> u128 {
+        1 << (i & 127)
+    }
+    #[inline]
+    fn from_wide(x: u128) -> u128 {
+        x
+    }
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline]
+    fn pop(self) -> (u8, u128) {
+        (self.trailing_zeros() as u8, self & (self - 1))
+    }
+    #[inline]
+    fn shl(self, n: u32) -> u128 {
+        self << n
+    }
+    #[inline]
+    fn shr(self, n: u32) -> u128 {
+        self >> n
+    }
+    #[inline]
+    fn rotl(self, n: u32) -> u128 {
+        self.rotate_left(n)
+    }
+}
+
+/// How a board with a padded [`Layout`] moves: each direction one mask and one rotation (of a
+/// 64-bit word when the board's bits fit in one, else of a 128-bit one), and the neighbour
+/// table by bit.
 #[derive(Clone, Debug)]
 pub(crate) struct Padded {
     /// Its [`Layout`]'s number.
     id: u8,
     /// Its [`Layout`].
     order: &'static Layout,
-    /// Per [`Direction`]: the squares that have a neighbour that way (bits), and the left
-    /// rotation that moves each onto its neighbour.
-    dirs: [(u64, u32); 8],
+    /// Per [`Direction`]: the squares that have a neighbour that way (bits).
+    masks: [u128; 8],
+    /// In a 64-bit word, then in a 128-bit one: per [`Direction`], the left rotation that
+    /// moves each square of its mask onto its neighbour.
+    rotations: [[u32; 8]; 2],
+    /// One more than the highest bit a square has.
+    bits: u32,
     /// Per bit, per [`Direction`], the neighbour's bit or `NONE` (as
     /// [`Geometry::neighbour_table`]).
     neighbours: Vec<[u8; 8]>,
@@ -348,25 +477,32 @@ pub(crate) struct Padded {
 
 impl Padded {
     /// The first of the board's candidate layouts (the internal order, then for rows of `k`
-    /// squares the two padded ones) that fits in 64 bits and gives each direction one offset.
+    /// squares the two padded ones) that fits in 128 bits and gives each direction one offset.
     fn of(nb: &[[u8; 8]], row_len: Option<usize>) -> Option<Padded> {
-        if nb.len() > 64 {
-            return None;
-        }
         let mut ids = vec![0];
         if let Some(k) = row_len.filter(|k| (4..=13).contains(k)) {
             ids.extend([layout_number(k, 0), layout_number(k, k)]);
         }
-        ids.into_iter().find_map(|id| Padded::with(nb, id as u8))
+        // One that fits in a 64-bit word first.
+        let fits = ids
+            .iter()
+            .find_map(|&id| Padded::with(nb, id as u8).filter(Padded::narrow));
+        fits.or_else(|| ids.into_iter().find_map(|id| Padded::with(nb, id as u8)))
     }
 
     fn with(nb: &[[u8; 8]], id: u8) -> Option<Padded> {
         let to_pad = &layout(id).to_pad;
-        if to_pad[..nb.len()].iter().any(|&p| p >= 64) {
+        if nb.len() > 128 || to_pad[..nb.len()].contains(&NONE) {
             return None;
         }
-        let mut dirs = [(0u64, 0u32); 8];
-        let mut neighbours = vec![[NONE; 8]; 64];
+        let bits = to_pad[..nb.len()]
+            .iter()
+            .map(|&p| u32::from(p) + 1)
+            .max()
+            .unwrap_or(0);
+        let mut masks = [0u128; 8];
+        let mut rotations = [[0u32; 8]; 2];
+        let mut neighbours = vec![[NONE; 8]; 128];
         for d in 0..8 {
             let mut offset = None;
             for (i, row) in nb.iter().enumerate() {
@@ -378,24 +514,34 @@ impl Padded {
                 if *offset.get_or_insert(o) != o {
                     return None;
                 }
-                dirs[d].0 |= 1 << from;
+                masks[d] |= 1 << from;
                 neighbours[usize::from(from)][d] = to;
             }
-            dirs[d].1 = offset.unwrap_or(0).rem_euclid(64) as u32;
+            let o = offset.unwrap_or(0);
+            rotations[0][d] = o.rem_euclid(64) as u32;
+            rotations[1][d] = o.rem_euclid(128) as u32;
         }
         Some(Padded {
             id,
             order: layout(id),
-            dirs,
+            masks,
+            rotations,
+            bits,
             neighbours,
         })
     }
 
     /// The `dir` neighbours of the squares in `set`: one mask and one rotation.
     #[inline]
-    pub(crate) fn shift(&self, set: u64, dir: Direction) -> u64 {
-        let (mask, rotation) = self.dirs[dir as usize];
-        (set & mask).rotate_left(rotation)
+    pub(crate) fn shift<B: SquareSet>(&self, set: B, dir: Direction) -> B {
+        let d = dir as usize;
+        (set & B::from_wide(self.masks[d])).rotl(self.rotations[B::WIDE][d])
+    }
+
+    /// The board's bits fit in one 64-bit word.
+    #[inline]
+    pub(crate) fn narrow(&self) -> bool {
+        self.bits <= 64
     }
 
     /// Its bit order.
@@ -601,6 +747,14 @@ impl Geometry {
         });
         let row_len = (!spec.all_squares && w % 2 == 0).then_some(w / 2);
         let padded = Padded::of(&neighbours, row_len).map(Box::new);
+        let order = layout(padded.as_ref().map_or(0, |p| p.id));
+        let promotion = [h - 1, 0].map(|last| {
+            squares
+                .iter()
+                .enumerate()
+                .filter(|(_, info)| usize::from(info.rank) == last)
+                .fold(0u128, |set, (i, _)| set | 1 << order.bit_of(i as u8))
+        });
         Ok(Geometry {
             spec,
             squares,
@@ -611,6 +765,7 @@ impl Geometry {
             n_shifts,
             shifts64,
             padded,
+            promotion,
         })
     }
 
@@ -724,8 +879,8 @@ impl Geometry {
         self.shifts64.as_ref()
     }
 
-    /// The board in its padded layout (at most 64 bits, each direction one shift), when it has
-    /// one: every board of the variant table but the 12×12 ones.
+    /// The board in its padded layout (at most 128 bits, each direction one shift), when it has
+    /// one: every board of the variant table.
     #[inline]
     pub(crate) fn padded(&self) -> Option<&Padded> {
         self.padded.as_deref()
@@ -733,9 +888,10 @@ impl Geometry {
 
     /// The bit of `sq` in the board's own bit order: the order in which a
     /// [`crate::Position`] on this board keeps its sets ([`crate::Position::sets_in`]). A padded
-    /// order where the board has one (every board of the variant table but the 12×12 ones: rows
-    /// of squares with a ghost bit after every two, so that each direction is one shift), else
-    /// the internal index itself. For an engine's evaluation, whose masks built in this order
+    /// order where the board has one (every checkered board of the variant table: rows of
+    /// squares with a ghost bit after every two, so that each direction is one shift; Turkish
+    /// keeps its internal order, which already has one offset a direction), else the internal
+    /// index itself. For an engine's evaluation, whose masks built in this order
     /// read the position's sets as they are.
     ///
     /// ```
@@ -754,6 +910,13 @@ impl Geometry {
     #[inline]
     pub(crate) fn layout_id(&self) -> u8 {
         self.padded.as_ref().map_or(0, |p| p.id)
+    }
+
+    /// The squares where `color`'s men are crowned, as bits of the board's order
+    /// ([`Geometry::bit_of`]).
+    #[inline]
+    pub(crate) fn promotion_bits(&self, color: Color) -> u128 {
+        self.promotion[color as usize]
     }
 
     /// `true` when a man of `color` on `sq` stands on its promotion row.
@@ -969,21 +1132,36 @@ mod tests {
     fn padded_layouts_agree_with_the_neighbour_table() {
         for v in crate::Variant::ALL {
             let g = Geometry::new(v.board()).unwrap();
-            let Some(p) = g.padded() else {
-                assert!(g.len() > 64, "{v} has no padded layout");
-                continue;
-            };
+            let p = g
+                .padded()
+                .unwrap_or_else(|| panic!("{v} has no padded layout"));
+            assert_eq!(p.narrow(), g.len() <= 64, "{v}");
             let l = layout(g.layout_id());
-            let all = (0..g.len()).fold(0u64, |b, i| b | 1 << i);
-            let board = (0..g.len()).fold(0u64, |b, i| b | 1 << l.bit_of(i as u8));
+            let all = (0..g.len()).fold(0u128, |b, i| b | 1 << i);
+            let board = (0..g.len()).fold(0u128, |b, i| b | 1 << l.bit_of(i as u8));
             assert_eq!(l.spread(all), board, "{v}");
             assert_eq!(l.unspread(board), all, "{v}");
             assert_eq!(board.count_ones() as usize, g.len(), "{v}");
+            if p.narrow() {
+                // In one word, by the last three stages only.
+                assert_eq!(l.spread(all as u64), board as u64, "{v}");
+                assert_eq!(l.unspread(board as u64), all as u64, "{v}");
+            }
             for (i, nb) in g.neighbour_table().iter().enumerate() {
-                let one = l.spread(1 << i);
+                for c in [Color::White, Color::Black] {
+                    let crowns = g.promotion_bits(c) >> l.bit_of(i as u8) & 1 == 1;
+                    assert_eq!(crowns, g.is_promotion_row(Square(i as u8), c), "{v} {i}");
+                }
+                let one = l.spread(1u128 << i);
                 assert_eq!(one, 1 << l.bit_of(i as u8), "{v} square {i}");
                 assert_eq!(l.squares()[usize::from(l.bit_of(i as u8))], i as u8);
                 assert_eq!(l.unspread(one), 1 << i);
+                if p.narrow() {
+                    assert_eq!(
+                        p.shift(one as u64, Direction::NorthEast) as u128,
+                        p.shift(one, Direction::NorthEast)
+                    );
+                }
                 for (d, dir) in Direction::ALL.into_iter().enumerate() {
                     let expected = if nb[d] == NONE {
                         0
@@ -1006,6 +1184,16 @@ mod tests {
             (0, 5, 9, 11, 53)
         );
         assert_eq!((sq("32") - sq("27"), sq("32") - sq("28")), (6, 5));
+        // 12×12: rows of 6, a ghost bit after every two rows, 77 bits; the diagonals 6 and 7
+        // bits apart.
+        let g = Geometry::new(crate::Variant::Canadian.board()).unwrap();
+        let l = layout(g.layout_id());
+        let sq = |n: &str| l.bit_of(g.parse_square(n).unwrap().0);
+        assert!(g.layout_id() != 0 && !g.padded().unwrap().narrow());
+        assert_eq!((sq("1"), sq("12"), sq("13"), sq("72")), (0, 11, 13, 76));
+        let (a, b) = (g.parse_square("40").unwrap(), Direction::NorthWest);
+        let up = sq("40") - l.bit_of(g.step(a, b).unwrap().0);
+        assert!(up == 6 || up == 7, "{up}");
         for v in [crate::Variant::English, crate::Variant::Russian] {
             let g = Geometry::new(v.board()).unwrap();
             let l = layout(g.layout_id());
