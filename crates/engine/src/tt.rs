@@ -104,7 +104,11 @@ fn huge_pages(v: &Vec<Entry>) {
         // SAFETY: the range lies in the vector's own allocation, untouched yet; madvise only
         // advises the kernel how to back it and changes no byte of it.
         unsafe {
-            libc::madvise(aligned as *mut libc::c_void, end - aligned, libc::MADV_HUGEPAGE);
+            libc::madvise(
+                aligned as *mut libc::c_void,
+                end - aligned,
+                libc::MADV_HUGEPAGE,
+            );
         }
     }
 }
