@@ -171,8 +171,14 @@ pub struct Engine {
     node_limit: Option<u64>,
     stop_flag: Option<Arc<AtomicBool>>,
     excluded: Vec<MoveId>,
+    /// The last completed depth's best move: searched first at the root, so that a depth cut
+    /// short has scored it before any other.
+    root_first: Option<MoveId>,
     /// Late move reductions on (the default); off, the search scores exactly as minimax.
     reductions: bool,
+    /// A depth cut short by the limits gives its best line when that line was searched to the
+    /// end (the default); off, only completed depths count.
+    partial: bool,
 }
 
 impl Engine {
@@ -214,7 +220,9 @@ impl Engine {
             node_limit: None,
             stop_flag: None,
             excluded: Vec::new(),
+            root_first: None,
             reductions: true,
+            partial: true,
             rs,
         }
     }
@@ -224,6 +232,15 @@ impl Engine {
     #[must_use]
     pub fn with_reductions(mut self, on: bool) -> Engine {
         self.reductions = on;
+        self
+    }
+
+    /// Whether a depth the limits cut short may still give the best line (on by default): when
+    /// the last depth's best move and then a better one were searched to the end. Off, the lines
+    /// are those of the last completed depth (matches between versions).
+    #[must_use]
+    pub fn with_partial_depths(mut self, on: bool) -> Engine {
+        self.partial = on;
         self
     }
 
@@ -278,18 +295,25 @@ impl Engine {
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
         let mut best: Vec<Line> = Vec::new();
+        self.root_first = None;
         for depth in 1..=max_depth {
             let mut lines: Vec<Line> = Vec::with_capacity(multipv);
+            let mut firsts: Vec<(i32, MoveId)> = Vec::with_capacity(multipv);
             self.excluded.clear();
+            // A depth cut short still gives its best line if that line was searched to the end:
+            // the last depth's best move goes first, so a line found is at least as good as it
+            // at this depth (one line only: the others' lines would be of the depth before).
+            let partial_ok = depth == 1 || (self.partial && multipv == 1);
             for _ in 0..multipv {
                 let score = self.search(pos, counters, depth as i32, -INF, INF, 0);
-                if self.stopped && !(depth == 1 && lines.is_empty() && !self.pv[0].is_empty()) {
+                if self.stopped && !(partial_ok && lines.is_empty() && !self.pv[0].is_empty()) {
                     break;
                 }
                 let Some(first) = self.pv[0].first() else {
                     break;
                 };
                 self.excluded.push(id(first));
+                firsts.push((score, id(first)));
                 lines.push(Line {
                     score: Score(score),
                     pv: self.routed(pos, 0),
@@ -299,11 +323,18 @@ impl Engine {
                 }
             }
             self.excluded.clear();
-            if lines.is_empty() || (self.stopped && depth > 1) {
+            if lines.is_empty() {
                 break;
             }
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
             best = lines;
+            self.root_first = firsts
+                .iter()
+                .fold(None, |b: Option<(i32, MoveId)>, &f| match b {
+                    Some(b) if b.0 >= f.0 => Some(b),
+                    _ => Some(f),
+                })
+                .map(|f| f.1);
             report(&Info {
                 depth,
                 lines: best.clone(),
@@ -438,7 +469,9 @@ impl Engine {
         let mut order = std::mem::take(&mut self.orders[ply]);
         order.clear();
         order.extend(moves.iter().enumerate().map(|(i, m)| {
-            let s = if i as u8 == tt_best {
+            let s = if ply == 0 && self.root_first == Some(id(m)) {
+                i32::MAX
+            } else if i as u8 == tt_best {
                 1 << 30
             } else if m.is_capture() {
                 (1 << 20) + m.capture_count() as i32
