@@ -2,7 +2,8 @@
 //!
 //!   cargo run --release -p pdn-engine --example match -- GAMETYPE FEN_FILE NODES A B [GAMES]
 //!
-//! FEN_FILE may be `random:N` (N openings of four random plies). A and B are `fitted` (the weights in src/weights.rs), `plain` (the same without late move reductions), `hand` (the hand-set start) or
+//! FEN_FILE may be `random:N` (N openings of four random plies). A and B are `fitted` (the weights in src/weights.rs), `plain` (the same without late move reductions), `whole` (only completed depths: a depth the node
+//! limit cuts short gives nothing), `eight` (the weights fitted on the first eight terms alone), `hand` (the hand-set start) or
 //! `depthN` (fitted weights, a fixed depth instead of NODES). A game ends when a side cannot
 //! move or by the variant's draw rules (the engine's own, see src/rules.rs), or is adjudicated
 //! a draw after 300 plies. Prints W/D/L from A's view and the Elo difference it implies.
@@ -23,14 +24,27 @@ fn engine(rs: &Ruleset, who: &str) -> (Engine, Option<u32>) {
             },
             None,
         ),
-        "fitted" | "plain" => (weights::for_rules(&rs.rules), None),
+        "fitted" | "plain" | "whole" => (weights::for_rules(&rs.rules), None),
+        "eight" => (
+            if rs.rules.flying_kings {
+                weights::EIGHT_FLYING
+            } else {
+                weights::EIGHT_SHORT
+            },
+            None,
+        ),
         d if d.starts_with("depth") => (weights::for_rules(&rs.rules), d[5..].parse().ok()),
-        _ => panic!("A and B are fitted, plain, hand or depthN"),
+        _ => panic!("A and B are fitted, plain, whole, eight, hand or depthN"),
     };
     let eval = Evaluator::with_weights(rs, Goal::Standard, w);
     let engine = Engine::with_evaluator(rs.clone(), Goal::Standard, eval, 1 << 18);
     // `plain`: the fitted weights without late move reductions.
-    (engine.with_reductions(who != "plain"), depth)
+    (
+        engine
+            .with_reductions(who != "plain")
+            .with_partial_depths(who != "whole"),
+        depth,
+    )
 }
 
 fn main() {

@@ -54,6 +54,28 @@ pub struct Evaluator {
     long_diagonals: u128,
     /// Per side: the squares two ranks or less from crowning (where a man may be a runaway).
     near: [u128; 2],
+    /// The files of the left half, and the two edge files.
+    left: u128,
+    right: u128,
+    edges: u128,
+    /// Per side: the squares in the other side's half (an outpost stands there).
+    forward: [u128; 2],
+    /// The board's squares as bits.
+    on_board: u128,
+    /// Per direction (north-east, north-west, south-east, south-west): how far in bits the next
+    /// square that way is, where that is the same for every square and a step off the board
+    /// never lands on one (the padded orders): then a whole set looks one step by one shift.
+    steps: Option<[i32; 4]>,
+}
+
+/// The bits `i` where bit `i + step` of `set` is 1, bits past either end counting as 1 (off the
+/// board).
+fn seen(set: u128, step: i32) -> u128 {
+    if step >= 0 {
+        set >> step | !(u128::MAX >> step)
+    } else {
+        set << -step | ((1u128 << -step) - 1)
+    }
 }
 
 impl Evaluator {
@@ -110,6 +132,42 @@ impl Evaluator {
         let rank_bits = [0, 1]
             .map(|c| [0, 1, 2, 3, 4].map(|k| set(&|cell: &Cell| cell.advance[c] >> k & 1 == 1)));
         let near = [0, 1].map(|c| set(&|cell: &Cell| height - 1 - cell.advance[c] <= 2));
+        let file_of = |i: usize| i32::from(g.info(Square(i as u8)).file);
+        let files = |f: &dyn Fn(i32) -> bool| {
+            bits.iter()
+                .enumerate()
+                .filter(|&(i, _)| f(file_of(i)))
+                .fold(0u128, |set, (_, &b)| set | 1 << b)
+        };
+        let forward = [0, 1].map(|c| set(&|cell: &Cell| cell.advance[c] >= height / 2));
+        let on_board = bits.iter().fold(0u128, |set, &b| set | 1 << b);
+        let dirs = [
+            Direction::NorthEast,
+            Direction::NorthWest,
+            Direction::SouthEast,
+            Direction::SouthWest,
+        ];
+        let steps = dirs.map(|d| {
+            let step = (0..g.len()).find_map(|i| {
+                let sq = Square(i as u8);
+                g.step(sq, d)
+                    .map(|s| i32::from(g.bit_of(s)) - i32::from(g.bit_of(sq)))
+            })?;
+            (0..g.len())
+                .all(|i| {
+                    let sq = Square(i as u8);
+                    let to = i32::from(g.bit_of(sq)) + step;
+                    match g.step(sq, d) {
+                        Some(s) => i32::from(g.bit_of(s)) == to,
+                        None => !(0..128).contains(&to) || on_board >> to & 1 == 0,
+                    }
+                })
+                .then_some(step)
+        });
+        let steps = steps
+            .iter()
+            .all(Option::is_some)
+            .then(|| steps.map(|s| s.unwrap_or(0)));
         Evaluator {
             w,
             diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
@@ -121,6 +179,12 @@ impl Evaluator {
             back,
             rank_bits,
             near,
+            left: files(&|f| f < width / 2),
+            right: files(&|f| f >= width - width / 2),
+            edges: files(&|f| f == 0 || f == width - 1),
+            forward,
+            on_board,
+            steps,
             cells,
         }
     }
@@ -151,6 +215,41 @@ impl Evaluator {
                 .enumerate()
                 .map(|(k, &b)| (men & b).count_ones() << k)
                 .sum::<u32>() as f32;
+            // Men held from behind (each square behind an own piece or off the board), those of
+            // them in the other half (outposts), and men with no free square ahead.
+            if let Some(st) = self.steps {
+                let (ahead, behind) = if c == 0 {
+                    ([0, 1], [2, 3])
+                } else {
+                    ([2, 3], [0, 1])
+                };
+                let held = pieces | !self.on_board;
+                let taken = occupied | !self.on_board;
+                let supported = men & seen(held, st[behind[0]]) & seen(held, st[behind[1]]);
+                t[c][8] = count(supported);
+                t[c][9] = count(supported & self.forward[c]);
+                t[c][12] = count(men & seen(taken, st[ahead[0]]) & seen(taken, st[ahead[1]]));
+            } else {
+                let own = |s: u8| s == u8::MAX || pieces >> s & 1 == 1;
+                let mut bits = men;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let cell = &self.cells[i];
+                    if own(cell.behind[c][0]) && own(cell.behind[c][1]) {
+                        t[c][8] += 1.0;
+                        if self.forward[c] >> i & 1 == 1 {
+                            t[c][9] += 1.0;
+                        }
+                    }
+                    if !free(cell.ahead[c][0]) && !free(cell.ahead[c][1]) {
+                        t[c][12] += 1.0;
+                    }
+                }
+            }
+            // Men spread unevenly over the wings.
+            t[c][10] = -(count(men & self.left) - count(men & self.right)).abs();
+            t[c][11] = count(men & self.edges);
             // Near promotion with a free square ahead: a runaway, worth more the closer.
             let mut bits = men & self.near[c];
             while bits != 0 {
@@ -215,5 +314,44 @@ impl Evaluator {
                 s.round() as i32
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdn::position::Duplicates;
+    use pdn::{Ruleset, Variant};
+
+    /// The terms counted by shifts (padded boards) are the ones counted square by square.
+    #[test]
+    fn terms_by_shifts_are_the_terms_square_by_square() {
+        let mut shifted = 0;
+        for v in Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            let fast = Evaluator::new(&rs, Goal::Standard);
+            let mut slow = fast.clone();
+            slow.steps = None;
+            if fast.steps.is_some() {
+                shifted += 1;
+            }
+            // A game of pseudo-random moves (a fixed sequence), its every position compared.
+            let mut pos = rs.start_position();
+            let mut moves = Vec::new();
+            for ply in 0..200u32 {
+                assert_eq!(fast.terms(&pos), slow.terms(&pos), "{v:?} ply {ply}");
+                moves.clear();
+                pos.generate(&rs, Duplicates::Drop, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = &moves[(ply as usize * 7 + 3) % moves.len()];
+                pos = pos.play(m);
+            }
+        }
+        assert!(
+            shifted >= 3,
+            "the padded boards count by shifts ({shifted})"
+        );
     }
 }
