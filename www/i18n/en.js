@@ -406,7 +406,6 @@ export default {
   // Solve mode
   'solve.toggle': 'Solve',
   'solve.toggleTitle': 'Solve this game as a problem from this position: its coming moves are hidden',
-  // Solve mode: a move the text does not give, judged by the engine (solve.js, engine/judge.js).
   // Explorer
   'explorer.toggle': 'Explorer',
   'explorer.toggleTitle': "The moves played from this position in the file's games, and how they scored",
