@@ -302,11 +302,13 @@ impl Engine {
             self.excluded.clear();
             // A depth cut short still gives its best line if that line was searched to the end:
             // the last depth's best move goes first, so a line found is at least as good as it
-            // at this depth (one line only: the others' lines would be of the depth before).
+            // at this depth (one line only: the others' lines would be of the depth before). Not
+            // a loss: that the moves searched lose says nothing of the others.
             let partial_ok = depth == 1 || (self.partial && multipv == 1);
             for _ in 0..multipv {
                 let score = self.search(pos, counters, depth as i32, -INF, INF, 0);
-                if self.stopped && !(partial_ok && lines.is_empty() && !self.pv[0].is_empty()) {
+                let whole_line = !self.pv[0].is_empty() && (depth == 1 || score > -WIN_BOUND);
+                if self.stopped && !(partial_ok && lines.is_empty() && whole_line) {
                     break;
                 }
                 let Some(first) = self.pv[0].first() else {
