@@ -452,6 +452,13 @@ impl Engine {
             (s, i as u8)
         }));
         order.sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
+        // The children probe the table too (depth 1 and more): their entries are asked for
+        // all at once here, so that their cache misses overlap instead of coming one by one.
+        if depth >= 2 {
+            for m in moves.iter() {
+                self.tt.prefetch(pos.zobrist_after(m));
+            }
+        }
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_i = u8::MAX;
