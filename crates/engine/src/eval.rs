@@ -54,7 +54,68 @@ pub struct Evaluator {
     long_diagonals: u128,
     /// Per side: the squares two ranks or less from crowning (where a man may be a runaway).
     near: [u128; 2],
+    /// How many of `rank_bits` are used (bits of the highest rank).
+    rank_levels: usize,
+    /// Every square's bit is below 64: the sets are read as one machine word.
+    narrow: bool,
 }
+
+/// `x.round() as i32` (halves away from zero) without the library call: in `f64` the sum
+/// `|x| + 0.5` is exact for every `f32`, so its whole part is the rounded value.
+#[allow(clippy::cast_possible_truncation)]
+fn round(x: f32) -> i32 {
+    let r = (f64::from(x.abs()) + 0.5) as i32;
+    if x < 0.0 { -r } else { r }
+}
+
+/// A set of squares in one word or two (the evaluation's arithmetic on either).
+trait Bits:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    /// The set of a board whose bits fit this word.
+    fn of(x: u128) -> Self;
+    fn ones(self) -> u32;
+    fn has(self, i: u8) -> bool;
+    fn lowest(self) -> u8;
+    fn without_lowest(self) -> Self;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            #[allow(clippy::cast_possible_truncation)]
+            fn of(x: u128) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn has(self, i: u8) -> bool {
+                self >> i & 1 == 1
+            }
+            #[inline(always)]
+            #[allow(clippy::cast_possible_truncation)]
+            fn lowest(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $t {
+                self & (self - 1)
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
 
 impl Evaluator {
     /// The evaluation for `rs`'s board and rules, playing for `goal`, with the family's weights.
@@ -110,6 +171,8 @@ impl Evaluator {
         let rank_bits = [0, 1]
             .map(|c| [0, 1, 2, 3, 4].map(|k| set(&|cell: &Cell| cell.advance[c] >> k & 1 == 1)));
         let near = [0, 1].map(|c| set(&|cell: &Cell| height - 1 - cell.advance[c] <= 2));
+        let rank_levels = (u32::BITS - (height - 1).max(0).leading_zeros()) as usize;
+        let narrow = bits.iter().all(|&b| b < 64);
         Evaluator {
             w,
             diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
@@ -121,6 +184,8 @@ impl Evaluator {
             back,
             rank_bits,
             near,
+            rank_levels: rank_levels.min(5),
+            narrow,
             cells,
         }
     }
@@ -128,51 +193,68 @@ impl Evaluator {
     /// The terms of `pos` (side to move's less the other's): counts of bits in the position's
     /// bit sets, and a look at the squares ahead of the men near crowning.
     #[must_use]
-    #[allow(clippy::cast_precision_loss)]
     pub fn terms(&self, pos: &Position) -> Terms {
-        let mut t = [[0f32; TERMS]; 2];
-        let mut kings = [0; 2];
-        let mut on_back = [0f32; 2];
-        let sets = pos.sets_in(&self.board);
-        let occupied = sets[0] | sets[1];
-        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
-        let king_set = sets[2];
-        let count = |b: u128| b.count_ones() as f32;
-        for (c, &pieces) in sets[..2].iter().enumerate() {
-            let (men, own_kings) = (pieces & !king_set, pieces & king_set);
-            kings[c] = own_kings.count_ones();
+        let [white, black, kings] = pos.sets_in(&self.board);
+        let me = usize::from(pos.turn() == Color::Black);
+        // In one machine word where the board's bit order fits (all but the 12×12 boards):
+        // this runs at every leaf of a search.
+        if self.narrow {
+            let w = |x: u128| x as u64;
+            self.terms_in::<u64>([w(white), w(black), w(kings)], me)
+        } else {
+            self.terms_in::<u128>([white, black, kings], me)
+        }
+    }
+
+    /// [`Evaluator::terms`] on the sets as `B`, `me` the side to move (0 White, 1 Black). The
+    /// counts are integers (the runaways in halves) until the difference is taken, so the
+    /// terms are exact whatever the word.
+    #[inline(always)]
+    #[allow(clippy::cast_precision_loss)]
+    fn terms_in<B: Bits>(&self, [white, black, king_set]: [B; 3], me: usize) -> Terms {
+        // Per side: men, kings, advance, centre, back rank, runaway (halves), long diagonal.
+        let mut t = [[0i32; TERMS]; 2];
+        let mut on_back = [0i32; 2];
+        let occupied = white | black;
+        let free = |s: u8| s != u8::MAX && !occupied.has(s);
+        let count = |b: B| b.ones() as i32;
+        for (c, pieces) in [white, black].into_iter().enumerate() {
+            let men = pieces & !king_set;
+            let own_kings = pieces & king_set;
+            if own_kings != B::ZERO {
+                t[c][1] = count(own_kings);
+                t[c][6] = count(own_kings & B::of(self.long_diagonals));
+            }
             t[c][0] = count(men);
-            t[c][1] = count(own_kings);
-            t[c][6] = count(own_kings & self.long_diagonals);
-            t[c][3] = count(men & self.centre);
-            on_back[c] = count(men & self.back[c]);
-            t[c][2] = self.rank_bits[c]
-                .iter()
-                .enumerate()
-                .map(|(k, &b)| (men & b).count_ones() << k)
-                .sum::<u32>() as f32;
+            t[c][3] = count(men & B::of(self.centre));
+            on_back[c] = count(men & B::of(self.back[c]));
+            let mut advance = 0;
+            for (k, &b) in self.rank_bits[c][..self.rank_levels].iter().enumerate() {
+                advance += count(men & B::of(b)) << k;
+            }
+            t[c][2] = advance;
             // Near promotion with a free square ahead: a runaway, worth more the closer.
-            let mut bits = men & self.near[c];
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let cell = &self.cells[i];
+            let mut bits = men & B::of(self.near[c]);
+            while bits != B::ZERO {
+                let i = bits.lowest();
+                bits = bits.without_lowest();
+                let cell = &self.cells[usize::from(i)];
                 let to_go = self.height - 1 - cell.advance[c];
                 if cell.ahead[c].iter().any(|&s| free(s)) {
-                    t[c][5] += (3 - to_go) as f32 / 2.0;
+                    t[c][5] += 3 - to_go;
                 }
             }
         }
         for c in 0..2 {
-            if kings[1 - c] == 0 {
-                t[c][4] = on_back[c].min(4.0);
+            if t[1 - c][1] == 0 {
+                t[c][4] = on_back[c].min(4);
             }
         }
-        let me = usize::from(pos.turn() == Color::Black);
         let mut d = [0f32; TERMS];
         for (k, x) in d.iter_mut().enumerate() {
-            *x = t[me][k] - t[1 - me][k];
+            *x = (t[me][k] - t[1 - me][k]) as f32;
         }
+        d[5] /= 2.0; // counted in halves
         d[7] = 1.0; // the tempo: the side to move has it
         d
     }
@@ -212,8 +294,116 @@ impl Evaluator {
             Goal::Losing => -((t[0] + t[1]) * 100.0) as i32,
             Goal::Standard | Goal::FirstKing => {
                 let s: f32 = t.iter().zip(self.w.w.iter()).map(|(a, b)| a * b).sum();
-                s.round() as i32
+                round(s)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdn::Variant;
+
+    /// The terms as first written (a 128-bit word, counts in `f32`), to check the fast path
+    /// against.
+    fn reference_terms(e: &Evaluator, pos: &Position) -> Terms {
+        let mut t = [[0f32; TERMS]; 2];
+        let mut kings = [0; 2];
+        let mut on_back = [0f32; 2];
+        let sets = pos.sets_in(&e.board);
+        let occupied = sets[0] | sets[1];
+        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
+        let count = |b: u128| b.count_ones() as f32;
+        for (c, &pieces) in sets[..2].iter().enumerate() {
+            let (men, own_kings) = (pieces & !sets[2], pieces & sets[2]);
+            kings[c] = own_kings.count_ones();
+            t[c][0] = count(men);
+            t[c][1] = count(own_kings);
+            t[c][6] = count(own_kings & e.long_diagonals);
+            t[c][3] = count(men & e.centre);
+            on_back[c] = count(men & e.back[c]);
+            t[c][2] = e.rank_bits[c]
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| (men & b).count_ones() << k)
+                .sum::<u32>() as f32;
+            let mut bits = men & e.near[c];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = &e.cells[i];
+                if cell.ahead[c].iter().any(|&s| free(s)) {
+                    t[c][5] += (3 - (e.height - 1 - cell.advance[c])) as f32 / 2.0;
+                }
+            }
+        }
+        for c in 0..2 {
+            if kings[1 - c] == 0 {
+                t[c][4] = on_back[c].min(4.0);
+            }
+        }
+        let me = usize::from(pos.turn() == Color::Black);
+        let mut d = [0f32; TERMS];
+        for (k, x) in d.iter_mut().enumerate() {
+            *x = t[me][k] - t[1 - me][k];
+        }
+        d[7] = 1.0;
+        d
+    }
+
+    /// Random games in every variant (men, kings, runaways, on 8×8 to 12×12 boards): the
+    /// terms read in one machine word, counted as integers, are the reference's, and the score
+    /// is the reference's sum rounded by `f32::round`.
+    #[test]
+    fn the_fast_terms_and_score_are_the_reference_ones() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for v in Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            let e = Evaluator::new(&rs, Goal::Standard);
+            for _game in 0..10 {
+                let mut p = rs.start_position();
+                for _ply in 0..200 {
+                    let t = reference_terms(&e, &p);
+                    assert_eq!(e.terms(&p), t, "{v} {}", p.to_fen(&rs.geometry));
+                    let s: f32 = t.iter().zip(e.w.w.iter()).map(|(a, b)| a * b).sum();
+                    assert_eq!(e.evaluate(&p), s.round() as i32, "{v}");
+                    checked += 1;
+                    let moves = p.legal_moves(&rs);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    p = p.play(&moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
+    /// Rounding without the library call: halves away from zero, as `f32::round`, at the
+    /// edges where adding 0.5 in `f32` would round up wrongly.
+    #[test]
+    fn round_is_f32_round() {
+        for x in [
+            0.0f32,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -2.5,
+            0.499_999_97,
+            -0.499_999_97,
+            123.456,
+            -987.5,
+            8_388_607.5,
+            1e9,
+            -1e9,
+        ] {
+            assert_eq!(round(x), x.round() as i32, "{x}");
         }
     }
 }
