@@ -451,7 +451,14 @@ impl Engine {
             };
             (s, i as u8)
         }));
-        order.sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
+        // The hash move first; the others are sorted only if it does not cut (a stable sort,
+        // so equals stay in the order generated).
+        let hash_first = usize::from(tt_best) < order.len();
+        if hash_first {
+            order[..=usize::from(tt_best)].rotate_right(1);
+        } else {
+            order.sort_by_key(|o| std::cmp::Reverse(o.0));
+        }
         // The children probe the table too (depth 1 and more): their entries are asked for
         // all at once here, so that their cache misses overlap instead of coming one by one.
         if depth >= 2 {
@@ -462,7 +469,11 @@ impl Engine {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_i = u8::MAX;
-        for (n, &(_, i)) in order.iter().enumerate() {
+        for n in 0..order.len() {
+            if n == 1 && hash_first {
+                order[1..].sort_by_key(|o| std::cmp::Reverse(o.0));
+            }
+            let i = order[n].1;
             let m = moves[usize::from(i)];
             let child = pos.play_compact(&m);
             let child_counters = counters.after(pos, &m);
