@@ -370,7 +370,14 @@ impl Engine {
             .draws
             .three_against_king
             .min(self.draws.two_against_king);
-        counters.since_material >= few && counters.drawn(&self.draws, &Material::of(pos))
+        if counters.since_material < few {
+            return false;
+        }
+        // The few-pieces rules need a lone king on one side: most positions are ruled out by
+        // two tests of bits, without counting the pieces.
+        let [white, black, kings] = pos.sets_in(&self.rs.geometry);
+        let lone_king = |side: u128| side & side.wrapping_sub(1) == 0 && side & kings != 0;
+        (lone_king(white) || lone_king(black)) && counters.drawn(&self.draws, &Material::of(pos))
     }
 
     fn search(
