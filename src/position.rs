@@ -1063,6 +1063,7 @@ impl Position {
     /// assert_eq!(kings, 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn sets_in(&self, g: &Geometry) -> [u128; 3] {
         let id = g.layout_id();
         let p = if self.layout == id {

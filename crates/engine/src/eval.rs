@@ -268,16 +268,28 @@ impl Evaluator {
             return false;
         }
         let [white, black, kings] = pos.sets_in(&self.board);
-        let occupied = white | black;
-        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
         let c = usize::from(pos.turn() == Color::Black);
+        // In one word where the board fits (wasm has no 128-bit arithmetic of its own).
+        if self.narrow {
+            let w = |x: u128| x as u64;
+            self.quiet_move_in::<u64>([w(white), w(black), w(kings)], c)
+        } else {
+            self.quiet_move_in::<u128>([white, black, kings], c)
+        }
+    }
+
+    /// [`Evaluator::surely_has_quiet_move`] on the sets as `B`, `c` the side to move.
+    #[inline(always)]
+    fn quiet_move_in<B: Bits>(&self, [white, black, kings]: [B; 3], c: usize) -> bool {
+        let occupied = white | black;
+        let free = |s: u8| s != u8::MAX && !occupied.has(s);
         let mut bits = if c == 0 { white } else { black };
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let cell = &self.cells[i];
+        while bits != B::ZERO {
+            let i = bits.lowest();
+            bits = bits.without_lowest();
+            let cell = &self.cells[usize::from(i)];
             if cell.ahead[c].iter().any(|&s| free(s))
-                || (kings >> i & 1 == 1 && cell.behind[c].iter().any(|&s| free(s)))
+                || (kings.has(i) && cell.behind[c].iter().any(|&s| free(s)))
             {
                 return true;
             }

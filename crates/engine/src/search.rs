@@ -468,7 +468,7 @@ impl Engine {
         }
         // The children probe the table too (depth 1 and more): their entries are asked for
         // all at once here, so that their cache misses overlap instead of coming one by one.
-        if depth >= 2 {
+        if depth >= 2 && Table::PREFETCHES {
             for m in moves.iter() {
                 self.tt.prefetch(pos.zobrist_after(m));
             }

@@ -68,6 +68,10 @@ impl Table {
         (e.check == check(key) && e.depth >= 0).then_some(e)
     }
 
+    /// [`Table::prefetch`] does something here (x86-64): elsewhere (wasm) a search need not
+    /// work out the keys to hand it.
+    pub const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+
     /// Asks the processor to bring `key`'s slot into the cache (x86-64; elsewhere nothing), so
     /// that a probe soon after does not wait for memory.
     #[inline]
