@@ -440,6 +440,13 @@ impl Engine {
             self.buffers[ply] = moves;
             return self.eval.evaluate(pos);
         }
+        // The children probe the table too (depth 1 and more): their entries are asked for
+        // all at once here (before the moves are ordered), so that their cache misses overlap instead of coming one by one.
+        if depth >= 2 && Table::PREFETCHES {
+            for m in moves.iter() {
+                self.tt.prefetch(pos.zobrist_after(m));
+            }
+        }
         let tt_best = probed.map_or(u8::MAX, |e| e.best);
         // Order: the hash move, captures of more pieces, killers, then by history.
         let mut order = std::mem::take(&mut self.orders[ply]);
@@ -465,13 +472,6 @@ impl Engine {
             order[..=usize::from(tt_best)].rotate_right(1);
         } else {
             order.sort_by_key(|o| std::cmp::Reverse(o.0));
-        }
-        // The children probe the table too (depth 1 and more): their entries are asked for
-        // all at once here, so that their cache misses overlap instead of coming one by one.
-        if depth >= 2 && Table::PREFETCHES {
-            for m in moves.iter() {
-                self.tt.prefetch(pos.zobrist_after(m));
-            }
         }
         let alpha0 = alpha;
         let mut best = -INF;
