@@ -58,6 +58,9 @@ pub struct Evaluator {
     rank_levels: usize,
     /// Every square's bit is below 64: the sets are read as one machine word.
     narrow: bool,
+    /// The processor counts bits in one instruction (x86-64's `popcnt`, looked for at run time).
+    #[cfg(target_arch = "x86_64")]
+    popcnt: bool,
 }
 
 /// `x.round() as i32` (halves away from zero) without the library call: in `f64` the sum
@@ -186,6 +189,8 @@ impl Evaluator {
             near,
             rank_levels: rank_levels.min(5),
             narrow,
+            #[cfg(target_arch = "x86_64")]
+            popcnt: std::arch::is_x86_feature_detected!("popcnt"),
             cells,
         }
     }
@@ -200,10 +205,26 @@ impl Evaluator {
         // this runs at every leaf of a search.
         if self.narrow {
             let w = |x: u128| x as u64;
-            self.terms_in::<u64>([w(white), w(black), w(kings)], me)
+            let sets = [w(white), w(black), w(kings)];
+            #[cfg(target_arch = "x86_64")]
+            if self.popcnt {
+                // SAFETY: the processor has the instruction (`popcnt` was asked of it).
+                #[allow(unsafe_code)]
+                return unsafe { self.terms_popcnt(sets, me) };
+            }
+            self.terms_in::<u64>(sets, me)
         } else {
             self.terms_in::<u128>([white, black, kings], me)
         }
+    }
+
+    /// [`Evaluator::terms_in`] in one word, compiled for processors with an instruction that
+    /// counts bits (x86-64 has one only as an extension, which the default build may not
+    /// assume; without it each count is a dozen instructions, and the terms are counts).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn terms_popcnt(&self, sets: [u64; 3], me: usize) -> Terms {
+        self.terms_in::<u64>(sets, me)
     }
 
     /// [`Evaluator::terms`] on the sets as `B`, `me` the side to move (0 White, 1 Black). The
@@ -365,8 +386,8 @@ mod tests {
     }
 
     /// Random games in every variant (men, kings, runaways, on 8×8 to 12×12 boards): the
-    /// terms read in one machine word, counted as integers, are the reference's, and the score
-    /// is the reference's sum rounded by `f32::round`.
+    /// terms counted as integers, in two words, in one, and with the processor's bit count,
+    /// are the reference's, and the score is the reference's sum rounded by `f32::round`.
     #[test]
     fn the_fast_terms_and_score_are_the_reference_ones() {
         let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -379,6 +400,21 @@ mod tests {
                 for _ply in 0..200 {
                     let t = reference_terms(&e, &p);
                     assert_eq!(e.terms(&p), t, "{v} {}", p.to_fen(&rs.geometry));
+                    // Each way of counting, whichever `terms` chose here.
+                    let me = usize::from(p.turn() == Color::Black);
+                    let sets = p.sets_in(&e.board);
+                    assert_eq!(e.terms_in::<u128>(sets, me), t, "{v}");
+                    if e.narrow {
+                        let narrow = sets.map(|x| x as u64);
+                        assert_eq!(e.terms_in::<u64>(narrow, me), t, "{v}");
+                        #[cfg(target_arch = "x86_64")]
+                        if e.popcnt {
+                            #[allow(unsafe_code)]
+                            // SAFETY: the processor has the instruction.
+                            let fast = unsafe { e.terms_popcnt(narrow, me) };
+                            assert_eq!(fast, t, "{v}");
+                        }
+                    }
                     let s: f32 = t.iter().zip(e.w.w.iter()).map(|(a, b)| a * b).sum();
                     assert_eq!(e.evaluate(&p), s.round() as i32, "{v}");
                     checked += 1;
