@@ -1063,6 +1063,7 @@ impl Position {
     /// assert_eq!(kings, 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn sets_in(&self, g: &Geometry) -> [u128; 3] {
         let id = g.layout_id();
         let p = if self.layout == id {
@@ -1205,6 +1206,44 @@ impl Position {
     #[must_use]
     pub fn play_compact(&self, m: &CompactMove) -> Position {
         self.apply(m.from, m.to, m.captured, m.promotes, m.counted_king_move)
+    }
+
+    /// The Zobrist key of the position after the compact move `m` (legal here), without
+    /// building that position: `self.play_compact(m).zobrist()`, for a search that fetches
+    /// its children's table entries before it visits them.
+    ///
+    /// ```
+    /// use pdn::{position::Duplicates, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let start = rs.start_position();
+    /// let mut moves = Vec::new();
+    /// start.generate_compact(&rs, Duplicates::Drop, &mut moves);
+    /// for m in &moves {
+    ///     assert_eq!(start.zobrist_after(m), start.play_compact(m).zobrist());
+    /// }
+    /// ```
+    #[must_use]
+    pub fn zobrist_after(&self, m: &CompactMove) -> u64 {
+        // Frisian's counts of quiet king moves change the key too: there, the whole move.
+        if m.counted_king_move || self.king_run_len != [0, 0] {
+            return self.play_compact(m).zobrist;
+        }
+        let side = self.turn as usize;
+        let other = 1 - side;
+        let is_king = |sq: u8| usize::from(self.kings & self.bit(Square(sq)) != 0);
+        let was_king = is_king(m.from.0);
+        let crowned = was_king | usize::from(m.promotes);
+        let mut key = self.zobrist
+            ^ BLACK_TO_MOVE
+            ^ piece_key(side * 2 + was_king, m.from.0)
+            ^ piece_key(side * 2 + crowned, m.to.0);
+        let mut left = m.captured;
+        while left != 0 {
+            let sq = left.trailing_zeros() as u8;
+            left &= left - 1;
+            key ^= piece_key(other * 2 + is_king(sq), sq);
+        }
+        key
     }
 
     /// The position after a move known only by its squares, its captures and whether it
@@ -2926,7 +2965,8 @@ mod tests {
     }
 
     /// Random games in every variant: the Zobrist key kept up to date by `play` and
-    /// `play_compact` equals the key computed from scratch, and the compact generator gives
+    /// `play_compact` equals the key computed from scratch (and `zobrist_after`'s, without the
+    /// position), and the compact generator gives
     /// the routed moves' start, end, captured pieces and resulting positions, in the same order.
     #[test]
     fn incremental_zobrist_and_compact_moves_agree_over_random_games() {
@@ -2947,6 +2987,7 @@ mod tests {
                         for (r, c) in routed.iter().zip(&compact) {
                             assert_eq!(CompactMove::from(r), *c, "{v}");
                             assert_eq!(p.play(r), p.play_compact(c), "{v}");
+                            assert_eq!(p.zobrist_after(c), p.play_compact(c).zobrist(), "{v}");
                         }
                     }
                     let moves = p.legal_moves(&rs);

@@ -1,7 +1,8 @@
 //! The static evaluation: a score in hundredths of a man from the side to move's view, a
 //! weighted sum ([`crate::weights`]) of terms strong players name: material with the variant's
 //! king value, advancement, the centre, the back rank kept while the other side has no king,
-//! runaway men, kings on the long diagonals, the tempo. The terms are counted as differences
+//! runaway men, kings on the long diagonals, the tempo, men held from behind and outposts, the
+//! balance over the wings, edge men and blocked men. The terms are counted as differences
 //! (the side to move's less the other's), so that the weights can be fitted by a linear model
 //! (`examples/fit.rs`). Square facts (how far a square is from each side's back rank, whether
 //! it is central) are worked out once per board, so a call is one pass over the squares.
@@ -66,17 +67,82 @@ pub struct Evaluator {
     /// square that way is, where that is the same for every square and a step off the board
     /// never lands on one (the padded orders): then a whole set looks one step by one shift.
     steps: Option<[i32; 4]>,
+    /// How many of `rank_bits` are used (bits of the highest rank).
+    rank_levels: usize,
+    /// Every square's bit is below 64: the sets are read as one machine word.
+    narrow: bool,
+    /// The processor counts bits in one instruction (x86-64's `popcnt`, looked for at run time).
+    #[cfg(target_arch = "x86_64")]
+    popcnt: bool,
 }
 
-/// The bits `i` where bit `i + step` of `set` is 1, bits past either end counting as 1 (off the
-/// board).
-fn seen(set: u128, step: i32) -> u128 {
-    if step >= 0 {
-        set >> step | !(u128::MAX >> step)
-    } else {
-        set << -step | ((1u128 << -step) - 1)
-    }
+/// `x.round() as i32` (halves away from zero) without the library call: in `f64` the sum
+/// `|x| + 0.5` is exact for every `f32`, so its whole part is the rounded value.
+#[allow(clippy::cast_possible_truncation)]
+fn round(x: f32) -> i32 {
+    let r = (f64::from(x.abs()) + 0.5) as i32;
+    if x < 0.0 { -r } else { r }
 }
+
+/// A set of squares in one word or two (the evaluation's arithmetic on either).
+trait Bits:
+    Copy
+    + PartialEq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    /// The set of a board whose bits fit this word.
+    fn of(x: u128) -> Self;
+    fn ones(self) -> u32;
+    fn has(self, i: u8) -> bool;
+    fn lowest(self) -> u8;
+    fn without_lowest(self) -> Self;
+    /// The bits `i` where bit `i + step` is set, bits past either end of the word counting as
+    /// set (off the board).
+    fn seen(self, step: i32) -> Self;
+}
+
+macro_rules! bits {
+    ($t:ty) => {
+        impl Bits for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            #[allow(clippy::cast_possible_truncation)]
+            fn of(x: u128) -> $t {
+                x as $t
+            }
+            #[inline(always)]
+            fn ones(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn has(self, i: u8) -> bool {
+                self >> i & 1 == 1
+            }
+            #[inline(always)]
+            #[allow(clippy::cast_possible_truncation)]
+            fn lowest(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $t {
+                self & (self - 1)
+            }
+            #[inline(always)]
+            fn seen(self, step: i32) -> $t {
+                if step >= 0 {
+                    self >> step | !(<$t>::MAX >> step)
+                } else {
+                    self << -step | ((1 << -step) - 1)
+                }
+            }
+        }
+    };
+}
+bits!(u64);
+bits!(u128);
 
 impl Evaluator {
     /// The evaluation for `rs`'s board and rules, playing for `goal`, with the family's weights.
@@ -168,6 +234,8 @@ impl Evaluator {
             .iter()
             .all(Option::is_some)
             .then(|| steps.map(|s| s.unwrap_or(0)));
+        let rank_levels = (u32::BITS - (height - 1).max(0).leading_zeros()) as usize;
+        let narrow = bits.iter().all(|&b| b < 64);
         Evaluator {
             w,
             diagonal: rs.rules.moves == pdn::variant::Lines::Diagonal,
@@ -185,6 +253,10 @@ impl Evaluator {
             forward,
             on_board,
             steps,
+            rank_levels: rank_levels.min(5),
+            narrow,
+            #[cfg(target_arch = "x86_64")]
+            popcnt: std::arch::is_x86_feature_detected!("popcnt"),
             cells,
         }
     }
@@ -192,29 +264,62 @@ impl Evaluator {
     /// The terms of `pos` (side to move's less the other's): counts of bits in the position's
     /// bit sets, and a look at the squares ahead of the men near crowning.
     #[must_use]
-    #[allow(clippy::cast_precision_loss)]
     pub fn terms(&self, pos: &Position) -> Terms {
-        let mut t = [[0f32; TERMS]; 2];
-        let mut kings = [0; 2];
-        let mut on_back = [0f32; 2];
-        let sets = pos.sets_in(&self.board);
-        let occupied = sets[0] | sets[1];
-        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
-        let king_set = sets[2];
-        let count = |b: u128| b.count_ones() as f32;
-        for (c, &pieces) in sets[..2].iter().enumerate() {
-            let (men, own_kings) = (pieces & !king_set, pieces & king_set);
-            kings[c] = own_kings.count_ones();
+        let [white, black, kings] = pos.sets_in(&self.board);
+        let me = usize::from(pos.turn() == Color::Black);
+        // In one machine word where the board's bit order fits (all but the 12×12 boards):
+        // this runs at every leaf of a search.
+        if self.narrow {
+            let w = |x: u128| x as u64;
+            let sets = [w(white), w(black), w(kings)];
+            #[cfg(target_arch = "x86_64")]
+            if self.popcnt {
+                // SAFETY: the processor has the instruction (`popcnt` was asked of it).
+                #[allow(unsafe_code)]
+                return unsafe { self.terms_popcnt(sets, me) };
+            }
+            self.terms_in::<u64>(sets, me)
+        } else {
+            self.terms_in::<u128>([white, black, kings], me)
+        }
+    }
+
+    /// [`Evaluator::terms_in`] in one word, compiled for processors with an instruction that
+    /// counts bits (x86-64 has one only as an extension, which the default build may not
+    /// assume; without it each count is a dozen instructions, and the terms are counts).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    fn terms_popcnt(&self, sets: [u64; 3], me: usize) -> Terms {
+        self.terms_in::<u64>(sets, me)
+    }
+
+    /// [`Evaluator::terms`] on the sets as `B`, `me` the side to move (0 White, 1 Black). The
+    /// counts are integers (the runaways in halves) until the difference is taken, so the
+    /// terms are exact whatever the word.
+    #[inline(always)]
+    #[allow(clippy::cast_precision_loss)]
+    fn terms_in<B: Bits>(&self, [white, black, king_set]: [B; 3], me: usize) -> Terms {
+        // Per side: men, kings, advance, centre, back rank, runaway (halves), long diagonal.
+        let mut t = [[0i32; TERMS]; 2];
+        let mut on_back = [0i32; 2];
+        let occupied = white | black;
+        let free = |s: u8| s != u8::MAX && !occupied.has(s);
+        let count = |b: B| b.ones() as i32;
+        for (c, pieces) in [white, black].into_iter().enumerate() {
+            let men = pieces & !king_set;
+            let own_kings = pieces & king_set;
+            if own_kings != B::ZERO {
+                t[c][1] = count(own_kings);
+                t[c][6] = count(own_kings & B::of(self.long_diagonals));
+            }
             t[c][0] = count(men);
-            t[c][1] = count(own_kings);
-            t[c][6] = count(own_kings & self.long_diagonals);
-            t[c][3] = count(men & self.centre);
-            on_back[c] = count(men & self.back[c]);
-            t[c][2] = self.rank_bits[c]
-                .iter()
-                .enumerate()
-                .map(|(k, &b)| (men & b).count_ones() << k)
-                .sum::<u32>() as f32;
+            t[c][3] = count(men & B::of(self.centre));
+            on_back[c] = count(men & B::of(self.back[c]));
+            let mut advance = 0;
+            for (k, &b) in self.rank_bits[c][..self.rank_levels].iter().enumerate() {
+                advance += count(men & B::of(b)) << k;
+            }
+            t[c][2] = advance;
             // Men held from behind (each square behind an own piece or off the board), those of
             // them in the other half (outposts), and men with no free square ahead.
             if let Some(st) = self.steps {
@@ -223,55 +328,54 @@ impl Evaluator {
                 } else {
                     ([2, 3], [0, 1])
                 };
-                let held = pieces | !self.on_board;
-                let taken = occupied | !self.on_board;
-                let supported = men & seen(held, st[behind[0]]) & seen(held, st[behind[1]]);
+                let off = !B::of(self.on_board);
+                let held = pieces | off;
+                let taken = occupied | off;
+                let supported = men & held.seen(st[behind[0]]) & held.seen(st[behind[1]]);
                 t[c][8] = count(supported);
-                t[c][9] = count(supported & self.forward[c]);
-                t[c][12] = count(men & seen(taken, st[ahead[0]]) & seen(taken, st[ahead[1]]));
+                t[c][9] = count(supported & B::of(self.forward[c]));
+                t[c][12] = count(men & taken.seen(st[ahead[0]]) & taken.seen(st[ahead[1]]));
             } else {
-                let own = |s: u8| s == u8::MAX || pieces >> s & 1 == 1;
+                let own = |s: u8| s == u8::MAX || pieces.has(s);
                 let mut bits = men;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let cell = &self.cells[i];
+                while bits != B::ZERO {
+                    let i = bits.lowest();
+                    bits = bits.without_lowest();
+                    let cell = &self.cells[usize::from(i)];
                     if own(cell.behind[c][0]) && own(cell.behind[c][1]) {
-                        t[c][8] += 1.0;
-                        if self.forward[c] >> i & 1 == 1 {
-                            t[c][9] += 1.0;
-                        }
+                        t[c][8] += 1;
+                        t[c][9] += i32::from(B::of(self.forward[c]).has(i));
                     }
                     if !free(cell.ahead[c][0]) && !free(cell.ahead[c][1]) {
-                        t[c][12] += 1.0;
+                        t[c][12] += 1;
                     }
                 }
             }
-            // Men spread unevenly over the wings.
-            t[c][10] = -(count(men & self.left) - count(men & self.right)).abs();
-            t[c][11] = count(men & self.edges);
+            // Men spread unevenly over the wings; men on the edge files.
+            t[c][10] = -(count(men & B::of(self.left)) - count(men & B::of(self.right))).abs();
+            t[c][11] = count(men & B::of(self.edges));
             // Near promotion with a free square ahead: a runaway, worth more the closer.
-            let mut bits = men & self.near[c];
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let cell = &self.cells[i];
+            let mut bits = men & B::of(self.near[c]);
+            while bits != B::ZERO {
+                let i = bits.lowest();
+                bits = bits.without_lowest();
+                let cell = &self.cells[usize::from(i)];
                 let to_go = self.height - 1 - cell.advance[c];
                 if cell.ahead[c].iter().any(|&s| free(s)) {
-                    t[c][5] += (3 - to_go) as f32 / 2.0;
+                    t[c][5] += 3 - to_go;
                 }
             }
         }
         for c in 0..2 {
-            if kings[1 - c] == 0 {
-                t[c][4] = on_back[c].min(4.0);
+            if t[1 - c][1] == 0 {
+                t[c][4] = on_back[c].min(4);
             }
         }
-        let me = usize::from(pos.turn() == Color::Black);
         let mut d = [0f32; TERMS];
         for (k, x) in d.iter_mut().enumerate() {
-            *x = t[me][k] - t[1 - me][k];
+            *x = (t[me][k] - t[1 - me][k]) as f32;
         }
+        d[5] /= 2.0; // counted in halves
         d[7] = 1.0; // the tempo: the side to move has it
         d
     }
@@ -285,16 +389,28 @@ impl Evaluator {
             return false;
         }
         let [white, black, kings] = pos.sets_in(&self.board);
-        let occupied = white | black;
-        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
         let c = usize::from(pos.turn() == Color::Black);
+        // In one word where the board fits (wasm has no 128-bit arithmetic of its own).
+        if self.narrow {
+            let w = |x: u128| x as u64;
+            self.quiet_move_in::<u64>([w(white), w(black), w(kings)], c)
+        } else {
+            self.quiet_move_in::<u128>([white, black, kings], c)
+        }
+    }
+
+    /// [`Evaluator::surely_has_quiet_move`] on the sets as `B`, `c` the side to move.
+    #[inline(always)]
+    fn quiet_move_in<B: Bits>(&self, [white, black, kings]: [B; 3], c: usize) -> bool {
+        let occupied = white | black;
+        let free = |s: u8| s != u8::MAX && !occupied.has(s);
         let mut bits = if c == 0 { white } else { black };
-        while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let cell = &self.cells[i];
+        while bits != B::ZERO {
+            let i = bits.lowest();
+            bits = bits.without_lowest();
+            let cell = &self.cells[usize::from(i)];
             if cell.ahead[c].iter().any(|&s| free(s))
-                || (kings >> i & 1 == 1 && cell.behind[c].iter().any(|&s| free(s)))
+                || (kings.has(i) && cell.behind[c].iter().any(|&s| free(s)))
             {
                 return true;
             }
@@ -311,7 +427,7 @@ impl Evaluator {
             Goal::Losing => -((t[0] + t[1]) * 100.0) as i32,
             Goal::Standard | Goal::FirstKing => {
                 let s: f32 = t.iter().zip(self.w.w.iter()).map(|(a, b)| a * b).sum();
-                s.round() as i32
+                round(s)
             }
         }
     }
@@ -320,38 +436,156 @@ impl Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdn::position::Duplicates;
-    use pdn::{Ruleset, Variant};
+    use pdn::Variant;
 
-    /// The terms counted by shifts (padded boards) are the ones counted square by square.
-    #[test]
-    fn terms_by_shifts_are_the_terms_square_by_square() {
-        let mut shifted = 0;
-        for v in Variant::ALL {
-            let Some(rs) = Ruleset::of(v) else { continue };
-            let fast = Evaluator::new(&rs, Goal::Standard);
-            let mut slow = fast.clone();
-            slow.steps = None;
-            if fast.steps.is_some() {
-                shifted += 1;
-            }
-            // A game of pseudo-random moves (a fixed sequence), its every position compared.
-            let mut pos = rs.start_position();
-            let mut moves = Vec::new();
-            for ply in 0..200u32 {
-                assert_eq!(fast.terms(&pos), slow.terms(&pos), "{v:?} ply {ply}");
-                moves.clear();
-                pos.generate(&rs, Duplicates::Drop, &mut moves);
-                if moves.is_empty() {
-                    break;
+    /// The terms as first written (a 128-bit word, counts in `f32`), to check the fast path
+    /// against.
+    fn reference_terms(e: &Evaluator, pos: &Position) -> Terms {
+        let mut t = [[0f32; TERMS]; 2];
+        let mut kings = [0; 2];
+        let mut on_back = [0f32; 2];
+        let sets = pos.sets_in(&e.board);
+        let occupied = sets[0] | sets[1];
+        let free = |s: u8| s != u8::MAX && occupied >> s & 1 == 0;
+        let count = |b: u128| b.count_ones() as f32;
+        for (c, &pieces) in sets[..2].iter().enumerate() {
+            let (men, own_kings) = (pieces & !sets[2], pieces & sets[2]);
+            kings[c] = own_kings.count_ones();
+            t[c][0] = count(men);
+            t[c][1] = count(own_kings);
+            t[c][6] = count(own_kings & e.long_diagonals);
+            t[c][3] = count(men & e.centre);
+            on_back[c] = count(men & e.back[c]);
+            t[c][2] = e.rank_bits[c]
+                .iter()
+                .enumerate()
+                .map(|(k, &b)| (men & b).count_ones() << k)
+                .sum::<u32>() as f32;
+            let mut bits = men & e.near[c];
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = &e.cells[i];
+                if cell.ahead[c].iter().any(|&s| free(s)) {
+                    t[c][5] += (3 - (e.height - 1 - cell.advance[c])) as f32 / 2.0;
                 }
-                let m = &moves[(ply as usize * 7 + 3) % moves.len()];
-                pos = pos.play(m);
+            }
+            // The five later terms, square by square.
+            let own = |s: u8| s == u8::MAX || pieces >> s & 1 == 1;
+            let mut bits = men;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let cell = &e.cells[i];
+                if own(cell.behind[c][0]) && own(cell.behind[c][1]) {
+                    t[c][8] += 1.0;
+                    if e.forward[c] >> i & 1 == 1 {
+                        t[c][9] += 1.0;
+                    }
+                }
+                if !free(cell.ahead[c][0]) && !free(cell.ahead[c][1]) {
+                    t[c][12] += 1.0;
+                }
+            }
+            t[c][10] = -(count(men & e.left) - count(men & e.right)).abs();
+            t[c][11] = count(men & e.edges);
+        }
+        for c in 0..2 {
+            if kings[1 - c] == 0 {
+                t[c][4] = on_back[c].min(4.0);
             }
         }
-        assert!(
-            shifted >= 3,
-            "the padded boards count by shifts ({shifted})"
-        );
+        let me = usize::from(pos.turn() == Color::Black);
+        let mut d = [0f32; TERMS];
+        for (k, x) in d.iter_mut().enumerate() {
+            *x = t[me][k] - t[1 - me][k];
+        }
+        d[7] = 1.0;
+        d
+    }
+
+    /// Random games in every variant (men, kings, runaways, on 8×8 to 12×12 boards): the
+    /// terms counted as integers, in two words, in one, and with the processor's bit count,
+    /// are the reference's, and the score is the reference's sum rounded by `f32::round`.
+    #[test]
+    fn the_fast_terms_and_score_are_the_reference_ones() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut checked = 0;
+        for v in Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            let e = Evaluator::new(&rs, Goal::Standard);
+            for _game in 0..10 {
+                let mut p = rs.start_position();
+                for _ply in 0..200 {
+                    let t = reference_terms(&e, &p);
+                    assert_eq!(e.terms(&p), t, "{v} {}", p.to_fen(&rs.geometry));
+                    // Each way of counting, whichever `terms` chose here.
+                    let me = usize::from(p.turn() == Color::Black);
+                    let sets = p.sets_in(&e.board);
+                    assert_eq!(e.terms_in::<u128>(sets, me), t, "{v}");
+                    if e.narrow {
+                        let narrow = sets.map(|x| x as u64);
+                        assert_eq!(e.terms_in::<u64>(narrow, me), t, "{v}");
+                        #[cfg(target_arch = "x86_64")]
+                        if e.popcnt {
+                            #[allow(unsafe_code)]
+                            // SAFETY: the processor has the instruction.
+                            let fast = unsafe { e.terms_popcnt(narrow, me) };
+                            assert_eq!(fast, t, "{v}");
+                        }
+                    }
+                    let s: f32 = t.iter().zip(e.w.w.iter()).map(|(a, b)| a * b).sum();
+                    assert_eq!(e.evaluate(&p), s.round() as i32, "{v}");
+                    checked += 1;
+                    let moves = p.legal_moves(&rs);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    p = p.play(&moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        assert!(checked > 5_000, "{checked}");
+    }
+
+    /// The boards with a padded order count the later terms by shifts (the reference above
+    /// counts them square by square).
+    #[test]
+    fn padded_boards_count_by_shifts() {
+        let shifted: Vec<Variant> = Variant::ALL
+            .into_iter()
+            .filter(|&v| {
+                Ruleset::of(v).is_some_and(|rs| Evaluator::new(&rs, Goal::Standard).steps.is_some())
+            })
+            .collect();
+        for v in [Variant::International, Variant::English, Variant::Russian] {
+            assert!(shifted.contains(&v), "{v:?}: {shifted:?}");
+        }
+    }
+
+    /// Rounding without the library call: halves away from zero, as `f32::round`, at the
+    /// edges where adding 0.5 in `f32` would round up wrongly.
+    #[test]
+    fn round_is_f32_round() {
+        for x in [
+            0.0f32,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -2.5,
+            0.499_999_97,
+            -0.499_999_97,
+            123.456,
+            -987.5,
+            8_388_607.5,
+            1e9,
+            -1e9,
+        ] {
+            assert_eq!(round(x), x.round() as i32, "{x}");
+        }
     }
 }

@@ -403,7 +403,14 @@ impl Engine {
             .draws
             .three_against_king
             .min(self.draws.two_against_king);
-        counters.since_material >= few && counters.drawn(&self.draws, &Material::of(pos))
+        if counters.since_material < few {
+            return false;
+        }
+        // The few-pieces rules need a lone king on one side: most positions are ruled out by
+        // two tests of bits, without counting the pieces.
+        let [white, black, kings] = pos.sets_in(&self.rs.geometry);
+        let lone_king = |side: u128| side & side.wrapping_sub(1) == 0 && side & kings != 0;
+        (lone_king(white) || lone_king(black)) && counters.drawn(&self.draws, &Material::of(pos))
     }
 
     fn search(
@@ -466,6 +473,13 @@ impl Engine {
             self.buffers[ply] = moves;
             return self.eval.evaluate(pos);
         }
+        // The children probe the table too (depth 1 and more): their entries are asked for
+        // all at once here (before the moves are ordered), so that their cache misses overlap instead of coming one by one.
+        if depth >= 2 && Table::PREFETCHES {
+            for m in moves.iter() {
+                self.tt.prefetch(pos.zobrist_after(m));
+            }
+        }
         let tt_best = probed.map_or(u8::MAX, |e| e.best);
         // Order: the hash move, captures of more pieces, killers, then by history.
         let mut order = std::mem::take(&mut self.orders[ply]);
@@ -486,11 +500,22 @@ impl Engine {
             };
             (s, i as u8)
         }));
-        order.sort_unstable_by_key(|o| std::cmp::Reverse(o.0));
+        // The hash move first; the others are sorted only if it does not cut (a stable sort,
+        // so equals stay in the order generated).
+        let hash_first = usize::from(tt_best) < order.len();
+        if hash_first {
+            order[..=usize::from(tt_best)].rotate_right(1);
+        } else {
+            order.sort_by_key(|o| std::cmp::Reverse(o.0));
+        }
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_i = u8::MAX;
-        for (n, &(_, i)) in order.iter().enumerate() {
+        for n in 0..order.len() {
+            if n == 1 && hash_first {
+                order[1..].sort_by_key(|o| std::cmp::Reverse(o.0));
+            }
+            let i = order[n].1;
             let m = moves[usize::from(i)];
             let child = pos.play_compact(&m);
             let child_counters = counters.after(pos, &m);
