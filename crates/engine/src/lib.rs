@@ -19,6 +19,7 @@
 //! assert!(!lines[0].pv.is_empty());
 //! ```
 
+pub mod egdb;
 pub mod eval;
 pub mod review;
 pub mod rules;

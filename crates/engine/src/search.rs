@@ -12,9 +12,14 @@ use std::time::Duration;
 use pdn::position::{CompactMove, Duplicates};
 use pdn::{Color, Move, Position, Role, Ruleset, Square};
 
+use crate::egdb::{self, Egdb, Value};
 use crate::eval::Evaluator;
 use crate::rules::{Counters, DrawRules, Goal, Material};
 use crate::tt::{Bound, Table};
+
+/// The endgame database's pieces by default (built on first need; none in wasm, where the
+/// build would hold up the worker).
+const DEFAULT_EGDB_PIECES: usize = if cfg!(target_arch = "wasm32") { 0 } else { 4 };
 
 /// Above any evaluation: a won position scores `WIN - plies to the win`.
 pub const WIN: i32 = 1_000_000;
@@ -173,6 +178,10 @@ pub struct Engine {
     excluded: Vec<MoveId>,
     /// Late move reductions on (the default); off, the search scores exactly as minimax.
     reductions: bool,
+    /// The endgame database probed (`crate::egdb`), and the most pieces it is built for on
+    /// first need (0: none).
+    egdb: Option<Arc<Egdb>>,
+    egdb_pieces: usize,
 }
 
 impl Engine {
@@ -215,6 +224,8 @@ impl Engine {
             stop_flag: None,
             excluded: Vec::new(),
             reductions: true,
+            egdb: None,
+            egdb_pieces: DEFAULT_EGDB_PIECES,
             rs,
         }
     }
@@ -224,6 +235,20 @@ impl Engine {
     #[must_use]
     pub fn with_reductions(mut self, on: bool) -> Engine {
         self.reductions = on;
+        self
+    }
+
+    /// Sets the endgame database's size: positions of at most `pieces` pieces are answered
+    /// from it (0: no database). It is built in memory the first time a search starts from a
+    /// position with at most `pieces` + 4 pieces ([`egdb::shared`], once per process; about
+    /// 4 s of CPU for 4 pieces natively), for 32-square variants with the usual goal.
+    /// Natively the default is 4; in wasm 0.
+    #[must_use]
+    pub fn with_egdb(mut self, pieces: usize) -> Engine {
+        self.egdb_pieces = pieces.min(egdb::MAX_PIECES);
+        if self.egdb.as_ref().is_some_and(|db| db.pieces() != self.egdb_pieces) {
+            self.egdb = None;
+        }
         self
     }
 
@@ -251,6 +276,16 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
+        let pieces = (pos.count(Color::White) + pos.count(Color::Black)) as usize;
+        if self.egdb.is_none() && self.egdb_pieces > 0 && pieces <= self.egdb_pieces + 4 {
+            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces);
+        }
+        // A root the database answers is searched exactly at depth 1 (every move's position
+        // is answered), unless the draw rules cut a line short.
+        let root_known = self.egdb.as_ref().is_some_and(|db| {
+            let counters = counters_of(history, pos, &self.rs);
+            self.probe_egdb(db, pos, counters, 0).is_some()
+        });
         self.clock = limits.clock.unwrap_or(system_ms);
         let start = (self.clock)();
         self.tt.next_generation();
@@ -292,7 +327,7 @@ impl Engine {
                 self.excluded.push(id(first));
                 lines.push(Line {
                     score: Score(score),
-                    pv: self.routed(pos, 0),
+                    pv: self.routed(pos, 0, Score(score).win_in().is_some()),
                 });
                 if self.stopped {
                     break;
@@ -310,7 +345,7 @@ impl Engine {
                 nodes: self.nodes,
                 elapsed: Duration::from_secs_f64(((self.clock)() - start).max(0.0) / 1000.0),
             });
-            if self.stopped {
+            if self.stopped || root_known {
                 break;
             }
             // A forced result found within the depth searched will not change.
@@ -328,16 +363,50 @@ impl Engine {
 
     /// Whether to stop: the node limit is looked at every node, the clock and the flag every
     /// 2,048 nodes (reading the clock costs more than a node).
-    /// The principal variation found at `ply`, each move with its route (for notation).
-    fn routed(&self, pos: &Position, ply: usize) -> Vec<Move> {
+    /// The principal variation found at `ply`, each move with its route (for notation); a
+    /// forced result (`decided`) that ends in the endgame database goes on by its line.
+    fn routed(&self, pos: &Position, ply: usize, decided: bool) -> Vec<Move> {
         let mut p = *pos;
         let mut out = Vec::with_capacity(self.pv[ply].len());
-        for m in &self.pv[ply] {
+        let more = match &self.egdb {
+            Some(db) if decided => {
+                let mut end = *pos;
+                for m in &self.pv[ply] {
+                    end = end.play_compact(m);
+                }
+                db.line(&end)
+            }
+            _ => Vec::new(),
+        };
+        for m in self.pv[ply].iter().chain(&more) {
             let Some(r) = p.route(&self.rs, m) else { break };
             p = p.play_compact(m);
             out.push(r);
         }
         out
+    }
+
+    /// The endgame database's score of `pos` at `ply`, when it holds the position and the
+    /// draw rules cannot end the game before its result (a draw always stands: the rules only
+    /// add draws).
+    fn probe_egdb(&self, db: &Egdb, pos: &Position, counters: Counters, ply: usize) -> Option<i32> {
+        let plies = match db.probe(pos)? {
+            Value::Draw => return Some(0),
+            Value::Win(n) | Value::Loss(n) => n,
+        };
+        let mut room = u32::from(self.draws.kings_only.saturating_sub(counters.kings_only));
+        let few = self.draws.three_against_king.min(self.draws.two_against_king);
+        if few != u16::MAX {
+            room = room.min(u32::from(few.saturating_sub(counters.since_material)));
+        }
+        if plies >= room {
+            return None;
+        }
+        let at = ply as i32 + plies as i32;
+        Some(match db.probe(pos)? {
+            Value::Win(_) => WIN - at,
+            _ => -(WIN - at),
+        })
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -390,6 +459,15 @@ impl Engine {
         let key = key(pos);
         if ply > 0 && (self.repeated(key, counters.kings_only) || self.drawn(pos, counters)) {
             return 0;
+        }
+        if let Some(db) = &self.egdb {
+            if ply > 0
+                && (pos.count(Color::White) + pos.count(Color::Black)) as usize <= db.pieces()
+            {
+                if let Some(s) = self.probe_egdb(db, pos, counters, ply) {
+                    return s;
+                }
+            }
         }
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
         // without generating its moves.

@@ -1,0 +1,37 @@
+//! Builds the endgame database of a 32-square variant in memory and says what it holds:
+//!
+//!   cargo run --release -p pdn-engine --example egdb -- [PIECES] [GAMETYPE]
+//!
+//! (default: 4 pieces, English checkers, GameType 21). Prints, per piece count up to PIECES,
+//! the time to build every table up to it, the bytes, and the wins, losses and draws.
+
+use std::time::Instant;
+
+use pdn::Ruleset;
+use pdn_engine::egdb::Egdb;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let pieces: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let gametype = args.get(1).map_or("21", String::as_str);
+    let rs = Ruleset::of_gametype(gametype).expect("a GameType");
+    for n in 2..=pieces {
+        let start = Instant::now();
+        let Some(db) = Egdb::build(&rs, n) else {
+            eprintln!("no database for GameType {gametype}");
+            return;
+        };
+        let s = db.stats();
+        println!(
+            "≤ {n} pieces: {:.2} s, {} signatures, {} bytes; wins {}, losses {}, draws {}, longest {} plies, overflow {}",
+            start.elapsed().as_secs_f64(),
+            s.signatures,
+            s.entries,
+            s.wins,
+            s.losses,
+            s.draws,
+            s.longest,
+            s.overflow
+        );
+    }
+}

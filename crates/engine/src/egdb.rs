@@ -1,0 +1,597 @@
+//! An endgame database for the 32-square variants: every position with few pieces, solved
+//! exactly (won or lost in so many plies for the side to move, or drawn), built in memory
+//! from the core's own moves.
+//!
+//! **What is stored.** Positions are grouped by *material signature* (white men, white kings,
+//! black men, black kings); a signature's table holds one byte per position and side to move:
+//! 0 a draw (or no position: two men on one square), an odd byte `b` a loss in `b − 1` plies,
+//! an even byte `b` a win in `b − 1` plies. The distances count every ply to the position where
+//! the loser cannot move (the variant's usual goal), compulsory captures included; the draw
+//! rules the search applies (English 40-move rule, the few-pieces rules) are not in the tables
+//! (the search's probe uses a value only where the rules cannot end the game first).
+//!
+//! **The index** is dense by combinatorial ranking: the white men's squares among the squares a
+//! white man may stand on (not its promotion row), the black men's likewise (the two ranked
+//! independently, so a few indices put two men on one square and are unused), then the white
+//! kings among the squares the men leave free and the black kings among those left.
+//!
+//! **Solving.** Signatures are solved in an order where every move leads to a signature
+//! already solved or to the same one (fewer pieces after a capture; fewer men after a
+//! crowning). Within a signature each position's moves are generated once by the core; a move
+//! to another signature reads its value at once, a move within the signature becomes an edge.
+//! Then a retrograde pass over the reversed edges, in increasing distance (a bucket per ply):
+//! a position one of whose moves leads to a loss for the other side is won in one more ply
+//! (the fewest), one all of whose moves lead to wins for the other side is lost in one more
+//! ply than the longest of them; what is never reached is a draw.
+
+use std::sync::{Arc, Mutex};
+
+use pdn::position::{CompactMove, Duplicates};
+use pdn::{Color, Piece, Position, Role, Ruleset, Square, Variant};
+
+use crate::rules::Goal;
+
+/// The most pieces a table here may hold (the index's binomials are sized for it).
+pub const MAX_PIECES: usize = 6;
+/// Squares on the boards the database is for.
+const SQUARES: usize = 32;
+
+/// Binomial coefficients C(n, k) for n ≤ 32, k ≤ [`MAX_PIECES`].
+const BINOM: [[u64; MAX_PIECES + 1]; SQUARES + 1] = {
+    let mut t = [[0u64; MAX_PIECES + 1]; SQUARES + 1];
+    let mut n = 0;
+    while n <= SQUARES {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_PIECES {
+            t[n][k] = if n == 0 {
+                0
+            } else {
+                t[n - 1][k - 1] + t[n - 1][k]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// Pieces of each kind: white men, white kings, black men, black kings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Signature {
+    /// Men per side (0 White, 1 Black).
+    pub men: [u8; 2],
+    /// Kings per side.
+    pub kings: [u8; 2],
+}
+
+impl Signature {
+    /// Counts the pieces of `pos`.
+    #[must_use]
+    pub fn of(pos: &Position) -> Signature {
+        let count = |c: Color| {
+            let kings = pos.count_kings(c);
+            ((pos.count(c) - kings) as u8, kings as u8)
+        };
+        let (wm, wk) = count(Color::White);
+        let (bm, bk) = count(Color::Black);
+        Signature {
+            men: [wm, bm],
+            kings: [wk, bk],
+        }
+    }
+
+    /// All its pieces.
+    #[must_use]
+    pub fn total(&self) -> usize {
+        usize::from(self.men[0] + self.men[1] + self.kings[0] + self.kings[1])
+    }
+
+    fn slot(&self) -> usize {
+        let d = MAX_PIECES + 1;
+        ((usize::from(self.men[0]) * d + usize::from(self.kings[0])) * d
+            + usize::from(self.men[1]))
+            * d
+            + usize::from(self.kings[1])
+    }
+}
+
+/// A position's value in the database, for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// Won in this many plies (odd).
+    Win(u32),
+    /// Lost in this many plies (even; 0: no move now).
+    Loss(u32),
+    /// Drawn with best play (no draw rules applied).
+    Draw,
+}
+
+impl Value {
+    fn of_byte(b: u8) -> Value {
+        match b {
+            0 => Value::Draw,
+            b if b % 2 == 1 => Value::Loss(u32::from(b - 1)),
+            b => Value::Win(u32::from(b - 1)),
+        }
+    }
+}
+
+/// One signature's values: a byte per position and side to move.
+struct Table {
+    /// Positions (of one side to move): sizes of the white men's, black men's, white kings'
+    /// and black kings' ranks.
+    sizes: [u64; 4],
+    values: Vec<u8>,
+}
+
+impl Table {
+    fn positions(&self) -> u64 {
+        self.sizes.iter().product()
+    }
+}
+
+/// How long building took and what it holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Signatures solved.
+    pub signatures: usize,
+    /// Table entries (positions × sides to move, the unused indices included): the bytes held.
+    pub entries: u64,
+    /// Wins, losses and draws among the positions that exist.
+    pub wins: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Draws.
+    pub draws: u64,
+    /// The longest win or loss found, in plies.
+    pub longest: u32,
+    /// Positions whose distance did not fit a byte (stored as draws; none expected).
+    pub overflow: u64,
+}
+
+/// The solved tables of one rule set, for every signature of up to `pieces` pieces with a
+/// piece on each side.
+pub struct Egdb {
+    rs: Ruleset,
+    pieces: usize,
+    /// By [`Signature::slot`]: the table's number in `tables`.
+    slots: Vec<u32>,
+    tables: Vec<Table>,
+    /// The board's squares in the order of their bits in a position's sets
+    /// ([`pdn::Geometry::bit_of`]): the square at each place, and each bit's place.
+    square: [Square; SQUARES],
+    place: [u8; 64],
+    /// Per colour: the places its men may stand on, in order, and each bit's rank among them
+    /// (`u8::MAX`: none).
+    men_squares: [Vec<u8>; 2],
+    men_place: [[u8; 64]; 2],
+    stats: Stats,
+}
+
+/// Whether the database can be built for `rs` and `goal`: a 32-square board, the usual goal,
+/// no counted king moves (Frisian's).
+#[must_use]
+pub fn supports(rs: &Ruleset, goal: Goal) -> bool {
+    rs.geometry.len() == SQUARES && goal == Goal::Standard && rs.rules.max_king_moves == 0
+}
+
+impl Egdb {
+    /// Builds the tables of every signature of at most `pieces` pieces (at most
+    /// [`MAX_PIECES`]; each side at least one piece) under `rs`. `None` when `rs` is not a
+    /// 32-square rule set ([`supports`]).
+    #[must_use]
+    pub fn build(rs: &Ruleset, pieces: usize) -> Option<Egdb> {
+        if !supports(rs, Goal::Standard) || pieces > MAX_PIECES {
+            return None;
+        }
+        let g = &rs.geometry;
+        let mut by_bit: Vec<Square> = (0..SQUARES as u8).map(Square).collect();
+        by_bit.sort_by_key(|&sq| g.bit_of(sq));
+        if by_bit.iter().any(|&sq| g.bit_of(sq) >= 64) {
+            return None;
+        }
+        let mut square = [Square(0); SQUARES];
+        let mut place = [u8::MAX; 64];
+        let mut men_squares = [Vec::new(), Vec::new()];
+        let mut men_place = [[u8::MAX; 64]; 2];
+        for (j, &sq) in by_bit.iter().enumerate() {
+            square[j] = sq;
+            let bit = usize::from(g.bit_of(sq));
+            place[bit] = j as u8;
+            for (c, color) in [Color::White, Color::Black].into_iter().enumerate() {
+                if !g.is_promotion_row(sq, color) {
+                    men_place[c][bit] = men_squares[c].len() as u8;
+                    men_squares[c].push(j as u8);
+                }
+            }
+        }
+        let d = MAX_PIECES + 1;
+        let mut db = Egdb {
+            rs: rs.clone(),
+            pieces,
+            slots: vec![u32::MAX; d * d * d * d],
+            tables: Vec::new(),
+            square,
+            place,
+            men_squares,
+            men_place,
+            stats: Stats::default(),
+        };
+        // The order: fewer pieces first, then fewer men (a crowning leaves one man fewer).
+        let mut sigs = Vec::new();
+        for total in 2..=pieces {
+            for men in 0..=total {
+                for wm in 0..=men {
+                    let bm = men - wm;
+                    for wk in 0..=(total - men) {
+                        let bk = total - men - wk;
+                        if wm + wk == 0 || bm + bk == 0 {
+                            continue;
+                        }
+                        sigs.push(Signature {
+                            men: [wm as u8, bm as u8],
+                            kings: [wk as u8, bk as u8],
+                        });
+                    }
+                }
+            }
+        }
+        for sig in sigs {
+            db.solve(sig);
+        }
+        Some(db)
+    }
+
+    /// The rule set the tables are for.
+    #[must_use]
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.rs
+    }
+
+    /// The most pieces a position it answers may have.
+    #[must_use]
+    pub fn pieces(&self) -> usize {
+        self.pieces
+    }
+
+    /// What the tables hold.
+    #[must_use]
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// The value of `pos` for the side to move, when it has at most [`Egdb::pieces`] pieces
+    /// and a piece on each side (the game is over otherwise: `Loss(0)` when the side to move
+    /// has none).
+    #[must_use]
+    pub fn probe(&self, pos: &Position) -> Option<Value> {
+        if (pos.count(Color::White) + pos.count(Color::Black)) as usize > self.pieces {
+            return None;
+        }
+        self.byte(pos).map(Value::of_byte)
+    }
+
+    fn byte(&self, pos: &Position) -> Option<u8> {
+        let turn = pos.turn();
+        if pos.count(turn) == 0 {
+            return Some(1);
+        }
+        let sig = Signature::of(pos);
+        if sig.total() > self.pieces || sig.men[0] + sig.kings[0] == 0 {
+            return None;
+        }
+        let t = self.slots[sig.slot()];
+        if t == u32::MAX {
+            return None;
+        }
+        let table = &self.tables[t as usize];
+        let i = self.index(table, pos)?;
+        Some(table.values[(i * 2 + turn as u64) as usize])
+    }
+
+    /// The best line from `pos` by the tables: the winner's quickest win, the loser's longest
+    /// loss; empty for a draw or a position the tables do not hold.
+    #[must_use]
+    pub fn line(&self, pos: &Position) -> Vec<CompactMove> {
+        let mut out = Vec::new();
+        let mut p = *pos;
+        let mut moves = Vec::new();
+        while let Some(Value::Win(n) | Value::Loss(n)) = self.probe(&p) {
+            if n == 0 {
+                break;
+            }
+            p.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+            // The move whose child is one ply nearer the end, the other side's way round.
+            let next = moves.iter().find(|m| {
+                let child = p.play_compact(m);
+                match self.probe(&child) {
+                    Some(Value::Loss(k)) => k + 1 == n,
+                    Some(Value::Win(k)) => k + 1 == n,
+                    _ => false,
+                }
+            });
+            let Some(m) = next.copied() else { break };
+            out.push(m);
+            p = p.play_compact(&m);
+        }
+        out
+    }
+
+    /// The rank of `pos` in its table; `None` when a man stands where none may.
+    fn index(&self, table: &Table, pos: &Position) -> Option<u64> {
+        let [white, black, kings] = pos.sets_in(&self.rs.geometry);
+        let (white, black, kings) = (white as u64, black as u64, kings as u64);
+        let wm = white & !kings;
+        let bm = black & !kings;
+        let rank_men = |set: u64, c: usize| -> Option<u64> {
+            let mut r = 0;
+            let mut bits = set;
+            let mut k = 1;
+            while bits != 0 {
+                let place = self.men_place[c][bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+                if place == u8::MAX {
+                    return None;
+                }
+                r += BINOM[usize::from(place)][k];
+                k += 1;
+            }
+            Some(r)
+        };
+        let rank_free = |set: u64, taken: u64| -> u64 {
+            let mut r = 0;
+            let mut bits = set;
+            let mut k = 1;
+            while bits != 0 {
+                let bit = bits.trailing_zeros();
+                bits &= bits - 1;
+                let below = (taken & ((1u64 << bit) - 1)).count_ones();
+                r += BINOM[(u32::from(self.place[bit as usize]) - below) as usize][k];
+                k += 1;
+            }
+            r
+        };
+        let a = rank_men(wm, 0)?;
+        let b = rank_men(bm, 1)?;
+        let men = wm | bm;
+        let c = rank_free(white & kings, men);
+        let d = rank_free(black & kings, men | (white & kings));
+        let s = table.sizes;
+        Some(((a * s[1] + b) * s[2] + c) * s[3] + d)
+    }
+
+    /// The position at rank `i` of `sig` with `turn` to move; `None` for an unused rank.
+    fn unrank(&self, sig: Signature, sizes: [u64; 4], i: u64, turn: Color) -> Option<Position> {
+        let d = i % sizes[3];
+        let rest = i / sizes[3];
+        let c = rest % sizes[2];
+        let rest = rest / sizes[2];
+        let b = rest % sizes[1];
+        let a = rest / sizes[1];
+        let mut pieces = [(
+            Square(0),
+            Piece {
+                color: Color::White,
+                role: Role::Man,
+            },
+        ); MAX_PIECES];
+        let mut n = 0;
+        // Board squares (their places in the bit order) taken so far.
+        let mut taken = 0u64;
+        for (c, color, r) in [(0, Color::White, a), (1, Color::Black, b)] {
+            let k = usize::from(sig.men[c]);
+            for &place in &unrank_combination(r, k)[..k] {
+                let j = self.men_squares[c][place];
+                if taken >> j & 1 == 1 {
+                    return None;
+                }
+                taken |= 1 << j;
+                pieces[n] = (self.square[usize::from(j)], Piece { color, role: Role::Man });
+                n += 1;
+            }
+        }
+        for (c, color, r) in [(0, Color::White, c), (1, Color::Black, d)] {
+            let k = usize::from(sig.kings[c]);
+            let mut now = taken;
+            for &place in &unrank_combination(r, k)[..k] {
+                // The place-th free square.
+                let mut left = place;
+                let mut j = 0;
+                loop {
+                    if taken >> j & 1 == 0 {
+                        if left == 0 {
+                            break;
+                        }
+                        left -= 1;
+                    }
+                    j += 1;
+                }
+                now |= 1 << j;
+                pieces[n] = (self.square[j], Piece { color, role: Role::King });
+                n += 1;
+            }
+            taken = now;
+        }
+        Position::from_pieces(&self.rs.geometry, turn, &pieces[..n])
+    }
+
+    /// Solves `sig`: every signature its moves lead to is solved already.
+    fn solve(&mut self, sig: Signature) {
+        let men = usize::from(sig.men[0] + sig.men[1]);
+        let sizes = [
+            BINOM[self.men_squares[0].len()][usize::from(sig.men[0])],
+            BINOM[self.men_squares[1].len()][usize::from(sig.men[1])],
+            BINOM[SQUARES - men][usize::from(sig.kings[0])],
+            BINOM[SQUARES - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
+        ];
+        let table = Table {
+            sizes,
+            values: Vec::new(),
+        };
+        let n = (table.positions() * 2) as usize;
+        // Per entry: its moves within the signature (edges), how many moves are not yet known
+        // to lose, and the longest loss among those known.
+        let mut edge_start: Vec<u32> = Vec::with_capacity(n + 1);
+        let mut edges: Vec<u32> = Vec::new();
+        let mut open = vec![0u8; n];
+        let mut longest = vec![0u8; n];
+        let mut exists = vec![false; n];
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); 256];
+        let mut moves = Vec::with_capacity(32);
+        for e in 0..n {
+            edge_start.push(edges.len() as u32);
+            let turn = if e % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let Some(pos) = self.unrank(sig, sizes, (e / 2) as u64, turn) else {
+                continue;
+            };
+            exists[e] = true;
+            pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+            let mut win = u32::MAX;
+            let mut count = 0u32;
+            let mut max_loss = 0u32;
+            for m in &moves {
+                let child = pos.play_compact(m);
+                let csig = Signature::of(&child);
+                if csig == sig {
+                    let Some(ci) = self.index(&table, &child) else {
+                        continue;
+                    };
+                    edges.push((ci * 2 + child.turn() as u64) as u32);
+                    count += 1;
+                    continue;
+                }
+                match self.byte(&child).map_or(Value::Draw, Value::of_byte) {
+                    // The other side loses in k: a win in k + 1.
+                    Value::Loss(k) => win = win.min(k + 1),
+                    Value::Win(k) => max_loss = max_loss.max(k + 1),
+                    Value::Draw => count += 1,
+                }
+            }
+            if win != u32::MAX {
+                push(&mut buckets, win, e);
+            } else if count == 0 {
+                push(&mut buckets, max_loss, e);
+            }
+            open[e] = count.min(255) as u8;
+            longest[e] = max_loss.min(255) as u8;
+        }
+        edge_start.push(edges.len() as u32);
+        // The reversed edges.
+        let mut pred_start = vec![0u32; n + 1];
+        for &t in &edges {
+            pred_start[t as usize + 1] += 1;
+        }
+        for i in 0..n {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill = pred_start.clone();
+        let mut preds = vec![0u32; edges.len()];
+        for from in 0..n {
+            for &t in &edges[edge_start[from] as usize..edge_start[from + 1] as usize] {
+                preds[fill[t as usize] as usize] = from as u32;
+                fill[t as usize] += 1;
+            }
+        }
+        drop(edges);
+        drop(edge_start);
+        let mut values = vec![0u8; n];
+        let mut stats = self.stats;
+        for dist in 0..256usize {
+            let bucket = std::mem::take(&mut buckets[dist]);
+            for &e in &bucket {
+                let e = e as usize;
+                if values[e] != 0 {
+                    continue;
+                }
+                if dist >= 255 {
+                    stats.overflow += 1;
+                    continue;
+                }
+                values[e] = dist as u8 + 1;
+                stats.longest = stats.longest.max(dist as u32);
+                for &q in &preds[pred_start[e] as usize..pred_start[e + 1] as usize] {
+                    let q = q as usize;
+                    if values[q] != 0 {
+                        continue;
+                    }
+                    if dist % 2 == 0 {
+                        // `e` is lost for its side to move: `q` wins in one more ply.
+                        push(&mut buckets, dist as u32 + 1, q);
+                    } else {
+                        longest[q] = longest[q].max((dist + 1).min(255) as u8);
+                        open[q] -= 1;
+                        if open[q] == 0 {
+                            push(&mut buckets, u32::from(longest[q]), q);
+                        }
+                    }
+                }
+            }
+        }
+        for e in 0..n {
+            if exists[e] {
+                match Value::of_byte(values[e]) {
+                    Value::Win(_) => stats.wins += 1,
+                    Value::Loss(_) => stats.losses += 1,
+                    Value::Draw => stats.draws += 1,
+                }
+            }
+        }
+        stats.signatures += 1;
+        stats.entries += n as u64;
+        self.stats = stats;
+        self.slots[sig.slot()] = self.tables.len() as u32;
+        self.tables.push(Table {
+            values,
+            ..table
+        });
+    }
+}
+
+fn push(buckets: &mut [Vec<u32>], dist: u32, e: usize) {
+    if let Some(b) = buckets.get_mut(dist as usize) {
+        b.push(e as u32);
+    }
+}
+
+/// The `k` places (increasing) of the combination ranked `r` (combinatorial number system:
+/// r = Σ C(place_i, i + 1)).
+fn unrank_combination(mut r: u64, k: usize) -> [usize; MAX_PIECES] {
+    let mut out = [0; MAX_PIECES];
+    for i in (1..=k).rev() {
+        let mut c = i - 1;
+        while c < SQUARES && BINOM[c + 1][i] <= r {
+            c += 1;
+        }
+        r -= BINOM[c][i];
+        out[i - 1] = c;
+    }
+    out
+}
+
+/// Databases built so far in this process, per variant (one for all engines).
+static SHARED: Mutex<Vec<(Variant, usize, Arc<Egdb>)>> = Mutex::new(Vec::new());
+
+/// The database of `rs` with up to `pieces` pieces, built on the first call (a second or so
+/// for four pieces) and shared by every engine of the process afterwards; `None` where it
+/// cannot be built ([`supports`]).
+#[must_use]
+pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
+    if !supports(rs, goal) {
+        return None;
+    }
+    let mut all = SHARED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some((_, _, db)) = all
+        .iter()
+        .find(|(v, p, _)| *v == rs.variant && *p >= pieces)
+    {
+        return Some(Arc::clone(db));
+    }
+    let db = Arc::new(Egdb::build(rs, pieces)?);
+    all.push((rs.variant, pieces, Arc::clone(&db)));
+    Some(db)
+}
