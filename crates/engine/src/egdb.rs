@@ -89,8 +89,7 @@ impl Signature {
 
     fn slot(&self) -> usize {
         let d = MAX_PIECES + 1;
-        ((usize::from(self.men[0]) * d + usize::from(self.kings[0])) * d
-            + usize::from(self.men[1]))
+        ((usize::from(self.men[0]) * d + usize::from(self.kings[0])) * d + usize::from(self.men[1]))
             * d
             + usize::from(self.kings[1])
     }
@@ -387,7 +386,13 @@ impl Egdb {
                     return None;
                 }
                 taken |= 1 << j;
-                pieces[n] = (self.square[usize::from(j)], Piece { color, role: Role::Man });
+                pieces[n] = (
+                    self.square[usize::from(j)],
+                    Piece {
+                        color,
+                        role: Role::Man,
+                    },
+                );
                 n += 1;
             }
         }
@@ -408,7 +413,13 @@ impl Egdb {
                     j += 1;
                 }
                 now |= 1 << j;
-                pieces[n] = (self.square[j], Piece { color, role: Role::King });
+                pieces[n] = (
+                    self.square[j],
+                    Piece {
+                        color,
+                        role: Role::King,
+                    },
+                );
                 n += 1;
             }
             taken = now;
@@ -466,8 +477,12 @@ impl Egdb {
                     continue;
                 }
                 match self.byte(&child).map_or(Value::Draw, Value::of_byte) {
-                    // The other side loses in k: a win in k + 1.
-                    Value::Loss(k) => win = win.min(k + 1),
+                    // The other side loses in k: a win in k + 1 (and never a loss: the
+                    // move stays counted as not losing).
+                    Value::Loss(k) => {
+                        win = win.min(k + 1);
+                        count += 1;
+                    }
                     Value::Win(k) => max_loss = max_loss.max(k + 1),
                     Value::Draw => count += 1,
                 }
@@ -545,10 +560,7 @@ impl Egdb {
         stats.entries += n as u64;
         self.stats = stats;
         self.slots[sig.slot()] = self.tables.len() as u32;
-        self.tables.push(Table {
-            values,
-            ..table
-        });
+        self.tables.push(Table { values, ..table });
     }
 }
 
@@ -584,7 +596,9 @@ pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
     if !supports(rs, goal) {
         return None;
     }
-    let mut all = SHARED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut all = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some((_, _, db)) = all
         .iter()
         .find(|(v, p, _)| *v == rs.variant && *p >= pieces)

@@ -17,8 +17,8 @@ use crate::eval::Evaluator;
 use crate::rules::{Counters, DrawRules, Goal, Material};
 use crate::tt::{Bound, Table};
 
-/// The endgame database's pieces by default (built on first need; none in wasm, where the
-/// build would hold up the worker).
+/// The endgame database's pieces by default in English checkers, the variant it is measured
+/// in (built on first need; none in wasm, where the build would hold up the worker).
 const DEFAULT_EGDB_PIECES: usize = if cfg!(target_arch = "wasm32") { 0 } else { 4 };
 
 /// Above any evaluation: a won position scores `WIN - plies to the win`.
@@ -225,7 +225,11 @@ impl Engine {
             excluded: Vec::new(),
             reductions: true,
             egdb: None,
-            egdb_pieces: DEFAULT_EGDB_PIECES,
+            egdb_pieces: if rs.variant == pdn::Variant::English {
+                DEFAULT_EGDB_PIECES
+            } else {
+                0
+            },
             rs,
         }
     }
@@ -242,11 +246,15 @@ impl Engine {
     /// from it (0: no database). It is built in memory the first time a search starts from a
     /// position with at most `pieces` + 4 pieces ([`egdb::shared`], once per process; about
     /// 4 s of CPU for 4 pieces natively), for 32-square variants with the usual goal.
-    /// Natively the default is 4; in wasm 0.
+    /// The default is 4 for English checkers natively, otherwise 0 (none).
     #[must_use]
     pub fn with_egdb(mut self, pieces: usize) -> Engine {
         self.egdb_pieces = pieces.min(egdb::MAX_PIECES);
-        if self.egdb.as_ref().is_some_and(|db| db.pieces() != self.egdb_pieces) {
+        if self
+            .egdb
+            .as_ref()
+            .is_some_and(|db| db.pieces() != self.egdb_pieces)
+        {
             self.egdb = None;
         }
         self
@@ -395,7 +403,10 @@ impl Engine {
             Value::Win(n) | Value::Loss(n) => n,
         };
         let mut room = u32::from(self.draws.kings_only.saturating_sub(counters.kings_only));
-        let few = self.draws.three_against_king.min(self.draws.two_against_king);
+        let few = self
+            .draws
+            .three_against_king
+            .min(self.draws.two_against_king);
         if few != u16::MAX {
             room = room.min(u32::from(few.saturating_sub(counters.since_material)));
         }
