@@ -165,6 +165,8 @@ pub struct Egdb {
     /// (`u8::MAX`: none).
     men_squares: [Vec<u8>; 2],
     men_place: [[u8; 64]; 2],
+    /// Each bit's square turned half round (the board seen from the other side).
+    mirror: [u8; 64],
     stats: Stats,
 }
 
@@ -194,6 +196,16 @@ impl Egdb {
         let mut place = [u8::MAX; 64];
         let mut men_squares = [Vec::new(), Vec::new()];
         let mut men_place = [[u8::MAX; 64]; 2];
+        let (w, h) = g
+            .squares()
+            .iter()
+            .fold((0, 0), |(w, h), i| (w.max(i.file + 1), h.max(i.rank + 1)));
+        let mut mirror = [0u8; 64];
+        for &sq in &by_bit {
+            let i = g.info(sq);
+            let turned = g.at(w - 1 - i.file, h - 1 - i.rank)?;
+            mirror[usize::from(g.bit_of(sq))] = g.bit_of(turned);
+        }
         for (j, &sq) in by_bit.iter().enumerate() {
             square[j] = sq;
             let bit = usize::from(g.bit_of(sq));
@@ -215,6 +227,7 @@ impl Egdb {
             place,
             men_squares,
             men_place,
+            mirror,
             stats: Stats::default(),
         };
         // The order: fewer pieces first, then fewer men (a crowning leaves one man fewer).
@@ -272,12 +285,20 @@ impl Egdb {
     }
 
     fn byte(&self, pos: &Position) -> Option<u8> {
-        let turn = pos.turn();
-        if pos.count(turn) == 0 {
+        if pos.count(pos.turn()) == 0 {
             return Some(1);
         }
-        let sig = Signature::of(pos);
-        if sig.total() > self.pieces || sig.men[0] + sig.kings[0] == 0 {
+        self.byte_of(self.sets(pos))
+    }
+
+    /// The byte of the position with White to move whose white pieces, black pieces and
+    /// kings are `sets` (bits of the board's order).
+    fn byte_of(&self, sets: [u64; 3]) -> Option<u8> {
+        let sig = signature(sets);
+        if sig.total() > self.pieces
+            || sig.men[0] + sig.kings[0] == 0
+            || sig.men[1] + sig.kings[1] == 0
+        {
             return None;
         }
         let t = self.slots[sig.slot()];
@@ -285,8 +306,34 @@ impl Egdb {
             return None;
         }
         let table = &self.tables[t as usize];
-        let i = self.index(table, pos)?;
-        Some(table.values[(i * 2 + turn as u64) as usize])
+        Some(table.values[self.index(table, sets)? as usize])
+    }
+
+    /// The sets of `pos` seen by the side to move: as they are with White to move, turned
+    /// half round with the colours swapped with Black to move (the tables hold White to
+    /// move only: the rules are the same seen from either side).
+    fn sets(&self, pos: &Position) -> [u64; 3] {
+        let [white, black, kings] = pos.sets_in(&self.rs.geometry);
+        let sets = [white as u64, black as u64, kings as u64];
+        if pos.turn() == Color::White {
+            sets
+        } else {
+            self.flip(sets)
+        }
+    }
+
+    /// The colours swapped and the board turned half round.
+    fn flip(&self, [white, black, kings]: [u64; 3]) -> [u64; 3] {
+        let turn = |set: u64| {
+            let mut out = 0u64;
+            let mut bits = set;
+            while bits != 0 {
+                out |= 1 << self.mirror[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            out
+        };
+        [turn(black), turn(white), turn(kings)]
     }
 
     /// The best line from `pos` by the tables: the winner's quickest win, the loser's longest
@@ -317,10 +364,9 @@ impl Egdb {
         out
     }
 
-    /// The rank of `pos` in its table; `None` when a man stands where none may.
-    fn index(&self, table: &Table, pos: &Position) -> Option<u64> {
-        let [white, black, kings] = pos.sets_in(&self.rs.geometry);
-        let (white, black, kings) = (white as u64, black as u64, kings as u64);
+    /// The rank of the position `sets` (White to move) in its table; `None` when a man stands
+    /// where none may.
+    fn index(&self, table: &Table, [white, black, kings]: [u64; 3]) -> Option<u64> {
         let wm = white & !kings;
         let bm = black & !kings;
         let rank_men = |set: u64, c: usize| -> Option<u64> {
@@ -427,22 +473,42 @@ impl Egdb {
         Position::from_pieces(&self.rs.geometry, turn, &pieces[..n])
     }
 
-    /// Solves `sig`: every signature its moves lead to is solved already.
+    /// Solves `sig` and the same with the colours swapped (a Black-to-move position of one
+    /// is a White-to-move position of the other): every signature their moves lead to is
+    /// solved already.
     fn solve(&mut self, sig: Signature) {
-        let men = usize::from(sig.men[0] + sig.men[1]);
-        let sizes = [
-            BINOM[self.men_squares[0].len()][usize::from(sig.men[0])],
-            BINOM[self.men_squares[1].len()][usize::from(sig.men[1])],
-            BINOM[SQUARES - men][usize::from(sig.kings[0])],
-            BINOM[SQUARES - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
-        ];
-        let table = Table {
-            sizes,
-            values: Vec::new(),
+        if self.slots[sig.slot()] != u32::MAX {
+            return;
+        }
+        let swapped = Signature {
+            men: [sig.men[1], sig.men[0]],
+            kings: [sig.kings[1], sig.kings[0]],
         };
-        let n = (table.positions() * 2) as usize;
-        // Per entry: its moves within the signature (edges), how many moves are not yet known
-        // to lose, and the longest loss among those known.
+        let sizes_of = |sig: Signature| {
+            let men = usize::from(sig.men[0] + sig.men[1]);
+            [
+                BINOM[self.men_squares[0].len()][usize::from(sig.men[0])],
+                BINOM[self.men_squares[1].len()][usize::from(sig.men[1])],
+                BINOM[SQUARES - men][usize::from(sig.kings[0])],
+                BINOM[SQUARES - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
+            ]
+        };
+        let mut parts = vec![Table {
+            sizes: sizes_of(sig),
+            values: Vec::new(),
+        }];
+        if swapped != sig {
+            parts.push(Table {
+                sizes: sizes_of(swapped),
+                values: Vec::new(),
+            });
+        }
+        let sigs = [sig, swapped];
+        // Entries: the first part's positions, then the second's (White to move in each).
+        let first = parts[0].positions() as usize;
+        let n = parts.iter().map(|t| t.positions() as usize).sum::<usize>();
+        // Per entry: its moves within the two signatures (edges), how many moves are not yet
+        // known to lose, and the longest loss among those known.
         let mut edge_start: Vec<u32> = Vec::with_capacity(n + 1);
         let mut edges: Vec<u32> = Vec::new();
         let mut open = vec![0u8; n];
@@ -452,12 +518,9 @@ impl Egdb {
         let mut moves = Vec::with_capacity(32);
         for e in 0..n {
             edge_start.push(edges.len() as u32);
-            let turn = if e % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let Some(pos) = self.unrank(sig, sizes, (e / 2) as u64, turn) else {
+            let (part, i) = if e < first { (0, e) } else { (1, e - first) };
+            let Some(pos) = self.unrank(sigs[part], parts[part].sizes, i as u64, Color::White)
+            else {
                 continue;
             };
             exists[e] = true;
@@ -467,16 +530,31 @@ impl Egdb {
             let mut max_loss = 0u32;
             for m in &moves {
                 let child = pos.play_compact(m);
-                let csig = Signature::of(&child);
-                if csig == sig {
-                    let Some(ci) = self.index(&table, &child) else {
+                // Black to move there: seen from Black's side.
+                let sets = self.sets(&child);
+                let csig = signature(sets);
+                let inside = if csig == sigs[0] {
+                    Some(0)
+                } else if csig == sigs[1] && parts.len() == 2 {
+                    Some(first)
+                } else {
+                    None
+                };
+                if let Some(offset) = inside {
+                    let part = usize::from(offset != 0);
+                    let Some(ci) = self.index(&parts[part], sets) else {
                         continue;
                     };
-                    edges.push((ci * 2 + child.turn() as u64) as u32);
+                    edges.push((offset + ci as usize) as u32);
                     count += 1;
                     continue;
                 }
-                match self.byte(&child).map_or(Value::Draw, Value::of_byte) {
+                let byte = if child.count(Color::Black) == 0 {
+                    Some(1)
+                } else {
+                    self.byte_of(sets)
+                };
+                match byte.map_or(Value::Draw, Value::of_byte) {
                     // The other side loses in k: a win in k + 1 (and never a loss: the
                     // move stays counted as not losing).
                     Value::Loss(k) => {
@@ -549,18 +627,44 @@ impl Egdb {
         }
         for e in 0..n {
             if exists[e] {
+                // Each entry stands for two positions: itself with White to move and, turned
+                // half round, the swapped signature's with Black to move.
+                let times = 2;
                 match Value::of_byte(values[e]) {
-                    Value::Win(_) => stats.wins += 1,
-                    Value::Loss(_) => stats.losses += 1,
-                    Value::Draw => stats.draws += 1,
+                    Value::Win(_) => stats.wins += times,
+                    Value::Loss(_) => stats.losses += times,
+                    Value::Draw => stats.draws += times,
                 }
             }
         }
-        stats.signatures += 1;
         stats.entries += n as u64;
+        let mut rest = values;
+        let tail = rest.split_off(first);
+        for (k, mut part) in parts.into_iter().enumerate() {
+            part.values = if k == 0 {
+                std::mem::take(&mut rest)
+            } else {
+                tail.clone()
+            };
+            stats.signatures += 1;
+            self.slots[sigs[k].slot()] = self.tables.len() as u32;
+            self.tables.push(part);
+        }
         self.stats = stats;
-        self.slots[sig.slot()] = self.tables.len() as u32;
-        self.tables.push(Table { values, ..table });
+    }
+}
+
+/// The pieces of the position `sets` (White's, Black's, the kings).
+fn signature([white, black, kings]: [u64; 3]) -> Signature {
+    Signature {
+        men: [
+            (white & !kings).count_ones() as u8,
+            (black & !kings).count_ones() as u8,
+        ],
+        kings: [
+            (white & kings).count_ones() as u8,
+            (black & kings).count_ones() as u8,
+        ],
     }
 }
 
@@ -608,4 +712,79 @@ pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
     let db = Arc::new(Egdb::build(rs, pieces)?);
     all.push((rs.variant, pieces, Arc::clone(&db)));
     Some(db)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rank_gives_back_its_position() {
+        for v in [Variant::English, Variant::Italian] {
+            let rs = Ruleset::of(v).unwrap();
+            let db = Egdb::build(&rs, 3).unwrap();
+            let mut used = 0;
+            for sig_slot in 0..db.slots.len() {
+                let t = db.slots[sig_slot];
+                if t == u32::MAX {
+                    continue;
+                }
+                let table = &db.tables[t as usize];
+                let d = MAX_PIECES + 1;
+                let sig = Signature {
+                    men: [(sig_slot / d / d / d) as u8, (sig_slot / d % d) as u8],
+                    kings: [(sig_slot / d / d % d) as u8, (sig_slot % d) as u8],
+                };
+                for i in 0..table.positions() {
+                    let Some(pos) = db.unrank(sig, table.sizes, i, Color::White) else {
+                        continue;
+                    };
+                    used += 1;
+                    assert_eq!(Signature::of(&pos), sig);
+                    assert_eq!(db.index(table, db.sets(&pos)), Some(i), "{v:?} {sig:?}");
+                    // Turned half round with the colours swapped: the same entry.
+                    let g = &rs.geometry;
+                    let turned =
+                        Position::from_fen(&flip_fen(&pos.to_fen(g), g), g, Color::White).unwrap();
+                    assert_eq!(db.sets(&turned), db.sets(&pos), "{v:?}");
+                }
+            }
+            assert_eq!(
+                used * 2,
+                db.stats().wins + db.stats().losses + db.stats().draws
+            );
+        }
+    }
+
+    /// The FEN of the position seen from the other side: colours swapped, squares turned.
+    fn flip_fen(fen: &str, g: &pdn::Geometry) -> String {
+        let (w, h) = g
+            .squares()
+            .iter()
+            .fold((0, 0), |(w, h), i| (w.max(i.file + 1), h.max(i.rank + 1)));
+        let turn = |label: &str| {
+            let (king, name) = label.strip_prefix('K').map_or(("", label), |n| ("K", n));
+            let i = g.info(g.parse_square(name).unwrap());
+            let sq = g.at(w - 1 - i.file, h - 1 - i.rank).unwrap();
+            format!("{king}{}", g.label(sq))
+        };
+        let mut parts = fen.split(':');
+        let side = if parts.next() == Some("W") { "B" } else { "W" };
+        let mut white = String::new();
+        let mut black = String::new();
+        for p in parts {
+            let (colour, list) = p.split_at(1);
+            let turned: Vec<String> = list
+                .split(',')
+                .filter(|l| !l.is_empty())
+                .map(turn)
+                .collect();
+            if colour == "W" {
+                black = turned.join(",");
+            } else {
+                white = turned.join(",");
+            }
+        }
+        format!("{side}:W{white}:B{black}")
+    }
 }
