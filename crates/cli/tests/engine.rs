@@ -163,3 +163,26 @@ fn analyse_plays_for_the_goal_of_lidraughts_antidraughts_and_breakthrough() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(last_score(&out), (1000.0, Some(2)), "{out}");
 }
+
+#[test]
+fn analyse_answers_an_english_ending_from_the_endgame_database() {
+    // "First position without" (Black to move wins; B:W22,K5:BK15,K6, Dr. Call's Midget
+    // problems): at depth 1 the database gives the win in 39 plies and its whole line, which
+    // begins 15-10 as the published solutions do.
+    let (out, err, code) = run(&[
+        "analyse",
+        "--fen",
+        "B:W22,K5:BK15,K6",
+        "--gametype",
+        "21",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(lines[0].contains("\"score\":1000.0,\"win\":39,"), "{}", lines[0]);
+    assert!(lines[0].contains("\"pv\":[\"15-10\","), "{}", lines[0]);
+    assert_eq!(lines[0].matches(',').count(), 6 + 38, "39 moves: {}", lines[0]);
+    assert_eq!(lines[1], "{\"bestmove\":\"15-10\"}");
+}
