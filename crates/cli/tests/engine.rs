@@ -181,8 +181,17 @@ fn analyse_answers_an_english_ending_from_the_endgame_database() {
     assert_eq!(code, 0, "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
-    assert!(lines[0].contains("\"score\":1000.0,\"win\":39,"), "{}", lines[0]);
+    assert!(
+        lines[0].contains("\"score\":1000.0,\"win\":39,"),
+        "{}",
+        lines[0]
+    );
     assert!(lines[0].contains("\"pv\":[\"15-10\","), "{}", lines[0]);
-    assert_eq!(lines[0].matches(',').count(), 6 + 38, "39 moves: {}", lines[0]);
+    assert_eq!(
+        lines[0].matches(',').count(),
+        6 + 38,
+        "39 moves: {}",
+        lines[0]
+    );
     assert_eq!(lines[1], "{\"bestmove\":\"15-10\"}");
 }
