@@ -394,6 +394,17 @@ impl Engine {
         out
     }
 
+    /// The endgame database's score of `pos` at `ply`, if it has one (out of line: most
+    /// searches have no database, and the search's own code stays as it was).
+    #[inline(never)]
+    fn egdb_score(&self, pos: &Position, counters: Counters, ply: usize) -> Option<i32> {
+        let db = self.egdb.as_ref()?;
+        if (pos.count(Color::White) + pos.count(Color::Black)) as usize > db.pieces() {
+            return None;
+        }
+        self.probe_egdb(db, pos, counters, ply)
+    }
+
     /// The endgame database's score of `pos` at `ply`, when it holds the position and the
     /// draw rules cannot end the game before its result (a draw always stands: the rules only
     /// add draws).
@@ -471,13 +482,9 @@ impl Engine {
         if ply > 0 && (self.repeated(key, counters.kings_only) || self.drawn(pos, counters)) {
             return 0;
         }
-        if let Some(db) = &self.egdb {
-            if ply > 0
-                && (pos.count(Color::White) + pos.count(Color::Black)) as usize <= db.pieces()
-            {
-                if let Some(s) = self.probe_egdb(db, pos, counters, ply) {
-                    return s;
-                }
+        if self.egdb.is_some() && ply > 0 {
+            if let Some(s) = self.egdb_score(pos, counters, ply) {
+                return s;
             }
         }
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
