@@ -31,6 +31,9 @@ use pdn::{Color, Piece, Position, Role, Ruleset, Square, Variant};
 
 use crate::rules::Goal;
 
+/// The first bytes of [`Egdb::to_bytes`].
+const MAGIC: &[u8; 8] = b"PDN-EGDB";
+
 /// The most pieces a table here may hold (the index's binomials are sized for it).
 pub const MAX_PIECES: usize = 6;
 /// Squares on the boards the database is for.
@@ -183,6 +186,86 @@ impl Egdb {
     /// 32-square rule set ([`supports`]).
     #[must_use]
     pub fn build(rs: &Ruleset, pieces: usize) -> Option<Egdb> {
+        let (mut db, sigs) = Egdb::empty(rs, pieces)?;
+        for sig in sigs {
+            db.solve(sig);
+        }
+        Some(db)
+    }
+
+    /// The tables as bytes, for a file: a header (`PDN-EGDB`, the GameType number, the pieces)
+    /// and every table's bytes in the order they are built.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(16 + self.stats.entries as usize);
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&self.rs.variant.info().gametype.to_le_bytes());
+        out.push(self.pieces as u8);
+        for t in &self.tables {
+            out.extend_from_slice(&t.values);
+        }
+        out
+    }
+
+    /// Tables read back from [`Egdb::to_bytes`]' bytes, for `rs`. `None` when the bytes are
+    /// not such tables for `rs` (another variant, cut short, too long). Their [`Stats`] count
+    /// the signatures and entries only.
+    #[must_use]
+    pub fn from_bytes(rs: &Ruleset, bytes: &[u8]) -> Option<Egdb> {
+        let rest = bytes.strip_prefix(MAGIC)?;
+        let (gametype, rest) = rest.split_at_checked(4)?;
+        let (&pieces, mut rest) = rest.split_first()?;
+        if u32::from_le_bytes(gametype.try_into().ok()?) != rs.variant.info().gametype {
+            return None;
+        }
+        let (mut db, sigs) = Egdb::empty(rs, usize::from(pieces))?;
+        for sig in sigs {
+            if db.slots[sig.slot()] != u32::MAX {
+                continue;
+            }
+            for s in db.pair(sig) {
+                let sizes = db.sizes(s);
+                let n = sizes.iter().product::<u64>() as usize;
+                let (values, tail) = rest.split_at_checked(n)?;
+                rest = tail;
+                db.slots[s.slot()] = db.tables.len() as u32;
+                db.tables.push(Table {
+                    sizes,
+                    values: values.to_vec(),
+                });
+                db.stats.signatures += 1;
+                db.stats.entries += n as u64;
+            }
+        }
+        rest.is_empty().then_some(db)
+    }
+
+    /// The signature and, when it differs, the same with the colours swapped.
+    fn pair(&self, sig: Signature) -> Vec<Signature> {
+        let swapped = Signature {
+            men: [sig.men[1], sig.men[0]],
+            kings: [sig.kings[1], sig.kings[0]],
+        };
+        if swapped == sig {
+            vec![sig]
+        } else {
+            vec![sig, swapped]
+        }
+    }
+
+    /// The sizes of the four ranks of `sig`'s index.
+    fn sizes(&self, sig: Signature) -> [u64; 4] {
+        let men = usize::from(sig.men[0] + sig.men[1]);
+        [
+            BINOM[self.men_squares[0].len()][usize::from(sig.men[0])],
+            BINOM[self.men_squares[1].len()][usize::from(sig.men[1])],
+            BINOM[SQUARES - men][usize::from(sig.kings[0])],
+            BINOM[SQUARES - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
+        ]
+    }
+
+    /// No table yet, and the signatures in the order they are solved.
+    fn empty(rs: &Ruleset, pieces: usize) -> Option<(Egdb, Vec<Signature>)> {
         if !supports(rs, Goal::Standard) || pieces > MAX_PIECES {
             return None;
         }
@@ -218,7 +301,7 @@ impl Egdb {
             }
         }
         let d = MAX_PIECES + 1;
-        let mut db = Egdb {
+        let db = Egdb {
             rs: rs.clone(),
             pieces,
             slots: vec![u32::MAX; d * d * d * d],
@@ -249,10 +332,7 @@ impl Egdb {
                 }
             }
         }
-        for sig in sigs {
-            db.solve(sig);
-        }
-        Some(db)
+        Some((db, sigs))
     }
 
     /// The rule set the tables are for.
@@ -480,30 +560,15 @@ impl Egdb {
         if self.slots[sig.slot()] != u32::MAX {
             return;
         }
-        let swapped = Signature {
-            men: [sig.men[1], sig.men[0]],
-            kings: [sig.kings[1], sig.kings[0]],
-        };
-        let sizes_of = |sig: Signature| {
-            let men = usize::from(sig.men[0] + sig.men[1]);
-            [
-                BINOM[self.men_squares[0].len()][usize::from(sig.men[0])],
-                BINOM[self.men_squares[1].len()][usize::from(sig.men[1])],
-                BINOM[SQUARES - men][usize::from(sig.kings[0])],
-                BINOM[SQUARES - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
-            ]
-        };
-        let mut parts = vec![Table {
-            sizes: sizes_of(sig),
-            values: Vec::new(),
-        }];
-        if swapped != sig {
-            parts.push(Table {
-                sizes: sizes_of(swapped),
+        let pair = self.pair(sig);
+        let parts: Vec<Table> = pair
+            .iter()
+            .map(|&s| Table {
+                sizes: self.sizes(s),
                 values: Vec::new(),
-            });
-        }
-        let sigs = [sig, swapped];
+            })
+            .collect();
+        let sigs = [sig, pair[pair.len() - 1]];
         // Entries: the first part's positions, then the second's (White to move in each).
         let first = parts[0].positions() as usize;
         let n = parts.iter().map(|t| t.positions() as usize).sum::<usize>();
@@ -689,12 +754,25 @@ fn unrank_combination(mut r: u64, k: usize) -> [usize; MAX_PIECES] {
     out
 }
 
-/// Databases built so far in this process, per variant (one for all engines).
-static SHARED: Mutex<Vec<(Variant, usize, Arc<Egdb>)>> = Mutex::new(Vec::new());
+/// Databases built or installed so far in this process (one for all engines): the variant,
+/// the pieces, whether installed, the tables.
+type Shared = Vec<(Variant, usize, bool, Arc<Egdb>)>;
+static SHARED: Mutex<Shared> = Mutex::new(Vec::new());
 
-/// The database of `rs` with up to `pieces` pieces, built on the first call (a second or so
-/// for four pieces) and shared by every engine of the process afterwards; `None` where it
-/// cannot be built ([`supports`]).
+/// Makes `db` the database every engine of the process uses for its variant (one read from a
+/// file, say), whatever its pieces, in place of any built or installed before.
+pub fn install(db: Egdb) {
+    let mut all = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let variant = db.rs.variant;
+    all.retain(|(v, ..)| *v != variant);
+    all.push((variant, db.pieces, true, Arc::new(db)));
+}
+
+/// The database of `rs` with up to `pieces` pieces (or the one [`install`]ed for it), built on
+/// the first call (about 2 s of CPU for four pieces) and shared by every engine of the process
+/// afterwards; `None` where it cannot be built ([`supports`]).
 #[must_use]
 pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
     if !supports(rs, goal) {
@@ -703,14 +781,14 @@ pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
     let mut all = SHARED
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, _, db)) = all
+    if let Some((.., db)) = all
         .iter()
-        .find(|(v, p, _)| *v == rs.variant && *p >= pieces)
+        .find(|(v, p, installed, _)| *v == rs.variant && (*installed || *p >= pieces))
     {
         return Some(Arc::clone(db));
     }
     let db = Arc::new(Egdb::build(rs, pieces)?);
-    all.push((rs.variant, pieces, Arc::clone(&db)));
+    all.push((rs.variant, pieces, false, Arc::clone(&db)));
     Some(db)
 }
 
@@ -754,6 +832,27 @@ mod tests {
                 db.stats().wins + db.stats().losses + db.stats().draws
             );
         }
+    }
+
+    #[test]
+    fn the_bytes_read_back_to_the_same_tables_and_nothing_else_is_read() {
+        let rs = Ruleset::of(Variant::English).unwrap();
+        let db = Egdb::build(&rs, 3).unwrap();
+        let bytes = db.to_bytes();
+        let back = Egdb::from_bytes(&rs, &bytes).unwrap();
+        assert_eq!(back.to_bytes(), bytes);
+        assert_eq!(back.slots, db.slots);
+        let g = &rs.geometry;
+        for fen in ["W:W20:BK28", "B:WK1,K9:BK6", "W:W6,18:B1"] {
+            let pos = Position::from_fen(fen, g, Color::White).unwrap();
+            assert_eq!(back.probe(&pos), db.probe(&pos), "{fen}");
+        }
+        // Cut short, one byte too many, another variant's: none.
+        assert!(Egdb::from_bytes(&rs, &bytes[..bytes.len() - 1]).is_none());
+        assert!(Egdb::from_bytes(&rs, &[&bytes[..], &[0]].concat()).is_none());
+        assert!(Egdb::from_bytes(&Ruleset::of(Variant::Russian).unwrap(), &bytes).is_none());
+        assert!(Egdb::from_bytes(&rs, b"PDN-EGDB").is_none());
+        assert!(Egdb::from_bytes(&rs, b"").is_none());
     }
 
     /// The FEN of the position seen from the other side: colours swapped, squares turned.
