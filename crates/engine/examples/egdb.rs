@@ -15,23 +15,21 @@ fn main() {
     let pieces: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(4);
     let gametype = args.get(1).map_or("21", String::as_str);
     let rs = Ruleset::of_gametype(gametype).expect("a GameType");
-    for n in [pieces] {
-        let start = Instant::now();
-        let Some(db) = Egdb::build(&rs, n) else {
-            eprintln!("no database for GameType {gametype}");
-            return;
-        };
-        let s = db.stats();
-        println!(
-            "≤ {n} pieces: {:.2} s, {} signatures, {} bytes; wins {}, losses {}, draws {}, longest {} plies, overflow {}",
-            start.elapsed().as_secs_f64(),
-            s.signatures,
-            s.entries,
-            s.wins,
-            s.losses,
-            s.draws,
-            s.longest,
-            s.overflow
-        );
-    }
+    let start = Instant::now();
+    let Some(db) = Egdb::build(&rs, pieces) else {
+        eprintln!("no database for GameType {gametype}");
+        return;
+    };
+    let s = db.stats();
+    println!(
+        "≤ {pieces} pieces: {:.2} s, {} signatures, {} bytes; wins {}, losses {}, draws {}, longest {} plies, overflow {}",
+        start.elapsed().as_secs_f64(),
+        s.signatures,
+        s.entries,
+        s.wins,
+        s.losses,
+        s.draws,
+        s.longest,
+        s.overflow
+    );
 }
