@@ -901,6 +901,33 @@ impl Position {
         Ok(pos)
     }
 
+    /// A position on the board `g` with `pieces` (by internal square index) and `turn` to move,
+    /// without reading square names: for programs that enumerate positions (an endgame
+    /// database). `None` when a square is not on the board or is given twice.
+    ///
+    /// ```
+    /// use pdn::{Color, Piece, Position, Role, Ruleset, Square, Variant};
+    /// let rs = Ruleset::of(Variant::English).unwrap();
+    /// let g = &rs.geometry;
+    /// let king = Piece { color: Color::White, role: Role::King };
+    /// let pos = Position::from_pieces(g, Color::Black, &[(Square(0), king)]).unwrap();
+    /// assert_eq!(pos, Position::from_fen("B:WK1", g, Color::White).unwrap());
+    /// assert!(Position::from_pieces(g, Color::White, &[(Square(0), king), (Square(0), king)]).is_none());
+    /// assert!(Position::from_pieces(g, Color::White, &[(Square(32), king)]).is_none());
+    /// ```
+    #[must_use]
+    pub fn from_pieces(g: &Geometry, turn: Color, pieces: &[(Square, Piece)]) -> Option<Position> {
+        let mut pos = Position::empty(turn);
+        pos.layout = g.layout_id();
+        for &(sq, piece) in pieces {
+            if usize::from(sq.0) >= g.len() || pos.piece_at(sq).is_some() {
+                return None;
+            }
+            pos.put(sq, piece);
+        }
+        Some(pos)
+    }
+
     /// Reads a FEN and places its pieces: [`Setup::parse`] then [`Position::from_setup`].
     ///
     /// ```

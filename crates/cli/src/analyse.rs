@@ -100,6 +100,7 @@ pub fn run(args: &[String]) -> ExitCode {
         }
         _ => return fail("give a FILE or --fen".to_string()),
     };
+    load_egdb(&rs);
     let mut engine = Engine::with_goal(rs.clone(), goal, 1 << 20);
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -256,6 +257,7 @@ pub fn review(args: &[String]) -> ExitCode {
         let r = pdn::replay::replay(&game);
         if let Some(rs) = r.ruleset.clone() {
             let goal = Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
+            load_egdb(&rs);
             let mut engine = Engine::with_goal((*rs).clone(), goal, 1 << 20);
             let review = pdn_engine::review::review(&mut engine, &r, &limits, |done, all| {
                 eprint!("\rgame {number}: {done}/{all} positions");
@@ -275,4 +277,84 @@ pub fn review(args: &[String]) -> ExitCode {
         return ExitCode::from(2);
     }
     ExitCode::SUCCESS
+}
+
+/// Usage of `pdn egdb`.
+pub const EGDB_USAGE: &str = "pdn egdb FILE [--pieces N] [--gametype G]";
+
+/// `pdn egdb FILE [--pieces N] [--gametype G]`: builds the endgame database of a 32-square
+/// variant (default: English checkers, 4 pieces) and writes it to FILE, for `PDN_EGDB=FILE`.
+pub fn egdb(args: &[String]) -> ExitCode {
+    let fail = |msg: String| {
+        eprintln!("pdn egdb: {msg}\nusage: {EGDB_USAGE}");
+        ExitCode::from(2)
+    };
+    let mut file = None;
+    let (mut pieces, mut gametype) = (4usize, "21".to_string());
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        match a.as_str() {
+            "--pieces" => match rest.next().and_then(|v| v.parse().ok()) {
+                Some(n) if (2..=pdn_engine::egdb::MAX_PIECES).contains(&n) => pieces = n,
+                _ => return fail("--pieces needs a number from 2 to 6".to_string()),
+            },
+            "--gametype" => match rest.next() {
+                Some(g) => gametype.clone_from(g),
+                None => return fail("--gametype needs a value".to_string()),
+            },
+            f if file.is_none() && !f.starts_with("--") => file = Some(f.to_string()),
+            other => return fail(format!("unknown argument {other}")),
+        }
+    }
+    let Some(file) = file else {
+        return fail("give the FILE to write".to_string());
+    };
+    let rs = match Ruleset::of_gametype(&gametype) {
+        Ok(rs) => rs,
+        Err(e) => return fail(e.to_string()),
+    };
+    let start = std::time::Instant::now();
+    let Some(db) = pdn_engine::egdb::Egdb::build(&rs, pieces) else {
+        return fail(format!(
+            "no endgame database for GameType {gametype} (32-square boards only)"
+        ));
+    };
+    let bytes = db.to_bytes();
+    if let Err(e) = std::fs::write(&file, &bytes) {
+        return fail(format!("{file}: {e}"));
+    }
+    let s = db.stats();
+    eprintln!(
+        "{file}: {} bytes, {pieces} pieces, {} signatures, built in {:.1} s; longest win {} plies",
+        bytes.len(),
+        s.signatures,
+        start.elapsed().as_secs_f64(),
+        s.longest
+    );
+    ExitCode::SUCCESS
+}
+
+/// With `PDN_EGDB` naming a file `pdn egdb` wrote for this variant, the engines use it (read
+/// once); a file for another variant is passed over, one that cannot be read is said.
+fn load_egdb(rs: &Ruleset) {
+    use std::sync::Mutex;
+    static READ: Mutex<Vec<pdn::Variant>> = Mutex::new(Vec::new());
+    let Some(path) = std::env::var_os("PDN_EGDB") else {
+        return;
+    };
+    let mut read = READ
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if read.contains(&rs.variant) {
+        return;
+    }
+    read.push(rs.variant);
+    match std::fs::read(&path) {
+        Ok(bytes) => {
+            if let Some(db) = pdn_engine::egdb::Egdb::from_bytes(rs, &bytes) {
+                pdn_engine::egdb::install(db);
+            }
+        }
+        Err(e) => eprintln!("PDN_EGDB: {}: {e}", path.to_string_lossy()),
+    }
 }

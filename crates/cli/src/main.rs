@@ -45,6 +45,7 @@ mod cli {
        pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
+       pdn egdb FILE [--pieces N] [--gametype G]   (writes an endgame database for PDN_EGDB=FILE)
        pdn standings FILE   (the tournament table as CSV)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
        pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
@@ -63,6 +64,7 @@ mod cli {
             "perft" if files.len() >= 2 => perft(files),
             "analyse" | "analyze" => crate::analyse::run(files),
             "review" => crate::analyse::review(files),
+            "egdb" => crate::analyse::egdb(files),
             "tree" if !files.is_empty() => crate::explore::tree(files),
             "find" if !files.is_empty() => crate::explore::find(files),
             "standings" => crate::standings::run(files),

@@ -163,3 +163,68 @@ fn analyse_plays_for_the_goal_of_lidraughts_antidraughts_and_breakthrough() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(last_score(&out), (1000.0, Some(2)), "{out}");
 }
+
+#[test]
+fn analyse_answers_an_english_ending_from_the_endgame_database() {
+    // "First position without" (Black to move wins; B:W22,K5:BK15,K6, Dr. Call's Midget
+    // problems): at depth 1 the database gives the win in 39 plies and its whole line, which
+    // begins 15-10 as the published solutions do.
+    let (out, err, code) = run(&[
+        "analyse",
+        "--fen",
+        "B:W22,K5:BK15,K6",
+        "--gametype",
+        "21",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].contains("\"score\":1000.0,\"win\":39,"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("\"pv\":[\"15-10\","), "{}", lines[0]);
+    assert_eq!(
+        lines[0].matches(',').count(),
+        6 + 38,
+        "39 moves: {}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "{\"bestmove\":\"15-10\"}");
+}
+
+#[test]
+fn egdb_writes_a_database_that_pdn_egdb_env_reads() {
+    // Three pieces (quick): written, then read through PDN_EGDB. Two kings against one
+    // (B:WK1,K9:BK6 is lost for Black in 12 plies by the tables) is answered from the file
+    // with no four-piece build: the line is the table's, 12 moves at depth 1.
+    let path = temp_file("three.egdb", "");
+    let p = path.to_str().unwrap();
+    let (_, err, code) = run(&["egdb", p, "--pieces", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("3 pieces, 16 signatures"), "{err}");
+    let bytes = std::fs::read(&path).unwrap();
+    assert_eq!(bytes.len(), 8 + 4 + 1 + 202_280);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pdn"))
+        .args([
+            "analyse",
+            "--fen",
+            "B:WK1,K9:BK6",
+            "--gametype",
+            "21",
+            "--depth",
+            "1",
+        ])
+        .env("PDN_EGDB", &path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("\"win\":-12,"), "{text}");
+    // Another variant's GameType, or none of the 32-square boards: said, exit 2.
+    let (_, err, code) = run(&["egdb", p, "--gametype", "20"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("32-square"), "{err}");
+}

@@ -2,6 +2,9 @@
 //!
 //!   cargo run --release -p pdn-engine --example problems -- MS [--only LOG] FILE...
 //!
+//! With `PDN_EGDB=FILE` the English endgame database is read from FILE (`pdn egdb`) instead of
+//! built (four pieces) on first need.
+//!
 //! With `--only LOG` (an earlier run's output) only the problems that run did not solve are
 //! searched: a longer time for the hard ones. With `--strict` (first) a win counts as solved
 //! only when proved, a draw only when held.
@@ -59,6 +62,13 @@ fn main() {
                 .collect(),
         );
         files = &files[2..];
+    }
+    // With PDN_EGDB naming a file `pdn egdb` wrote (English), the engines use it.
+    if let Some(path) = std::env::var_os("PDN_EGDB") {
+        let bytes = std::fs::read(path).expect("PDN_EGDB: a file");
+        let rs = pdn::Ruleset::of(pdn::Variant::English).expect("English");
+        let db = pdn_engine::egdb::Egdb::from_bytes(&rs, &bytes).expect("an English database");
+        pdn_engine::egdb::install(db);
     }
     let mut total = Tally::default();
     for path in files {

@@ -5,8 +5,9 @@
 //! ([`search`]: iterative deepening, principal-variation search, a transposition table, move
 //! ordering by hash move, killers and history, capture sequences searched to quiet positions,
 //! several best lines, a stop at any moment, deterministic under a node limit), each variant's
-//! goal and draw rules ([`rules`]) and an evaluation per variant family ([`eval`], its weights
-//! kept as data in [`weights`]). No I/O and no wasm here: the CLI (`pdn analyse`) and the
+//! goal and draw rules ([`rules`]), an evaluation per variant family ([`eval`], its weights
+//! kept as data in [`weights`]) and, for the 32-square variants, an endgame database built in
+//! memory ([`egdb`]; on by default in English checkers). No I/O and no wasm here: the CLI (`pdn analyse`) and the
 //! browser's engine worker are thin callers.
 //!
 //! ```
@@ -19,6 +20,7 @@
 //! assert!(!lines[0].pv.is_empty());
 //! ```
 
+pub mod egdb;
 pub mod eval;
 pub mod review;
 pub mod rules;

@@ -12,9 +12,14 @@ use std::time::Duration;
 use pdn::position::{CompactMove, Duplicates};
 use pdn::{Color, Move, Position, Role, Ruleset, Square};
 
+use crate::egdb::{self, Egdb, Value};
 use crate::eval::Evaluator;
 use crate::rules::{Counters, DrawRules, Goal, Material};
 use crate::tt::{Bound, Table};
+
+/// The endgame database's pieces by default in English checkers, the variant it is measured
+/// in (built on first need; none in wasm, where the build would hold up the worker).
+const DEFAULT_EGDB_PIECES: usize = if cfg!(target_arch = "wasm32") { 0 } else { 4 };
 
 /// Above any evaluation: a won position scores `WIN - plies to the win`.
 pub const WIN: i32 = 1_000_000;
@@ -179,6 +184,10 @@ pub struct Engine {
     /// A depth cut short by the limits gives its best line when that line was searched to the
     /// end (the default); off, only completed depths count.
     partial: bool,
+    /// The endgame database probed (`crate::egdb`), and the most pieces it is built for on
+    /// first need (0: none).
+    egdb: Option<Arc<Egdb>>,
+    egdb_pieces: usize,
 }
 
 impl Engine {
@@ -223,6 +232,12 @@ impl Engine {
             root_first: None,
             reductions: true,
             partial: true,
+            egdb: None,
+            egdb_pieces: if rs.variant == pdn::Variant::English {
+                DEFAULT_EGDB_PIECES
+            } else {
+                0
+            },
             rs,
         }
     }
@@ -241,6 +256,24 @@ impl Engine {
     #[must_use]
     pub fn with_partial_depths(mut self, on: bool) -> Engine {
         self.partial = on;
+        self
+    }
+
+    /// Sets the endgame database's size: positions of at most `pieces` pieces are answered
+    /// from it (0: no database). It is built in memory the first time a search starts from a
+    /// position with at most `pieces` + 4 pieces ([`egdb::shared`], once per process; about
+    /// 4 s of CPU for 4 pieces natively), for 32-square variants with the usual goal.
+    /// The default is 4 for English checkers natively, otherwise 0 (none).
+    #[must_use]
+    pub fn with_egdb(mut self, pieces: usize) -> Engine {
+        self.egdb_pieces = pieces.min(egdb::MAX_PIECES);
+        if self
+            .egdb
+            .as_ref()
+            .is_some_and(|db| db.pieces() != self.egdb_pieces)
+        {
+            self.egdb = None;
+        }
         self
     }
 
@@ -268,6 +301,16 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
+        let pieces = (pos.count(Color::White) + pos.count(Color::Black)) as usize;
+        if self.egdb.is_none() && self.egdb_pieces > 0 && pieces <= self.egdb_pieces + 4 {
+            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces);
+        }
+        // A root the database answers is searched exactly at depth 1 (every move's position
+        // is answered), unless the draw rules cut a line short.
+        let root_known = self.egdb.as_ref().is_some_and(|db| {
+            let counters = counters_of(history, pos, &self.rs);
+            self.probe_egdb(db, pos, counters, 0).is_some()
+        });
         self.clock = limits.clock.unwrap_or(system_ms);
         let start = (self.clock)();
         self.tt.next_generation();
@@ -318,7 +361,7 @@ impl Engine {
                 firsts.push((score, id(first)));
                 lines.push(Line {
                     score: Score(score),
-                    pv: self.routed(pos, 0),
+                    pv: self.routed(pos, 0, Score(score).win_in().is_some()),
                 });
                 if self.stopped {
                     break;
@@ -343,7 +386,7 @@ impl Engine {
                 nodes: self.nodes,
                 elapsed: Duration::from_secs_f64(((self.clock)() - start).max(0.0) / 1000.0),
             });
-            if self.stopped {
+            if self.stopped || root_known {
                 break;
             }
             // A forced result found within the depth searched will not change.
@@ -361,16 +404,64 @@ impl Engine {
 
     /// Whether to stop: the node limit is looked at every node, the clock and the flag every
     /// 2,048 nodes (reading the clock costs more than a node).
-    /// The principal variation found at `ply`, each move with its route (for notation).
-    fn routed(&self, pos: &Position, ply: usize) -> Vec<Move> {
+    /// The principal variation found at `ply`, each move with its route (for notation); a
+    /// forced result (`decided`) that ends in the endgame database goes on by its line.
+    fn routed(&self, pos: &Position, ply: usize, decided: bool) -> Vec<Move> {
         let mut p = *pos;
         let mut out = Vec::with_capacity(self.pv[ply].len());
-        for m in &self.pv[ply] {
+        let more = match &self.egdb {
+            Some(db) if decided => {
+                let mut end = *pos;
+                for m in &self.pv[ply] {
+                    end = end.play_compact(m);
+                }
+                db.line(&end)
+            }
+            _ => Vec::new(),
+        };
+        for m in self.pv[ply].iter().chain(&more) {
             let Some(r) = p.route(&self.rs, m) else { break };
             p = p.play_compact(m);
             out.push(r);
         }
         out
+    }
+
+    /// The endgame database's score of `pos` at `ply`, if it has one (out of line: most
+    /// searches have no database, and the search's own code stays as it was).
+    #[inline(never)]
+    fn egdb_score(&self, pos: &Position, counters: Counters, ply: usize) -> Option<i32> {
+        let db = self.egdb.as_ref()?;
+        if (pos.count(Color::White) + pos.count(Color::Black)) as usize > db.pieces() {
+            return None;
+        }
+        self.probe_egdb(db, pos, counters, ply)
+    }
+
+    /// The endgame database's score of `pos` at `ply`, when it holds the position and the
+    /// draw rules cannot end the game before its result (a draw always stands: the rules only
+    /// add draws).
+    fn probe_egdb(&self, db: &Egdb, pos: &Position, counters: Counters, ply: usize) -> Option<i32> {
+        let plies = match db.probe(pos)? {
+            Value::Draw => return Some(0),
+            Value::Win(n) | Value::Loss(n) => n,
+        };
+        let mut room = u32::from(self.draws.kings_only.saturating_sub(counters.kings_only));
+        let few = self
+            .draws
+            .three_against_king
+            .min(self.draws.two_against_king);
+        if few != u16::MAX {
+            room = room.min(u32::from(few.saturating_sub(counters.since_material)));
+        }
+        if plies >= room {
+            return None;
+        }
+        let at = ply as i32 + plies as i32;
+        Some(match db.probe(pos)? {
+            Value::Win(_) => WIN - at,
+            _ => -(WIN - at),
+        })
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -430,6 +521,11 @@ impl Engine {
         let key = key(pos);
         if ply > 0 && (self.repeated(key, counters.kings_only) || self.drawn(pos, counters)) {
             return 0;
+        }
+        if self.egdb.is_some() && ply > 0 {
+            if let Some(s) = self.egdb_score(pos, counters, ply) {
+                return s;
+            }
         }
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
         // without generating its moves.

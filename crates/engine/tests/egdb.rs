@@ -1,0 +1,267 @@
+//! The endgame database against the rules: every value it gives agrees with the values of the
+//! positions one move on (which, with the positions that have no move, fixes every value and
+//! distance), and with published facts of English checkers.
+
+use pdn::position::Duplicates;
+use pdn::{Color, Piece, Position, Role, Ruleset, Square, Variant};
+use pdn_engine::egdb::{self, Egdb, Value};
+use pdn_engine::rules::Goal;
+use pdn_engine::{Engine, Limits};
+
+const KINDS: [Piece; 4] = [
+    Piece {
+        color: Color::White,
+        role: Role::Man,
+    },
+    Piece {
+        color: Color::White,
+        role: Role::King,
+    },
+    Piece {
+        color: Color::Black,
+        role: Role::Man,
+    },
+    Piece {
+        color: Color::Black,
+        role: Role::King,
+    },
+];
+
+/// Every position (both sides to move) with the pieces `kinds` (indices into [`KINDS`],
+/// ascending), no man on its promotion row.
+fn positions(rs: &Ruleset, kinds: &[usize], out: &mut Vec<Position>) {
+    fn place(
+        rs: &Ruleset,
+        kinds: &[usize],
+        at: usize,
+        placed: &mut Vec<(Square, Piece)>,
+        out: &mut Vec<Position>,
+    ) {
+        if at == kinds.len() {
+            for turn in [Color::White, Color::Black] {
+                out.push(Position::from_pieces(&rs.geometry, turn, placed).unwrap());
+            }
+            return;
+        }
+        let piece = KINDS[kinds[at]];
+        // Pieces of one kind on increasing squares: each set once.
+        let first = match placed.last() {
+            Some(&(sq, p)) if p == piece => sq.0 + 1,
+            _ => 0,
+        };
+        for s in first..32 {
+            let sq = Square(s);
+            if placed.iter().any(|&(q, _)| q == sq)
+                || (piece.role == Role::Man && rs.geometry.is_promotion_row(sq, piece.color))
+            {
+                continue;
+            }
+            placed.push((sq, piece));
+            place(rs, kinds, at + 1, placed, out);
+            placed.pop();
+        }
+    }
+    place(rs, kinds, 0, &mut Vec::new(), out);
+}
+
+/// Every material of `n` pieces with a piece on each side, as ascending kind indices.
+fn materials(n: usize) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let mut kinds = vec![0; n];
+    loop {
+        let white = kinds.iter().any(|&k| k < 2);
+        let black = kinds.iter().any(|&k| k >= 2);
+        if white && black {
+            all.push(kinds.clone());
+        }
+        // The next non-decreasing sequence.
+        let Some(i) = (0..n).rev().find(|&i| kinds[i] < 3) else {
+            return all;
+        };
+        let v = kinds[i] + 1;
+        for k in &mut kinds[i..] {
+            *k = v;
+        }
+    }
+}
+
+/// The value the moves of `pos` give it, from the database's values one move on.
+fn backed_up(db: &Egdb, rs: &Ruleset, pos: &Position) -> Value {
+    let mut moves = Vec::new();
+    pos.generate_compact(rs, Duplicates::Drop, &mut moves);
+    let mut quickest_win = None::<u32>;
+    let mut longest_loss = 0;
+    let mut draw = false;
+    for m in &moves {
+        match db
+            .probe(&pos.play_compact(m))
+            .expect("the child is in the database")
+        {
+            Value::Loss(k) => quickest_win = Some(quickest_win.map_or(k + 1, |w| w.min(k + 1))),
+            Value::Win(k) => longest_loss = longest_loss.max(k + 1),
+            Value::Draw => draw = true,
+        }
+    }
+    match quickest_win {
+        Some(w) => Value::Win(w),
+        None if draw => Value::Draw,
+        None => Value::Loss(longest_loss),
+    }
+}
+
+fn english() -> Ruleset {
+    Ruleset::of(Variant::English).unwrap()
+}
+
+fn four() -> std::sync::Arc<Egdb> {
+    egdb::shared(&english(), Goal::Standard, 4).unwrap()
+}
+
+fn fen(rs: &Ruleset, text: &str) -> Position {
+    Position::from_fen(text, &rs.geometry, Color::White).unwrap()
+}
+
+#[test]
+fn every_position_of_three_pieces_agrees_with_its_moves() {
+    for v in [Variant::English, Variant::Russian] {
+        let rs = Ruleset::of(v).unwrap();
+        let db = Egdb::build(&rs, 3).unwrap();
+        let mut checked = 0;
+        for n in 2..=3 {
+            for kinds in materials(n) {
+                let mut all = Vec::new();
+                positions(&rs, &kinds, &mut all);
+                for pos in &all {
+                    let value = db.probe(pos).unwrap();
+                    assert_eq!(
+                        value,
+                        backed_up(&db, &rs, pos),
+                        "{v:?} {}",
+                        pos.to_fen(&rs.geometry)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        let s = db.stats();
+        assert_eq!(
+            checked,
+            s.wins + s.losses + s.draws,
+            "{v:?}: each position once"
+        );
+    }
+}
+
+#[test]
+fn two_kings_beat_a_lone_king_and_kings_in_double_corners_hold() {
+    let rs = english();
+    let db = four();
+    let mut all = Vec::new();
+    positions(&rs, &[1, 1, 3], &mut all);
+    // With the two kings to move a capture takes the lone king; otherwise nearly every
+    // position is won for the two kings (a few draw: the lone king forces an exchange).
+    let (mut kings, mut kings_won, mut lone, mut lone_lost) = (0, 0, 0, 0);
+    for pos in &all {
+        let fen = pos.to_fen(&rs.geometry);
+        let value = db.probe(pos).unwrap();
+        match (pos.turn(), pos.must_capture(&rs)) {
+            (Color::White, true) => assert_eq!(value, Value::Win(1), "{fen}"),
+            (Color::White, false) => {
+                kings += 1;
+                kings_won += usize::from(matches!(value, Value::Win(_)));
+            }
+            (Color::Black, false) => {
+                lone += 1;
+                lone_lost += usize::from(matches!(value, Value::Loss(_)));
+            }
+            (Color::Black, true) => {}
+        }
+    }
+    assert!(
+        kings > 12_000 && kings - kings_won < kings / 200,
+        "{kings_won} of {kings}"
+    );
+    assert!(
+        lone > 12_000 && lone - lone_lost < lone / 150,
+        "{lone_lost} of {lone}"
+    );
+    // One of the draws (the table's: 7-11 holds).
+    assert_eq!(db.probe(&fen(&rs, "B:WK3,K4:BK7")), Some(Value::Draw));
+    // A king each: a king in its double corner (1 and 5, or 28 and 32) against one in the
+    // other holds, whoever is to move; one that must capture wins at once.
+    for text in ["W:WK1:BK32", "B:WK1:BK32", "W:WK5:BK28", "B:WK32:BK1"] {
+        assert_eq!(db.probe(&fen(&rs, text)), Some(Value::Draw), "{text}");
+    }
+    let taken = fen(&rs, "W:WK14:BK18");
+    assert!(taken.must_capture(&rs));
+    assert_eq!(db.probe(&taken), Some(Value::Win(1)));
+}
+
+#[test]
+fn first_position_is_a_win_and_its_line_is_legal() {
+    let rs = english();
+    let db = four();
+    // The American Checker Federation's "Winning 1st Position": White (king 15, man 20) to
+    // move wins against Black's king 28 and man 12; and one of the published wins of "first
+    // position without", Black to move (B:W22,K5:BK15,K6, Dr. Call's Midget problems).
+    for (text, first) in [("W:W20,K15:B12,K28", "15-19"), ("B:W22,K5:BK15,K6", "")] {
+        let pos = fen(&rs, text);
+        let Some(Value::Win(n)) = db.probe(&pos) else {
+            panic!("{text}: {:?}", db.probe(&pos))
+        };
+        let line = db.line(&pos);
+        assert_eq!(line.len(), n as usize, "{text}: the line is the distance");
+        let mut p = pos;
+        for m in &line {
+            let legal = p.legal_moves(&rs);
+            assert!(
+                legal
+                    .iter()
+                    .any(|l| pdn::position::CompactMove::from(l) == *m),
+                "{text}: legal"
+            );
+            p = p.play_compact(m);
+        }
+        assert!(
+            p.legal_moves(&rs).is_empty(),
+            "{text}: the loser cannot move"
+        );
+        if !first.is_empty() {
+            let g = &rs.geometry;
+            let m = line[0];
+            assert_eq!(format!("{}-{}", g.label(m.from), g.label(m.to)), first);
+        }
+    }
+}
+
+#[test]
+fn the_search_scores_a_database_position_as_its_win() {
+    let rs = english();
+    let db = four();
+    let pos = fen(&rs, "B:W22,K5:BK15,K6");
+    let Some(Value::Win(n)) = db.probe(&pos) else {
+        panic!()
+    };
+    let mut e = Engine::new(rs.clone(), 1 << 16);
+    let lines = e.analyse(&pos, &[], &Limits::depth(1), 1, |_| {});
+    assert_eq!(lines[0].score.win_in(), Some(n as i32));
+    assert_eq!(
+        lines[0].pv.len(),
+        n as usize,
+        "the line goes on by the database"
+    );
+    // Without the database, depth 1 proves nothing.
+    let mut e = Engine::new(rs.clone(), 1 << 16).with_egdb(0);
+    let lines = e.analyse(&pos, &[], &Limits::depth(1), 1, |_| {});
+    assert_eq!(lines[0].score.win_in(), None);
+    // Five pieces: the search reaches the database (Black's king 6 takes the man on 9 or
+    // White loses the man anyway), and proves the win well within its depth.
+    let pos = fen(&rs, "B:W9,22,K5:BK15,K6");
+    let mut e = Engine::new(rs.clone(), 1 << 16);
+    let lines = e.analyse(&pos, &[], &Limits::depth(6), 1, |_| {});
+    assert!(
+        lines[0].score.win_in().is_some_and(|n| n > 6),
+        "{:?}",
+        lines[0].score
+    );
+}
