@@ -134,6 +134,40 @@ try {
     });
   }
 
+  await check("the review's time a position: Normal (300 ms) at first, Deep (1000 ms) when chosen, and no change while one runs", async () => {
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    // What the page asks of the engine's worker: each review message's time a position.
+    await page.addInitScript(() => {
+      window.reviewTimes = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function (m, ...rest) {
+        if (m && m.type === 'review') window.reviewTimes.push(m.ms);
+        return post.call(this, m, ...rest);
+      };
+    });
+    await openPage(page, `${server.origin}/index.html`);
+    await load(page, BLUNDER);
+    await page.click('#engine-toggle');
+    await page.waitForSelector('#engine #review-game:not([disabled])');
+    const pressed = () => page.evaluate(() => [...document.querySelectorAll('#engine .review-time')]
+      .map((b) => `${b.dataset.reviewMs}:${b.getAttribute('aria-pressed')}:${b.disabled}`).join(' '));
+    const first = await pressed();
+    if (first !== '100:false:false 300:true:false 1000:false:false') throw new Error(`at first: ${first}`);
+    await page.click('#engine .review-time[data-review-ms="1000"]');
+    await page.waitForSelector('#engine .review-time[data-review-ms="1000"][aria-pressed="true"]');
+    await page.click('#engine #review-game');
+    await page.waitForFunction(() => window.reviewTimes.length === 1);
+    const running = await pressed();
+    await page.click('#engine #review-game'); // Stop review
+    await page.waitForFunction(() => document.querySelector('#engine #review-game').getAttribute('aria-pressed') === 'false');
+    const asked = await page.evaluate(() => window.reviewTimes);
+    if (asked[0] !== 1000) throw new Error(`the worker was asked for ${asked[0]} ms a position`);
+    if (!/1000:true:true/.test(running)) throw new Error(`while running: ${running}`);
+    const words = await page.evaluate(() => [...document.querySelectorAll('#engine .review-time')].map((b) => `${b.textContent} (${b.title})`).join(', '));
+    await context.close();
+    return words;
+  });
+
   await check('a review stops when asked (what it found stays, said as stopped) and when another game is shown', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     await openPage(page, `${server.origin}/index.html`);

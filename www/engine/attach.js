@@ -47,6 +47,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   let shown = null;
   // The game review running: { id, game, key, done, of }; the live analysis waits for it.
   let reviewing = null;
+  // The time a position the reader chose for the next review (panel.js REVIEW_TIMES).
+  let reviewMs = 300;
   // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
   // and the writings asked for (id -> { resolve, reject }).
   let reviewed = null;
@@ -84,7 +86,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     const progress = reviewing ? { done: reviewing.done, of: reviewing.of } : null;
     const view = viewer.state.view;
     const can = Boolean(view && (view.plies || []).length);
-    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can } : null }), null);
+    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, ms: reviewMs } : null }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
     viewer.setOverlay('engine', info && info.lines.length ? arrow : null);
@@ -144,7 +146,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     review.begin(s.game, s.view);
     start();
     // A smaller table than the analysis's (6 MB): the worker keeps the review for writing it.
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, entries: 1 << 18 });
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, ms: reviewMs, entries: 1 << 18 });
     draw();
   }
 
@@ -212,6 +214,11 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   doc.addEventListener('pointercancel', release, true);
 
   panel.addEventListener('click', (e) => {
+    const time = e.target.closest && e.target.closest('[data-review-ms]');
+    if (time) {
+      if (!reviewing) { reviewMs = Number(time.dataset.reviewMs); draw(); }
+      return;
+    }
     if (e.target.closest && e.target.closest('[data-engine-review]')) {
       if (reviewing) { stopReview(); update(); draw(); } else startReview();
       return;

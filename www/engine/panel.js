@@ -31,6 +31,9 @@ export function evalBar(score, { flipped = false } = {}) {
   }, h('div', { class: 'eval-white', 'data-share': pct }));
 }
 
+/** The engine's time a position in a game review, in ms, and its word: the reader's choice. */
+export const REVIEW_TIMES = [[100, 'review.quick'], [300, 'review.normal'], [1000, 'review.deep']];
+
 /**
  * The panel: `info` is the worker's last report ({ depth, nodes, lines }) or null while it
  * starts; `error` a message. Each line: its score, then its moves as buttons carrying
@@ -51,14 +54,19 @@ export function enginePanel({ info, error = null, whiteToMove = true, t, flipped
     ? h('p', { class: 'engine-status engine-error', role: 'status' }, error)
     : h('p', { class: 'engine-status', role: 'status' },
       info ? t('engine.depth', { depth: info.depth, nodes: info.nodes }) : t('engine.thinking'));
-  // The game review's button (review: { progress: { done, of } | null, can }): it starts the
+  // The game review's button (review: { progress: { done, of } | null, can, ms }): it starts the
   // review (when the game shown has moves: can), or stops the one running, whose progress the
-  // status then says.
+  // status then says; beside it the time a position (ms), chosen before a review starts.
   const reviewButton = review ? h('button', {
     type: 'button', id: 'review-game', class: 'review-game', 'data-engine-review': review.progress ? 'running' : '',
     'aria-pressed': review.progress ? 'true' : 'false', title: t('review.title'),
     disabled: review.progress || review.can ? null : '',
   }, t(review.progress ? 'review.stop' : 'review.start')) : null;
+  const times = review ? h('span', { class: 'review-times', role: 'group', 'aria-label': t('review.time') },
+    REVIEW_TIMES.map(([ms, key]) => h('button', {
+      type: 'button', class: 'review-time', 'data-review-ms': ms, 'aria-pressed': String(ms === review.ms),
+      title: t('review.msTitle', { ms }), disabled: review.progress ? '' : null,
+    }, t(key)))) : null;
   const reviewStatus = review && review.progress
     ? h('p', { class: 'engine-status', role: 'status' }, t('review.progress', review.progress)) : null;
   return h('div', { class: 'engine', 'data-engine-depth': info ? info.depth : 0 },
@@ -66,5 +74,5 @@ export function enginePanel({ info, error = null, whiteToMove = true, t, flipped
     h('div', { class: 'engine-body' },
       h('ol', { class: 'engine-lines', 'aria-label': t('engine.lines') }, lines),
       reviewStatus || status,
-      reviewButton));
+      review ? h('div', { class: 'review-start' }, reviewButton, times) : null));
 }

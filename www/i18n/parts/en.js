@@ -181,6 +181,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Review game",
   'review.stop': "Stop review",
+  // The review's time a position (engine/panel.js REVIEW_TIMES)
+  'review.time': 'Time a position',
+  'review.quick': 'Quick',
+  'review.normal': 'Normal',
+  'review.deep': 'Deep',
+  'review.msTitle': '{ms} ms a position',
   'review.title': "The engine goes through the game's moves and marks inaccuracies (?!), mistakes (?) and blunders (??) with the better move",
   'review.progress': "Reviewing the game: {done} of {of} positions",
   'review.stopped': "Review stopped: {done} of {of} positions",

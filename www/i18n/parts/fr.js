@@ -178,6 +178,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Analyser la partie",
   'review.stop': "Arrêter l’analyse",
+  // The review's time a position (engine/panel.js REVIEW_TIMES)
+  'review.time': 'Temps par position',
+  'review.quick': 'Rapide',
+  'review.normal': 'Normal',
+  'review.deep': 'Approfondi',
+  'review.msTitle': '{ms} ms par position',
   'review.title': "Le moteur parcourt les coups de la partie et marque les imprécisions (?!), les erreurs (?) et les gaffes (??) avec le meilleur coup",
   'review.progress': "Analyse de la partie : {done} positions sur {of}",
   'review.stopped': "Analyse arrêtée : {done} positions sur {of}",

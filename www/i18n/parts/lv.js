@@ -178,6 +178,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Analizēt partiju",
   'review.stop': "Apturēt analīzi",
+  // The review's time a position (engine/panel.js REVIEW_TIMES)
+  'review.time': 'Laiks pozīcijai',
+  'review.quick': 'Ātri',
+  'review.normal': 'Parasti',
+  'review.deep': 'Dziļi',
+  'review.msTitle': '{ms} ms uz pozīciju',
   'review.title': "Dzinējs iziet cauri partijas gājieniem un atzīmē neprecizitātes (?!), kļūdas (?) un rupjas kļūdas (??) ar labāko gājienu",
   'review.progress': "Partijas analīze: {done} no {of} pozīcijām",
   'review.stopped': "Analīze apturēta: {done} no {of} pozīcijām",

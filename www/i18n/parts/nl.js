@@ -178,6 +178,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Partij analyseren",
   'review.stop': "Analyse stoppen",
+  // The review's time a position (engine/panel.js REVIEW_TIMES)
+  'review.time': 'Tijd per stelling',
+  'review.quick': 'Snel',
+  'review.normal': 'Normaal',
+  'review.deep': 'Diep',
+  'review.msTitle': '{ms} ms per stelling',
   'review.title': "De engine loopt de zetten van de partij door en markeert onnauwkeurigheden (?!), fouten (?) en blunders (??) met de betere zet",
   'review.progress': "Partij wordt geanalyseerd: {done} van {of} stellingen",
   'review.stopped': "Analyse gestopt: {done} van {of} stellingen",

@@ -178,6 +178,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Разобрать партию",
   'review.stop': "Остановить разбор",
+  // The review's time a position (engine/panel.js REVIEW_TIMES)
+  'review.time': 'Время на позицию',
+  'review.quick': 'Быстро',
+  'review.normal': 'Обычно',
+  'review.deep': 'Глубоко',
+  'review.msTitle': '{ms} мс на позицию',
   'review.title': "Движок проходит по ходам партии и отмечает неточности (?!), ошибки (?) и грубые ошибки (??) с лучшим ходом",
   'review.progress': "Разбор партии: {done} из {of} позиций",
   'review.stopped': "Разбор остановлен: {done} из {of} позиций",
