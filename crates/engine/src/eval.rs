@@ -63,6 +63,8 @@ pub struct Evaluator {
     forward: [u128; 2],
     /// The board's squares as bits.
     on_board: u128,
+    /// The pieces at the start (both sides).
+    start_pieces: f32,
     /// Per direction (north-east, north-west, south-east, south-west): how far in bits the next
     /// square that way is, where that is the same for every square and a step off the board
     /// never lands on one (the padded orders): then a whole set looks one step by one shift.
@@ -253,6 +255,8 @@ impl Evaluator {
             forward,
             on_board,
             steps,
+            start_pieces: (rs.start_position().count(Color::White)
+                + rs.start_position().count(Color::Black)) as f32,
             rank_levels: rank_levels.min(5),
             narrow,
             #[cfg(target_arch = "x86_64")]
@@ -377,6 +381,9 @@ impl Evaluator {
         }
         d[5] /= 2.0; // counted in halves
         d[7] = 1.0; // the tempo: the side to move has it
+        // Material ahead counts for more as the board empties (trading down when ahead).
+        let on = (white | black).ones() as f32;
+        d[13] = (d[0] + 3.0 * d[1]) * (1.0 - on / self.start_pieces);
         d
     }
 
@@ -501,6 +508,8 @@ mod tests {
             *x = t[me][k] - t[1 - me][k];
         }
         d[7] = 1.0;
+        let on = (sets[0] | sets[1]).count_ones() as f32;
+        d[13] = (d[0] + 3.0 * d[1]) * (1.0 - on / e.start_pieces);
         d
     }
 

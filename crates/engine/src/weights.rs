@@ -7,7 +7,7 @@
 //! from, kept for matches between the two.
 
 /// How many terms the evaluation has.
-pub const TERMS: usize = 13;
+pub const TERMS: usize = 14;
 
 /// The terms' names, in the order of [`Weights::w`] and [`crate::eval::Terms`].
 pub const NAMES: [&str; TERMS] = [
@@ -24,6 +24,7 @@ pub const NAMES: [&str; TERMS] = [
     "balance",
     "edge",
     "blocked",
+    "trade",
 ];
 
 /// A weight per term.
@@ -37,14 +38,14 @@ pub struct Weights {
 /// positional terms.
 pub const HAND_FLYING: Weights = Weights {
     w: [
-        100.0, 300.0, 3.0, 6.0, 8.0, 60.0, 15.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+        100.0, 300.0, 3.0, 6.0, 8.0, 60.0, 15.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
     ],
 };
 
 /// The hand-set start for short kings.
 pub const HAND_SHORT: Weights = Weights {
     w: [
-        100.0, 150.0, 3.0, 8.0, 10.0, 40.0, 6.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0,
+        100.0, 150.0, 3.0, 8.0, 10.0, 40.0, 6.0, 4.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
     ],
 };
 
@@ -54,7 +55,7 @@ pub const HAND_SHORT: Weights = Weights {
 /// (0.66466 with the first eight terms alone, [`EIGHT_FLYING`]).
 pub const FLYING: Weights = Weights {
     w: [
-        100.0, 322.8, 0.8, 1.8, 37.0, 126.4, 3.2, 3.7, -6.0, -4.2, 7.1, -9.9, 12.6,
+        100.0, 319.9, 0.7, 1.8, 36.8, 126.9, 3.3, 3.7, -6.1, -3.9, 7.1, -10.0, 12.6, 2.1,
     ],
 };
 
@@ -63,7 +64,7 @@ pub const FLYING: Weights = Weights {
 /// 0.66473 with these (0.66614 with the first eight terms alone, [`EIGHT_SHORT`]).
 pub const SHORT: Weights = Weights {
     w: [
-        100.0, 205.4, 2.5, -7.9, 12.8, 42.7, -2.8, -0.5, 20.5, -38.6, 3.3, -16.0, 1.0,
+        100.0, 50.6, -1.4, -10.5, 15.8, 44.5, -6.7, -1.0, 12.0, -28.4, 3.6, -19.8, 1.5, 111.7,
     ],
 };
 
@@ -71,14 +72,14 @@ pub const SHORT: Weights = Weights {
 /// blocked men came in), kept for matches between the two.
 pub const EIGHT_FLYING: Weights = Weights {
     w: [
-        100.0, 324.5, -0.9, 6.4, 26.3, 133.3, 4.9, 3.2, 0.0, 0.0, 0.0, 0.0, 0.0,
+        100.0, 324.5, -0.9, 6.4, 26.3, 133.3, 4.9, 3.2, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
     ],
 };
 
 /// The same for short kings.
 pub const EIGHT_SHORT: Weights = Weights {
     w: [
-        100.0, 193.9, -3.4, 1.0, 20.8, 62.2, -3.3, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0,
+        100.0, 193.9, -3.4, 1.0, 20.8, 62.2, -3.3, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0,
     ],
 };
 
