@@ -2,7 +2,8 @@
 //! weighted sum ([`crate::weights`]) of terms strong players name: material with the variant's
 //! king value, advancement, the centre, the back rank kept while the other side has no king,
 //! runaway men, kings on the long diagonals, the tempo, men held from behind and outposts, the
-//! balance over the wings, edge men and blocked men. The terms are counted as differences
+//! balance over the wings, edge men and blocked men, and material ahead weighted by how empty
+//! the board is. The terms are counted as differences
 //! (the side to move's less the other's), so that the weights can be fitted by a linear model
 //! (`examples/fit.rs`). Square facts (how far a square is from each side's back rank, whether
 //! it is central) are worked out once per board, so a call is one pass over the squares.
