@@ -1231,6 +1231,7 @@ impl Position {
     /// The position after the compact move `m` (which must be legal here): the same as
     /// [`Position::play`] on its route.
     #[must_use]
+    #[inline]
     pub fn play_compact(&self, m: &CompactMove) -> Position {
         self.apply(m.from, m.to, m.captured, m.promotes, m.counted_king_move)
     }
