@@ -779,10 +779,11 @@ pub fn install(db: Egdb) {
 }
 
 /// The database of `rs` with up to `pieces` pieces (or the one [`install`]ed for it), built on
-/// the first call (about 2 s of CPU for four pieces) and shared by every engine of the process
-/// afterwards; `None` where it cannot be built ([`supports`]).
+/// the first call with `build` (about 2 s of CPU for four pieces) and shared by every engine of
+/// the process afterwards; `None` where it cannot be built ([`supports`]) or, without `build`,
+/// is not there yet.
 #[must_use]
-pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
+pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize, build: bool) -> Option<Arc<Egdb>> {
     if !supports(rs, goal) {
         return None;
     }
@@ -794,6 +795,9 @@ pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
         .find(|(v, p, installed, _)| *v == rs.variant && (*installed || *p >= pieces))
     {
         return Some(Arc::clone(db));
+    }
+    if !build {
+        return None;
     }
     let db = Arc::new(Egdb::build(rs, pieces)?);
     all.push((rs.variant, pieces, false, Arc::clone(&db)));

@@ -284,9 +284,13 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
-        let pieces = (pos.count(Color::White) + pos.count(Color::Black)) as usize;
-        if self.egdb.is_none() && self.egdb_pieces > 0 && pieces <= self.egdb_pieces + 4 {
-            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces);
+        // Built when the root is near enough, else only one already there is taken. (Never
+        // built in wasm: the build would hold up the worker, and its code stays out.)
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.egdb.is_none() && self.egdb_pieces > 0 {
+            let near = (pos.count(Color::White) + pos.count(Color::Black)) as usize
+                <= self.egdb_pieces + 4;
+            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces, near);
         }
         // A root the database answers is searched exactly at depth 1 (every move's position
         // is answered), unless the draw rules cut a line short.

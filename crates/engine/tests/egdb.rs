@@ -114,7 +114,7 @@ fn english() -> Ruleset {
 }
 
 fn four() -> std::sync::Arc<Egdb> {
-    egdb::shared(&english(), Goal::Standard, 4).unwrap()
+    egdb::shared(&english(), Goal::Standard, 4, true).unwrap()
 }
 
 fn fen(rs: &Ruleset, text: &str) -> Position {
