@@ -170,6 +170,8 @@ pub struct Egdb {
     men_place: [[u8; 64]; 2],
     /// Each bit's square turned half round (the board seen from the other side).
     mirror: [u8; 64],
+    /// The bits of the board's squares.
+    board: u64,
     stats: Stats,
 }
 
@@ -311,6 +313,7 @@ impl Egdb {
             men_squares,
             men_place,
             mirror,
+            board: by_bit.iter().fold(0, |b, &sq| b | 1 << g.bit_of(sq)),
             stats: Stats::default(),
         };
         // The order: fewer pieces first, then fewer men (a crowning leaves one man fewer).
@@ -368,7 +371,12 @@ impl Egdb {
         if pos.count(pos.turn()) == 0 {
             return Some(1);
         }
-        self.byte_of(self.sets(pos))
+        let sets = self.sets(pos);
+        // (A position of another board: not ours.)
+        if (sets[0] | sets[1]) & !self.board != 0 {
+            return None;
+        }
+        self.byte_of(sets)
     }
 
     /// The byte of the position with White to move whose white pieces, black pieces and
@@ -771,10 +779,11 @@ pub fn install(db: Egdb) {
 }
 
 /// The database of `rs` with up to `pieces` pieces (or the one [`install`]ed for it), built on
-/// the first call (about 2 s of CPU for four pieces) and shared by every engine of the process
-/// afterwards; `None` where it cannot be built ([`supports`]).
+/// the first call with `build` (about 2 s of CPU for four pieces) and shared by every engine of
+/// the process afterwards; `None` where it cannot be built ([`supports`]) or, without `build`,
+/// is not there yet.
 #[must_use]
-pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
+pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize, build: bool) -> Option<Arc<Egdb>> {
     if !supports(rs, goal) {
         return None;
     }
@@ -786,6 +795,9 @@ pub fn shared(rs: &Ruleset, goal: Goal, pieces: usize) -> Option<Arc<Egdb>> {
         .find(|(v, p, installed, _)| *v == rs.variant && (*installed || *p >= pieces))
     {
         return Some(Arc::clone(db));
+    }
+    if !build {
+        return None;
     }
     let db = Arc::new(Egdb::build(rs, pieces)?);
     all.push((rs.variant, pieces, false, Arc::clone(&db)));
@@ -853,6 +865,10 @@ mod tests {
         assert!(Egdb::from_bytes(&Ruleset::of(Variant::Russian).unwrap(), &bytes).is_none());
         assert!(Egdb::from_bytes(&rs, b"PDN-EGDB").is_none());
         assert!(Egdb::from_bytes(&rs, b"").is_none());
+        // A position of another board is not answered (and does not panic).
+        let intl = Ruleset::of(Variant::International).unwrap();
+        let far = Position::from_fen("W:W46:BK5", &intl.geometry, Color::White).unwrap();
+        assert_eq!(db.probe(&far), None);
     }
 
     /// The FEN of the position seen from the other side: colours swapped, squares turned.

@@ -114,7 +114,7 @@ fn english() -> Ruleset {
 }
 
 fn four() -> std::sync::Arc<Egdb> {
-    egdb::shared(&english(), Goal::Standard, 4).unwrap()
+    egdb::shared(&english(), Goal::Standard, 4, true).unwrap()
 }
 
 fn fen(rs: &Ruleset, text: &str) -> Position {
@@ -250,6 +250,11 @@ fn the_search_scores_a_database_position_as_its_win() {
         n as usize,
         "the line goes on by the database"
     );
+    // A root the database answers is not searched deeper: one depth reported.
+    let mut depths = 0;
+    let mut e = Engine::new(rs.clone(), 1 << 16);
+    let lines = e.analyse(&pos, &[], &Limits::depth(10), 1, |_| depths += 1);
+    assert_eq!((depths, lines[0].score.win_in()), (1, Some(n as i32)));
     // Without the database, depth 1 proves nothing.
     let mut e = Engine::new(rs.clone(), 1 << 16).with_egdb(0);
     let lines = e.analyse(&pos, &[], &Limits::depth(1), 1, |_| {});
