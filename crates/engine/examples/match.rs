@@ -15,24 +15,12 @@ use pdn_engine::weights;
 use pdn_engine::{Engine, Limits};
 
 fn engine(rs: &Ruleset, who: &str) -> (Engine, Option<u32>) {
+    // The family's row of a pair (kings that fly, kings that step).
+    let row = |flying, short| if rs.rules.flying_kings { flying } else { short };
     let (w, depth) = match who {
-        "hand" => (
-            if rs.rules.flying_kings {
-                weights::HAND_FLYING
-            } else {
-                weights::HAND_SHORT
-            },
-            None,
-        ),
+        "hand" => (row(weights::HAND_FLYING, weights::HAND_SHORT), None),
+        "eight" => (row(weights::EIGHT_FLYING, weights::EIGHT_SHORT), None),
         "fitted" | "plain" | "whole" => (weights::for_rules(&rs.rules), None),
-        "eight" => (
-            if rs.rules.flying_kings {
-                weights::EIGHT_FLYING
-            } else {
-                weights::EIGHT_SHORT
-            },
-            None,
-        ),
         d if d.starts_with("depth") => (weights::for_rules(&rs.rules), d[5..].parse().ok()),
         _ => panic!("A and B are fitted, plain, whole, eight, hand or depthN"),
     };
