@@ -376,15 +376,11 @@ impl Engine {
             if lines.is_empty() {
                 break;
             }
+            // Both sorted the same way (stable): the first of each is the best line's.
             lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+            firsts.sort_by_key(|f| std::cmp::Reverse(f.0));
             best = lines;
-            self.root_first = firsts
-                .iter()
-                .fold(None, |b: Option<(i32, MoveId)>, &f| match b {
-                    Some(b) if b.0 >= f.0 => Some(b),
-                    _ => Some(f),
-                })
-                .map(|f| f.1);
+            self.root_first = firsts.first().map(|f| f.1);
             report(&Info {
                 depth,
                 lines: best.clone(),
@@ -583,14 +579,18 @@ impl Engine {
                 self.tt.prefetch(pos.zobrist_after(m));
             }
         }
-        let tt_best = probed.map_or(u8::MAX, |e| e.best);
+        // At the root the last depth's best move stands for the hash move (the table's entry
+        // for the root may have been replaced), so that it is searched first.
+        let root_first = (ply == 0)
+            .then_some(self.root_first)
+            .flatten()
+            .and_then(|f| moves.iter().position(|m| id(m) == f));
+        let tt_best = root_first.map_or_else(|| probed.map_or(u8::MAX, |e| e.best), |i| i as u8);
         // Order: the hash move, captures of more pieces, killers, then by history.
         let mut order = std::mem::take(&mut self.orders[ply]);
         order.clear();
         order.extend(moves.iter().enumerate().map(|(i, m)| {
-            let s = if ply == 0 && self.root_first == Some(id(m)) {
-                i32::MAX
-            } else if i as u8 == tt_best {
+            let s = if i as u8 == tt_best {
                 1 << 30
             } else if m.is_capture() {
                 (1 << 20) + m.capture_count() as i32
