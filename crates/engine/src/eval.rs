@@ -256,8 +256,10 @@ impl Evaluator {
             forward,
             on_board,
             steps,
-            start_pieces: (rs.start_position().count(Color::White)
-                + rs.start_position().count(Color::Black)) as f32,
+            start_pieces: {
+                let start = rs.start_position();
+                (start.count(Color::White) + start.count(Color::Black)) as f32
+            },
             rank_levels: rank_levels.min(5),
             narrow,
             #[cfg(target_arch = "x86_64")]
