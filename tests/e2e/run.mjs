@@ -1310,6 +1310,7 @@ try {
       await open(p);
       await pasteAndLoad(p, `${GAME_BROKEN}\n${GAME_A}`);
       await p.waitForSelector('#diagnostics .diag-loc');
+      await p.waitForSelector('#games button.sort'); // the table comes with its stylesheet
       const unnamed = await p.evaluate(() => {
         const name = (el) => {
           const by = el.getAttribute('aria-labelledby');

@@ -36,6 +36,9 @@ const assertEqual = (a, b, what) => {
 };
 mkdirSync(artifacts, { recursive: true });
 
+// A problem: White to play and win (tests/e2e/fixtures/problem.pdn).
+const PROBLEM = readFileSync(path.join(root, 'tests', 'e2e', 'fixtures', 'problem.pdn'), 'utf8');
+
 // A short international game: after ply 3 (32-28 19-23 28x19) a white man stands on 19.
 const GAME = `[Event "Club championship"]
 [White "Ozols"]
@@ -101,6 +104,7 @@ try {
     '/game.html': { body: page(`${tag}\n<h1>Round 7</h1>\n<pdn-viewer id="v" ply="3"><script type="application/x-draughts-pdn">\n${GAME}\n</script></pdn-viewer>`) },
     '/many.html': { body: page(`<h1>All rounds</h1>\n<pdn-viewer id="v" game="2"><script type="application/x-draughts-pdn">\n${MANY}\n</script></pdn-viewer>\n${tag}`) },
     '/editor.html': { body: page(`${tag}<pdn-viewer id="v" editor engine>${GAME}</pdn-viewer>`) },
+    '/solve.html': { body: page(`${tag}<pdn-viewer id="v" mode="solve">${PROBLEM}</pdn-viewer>`) },
     // The page's policy allows the viewer's script and blob: modules, but not WebAssembly.
     '/no-wasm.html': {
       body: page(`${tag}\n${fiveViewers()}`),
@@ -218,6 +222,20 @@ try {
     await p.waitForFunction(() => document.querySelector('#v').shadowRoot.querySelector('.game-header-box').textContent.includes('number 5 '));
     await p.context().close();
     return timing;
+  });
+
+  // The parts' stylesheets come from the single file (blob: URLs), not from addresses worked
+  // out against its modules' blob: URLs, which throw (view/sheet.js).
+  await check('solve mode from the single file: its panel, styled by its own stylesheet', async () => {
+    const p = await open(`${club.origin}/solve.html`);
+    await p.waitForFunction(() => document.querySelector('#v')?.shadowRoot?.querySelector('.solve-panel:not([hidden]) [data-solve-title]'));
+    const panel = await p.$eval('#v', (el) => {
+      const s = getComputedStyle(el.shadowRoot.querySelector('.solve-panel'));
+      return { border: s.borderTopStyle, sheets: [...el.shadowRoot.querySelectorAll('link[rel="stylesheet"]')].map((l) => l.href.slice(0, 5)) };
+    });
+    assertEqual(panel.border, 'solid', "the panel's border (solve.css)");
+    assert(panel.sheets.length >= 2 && panel.sheets.every((h) => h === 'blob:'), `the sheets, all from the single file: ${panel.sheets}`);
+    await p.context().close();
   });
 
   await check('the board editor works from the single file; the engine attribute does nothing there', async () => {

@@ -66,7 +66,7 @@ test('palette: no colour is written outside the palette blocks (style.css and th
   const editor = readFileSync(new URL('../../www/view/editor.css', import.meta.url), 'utf8')
     .replace(/^[^\n{]*::backdrop \{[^}]*\}/gm, '');
   assert.deepEqual(literalColours(editor), []);
-  for (const sheet of ['engine/engine.css', 'view/solve.css', 'view/review.css', 'view/tournament.css', 'explorer/explorer.css'].map((f) => `../../www/${f}`)) {
+  for (const sheet of ['engine/engine.css', 'view/gamelist.css', 'view/solve.css', 'view/review.css', 'view/tournament.css', 'explorer/explorer.css'].map((f) => `../../www/${f}`)) {
     assert.deepEqual(literalColours(readFileSync(new URL(sheet, import.meta.url), 'utf8')), [], sheet);
   }
   assert.deepEqual(literalColours('a { color: #fff; b: rgba(1, 2, 3, 0.5); } /* #000 */'), ['#fff', 'rgba(']);

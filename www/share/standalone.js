@@ -20,11 +20,12 @@ export const WORKER = 'www/reader/worker.js';
 /** The catalogues the builds carry as modules: every language but English, which the modules import. */
 export const CATALOGUES = LANGUAGES.map((l) => l.code).filter((code) => code !== 'en');
 /**
- * The stylesheets the builds carry (the element's; the board editor's, solve mode's, the game
- * review's, the tournament views' and the Explorer's, loaded on first use: view/sheet.js; the
+ * The stylesheets the builds carry (the element's; the game table's, the board editor's, solve
+ * mode's, the game review's, the tournament views' and the Explorer's, loaded on first use:
+ * view/sheet.js; the
  * engine panel's is left out with it).
  */
-export const STYLES = ['www/style.css', 'www/view/editor.css', 'www/view/solve.css', 'www/view/review.css', 'www/view/tournament.css', 'www/explorer/explorer.css'];
+export const STYLES = ['www/style.css', 'www/view/gamelist.css', 'www/view/editor.css', 'www/view/solve.css', 'www/view/review.css', 'www/view/tournament.css', 'www/explorer/explorer.css'];
 /** The wasm core's path. */
 export const WASM = 'pkg/pdn_bg.wasm';
 /** The single-file build's path (a contract: docs/embedding.md). */

@@ -296,7 +296,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
 
   /** The table, made the first time a text has two games or more; calls run in order. */
   function withList(fn) {
-    listReady ??= modules.gamelist().then(({ createGameList }) => {
+    listReady ??= modules.gamelist().then(async ({ createGameList, gamelistSheet }) => {
+      await gamelistSheet(scope);
       list = createGameList({
         doc, el: parts.gameList, t, onSelect: (i) => pick(i),
         players: playerLinks, onPlayer: (name) => app.showPlayer(name).catch(failed),
@@ -547,7 +548,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     /** Marks game `index` as the open one in the table (when there is one). */
     selectGame(index) { if (list) list.select(index); },
     /** Loads the table's module ahead of need. */
-    preloadList() { modules.gamelist().catch(() => {}); },
+    preloadList() { modules.gamelist().then((m) => m.gamelistSheet(scope)).catch(() => {}); },
     pick,
 
     analysis: loadAnalysis,

@@ -1,10 +1,12 @@
 // The game list of a multi-game file: filter, sort and a windowed table (only the rows in view
 // exist in the DOM, so 20,000 games scroll as smoothly as 20). The pure parts (filtering,
 // sorting, the row window, the row trees) are exported for the unit tests; createGameList wires
-// them to one scrolling element.
+// them to one scrolling element. Its stylesheet (gamelist.css) comes with it.
 
 import { h, toDom } from './tree.js';
 import { dateKey } from '../i18n/words.js';
+
+export { gamelistSheet } from './sheet.js';
 
 /**
  * Columns in display order: the row field each shows and its catalogue key; `first`: the
