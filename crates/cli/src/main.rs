@@ -56,6 +56,13 @@ mod cli {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
         };
+        // `pdn COMMAND --help`: that command's lines of the usage, on standard output.
+        if files.iter().any(|a| a == "-h" || a == "--help") {
+            if let Some(lines) = usage_of(command) {
+                println!("usage: {lines}");
+                return ExitCode::SUCCESS;
+            }
+        }
         match command.as_str() {
             "fens" if !files.is_empty() => fens(files),
             "check" if !files.is_empty() => check(files),
@@ -77,6 +84,32 @@ mod cli {
                 ExitCode::from(2)
             }
         }
+    }
+
+    /// The usage's lines for `command` ("analyse" or its spelling "analyze"), with the line that
+    /// continues it; `None` for a command the usage does not name.
+    fn usage_of(command: &str) -> Option<String> {
+        let command = if command == "analyze" {
+            "analyse"
+        } else {
+            command
+        };
+        let lines: Vec<&str> = USAGE
+            .lines()
+            .map(|l| l.trim_start_matches("usage:").trim())
+            .collect();
+        let at = lines.iter().position(|l| {
+            l.strip_prefix("pdn ").and_then(|r| r.split(' ').next()) == Some(command)
+        })?;
+        let more = lines[at + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with("pdn "));
+        Some(
+            std::iter::once(lines[at])
+                .chain(more.copied())
+                .collect::<Vec<_>>()
+                .join("\n       "),
+        )
     }
 
     /// `pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]`: the node count. By

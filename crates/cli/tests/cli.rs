@@ -235,3 +235,30 @@ fn check_prints_the_lines_of_a_file_with_many_games_in_order() {
         format!("1 file, {games} games: 0 errors, 0 warnings, {games} notes")
     );
 }
+
+#[test]
+fn a_command_with_help_prints_its_usage_and_succeeds() {
+    let (out, err, code) = run(&["analyse", "--help"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("usage: pdn analyse (FILE"), "{out}");
+    assert!(
+        out.contains("{\"bestmove\""),
+        "the line that continues it: {out}"
+    );
+    assert!(
+        !out.contains("pdn review"),
+        "only that command's lines: {out}"
+    );
+    let (out, _, code) = run(&["review", "-h"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.starts_with("usage: pdn review FILE"), "{out}");
+    // The spelling "analyze" has analyse's lines.
+    assert!(
+        run(&["analyze", "--help"])
+            .0
+            .starts_with("usage: pdn analyse")
+    );
+    // An unknown command stays an error.
+    assert_eq!(run(&["nosuch", "--help"]).2, 2);
+}
