@@ -26,8 +26,17 @@ build: setup
 	$(WASM_OPT) pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
 	wasm-bindgen --target web --no-typescript --out-name engine --out-dir pkg $(ENGINE_WASM)
 	$(WASM_OPT) pkg/engine_bg.wasm -o pkg/engine_bg.wasm
+	$(MAKE) --no-print-directory pkg/egdb-21.bin.gz
 	node tools/sample-view.mjs
 	node tools/standalone.mjs
+
+# English checkers' endgame database (four pieces: 6.6 MB, 1.6 MB gzipped), which the engine's
+# worker fetches the first time an English position near the end is analysed (docs/engine.md,
+# "Endgame database"). Written by the native CLI (a few seconds), not by the wasm.
+pkg/egdb-21.bin.gz: crates/engine/src/egdb.rs
+	mkdir -p pkg
+	cargo run --release -q -p pdn-cli -- egdb pkg/egdb-21.bin --pieces 4 --gametype 21
+	gzip -9 -f pkg/egdb-21.bin
 
 # The npm package pdn-viewer (package.json: the element, the wasm Library API, the type
 # declarations) as target/pdn-viewer-<version>.tgz. Publishing is `npm publish` by hand.

@@ -152,6 +152,34 @@ try {
     });
   }
 
+  await check('an English ending: the endgame database fetched once, the win shown from depth 1; the International position fetched none', async () => {
+    const { page, context, requests } = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${server.origin}/index.html`);
+    await page.fill('#pdn-input', SHOT);
+    await page.click('#load');
+    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
+    await page.click('#engine-toggle');
+    await waitLines(page, '#engine .engine', 2);
+    if (requests.some((r) => r.includes('egdb'))) throw new Error('a database for International');
+    // Two kings against one: a win far beyond what a search sees at once.
+    await page.fill('#pdn-input', '[GameType "21"]\n[FEN "W:WK14,K10:BK1"]\n*\n');
+    await page.click('#load');
+    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 2);
+    await page.waitForFunction(() => /^#\d+$/.test(document.querySelector('#engine .eval-bar')?.getAttribute('data-eval') || ''), null, { timeout: 30000 });
+    const seen = await page.evaluate(() => ({
+      bar: document.querySelector('#engine .eval-bar').getAttribute('data-eval'),
+      depth: document.querySelector('#engine .engine').getAttribute('data-engine-depth'),
+      arrow: document.querySelector('#board svg [data-mark-arrow]')?.getAttribute('data-mark-arrow'),
+    }));
+    const fetched = requests.filter((r) => r.includes('egdb'));
+    if (JSON.stringify(fetched) !== JSON.stringify(['/pkg/egdb-21.bin.gz'])) throw new Error(`fetched: ${fetched}`);
+    if (!seen.arrow) throw new Error('no arrow');
+    // A search alone proves this win only at the depth of its plies; the database at depth 1.
+    if (seen.depth !== '1') throw new Error(`${seen.bar} at depth ${seen.depth}: not the database's answer`);
+    await context.close();
+    return `${seen.bar} at depth ${seen.depth}, ${seen.arrow}`;
+  });
+
   await check('solving turns the engine off (it would tell the answer)', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     await openPage(page, `${server.origin}/index.html`);

@@ -214,3 +214,41 @@ test('solve mode\'s judge stops at its time with no forced result: unproven; a s
   assert.equal(out[0].verdict, 'unproven');
   assert.ok(out[0].reply && out[0].win === null);
 });
+
+// Last in this file: the database installed stays in the module for the tests after it.
+test('an English ending waits for the endgame database once, then answers from it; a failed fetch is no database', { skip }, async () => {
+  const { gunzipSync } = await import('node:zlib');
+  const file = new URL('../../pkg/egdb-21.bin.gz', import.meta.url);
+  assert.ok(existsSync(file), 'pkg/egdb-21.bin.gz is not built (make build)');
+  const ENDING = 'W:WK14,K10:BK1'; // two kings against one: a win, far beyond a few plies' sight
+  const asked = [];
+  const without = collect();
+  const s0 = createSession(engine.Analyser, without.post, { egdb: async (g) => { asked.push(g); throw new Error('offline'); } });
+  await s0.handle({ type: 'analyse', id: 1, gametype: '21', fen: ENDING, depth: 3 });
+  await s0.handle({ type: 'analyse', id: 2, gametype: '21', fen: ENDING, depth: 3 });
+  assert.deepEqual(asked, [21], 'asked once a session, a failure kept');
+  assert.equal(without.out.filter((m) => m.type === 'info').at(-1).lines[0].win, null, 'no database: no win in sight');
+  assert.equal(without.out.filter((m) => m.type === 'error').length, 0);
+
+  const { out, post } = collect();
+  const loads = [];
+  const s = createSession(engine.Analyser, post, {
+    Reviewer: engine.Reviewer,
+    egdb: async (g) => { loads.push(g); return engine.installEgdb(new Uint8Array(gunzipSync(readFileSync(file)))); },
+  });
+  await s.handle({ type: 'analyse', id: 3, gametype: '20', fen: SHOT, depth: 2 });
+  await s.handle({ type: 'analyse', id: 4, gametype: '21', fen: 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', depth: 2 });
+  assert.deepEqual(loads, [], 'not for International, not for the start');
+  await s.handle({ type: 'analyse', id: 5, gametype: '21', fen: ENDING, depth: 3 });
+  assert.deepEqual(loads, [21]);
+  const first = out.find((m) => m.type === 'info' && m.id === 5);
+  assert.equal(first.depth, 1);
+  assert.ok(first.lines[0].win > 0, `a win from depth 1: ${JSON.stringify(first.lines[0])}`);
+  // The database answers the root: no deeper depth to search, the analysis ends (it had
+  // doubled its time slice without end).
+  assert.equal(out.at(-1).type, 'done');
+  await s.handle({ type: 'analyse', id: 6, gametype: '21', fen: ENDING, depth: 1 });
+  await s.handle({ type: 'review', id: 7, gametype: '21', fens: [ENDING], depth: 1 });
+  assert.deepEqual(loads, [21], 'installed: not asked again');
+  assert.ok(out.some((m) => m.type === 'reviewed' && m.id === 7));
+});

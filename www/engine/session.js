@@ -33,9 +33,23 @@ export const JUDGE_MS = 1500;
  * position after the reader's move) is searched a depth at a time for up to `ms` in all (JUDGE_MS),
  * ending as soon as a forced result is found; out comes `{ type: 'judged', id, verdict, solved,
  * reply, win, score, depth }` (the Analyser's judge: crates/engine-wasm).
+ * With `egdb(gametype)` (the worker's: fetches and installs that variant's endgame database,
+ * resolving to whether it did), a position the engine would answer from one (English checkers
+ * near the end: the wasm's `wantsEgdb()`) waits for it the first time.
  */
-export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null } = {}) {
+export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null, egdb = null } = {}) {
   let current = 0;
+  const databases = new Map(); // GameType -> whether its endgame database got installed (a promise)
+  /**
+   * Waits for the endgame database `a` (an Analyser or a Reviewer) wants, if it wants one:
+   * fetched and installed once (`egdb(gametype)`, the worker's), a failure taken as none.
+   */
+  async function database(a) {
+    const gametype = egdb && a.wantsEgdb ? a.wantsEgdb() : 0;
+    if (!gametype) return;
+    if (!databases.has(gametype)) databases.set(gametype, Promise.resolve().then(() => egdb(gametype)).catch(() => false));
+    await databases.get(gametype);
+  }
   let kept = null; // { id, r }: the last review finished (for 'annotate')
   async function review(msg, mine) {
     let r;
@@ -48,6 +62,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     }
     let finished = false;
     try {
+      await database(r);
       const depth = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
       const ms = msg.ms ?? REVIEW_MS;
       while (mine === current) {
@@ -83,6 +98,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       return;
     }
     try {
+      await database(a);
       const last = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
       let slice = SLICE_MS;
       for (let depth = 1; depth <= last && mine === current;) {
@@ -96,6 +112,8 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
           if (win != null && Math.abs(win) <= r.depth && (msg.multipv ?? 1) === 1) break;
           depth = r.depth + 1;
           slice = SLICE_MS;
+        } else if (r.ms < slice / 2) {
+          break; // back early, no deeper: nothing deeper to search (a root the endgame database answers)
         } else {
           slice *= 2;
         }
@@ -115,12 +133,14 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       return;
     }
     try {
+      await database(a);
       const budget = msg.ms ?? JUDGE_MS;
       let spent = 0;
       let slice = SLICE_MS;
       for (let depth = 1; depth <= MAX_DEPTH && mine === current && spent < budget;) {
         const t0 = Date.now();
-        const r = JSON.parse(a.search(depth, Math.min(slice, budget - spent), 1));
+        const given = Math.min(slice, budget - spent);
+        const r = JSON.parse(a.search(depth, given, 1));
         spent += Date.now() - t0;
         if (mine !== current || !r.lines.length) break;
         if (r.depth >= depth) {
@@ -128,6 +148,8 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
           if (win != null && Math.abs(win) <= r.depth) break;
           depth = r.depth + 1;
           slice = SLICE_MS;
+        } else if (r.ms < given / 2) {
+          break; // back early, no deeper: nothing deeper to search
         } else {
           slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
         }

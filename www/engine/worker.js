@@ -2,11 +2,28 @@
 // engine's own wasm module (pkg/engine.js, crates/engine-wasm) and runs the analysis loop of
 // session.js on the messages the page sends (an analysis, or a game review).
 
-import init, { Analyser, Reviewer } from '../../pkg/engine.js';
+import init, { Analyser, Reviewer, installEgdb } from '../../pkg/engine.js';
 import { createSession } from './session.js';
 
 const ready = init({ module_or_path: new URL('../../pkg/engine_bg.wasm', import.meta.url) });
-const session = createSession(Analyser, (m) => postMessage(m), { Reviewer });
+
+/**
+ * The endgame database of GameType `gametype` (`pkg/egdb-<gametype>.bin.gz`, which `make build`
+ * writes: English checkers, four pieces), fetched the first time a position near the end asks
+ * for it, unpacked and installed. Resolves to whether it was (a missing file: no database).
+ */
+async function egdb(gametype) {
+  const res = await fetch(new URL(`../../pkg/egdb-${gametype}.bin.gz`, import.meta.url));
+  if (!res.ok) return false;
+  let bytes = new Uint8Array(await res.arrayBuffer());
+  // Still gzip, unless the server sent it with Content-Encoding and the browser unpacked it.
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
+    bytes = new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer());
+  }
+  return installEgdb(bytes);
+}
+
+const session = createSession(Analyser, (m) => postMessage(m), { Reviewer, egdb });
 
 addEventListener('message', async (e) => {
   try {

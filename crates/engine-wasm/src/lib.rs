@@ -57,6 +57,14 @@ impl Analyser {
         })
     }
 
+    /// The GameType number of the endgame database a search of this position would use and
+    /// has not got (English checkers near the end: `pkg/egdb-21.bin.gz`, which the worker
+    /// fetches and [`install_egdb`]s before it searches), else 0.
+    #[must_use]
+    pub fn egdb_wanted(&self) -> u32 {
+        wanted(&self.engine, &self.rs, Some(&self.pos))
+    }
+
     /// Searches to `depth` (stopping after `ms` milliseconds on `clock` when `ms` > 0) for
     /// `multipv` lines, and answers
     /// `{"depth":D,"nodes":N,"ms":T,"lines":[{"score":S,"win":W,"pv":[…],"ends":[["32","28"],…],"from":"32","to":"28"}]}`
@@ -267,6 +275,32 @@ fn score_json(s: Score) -> String {
     }
 }
 
+/// The GameType number of the database `engine` wants for a search from `pos`, or 0.
+fn wanted(engine: &Engine, rs: &Ruleset, pos: Option<&Position>) -> u32 {
+    match pos {
+        Some(p) if engine.wants_egdb(p) => rs.variant.info().gametype,
+        _ => 0,
+    }
+}
+
+/// Makes the endgame database in `bytes` (a file `pdn egdb` wrote, for any variant that has
+/// one) the one every search of its variant uses. False when the bytes are not such a file.
+pub fn install_egdb(bytes: &[u8]) -> bool {
+    let Some(rs) = pdn_engine::egdb::gametype_of(bytes)
+        .and_then(|g| pdn::Variant::from_gametype(g))
+        .and_then(Ruleset::of)
+    else {
+        return false;
+    };
+    match pdn_engine::egdb::Egdb::from_bytes(&rs, bytes) {
+        Some(db) => {
+            pdn_engine::egdb::install(db);
+            true
+        }
+        None => false,
+    }
+}
+
 /// The game review of one mainline, run one position per call ([`Reviewer::step_with`]): each
 /// position's evaluation and each ply's mark and better move as they come, and each side's
 /// summary. The marks' thresholds and the summary are `pdn_engine::review`'s.
@@ -275,6 +309,8 @@ pub struct Reviewer {
     engine: Engine,
     rs: Ruleset,
     run: Run,
+    /// The mainline's last position (its fewest pieces: whether the database is wanted).
+    last: Option<Position>,
 }
 
 impl Reviewer {
@@ -294,8 +330,17 @@ impl Reviewer {
         Ok(Reviewer {
             engine,
             rs,
+            last: positions.last().cloned(),
             run: Run::new(positions),
         })
+    }
+
+    /// The GameType number of the endgame database the review would use and has not got (the
+    /// page's file for it is then fetched and [`install_egdb`]ed first), else 0: see
+    /// [`Analyser::egdb_wanted`].
+    #[must_use]
+    pub fn egdb_wanted(&self) -> u32 {
+        wanted(&self.engine, &self.rs, self.last.as_ref())
     }
 
     /// Positions in all.
@@ -441,6 +486,12 @@ mod bindings {
         js_sys::Date::now()
     }
 
+    /// `installEgdb(bytes)`: see [`super::install_egdb`].
+    #[wasm_bindgen(js_name = installEgdb)]
+    pub fn install_egdb(bytes: &[u8]) -> bool {
+        super::install_egdb(bytes)
+    }
+
     #[wasm_bindgen]
     impl Analyser {
         /// `new Analyser(gametype, fen, historyFens, entries, goal)`; `goal` as the game view
@@ -468,6 +519,12 @@ mod bindings {
         pub fn judge(&self) -> String {
             self.judge_json()
         }
+
+        /// `wantsEgdb()`: see [`Analyser::egdb_wanted`].
+        #[wasm_bindgen(js_name = wantsEgdb)]
+        pub fn wants_egdb(&self) -> u32 {
+            self.egdb_wanted()
+        }
     }
 
     #[wasm_bindgen]
@@ -494,6 +551,12 @@ mod bindings {
         /// `text` with the review written in: see [`Reviewer::annotate_text`].
         pub fn annotate(&self, text: &str) -> Result<String, JsError> {
             self.annotate_text(text).map_err(|e| JsError::new(&e))
+        }
+
+        /// `wantsEgdb()`: see [`Reviewer::egdb_wanted`].
+        #[wasm_bindgen(js_name = wantsEgdb)]
+        pub fn wants_egdb(&self) -> u32 {
+            self.egdb_wanted()
         }
 
         /// Each side's summary: JSON, see [`Reviewer::summary_json`].
@@ -718,5 +781,42 @@ mod tests {
         // No position: nothing to step.
         let mut r = Reviewer::create("20", &[], 1024, Goal::Standard).unwrap();
         assert_eq!(r.step_with(2, 0.0, None), "null");
+    }
+
+    /// The worker's database: wanted for an English position near the end (not for the
+    /// start, not for International), installed from a file's bytes, then no longer wanted
+    /// and answering the search: two kings against one, a win found at depth 1.
+    #[test]
+    fn an_english_ending_wants_the_database_and_uses_the_one_installed() {
+        let ending = "W:WK14,K10:BK1";
+        let a = Analyser::create("21", ending, &[], 1024, Goal::Standard).unwrap();
+        let start = Analyser::create(
+            "21",
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+            &[],
+            1024,
+            Goal::Standard,
+        )
+        .unwrap();
+        let intl = Analyser::create("20", FEN, &[], 1024, Goal::Standard).unwrap();
+        assert_eq!(
+            (a.egdb_wanted(), start.egdb_wanted(), intl.egdb_wanted()),
+            (21, 0, 0)
+        );
+        let r = Reviewer::create("21", &[ending.to_string()], 1024, Goal::Standard).unwrap();
+        assert_eq!(r.egdb_wanted(), 21);
+        assert!(!install_egdb(b"PDN-EGDB"), "cut short");
+        assert!(!install_egdb(b"not a database at all"));
+        let rs = Ruleset::of(pdn::Variant::English).unwrap();
+        let bytes = pdn_engine::egdb::Egdb::build(&rs, 3).unwrap().to_bytes();
+        assert!(!install_egdb(&bytes[..bytes.len() - 1]), "a byte short");
+        assert!(install_egdb(&bytes));
+        let mut a = Analyser::create("21", ending, &[], 1024, Goal::Standard).unwrap();
+        assert_eq!(a.egdb_wanted(), 0, "installed");
+        let json = a.search_with(1, 0.0, 1, None);
+        assert!(
+            json.contains("\"win\":") && !json.contains("\"win\":null"),
+            "{json}"
+        );
     }
 }

@@ -778,6 +778,28 @@ pub fn install(db: Egdb) {
     all.push((variant, db.pieces, true, Arc::new(db)));
 }
 
+/// The database [`install`]ed for `rs` (read from a file), if any: never built here.
+#[must_use]
+pub fn installed(rs: &Ruleset, goal: Goal) -> Option<Arc<Egdb>> {
+    if !supports(rs, goal) {
+        return None;
+    }
+    let all = SHARED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    all.iter()
+        .find(|(v, _, installed, _)| *v == rs.variant && *installed)
+        .map(|(.., db)| Arc::clone(db))
+}
+
+/// The GameType number a database file's bytes ([`Egdb::to_bytes`]) are for, read from their
+/// header; `None` when they do not start as such a file does.
+#[must_use]
+pub fn gametype_of(bytes: &[u8]) -> Option<u32> {
+    let rest = bytes.strip_prefix(MAGIC)?;
+    Some(u32::from_le_bytes(rest.get(..4)?.try_into().ok()?))
+}
+
 /// The database of `rs` with up to `pieces` pieces (or the one [`install`]ed for it), built on
 /// the first call with `build` (about 2 s of CPU for four pieces) and shared by every engine of
 /// the process afterwards; `None` where it cannot be built ([`supports`]) or, without `build`,

@@ -18,8 +18,9 @@ use crate::rules::{Counters, DrawRules, Goal, Material};
 use crate::tt::{Bound, Table};
 
 /// The endgame database's pieces by default in English checkers, the variant it is measured
-/// in (built on first need; none in wasm, where the build would hold up the worker).
-const DEFAULT_EGDB_PIECES: usize = if cfg!(target_arch = "wasm32") { 0 } else { 4 };
+/// in: built on first need natively; in wasm, where the build would hold up the worker, the
+/// one the page's file brings ([`egdb::install`]) once it is there.
+const DEFAULT_EGDB_PIECES: usize = 4;
 
 /// Above any evaluation: a won position scores `WIN - plies to the win`.
 pub const WIN: i32 = 1_000_000;
@@ -264,7 +265,8 @@ impl Engine {
     /// position with at most `pieces` + 4 pieces ([`egdb::shared`], once per process; about
     /// 2.2 s of CPU for 4 pieces natively), for 32-square variants with the usual goal; one
     /// [`egdb::install`]ed (read from a file) is used for any root.
-    /// The default is 4 for English checkers natively, otherwise 0 (none).
+    /// The default is 4 for English checkers (in wasm: the one installed, none built),
+    /// otherwise 0 (none).
     #[must_use]
     pub fn with_egdb(mut self, pieces: usize) -> Engine {
         self.egdb_pieces = pieces.min(egdb::MAX_PIECES);
@@ -276,6 +278,25 @@ impl Engine {
             self.egdb = None;
         }
         self
+    }
+
+    /// Whether a search from `pos` would want the endgame database and has none yet: a
+    /// variant with one ([`egdb::supports`], pieces set), a root within 4 pieces of it. In
+    /// wasm, where none is built, the worker then fetches the page's file and installs it
+    /// ([`egdb::install`]) before it searches.
+    #[must_use]
+    pub fn wants_egdb(&self, pos: &Position) -> bool {
+        self.egdb.is_none()
+            && self.egdb_pieces > 0
+            && egdb::supports(&self.rs, self.goal)
+            && self.near_egdb(pos)
+            && egdb::installed(&self.rs, self.goal).is_none()
+    }
+
+    /// Whether `pos` is within 4 pieces of the database's size (its positions come within a
+    /// search's reach).
+    fn near_egdb(&self, pos: &Position) -> bool {
+        (pos.count(Color::White) + pos.count(Color::Black)) as usize <= self.egdb_pieces + 4
     }
 
     /// The rule set searched.
@@ -303,12 +324,15 @@ impl Engine {
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
         // Built when the root is near enough, else only one already there is taken. (Never
-        // built in wasm: the build would hold up the worker, and its code stays out.)
+        // built in wasm: the build would hold up the worker, and its code stays out; one
+        // installed from the page's file is taken.)
         #[cfg(not(target_arch = "wasm32"))]
         if self.egdb.is_none() && self.egdb_pieces > 0 {
-            let near = (pos.count(Color::White) + pos.count(Color::Black)) as usize
-                <= self.egdb_pieces + 4;
-            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces, near);
+            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
+        }
+        #[cfg(target_arch = "wasm32")]
+        if self.egdb.is_none() && self.egdb_pieces > 0 {
+            self.egdb = egdb::installed(&self.rs, self.goal);
         }
         // A root the database answers is searched exactly at depth 1 (every move's position
         // is answered), unless the draw rules cut a line short.
