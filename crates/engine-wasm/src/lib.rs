@@ -287,7 +287,7 @@ fn wanted(engine: &Engine, rs: &Ruleset, pos: Option<&Position>) -> u32 {
 /// one) the one every search of its variant uses. False when the bytes are not such a file.
 pub fn install_egdb(bytes: &[u8]) -> bool {
     let Some(rs) = pdn_engine::egdb::gametype_of(bytes)
-        .and_then(|g| pdn::Variant::from_gametype(g))
+        .and_then(pdn::Variant::from_gametype)
         .and_then(Ruleset::of)
     else {
         return false;
