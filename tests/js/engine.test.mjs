@@ -251,4 +251,10 @@ test('an English ending waits for the endgame database once, then answers from i
   await s.handle({ type: 'review', id: 7, gametype: '21', fens: [ENDING], depth: 1 });
   assert.deepEqual(loads, [21], 'installed: not asked again');
   assert.ok(out.some((m) => m.type === 'reviewed' && m.id === 7));
+  // Solve mode's judge: the reader's 10-15 (not the database's 14-9) still wins, proved at once.
+  const t0 = Date.now();
+  await s.handle({ type: 'judge', id: 8, gametype: '21', fen: 'B:WK14,K15:BK1', ms: 1500 });
+  const judged = out.find((m) => m.type === 'judged' && m.id === 8);
+  assert.equal(judged.verdict, 'won', JSON.stringify(judged));
+  assert.ok(Date.now() - t0 < 1000, 'answered from the database, not searched for the time');
 });
