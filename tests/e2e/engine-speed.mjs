@@ -31,7 +31,9 @@ const opt = (name, fallback) => {
 const flag = (name) => process.argv.includes(`--${name}`);
 const DEPTH = Number(opt('depth', '18'));
 const RUNS = Number(opt('runs', '5'));
-const PKG = path.resolve(opt('pkg', path.join(root, 'pkg')));
+/** One build or several (`--pkg=A,B`: each timed in turn, to compare builds). */
+const PKGS = opt('pkg', path.join(root, 'pkg')).split(',').map((p) => path.resolve(p));
+const PKG = PKGS[0];
 const NATIVE = path.resolve(opt('native', path.join(root, 'target/release/examples/search_time')));
 const FENS = opt('fens', null)
   ? readFileSync(opt('fens'), 'utf8').split('\n').map((l) => l.trim()).filter(Boolean)
@@ -75,8 +77,8 @@ function native() {
   return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
 }
 
-function node() {
-  const args = [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', `--depth=${DEPTH}`, `--pkg=${PKG}`];
+function node(pkg) {
+  const args = [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', `--depth=${DEPTH}`, `--pkg=${pkg}`];
   if (opt('fens', null)) args.push(`--fens=${opt('fens')}`);
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`node: ${r.stderr}`);
@@ -85,7 +87,7 @@ function node() {
 
 // One message a position: the Analyser is made and 'ready' posted; 'go' starts the search, timed
 // alone (and its thread's CPU read from outside in between, below).
-const WORKER = `import init, { Analyser } from '/pkg/engine.js';
+const WORKER = `import init, { Analyser } from './engine.js';
 let a = null;
 let depth = 0;
 onmessage = async (e) => {
@@ -97,7 +99,7 @@ onmessage = async (e) => {
     postMessage({ nodes: r.nodes, ms });
     return;
   }
-  await init({ module_or_path: new URL('/pkg/engine_bg.wasm', import.meta.url) });
+  await init({ module_or_path: new URL('./engine_bg.wasm', import.meta.url) });
   depth = e.data.depth;
   a = new Analyser('20', e.data.fen, [], 1 << 20, undefined);
   postMessage('ready');
@@ -135,13 +137,13 @@ async function serve() {
     if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<!doctype html><meta charset="utf-8"><title>engine speed</title>');
-    } else if (url.pathname === '/worker.js') {
+    } else if (/^\/pkg\d+\/worker\.js$/.test(url.pathname)) {
       res.writeHead(200, { 'content-type': 'text/javascript' });
       res.end(WORKER);
-    } else if (url.pathname === '/pkg/engine.js' || url.pathname === '/pkg/engine_bg.wasm') {
+    } else if (/^\/pkg\d+\/(engine\.js|engine_bg\.wasm)$/.test(url.pathname)) {
       const type = url.pathname.endsWith('.js') ? 'text/javascript' : 'application/wasm';
       res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
-      res.end(readFileSync(path.join(PKG, path.basename(url.pathname))));
+      res.end(readFileSync(path.join(PKGS[Number(url.pathname.slice(4).split('/')[0])], path.basename(url.pathname))));
     } else {
       res.writeHead(404);
       res.end();
@@ -151,18 +153,18 @@ async function serve() {
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
-async function chromiumRun(browser, origin) {
+async function chromiumRun(browser, origin, n) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${origin}/`);
-  await page.evaluate(() => {
-    const w = new Worker('/worker.js', { type: 'module' });
+  await page.evaluate((n) => {
+    const w = new Worker(`/pkg${n}/worker.js`, { type: 'module' });
     window.ask = (m) => new Promise((resolve, reject) => {
       w.onmessage = (e) => resolve(e.data);
       w.onerror = (e) => reject(new Error(e.message || 'worker error'));
       w.postMessage(m);
     });
-  });
+  }, n);
   const out = [];
   for (const fen of FENS) {
     await page.evaluate((m) => window.ask(m), { depth: DEPTH, fen });
@@ -177,7 +179,8 @@ async function chromiumRun(browser, origin) {
 }
 
 const sides = { native };
-if (!flag('no-node')) sides.node = node;
+const label = (side, n) => (PKGS.length > 1 ? `${side}[${n}]` : side);
+if (!flag('no-node')) PKGS.forEach((p, n) => { sides[label('node', n)] = () => node(p); });
 let browser = null;
 let web = null;
 if (!flag('no-chromium')) {
@@ -188,7 +191,7 @@ if (!flag('no-chromium')) {
       executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', `--js-flags=${extra}`] })
     : await launchBrowser();
   web = await serve();
-  sides.chromium = () => chromiumRun(browser, web.origin);
+  PKGS.forEach((p, n) => { sides[label('chromium', n)] = () => chromiumRun(browser, web.origin, n); });
 }
 
 const runs = Object.fromEntries(Object.keys(sides).map((k) => [k, []]));
@@ -225,6 +228,11 @@ for (const [what, times] of [['time', runs], ['CPU', cpus]]) {
     if (name !== 'native') {
       const ratios = times[name].map((t, i) => t / times.native[i]);
       line += `; wasm / native ${median(ratios).toFixed(3)} (runs ${ratios.map((x) => x.toFixed(2)).join(' ')})`;
+      const first = name.replace(/\[\d+\]$/, '[0]');
+      if (first !== name) {
+        const ab = times[name].map((t, i) => t / times[first][i]);
+        line += `; / ${first} ${median(ab).toFixed(3)}`;
+      }
     }
     console.log(line);
   }
