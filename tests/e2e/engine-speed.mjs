@@ -1,7 +1,7 @@
 // The engine's search in wasm against the same search natively, timed on the same nodes: the
 // search's own time only (the module's fetch, compilation and the table's allocation left out).
 //
-//   node tests/e2e/engine-speed.mjs [--depth=18] [--fens=FILE] [--runs=5] [--pkg=DIR]
+//   node tests/e2e/engine-speed.mjs [--depth=18] [--fens=FILE] [--runs=5] [--pkg=DIR[,DIR2...]] [--entries=N]
 //       [--native=BIN] [--no-node] [--no-chromium] [--node-flags='--no-liftoff ...']
 //       [--chromium-flags='--no-liftoff ...'] (V8's flags in Chromium)
 //
@@ -9,7 +9,7 @@
 // --release -p pdn-engine-wasm --example search_time), under Node (a new `node` process, the
 // module from DIR, default pkg/, as `make build` writes it) and in headless Chromium (/usr/bin/chromium,
 // a new page whose module worker loads the module as www/engine/worker.js does). Every side makes
-// a new `Analyser` (International, a table of 2^20 entries, as the CLI's) for each FEN of FILE
+// a new `Analyser` (International, a table of N entries, default 2^20 as the CLI's) for each FEN of FILE
 // (one a line; default: the start) and searches it to the depth, one call, timed around the
 // call alone. Prints each run's totals, then the medians and the median of the runs' ratios
 // (wasm / native), and fails if the sides did not search the same nodes.
@@ -30,6 +30,7 @@ const opt = (name, fallback) => {
 };
 const flag = (name) => process.argv.includes(`--${name}`);
 const DEPTH = Number(opt('depth', '18'));
+const ENTRIES = Number(opt('entries', String(1 << 20)));
 const RUNS = Number(opt('runs', '5'));
 /** One build or several (`--pkg=A,B`: each timed in turn, to compare builds). */
 const PKGS = opt('pkg', path.join(root, 'pkg')).split(',').map((p) => path.resolve(p));
@@ -55,7 +56,7 @@ if (flag('child')) {
   initSync({ module: readFileSync(path.join(PKG, 'engine_bg.wasm')) });
   const out = [];
   for (const fen of FENS) {
-    const a = new Analyser('20', fen, [], 1 << 20, undefined);
+    const a = new Analyser('20', fen, [], ENTRIES, undefined);
     const [t, c] = [performance.now(), threadCpu()];
     const r = JSON.parse(a.search(DEPTH, 0, 1));
     out.push({ nodes: r.nodes, ms: performance.now() - t, cpu: c === null ? null : threadCpu() - c });
@@ -72,13 +73,13 @@ const median = (xs) => {
 };
 
 function native() {
-  const r = spawnSync(NATIVE, [String(DEPTH), ...FENS], { encoding: 'utf8' });
+  const r = spawnSync(NATIVE, [`--entries=${ENTRIES}`, String(DEPTH), ...FENS], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`${NATIVE}: ${r.stderr || r.error}`);
   return r.stdout.trim().split('\n').map((l) => JSON.parse(l));
 }
 
 function node(pkg) {
-  const args = [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', `--depth=${DEPTH}`, `--pkg=${pkg}`];
+  const args = [...NODE_FLAGS, fileURLToPath(import.meta.url), '--child', `--depth=${DEPTH}`, `--entries=${ENTRIES}`, `--pkg=${pkg}`];
   if (opt('fens', null)) args.push(`--fens=${opt('fens')}`);
   const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (r.status !== 0) throw new Error(`node: ${r.stderr}`);
@@ -101,7 +102,7 @@ onmessage = async (e) => {
   }
   await init({ module_or_path: new URL('./engine_bg.wasm', import.meta.url) });
   depth = e.data.depth;
-  a = new Analyser('20', e.data.fen, [], 1 << 20, undefined);
+  a = new Analyser('20', e.data.fen, [], e.data.entries, undefined);
   postMessage('ready');
 };`;
 
@@ -167,7 +168,7 @@ async function chromiumRun(browser, origin, n) {
   }, n);
   const out = [];
   for (const fen of FENS) {
-    await page.evaluate((m) => window.ask(m), { depth: DEPTH, fen });
+    await page.evaluate((m) => window.ask(m), { depth: DEPTH, fen, entries: ENTRIES });
     const threads = workerThreads();
     const before = threads.length === 1 ? threadCpu(threads[0]) : null;
     const r = await page.evaluate(() => window.ask('go'));

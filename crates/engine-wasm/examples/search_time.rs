@@ -2,7 +2,7 @@
 //! `scripts/wasm-speed.mjs` (which runs them in wasm under Node and Chromium beside this):
 //!
 //! ```text
-//! cargo run --release -p pdn-engine-wasm --example search_time -- DEPTH [FEN ...]
+//! cargo run --release -p pdn-engine-wasm --example search_time -- [--entries=N] DEPTH [FEN ...]
 //! ```
 //!
 //! Each FEN (International draughts, GameType 20; none: the start) gets a new `Analyser` with a
@@ -16,9 +16,14 @@ use pdn_engine_wasm::Analyser;
 const START: &str = "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20";
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut entries = 1 << 20;
+    if let Some(e) = args.first().and_then(|a| a.strip_prefix("--entries=")) {
+        entries = e.parse().unwrap_or(entries);
+        args.remove(0);
+    }
     let Some(depth) = args.first().and_then(|d| d.parse::<u32>().ok()) else {
-        eprintln!("usage: search_time DEPTH [FEN ...]");
+        eprintln!("usage: search_time [--entries=N] DEPTH [FEN ...]");
         std::process::exit(2);
     };
     let fens: Vec<&str> = if args.len() > 1 {
@@ -27,7 +32,7 @@ fn main() {
         vec![START]
     };
     for fen in fens {
-        let mut a = match Analyser::create("20", fen, &[], 1 << 20, Goal::Standard) {
+        let mut a = match Analyser::create("20", fen, &[], entries, Goal::Standard) {
             Ok(a) => a,
             Err(e) => {
                 eprintln!("{fen}: {e}");
