@@ -91,12 +91,13 @@ impl Table {
         (e.check == check(key) && e.depth >= 0).then_some(e)
     }
 
-    /// [`Table::prefetch`] does something here (x86-64): elsewhere (wasm) a search need not
-    /// work out the keys to hand it.
+    /// [`Table::prefetch`] does something here (x86-64, and wasm: see [`Pending`]): elsewhere
+    /// a search need not work out the keys to hand it.
     pub const PREFETCHES: bool = cfg!(any(target_arch = "x86_64", target_arch = "wasm32"));
 
-    /// Asks the processor to bring `key`'s slot into the cache (x86-64; elsewhere nothing), so
-    /// that a probe soon after does not wait for memory.
+    /// Asks the processor to bring `key`'s slot into the cache (x86-64; in wasm the slot is
+    /// read with the others asked for at the next probe, see [`Pending`]; elsewhere nothing),
+    /// so that a probe soon after does not wait for memory, or waits once for several.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
