@@ -5,8 +5,12 @@ export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
 WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
 ENGINE_WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_engine_wasm.wasm
-WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 --enable-bulk-memory --enable-nontrapping-float-to-int \
-  --enable-sign-ext --enable-mutable-globals
+WASM_OPT_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+  --enable-mutable-globals
+WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 $(WASM_OPT_FEATURES)
+# The engine's module at -O3: 1.4% fewer instructions in its search and 5 KB smaller
+# (docs/engine.md, "The wasm module against native").
+ENGINE_WASM_OPT := tools/node_modules/.bin/wasm-opt -O3 $(WASM_OPT_FEATURES)
 
 .PHONY: setup build serve package test test-native test-wasm test-e2e test-js lint doc-check publish-check bench bench-page clean
 
@@ -25,7 +29,7 @@ build: setup
 	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
 	$(WASM_OPT) pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
 	wasm-bindgen --target web --no-typescript --out-name engine --out-dir pkg $(ENGINE_WASM)
-	$(WASM_OPT) pkg/engine_bg.wasm -o pkg/engine_bg.wasm
+	$(ENGINE_WASM_OPT) pkg/engine_bg.wasm -o pkg/engine_bg.wasm
 	$(MAKE) --no-print-directory pkg/egdb-21.bin.gz
 	node tools/sample-view.mjs
 	node tools/standalone.mjs

@@ -41,7 +41,23 @@ pub struct Table {
     entries: Vec<Entry>,
     mask: usize,
     generation: u8,
+    /// wasm: the slots asked for by [`Table::prefetch`] and not read yet (see there).
+    #[cfg(target_arch = "wasm32")]
+    pending: Pending,
 }
+
+/// wasm has no prefetch instruction. A plain read of a slot waits for memory before the
+/// program goes on, so reads made one at a time, each after its key is worked out, overlap
+/// little. The slots are kept instead and read all at once, back to back, at the next probe
+/// (the first child's): their cache misses then overlap.
+#[cfg(target_arch = "wasm32")]
+struct Pending {
+    slots: [std::cell::Cell<u32>; PENDING],
+    len: std::cell::Cell<usize>,
+}
+
+#[cfg(target_arch = "wasm32")]
+const PENDING: usize = 64;
 
 impl Table {
     /// A table of at least `entries` entries (rounded up to a power of two, at least 1,024).
@@ -54,6 +70,11 @@ impl Table {
             entries: v,
             mask: n - 1,
             generation: 0,
+            #[cfg(target_arch = "wasm32")]
+            pending: Pending {
+                slots: std::array::from_fn(|_| std::cell::Cell::new(0)),
+                len: std::cell::Cell::new(0),
+            },
         }
     }
 
@@ -64,16 +85,19 @@ impl Table {
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
+        #[cfg(target_arch = "wasm32")]
+        self.read_pending();
         let e = self.entries[key as usize & self.mask];
         (e.check == check(key) && e.depth >= 0).then_some(e)
     }
 
-    /// [`Table::prefetch`] does something here (x86-64): elsewhere (wasm) a search need not
-    /// work out the keys to hand it.
-    pub const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+    /// [`Table::prefetch`] does something here (x86-64, and wasm: see [`Pending`]): elsewhere
+    /// a search need not work out the keys to hand it.
+    pub const PREFETCHES: bool = cfg!(any(target_arch = "x86_64", target_arch = "wasm32"));
 
-    /// Asks the processor to bring `key`'s slot into the cache (x86-64; elsewhere nothing), so
-    /// that a probe soon after does not wait for memory.
+    /// Asks the processor to bring `key`'s slot into the cache (x86-64; in wasm the slot is
+    /// read with the others asked for at the next probe, see [`Pending`]; elsewhere nothing),
+    /// so that a probe soon after does not wait for memory, or waits once for several.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
@@ -85,8 +109,39 @@ impl Table {
                 std::arch::x86_64::_mm_prefetch(slot.cast::<i8>(), std::arch::x86_64::_MM_HINT_T0);
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
+        #[cfg(target_arch = "wasm32")]
+        {
+            let n = self.pending.len.get();
+            if n == PENDING {
+                self.read_pending();
+            }
+            let n = self.pending.len.get();
+            #[allow(clippy::cast_possible_truncation)]
+            self.pending.slots[n].set((key as usize & self.mask) as u32);
+            self.pending.len.set(n + 1);
+        }
+        #[cfg(not(any(target_arch = "x86_64", target_arch = "wasm32")))]
         let _ = key;
+    }
+
+    /// wasm: reads the slots [`Table::prefetch`] kept, back to back (see [`Pending`]).
+    #[cfg(target_arch = "wasm32")]
+    #[inline]
+    fn read_pending(&self) {
+        let n = self.pending.len.get();
+        if n == 0 {
+            return;
+        }
+        let mut seen = 0;
+        for s in &self.pending.slots[..n] {
+            let slot: *const u32 = &raw const self.entries[s.get() as usize].check;
+            // SAFETY: the slot is the table's; reading it changes nothing.
+            #[allow(unsafe_code)]
+            let check = unsafe { slot.read_volatile() };
+            seen ^= check;
+        }
+        std::hint::black_box(seen);
+        self.pending.len.set(0);
     }
 
     /// Stores what the search found for `key`.
