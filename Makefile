@@ -94,7 +94,7 @@ lint: doc-check
 
 # The core's documentation builds without a warning (broken or private links, missing docs).
 doc-check:
-	RUSTDOCFLAGS="-D warnings" cargo doc -p pdn --no-deps
+	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
 # What crates.io would get: the docs, then the package built on its own from its contents.
 publish-check: doc-check
