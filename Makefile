@@ -92,7 +92,7 @@ lint: doc-check
 	# The core stands on its own, without wasm-bindgen, for the browser's target too.
 	cargo build -q -p pdn --target wasm32-unknown-unknown
 
-# The core's documentation builds without a warning (broken or private links, missing docs).
+# Every crate's documentation builds without a warning (broken or private links, missing docs).
 doc-check:
 	RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps
 
