@@ -1859,26 +1859,45 @@ impl Position {
             opponents & !pieces
         };
         let mut found = B::EMPTY;
-        for &dir in man_dirs {
+        let men_take = |dir: Direction| {
             let back = opposite(dir);
-            found |= men & shift(man_victims & shift(empty, back), back);
+            men & shift(man_victims & shift(empty, back), back)
+        };
+        // Men that take along the four diagonals (International, Russian, Brazilian, ...): the
+        // directions as constants, so each shift's mask and rotation are known where they are
+        // read (this runs at every node of a search).
+        if man_dirs == DIAGONALS {
+            found = men_take(NorthEast) | men_take(NorthWest) | men_take(SouthEast);
+            found |= men_take(SouthWest);
+        } else {
+            for &dir in man_dirs {
+                found |= men_take(dir);
+            }
         }
         if kings != B::EMPTY {
             if rules.flying_kings {
                 let mut bits = kings;
+                let takes_along = |king: B, dir: Direction| {
+                    let mut ray = shift(king, dir);
+                    while ray & empty != B::EMPTY {
+                        ray = shift(ray, dir);
+                    }
+                    ray & opponents != B::EMPTY && shift(ray, dir) & empty != B::EMPTY
+                };
                 while bits != B::EMPTY {
                     let (i, rest) = bits.pop();
                     bits = rest;
                     let king = B::at(i);
-                    for &dir in king_dirs {
-                        let mut ray = shift(king, dir);
-                        while ray & empty != B::EMPTY {
-                            ray = shift(ray, dir);
-                        }
-                        if ray & opponents != B::EMPTY && shift(ray, dir) & empty != B::EMPTY {
-                            found |= king;
-                            break;
-                        }
+                    let takes = if king_dirs == DIAGONALS {
+                        takes_along(king, NorthEast)
+                            || takes_along(king, NorthWest)
+                            || takes_along(king, SouthEast)
+                            || takes_along(king, SouthWest)
+                    } else {
+                        king_dirs.iter().any(|&dir| takes_along(king, dir))
+                    };
+                    if takes {
+                        found |= king;
                     }
                 }
             } else {
