@@ -612,6 +612,7 @@ impl Engine {
             order.sort_by_key(|o| std::cmp::Reverse(o.0));
         }
         let alpha0 = alpha;
+        let pv_node = beta - alpha > 1;
         let mut best = -INF;
         let mut best_i = u8::MAX;
         for n in 0..order.len() {
@@ -668,10 +669,15 @@ impl Engine {
                 best_i = i;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend_from_slice(&tail[0]);
+                    // Only a node searched with an open window gives its line: one searched
+                    // with a null window is searched again with an open one before its line
+                    // is taken (a fail high at an open node is not part of its parent's line).
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
                     if alpha >= beta {
                         if !m.is_capture() {
                             let k = &mut self.killers[ply];
