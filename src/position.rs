@@ -1507,6 +1507,40 @@ impl Position {
         self.generate_any(rs, duplicates, out);
     }
 
+    /// The captures alone: what [`Position::generate_compact`] gives when some piece can
+    /// capture, else nothing (the legal moves are then the quiet ones). For a search's
+    /// horizon, where a position without a capture is scored as it stands: one look for the
+    /// pieces that can capture, where [`Position::must_capture`] and then the generation
+    /// would look twice.
+    ///
+    /// ```
+    /// use pdn::{position::Duplicates, Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let (mut captures, mut all) = (Vec::new(), Vec::new());
+    /// rs.start_position().generate_compact_captures(&rs, Duplicates::Drop, &mut captures);
+    /// assert!(captures.is_empty());
+    /// let p = Position::from_fen("W:W28,K46:B23,19,41", &rs.geometry, Color::White).unwrap();
+    /// p.generate_compact_captures(&rs, Duplicates::Drop, &mut captures);
+    /// p.generate_compact(&rs, Duplicates::Drop, &mut all);
+    /// assert!(!captures.is_empty());
+    /// assert_eq!(captures, all);
+    /// ```
+    pub fn generate_compact_captures(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        out: &mut Vec<CompactMove>,
+    ) {
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self
+                .in_layout(id)
+                .generate_compact_captures(rs, duplicates, out);
+        }
+        out.clear();
+        self.generate_captures(rs, duplicates, out);
+    }
+
     /// The routed move a [`CompactMove`] of this position stands for: the first legal route
     /// with its start, end and captured pieces (and, in Italian, their order). `None` when `m`
     /// is not a legal move here.

@@ -531,9 +531,14 @@ impl Engine {
             }
         }
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
-        // without generating its moves.
+        // without generating its moves. There the captures are generated first: they are the
+        // moves when there is one.
         // (At the horizon only a capture is searched on, so only then may the table answer.)
-        let takes = depth > 0 || pos.must_capture(&self.rs);
+        let takes = depth > 0 || {
+            let moves = &mut self.buffers[ply];
+            pos.generate_compact_captures(&self.rs, Duplicates::Drop, moves);
+            !moves.is_empty()
+        };
         if depth <= 0 && ply < MAX_PLY - 1 && !takes && self.eval.surely_has_quiet_move(pos) {
             return self.eval.evaluate(pos);
         }
@@ -554,7 +559,9 @@ impl Engine {
             }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+        if depth > 0 || !takes {
+            pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+        }
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(&id(m)));
         }
