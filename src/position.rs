@@ -1093,11 +1093,13 @@ impl Position {
     #[inline]
     pub fn sets_in(&self, g: &Geometry) -> [u128; 3] {
         let id = g.layout_id();
-        let p = if self.layout == id {
-            *self
-        } else {
-            self.in_layout(id)
-        };
+        if self.layout == id {
+            // The sets read as they are, not a copy of the whole position: a search reads
+            // them just after the position was built, and a copy in wide pieces of what was
+            // written in narrow ones waits for the writes to reach the cache.
+            return [self.white, self.black, self.kings];
+        }
+        let p = self.in_layout(id);
         [p.white, p.black, p.kings]
     }
 
