@@ -1879,7 +1879,42 @@ impl Position {
     }
 
     /// [`Position::capturers`] in the position's bit order (which must be the board's).
+    #[inline]
     fn capturers_bits(&self, rs: &Ruleset) -> u128 {
+        // The usual case of a search's node, in line: a board in one word of the padded
+        // order, men taking along the four diagonals, and no king of the side to move (the
+        // same sets as `capturers_in`, with its work for kings left out).
+        let rules = &rs.rules;
+        if let Some(p) = rs.geometry.padded() {
+            let mine = self.side(self.turn);
+            if p.narrow()
+                && rules.captures == Lines::Diagonal
+                && rules.men_capture_backwards
+                && mine & self.kings == 0
+            {
+                let w = |x: u128| x as u64;
+                let opponents = w(self.side(self.turn.opposite()));
+                let victims = if rules.men_capture_kings {
+                    opponents
+                } else {
+                    opponents & !w(self.kings)
+                };
+                let empty = !w(self.white | self.black);
+                let men = w(mine);
+                let take = |dir: Direction| {
+                    let back = opposite(dir);
+                    men & p.shift(victims & p.shift(empty, back), back)
+                };
+                let found = take(NorthEast) | take(NorthWest) | take(SouthEast) | take(SouthWest);
+                return u128::from(found);
+            }
+        }
+        self.capturers_any(rs)
+    }
+
+    /// [`Position::capturers_bits`] in every case.
+    #[inline(never)]
+    fn capturers_any(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
         // In the padded layout where the board has one: each direction one shift. Else in one
         // machine word where the board fits (all but the 12×12 ones): this runs at every node
