@@ -1238,26 +1238,6 @@ impl Position {
         self.apply(m.from, m.to, m.captured, m.promotes, m.counted_king_move)
     }
 
-    /// Plays the compact move `m` (which must be legal here) on this position: what
-    /// [`Position::play_compact`] returns, built where it stands. For a search, which copies
-    /// the position and plays the move on the copy: the child is then read field by field as
-    /// it was written, instead of being moved whole from where it was built.
-    ///
-    /// ```
-    /// use pdn::{position::Duplicates, Ruleset, Variant};
-    /// let rs = Ruleset::of(Variant::International).unwrap();
-    /// let start = rs.start_position();
-    /// let mut moves = Vec::new();
-    /// start.generate_compact(&rs, Duplicates::Drop, &mut moves);
-    /// let mut child = start;
-    /// child.play_compact_in_place(&moves[0]);
-    /// assert_eq!(child, start.play_compact(&moves[0]));
-    /// ```
-    #[inline]
-    pub fn play_compact_in_place(&mut self, m: &CompactMove) {
-        self.apply_mut(m.from, m.to, m.captured, m.promotes, m.counted_king_move);
-    }
-
     /// The Zobrist key of the position after the compact move `m` (legal here), without
     /// building that position: `self.play_compact(m).zobrist()`, for a search that fetches
     /// its children's table entries before it visits them.
@@ -1319,21 +1299,6 @@ impl Position {
         promotes: bool,
         counted_king_move: bool,
     ) -> Position {
-        let mut p = *self;
-        p.apply_mut(from_sq, to_sq, captured, promotes, counted_king_move);
-        p
-    }
-
-    /// [`Position::apply`] on this position itself.
-    #[inline(always)]
-    fn apply_mut(
-        &mut self,
-        from_sq: Square,
-        to_sq: Square,
-        captured: u128,
-        promotes: bool,
-        counted_king_move: bool,
-    ) {
         // Boards of up to 64 squares (all but the 12×12 ones) have every piece in the low
         // word: there the sets change in one machine word (and in wasm, without 128-bit
         // arithmetic made of 64-bit halves).
@@ -1362,13 +1327,13 @@ impl Position {
     /// of line, so that the others' code stays small).
     #[inline(never)]
     fn apply_wide(
-        &mut self,
+        &self,
         from_sq: Square,
         to_sq: Square,
         captured: u128,
         promotes: bool,
         counted_king_move: bool,
-    ) {
+    ) -> Position {
         let order = self.order();
         let (from, to) = (order.bit_of(from_sq.0), order.bit_of(to_sq.0));
         let taken = if self.layout == 0 || captured == 0 {
@@ -1390,17 +1355,15 @@ impl Position {
     /// (`bits`) as well as by square.
     #[inline(always)]
     fn apply_in<B: SquareSet>(
-        &mut self,
+        &self,
         from_sq: Square,
         to_sq: Square,
         bits: (u8, u8, B),
         captured: u128,
         promotes: bool,
         counted_king_move: bool,
-    ) {
-        let old_kings = B::from_wide(self.kings);
-        let (turn, old_key) = (self.turn, self.zobrist);
-        let p = self;
+    ) -> Position {
+        let mut p = *self;
         let from = B::at(bits.0);
         let to = B::at(bits.1);
         let taken = bits.2;
@@ -1414,7 +1377,7 @@ impl Position {
         white &= !taken;
         black &= !taken;
         kings &= !taken;
-        let (side, other) = match turn {
+        let (side, other) = match self.turn {
             Color::White => {
                 white = (white & !from) | to;
                 (0, 1)
@@ -1432,10 +1395,11 @@ impl Position {
         (p.white, p.black, p.kings) = (white.wide(), black.wide(), kings.wide());
         // The key follows the change: the mover off and on, each taken piece off, the turn,
         // and the king-move counts (off here, back on below).
-        let mut key = old_key ^ BLACK_TO_MOVE;
+        let mut key = self.zobrist ^ BLACK_TO_MOVE;
         key ^= piece_key(side * 2 + usize::from(was_king), from_sq.0)
             ^ piece_key(side * 2 + usize::from(crowned), to_sq.0);
-        let squares = p.order().squares();
+        let old_kings = B::from_wide(self.kings);
+        let squares = self.order().squares();
         let mut left = taken;
         while left != B::EMPTY {
             let (s, rest) = left.pop();
@@ -1471,7 +1435,8 @@ impl Position {
                 ^ run_key(1, p.king_run_square[1], p.king_run_len[1]);
         }
         p.zobrist = key;
-        p.turn = turn.opposite();
+        p.turn = self.turn.opposite();
+        p
     }
 
     /// The king whose non-capturing moves in a row `color` is counting, and how many it has

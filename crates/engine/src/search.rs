@@ -628,10 +628,7 @@ impl Engine {
             }
             let i = order[n].1;
             let m = moves[usize::from(i)];
-            // Built where it stays (not moved whole from where it was built: the child reads
-            // its fields at once).
-            let mut child = *pos;
-            child.play_compact_in_place(&m);
+            let child = pos.play_compact(&m);
             let child_counters = counters.after(pos, &m);
             self.path.push(key);
             let score = if self.goal == Goal::FirstKing && m.promotes {
