@@ -2730,6 +2730,45 @@ mod tests {
         }
     }
 
+    /// The capturers found in line for the usual node (`capturers_bits`' first branch) are
+    /// those of the general code (`capturers_any`), in random games of every variant: the
+    /// branch is taken (men only) and the others too (kings, other boards), with captures
+    /// found in both.
+    #[test]
+    fn capturers_in_line_are_the_general_ones() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut moves = Vec::new();
+        let (mut in_line, mut found) = (0, 0);
+        for v in crate::Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            for _ in 0..20 {
+                let mut p = rs.start_position();
+                for _ in 0..150 {
+                    let any = p.capturers_any(&rs);
+                    assert_eq!(p.capturers_bits(&rs), any, "{v} {}", p.to_fen(&rs.geometry));
+                    let fast = rs.geometry.padded().is_some_and(|g| g.narrow())
+                        && rs.rules.captures == Lines::Diagonal
+                        && rs.rules.men_capture_backwards
+                        && p.side(p.turn) & p.kings == 0;
+                    in_line += usize::from(fast);
+                    found += usize::from(fast && any != 0);
+                    p.generate_compact(&rs, Duplicates::Drop, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p = p.play_compact(&moves[next() as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(in_line > 5_000 && found > 500, "{in_line} {found}");
+    }
+
     #[test]
     fn start_position_fen() {
         let rs = intl();
