@@ -1093,11 +1093,13 @@ impl Position {
     #[inline]
     pub fn sets_in(&self, g: &Geometry) -> [u128; 3] {
         let id = g.layout_id();
-        let p = if self.layout == id {
-            *self
-        } else {
-            self.in_layout(id)
-        };
+        if self.layout == id {
+            // The sets read as they are, not a copy of the whole position: a search reads
+            // them just after the position was built, and a copy in wide pieces of what was
+            // written in narrow ones waits for the writes to reach the cache.
+            return [self.white, self.black, self.kings];
+        }
+        let p = self.in_layout(id);
         [p.white, p.black, p.kings]
     }
 
@@ -1507,6 +1509,40 @@ impl Position {
         self.generate_any(rs, duplicates, out);
     }
 
+    /// The captures alone: what [`Position::generate_compact`] gives when some piece can
+    /// capture, else nothing (the legal moves are then the quiet ones). For a search's
+    /// horizon, where a position without a capture is scored as it stands: one look for the
+    /// pieces that can capture, where [`Position::must_capture`] and then the generation
+    /// would look twice.
+    ///
+    /// ```
+    /// use pdn::{position::Duplicates, Color, Position, Ruleset, Variant};
+    /// let rs = Ruleset::of(Variant::International).unwrap();
+    /// let (mut captures, mut all) = (Vec::new(), Vec::new());
+    /// rs.start_position().generate_compact_captures(&rs, Duplicates::Drop, &mut captures);
+    /// assert!(captures.is_empty());
+    /// let p = Position::from_fen("W:W28,K46:B23,19,41", &rs.geometry, Color::White).unwrap();
+    /// p.generate_compact_captures(&rs, Duplicates::Drop, &mut captures);
+    /// p.generate_compact(&rs, Duplicates::Drop, &mut all);
+    /// assert!(!captures.is_empty());
+    /// assert_eq!(captures, all);
+    /// ```
+    pub fn generate_compact_captures(
+        &self,
+        rs: &Ruleset,
+        duplicates: Duplicates,
+        out: &mut Vec<CompactMove>,
+    ) {
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self
+                .in_layout(id)
+                .generate_compact_captures(rs, duplicates, out);
+        }
+        out.clear();
+        self.generate_captures(rs, duplicates, out);
+    }
+
     /// The routed move a [`CompactMove`] of this position stands for: the first legal route
     /// with its start, end and captured pieces (and, in Italian, their order). `None` when `m`
     /// is not a legal move here.
@@ -1808,7 +1844,42 @@ impl Position {
     }
 
     /// [`Position::capturers`] in the position's bit order (which must be the board's).
+    #[inline]
     fn capturers_bits(&self, rs: &Ruleset) -> u128 {
+        // The usual case of a search's node, in line: a board in one word of the padded
+        // order, men taking along the four diagonals, and no king of the side to move (the
+        // same sets as `capturers_in`, with its work for kings left out).
+        let rules = &rs.rules;
+        if let Some(p) = rs.geometry.padded() {
+            let mine = self.side(self.turn);
+            if p.narrow()
+                && rules.captures == Lines::Diagonal
+                && rules.men_capture_backwards
+                && mine & self.kings == 0
+            {
+                let w = |x: u128| x as u64;
+                let opponents = w(self.side(self.turn.opposite()));
+                let victims = if rules.men_capture_kings {
+                    opponents
+                } else {
+                    opponents & !w(self.kings)
+                };
+                let empty = !w(self.white | self.black);
+                let men = w(mine);
+                let take = |dir: Direction| {
+                    let back = opposite(dir);
+                    men & p.shift(victims & p.shift(empty, back), back)
+                };
+                let found = take(NorthEast) | take(NorthWest) | take(SouthEast) | take(SouthWest);
+                return u128::from(found);
+            }
+        }
+        self.capturers_any(rs)
+    }
+
+    /// [`Position::capturers_bits`] in every case.
+    #[inline(never)]
+    fn capturers_any(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
         // In the padded layout where the board has one: each direction one shift. Else in one
         // machine word where the board fits (all but the 12×12 ones): this runs at every node
@@ -1859,26 +1930,45 @@ impl Position {
             opponents & !pieces
         };
         let mut found = B::EMPTY;
-        for &dir in man_dirs {
+        let men_take = |dir: Direction| {
             let back = opposite(dir);
-            found |= men & shift(man_victims & shift(empty, back), back);
+            men & shift(man_victims & shift(empty, back), back)
+        };
+        // Men that take along the four diagonals (International, Russian, Brazilian, ...): the
+        // directions as constants, so each shift's mask and rotation are known where they are
+        // read (this runs at every node of a search).
+        if man_dirs == DIAGONALS {
+            found = men_take(NorthEast) | men_take(NorthWest) | men_take(SouthEast);
+            found |= men_take(SouthWest);
+        } else {
+            for &dir in man_dirs {
+                found |= men_take(dir);
+            }
         }
         if kings != B::EMPTY {
             if rules.flying_kings {
                 let mut bits = kings;
+                let takes_along = |king: B, dir: Direction| {
+                    let mut ray = shift(king, dir);
+                    while ray & empty != B::EMPTY {
+                        ray = shift(ray, dir);
+                    }
+                    ray & opponents != B::EMPTY && shift(ray, dir) & empty != B::EMPTY
+                };
                 while bits != B::EMPTY {
                     let (i, rest) = bits.pop();
                     bits = rest;
                     let king = B::at(i);
-                    for &dir in king_dirs {
-                        let mut ray = shift(king, dir);
-                        while ray & empty != B::EMPTY {
-                            ray = shift(ray, dir);
-                        }
-                        if ray & opponents != B::EMPTY && shift(ray, dir) & empty != B::EMPTY {
-                            found |= king;
-                            break;
-                        }
+                    let takes = if king_dirs == DIAGONALS {
+                        takes_along(king, NorthEast)
+                            || takes_along(king, NorthWest)
+                            || takes_along(king, SouthEast)
+                            || takes_along(king, SouthWest)
+                    } else {
+                        king_dirs.iter().any(|&dir| takes_along(king, dir))
+                    };
+                    if takes {
+                        found |= king;
                     }
                 }
             } else {
@@ -2638,6 +2728,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The capturers found in line for the usual node (`capturers_bits`' first branch) are
+    /// those of the general code (`capturers_any`), in random games of every variant: the
+    /// branch is taken (men only) and the others too (kings, other boards), with captures
+    /// found in both.
+    #[test]
+    fn capturers_in_line_are_the_general_ones() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut moves = Vec::new();
+        let (mut in_line, mut found) = (0, 0);
+        for v in crate::Variant::ALL {
+            let Some(rs) = Ruleset::of(v) else { continue };
+            for _ in 0..20 {
+                let mut p = rs.start_position();
+                for _ in 0..150 {
+                    let any = p.capturers_any(&rs);
+                    assert_eq!(p.capturers_bits(&rs), any, "{v} {}", p.to_fen(&rs.geometry));
+                    let fast = rs.geometry.padded().is_some_and(|g| g.narrow())
+                        && rs.rules.captures == Lines::Diagonal
+                        && rs.rules.men_capture_backwards
+                        && p.side(p.turn) & p.kings == 0;
+                    in_line += usize::from(fast);
+                    found += usize::from(fast && any != 0);
+                    p.generate_compact(&rs, Duplicates::Drop, &mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    p = p.play_compact(&moves[next() as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(in_line > 5_000 && found > 500, "{in_line} {found}");
     }
 
     #[test]

@@ -63,10 +63,11 @@ impl Counters {
     /// The counters after `mv` is played from `pos`.
     #[must_use]
     pub fn after(self, pos: &Position, mv: &pdn::position::CompactMove) -> Counters {
-        let man = pos.piece_at(mv.from).is_some_and(|p| p.role == Role::Man);
         let capture = mv.is_capture();
+        // (A capture resets the count whatever moved: the piece is looked at only otherwise.)
+        let man = || pos.piece_at(mv.from).is_some_and(|p| p.role == Role::Man);
         Counters {
-            kings_only: if man || capture {
+            kings_only: if capture || man() {
                 0
             } else {
                 self.kings_only.saturating_add(1)

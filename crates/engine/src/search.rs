@@ -555,9 +555,14 @@ impl Engine {
             }
         }
         // At the horizon a quiet position (no capture to make, and surely some move) is scored
-        // without generating its moves.
+        // without generating its moves. There the captures are generated first: they are the
+        // moves when there is one.
         // (At the horizon only a capture is searched on, so only then may the table answer.)
-        let takes = depth > 0 || pos.must_capture(&self.rs);
+        let takes = depth > 0 || {
+            let moves = &mut self.buffers[ply];
+            pos.generate_compact_captures(&self.rs, Duplicates::Drop, moves);
+            !moves.is_empty()
+        };
         if depth <= 0 && ply < MAX_PLY - 1 && !takes && self.eval.surely_has_quiet_move(pos) {
             return self.eval.evaluate(pos);
         }
@@ -578,7 +583,9 @@ impl Engine {
             }
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+        if depth > 0 || !takes {
+            pos.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+        }
         if ply == 0 && !self.excluded.is_empty() {
             moves.retain(|m| !self.excluded.contains(&id(m)));
         }
@@ -636,6 +643,7 @@ impl Engine {
             order.sort_by_key(|o| std::cmp::Reverse(o.0));
         }
         let alpha0 = alpha;
+        let pv_node = beta - alpha > 1;
         let mut best = -INF;
         let mut best_i = u8::MAX;
         for n in 0..order.len() {
@@ -692,10 +700,15 @@ impl Engine {
                 best_i = i;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend_from_slice(&tail[0]);
+                    // Only a node searched with an open window gives its line: one searched
+                    // with a null window is searched again with an open one before its line
+                    // is taken (a fail high at an open node is not part of its parent's line).
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
                     if alpha >= beta {
                         if !m.is_capture() {
                             let k = &mut self.killers[ply];
