@@ -427,8 +427,6 @@ impl Engine {
         best
     }
 
-    /// Whether to stop: the node limit is looked at every node, the clock and the flag every
-    /// 2,048 nodes (reading the clock costs more than a node).
     /// The principal variation found at `ply`, each move with its route (for notation); a
     /// forced result (`decided`) that ends in the endgame database goes on by its line.
     fn routed(&self, pos: &Position, ply: usize, decided: bool) -> Vec<Move> {
@@ -491,6 +489,8 @@ impl Engine {
         })
     }
 
+    /// Whether to stop: the node limit is looked at every node, the clock and the flag every
+    /// 2,048 nodes (reading the clock costs more than a node).
     fn out_of_time(&mut self) -> bool {
         if !self.stopped {
             let checked = self.nodes % 2048 == 0;
