@@ -44,6 +44,16 @@ async function waitLines(page, selector, depth = 4) {
   }, { selector, depth }, { timeout: 30000 });
 }
 
+/** The page with the shot loaded and the engine turned on, its lines at depth 2 at least. */
+async function shotWithEngine(page) {
+  await openPage(page, `${server.origin}/index.html`);
+  await page.fill('#pdn-input', SHOT);
+  await page.click('#load');
+  await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
+  await page.click('#engine-toggle');
+  await waitLines(page, '#engine .engine', 2);
+}
+
 try {
   await check('the first screen has nothing of the engine: no request of it before the sample is drawn; its toggle and boxes come after', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -154,12 +164,7 @@ try {
 
   await check('an English ending: the endgame database fetched once, the win shown from depth 1; the International position fetched none', async () => {
     const { page, context, requests } = await newPage({ width: 1280, height: 800 });
-    await openPage(page, `${server.origin}/index.html`);
-    await page.fill('#pdn-input', SHOT);
-    await page.click('#load');
-    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
-    await page.click('#engine-toggle');
-    await waitLines(page, '#engine .engine', 2);
+    await shotWithEngine(page);
     if (requests.some((r) => r.includes('egdb'))) throw new Error('a database for International');
     // Two kings against one: a win far beyond what a search sees at once.
     await page.fill('#pdn-input', '[GameType "21"]\n[FEN "W:WK14,K10:BK1"]\n*\n');
@@ -182,12 +187,7 @@ try {
 
   await check('solving turns the engine off (it would tell the answer)', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
-    await openPage(page, `${server.origin}/index.html`);
-    await page.fill('#pdn-input', SHOT);
-    await page.click('#load');
-    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
-    await page.click('#engine-toggle');
-    await waitLines(page, '#engine .engine', 2);
+    await shotWithEngine(page);
     await page.click('#solve-toggle');
     await page.waitForFunction(() => document.querySelector('#engine').hidden && document.querySelector('#engine-toggle').getAttribute('aria-pressed') === 'false');
     await context.close();
