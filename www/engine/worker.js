@@ -7,13 +7,18 @@ import { createSession } from './session.js';
 
 const ready = init({ module_or_path: new URL('../../pkg/engine_bg.wasm', import.meta.url) });
 
+/** The endgame databases `make build` writes, by GameType: English checkers, four pieces. */
+const DATABASES = { 21: () => new URL('../../pkg/egdb-21.bin.gz', import.meta.url) };
+
 /**
- * The endgame database of GameType `gametype` (`pkg/egdb-<gametype>.bin.gz`, which `make build`
- * writes: English checkers, four pieces), fetched the first time a position near the end asks
- * for it, unpacked and installed. Resolves to whether it was (a missing file: no database).
+ * The endgame database of GameType `gametype` (DATABASES), fetched the first time a position
+ * near the end asks for it, unpacked and installed. Resolves to whether it was (none for that
+ * GameType, or a missing file: no database).
  */
 async function egdb(gametype) {
-  const res = await fetch(new URL(`../../pkg/egdb-${gametype}.bin.gz`, import.meta.url));
+  const file = DATABASES[gametype];
+  if (!file) return false;
+  const res = await fetch(file());
   if (!res.ok) return false;
   let bytes = new Uint8Array(await res.arrayBuffer());
   // Still gzip, unless the server sent it with Content-Encoding and the browser unpacked it.
