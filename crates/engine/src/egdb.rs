@@ -214,12 +214,10 @@ impl Egdb {
     /// the signatures and entries only.
     #[must_use]
     pub fn from_bytes(rs: &Ruleset, bytes: &[u8]) -> Option<Egdb> {
-        let rest = bytes.strip_prefix(MAGIC)?;
-        let (gametype, rest) = rest.split_at_checked(4)?;
-        let (&pieces, mut rest) = rest.split_first()?;
-        if u32::from_le_bytes(gametype.try_into().ok()?) != rs.variant.info().gametype {
+        if gametype_of(bytes)? != rs.variant.info().gametype {
             return None;
         }
+        let (&pieces, mut rest) = bytes.get(MAGIC.len() + 4..)?.split_first()?;
         let (mut db, sigs) = Egdb::empty(rs, usize::from(pieces))?;
         for sig in sigs {
             if db.slots[sig.slot()] != u32::MAX {

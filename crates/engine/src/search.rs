@@ -326,13 +326,12 @@ impl Engine {
         // Built when the root is near enough, else only one already there is taken. (Never
         // built in wasm: the build would hold up the worker, and its code stays out; one
         // installed from the page's file is taken.)
-        #[cfg(not(target_arch = "wasm32"))]
         if self.egdb.is_none() && self.egdb_pieces > 0 {
-            self.egdb = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
-        }
-        #[cfg(target_arch = "wasm32")]
-        if self.egdb.is_none() && self.egdb_pieces > 0 {
-            self.egdb = egdb::installed(&self.rs, self.goal);
+            #[cfg(not(target_arch = "wasm32"))]
+            let db = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
+            #[cfg(target_arch = "wasm32")]
+            let db = egdb::installed(&self.rs, self.goal);
+            self.egdb = db;
         }
         // A root the database answers is searched exactly at depth 1 (every move's position
         // is answered), unless the draw rules cut a line short.
