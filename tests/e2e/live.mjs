@@ -6,7 +6,8 @@
 // place and sees "new moves", the standings equal a hand-computed table, polling pauses while the
 // tab is hidden and stops once every game has a result.
 //
-//   node tests/e2e/live.mjs          every check
+//   node tests/e2e/live.mjs               every check
+//   node tests/e2e/live.mjs --only=REGEX  only the checks whose names match
 //   node tests/e2e/live.mjs --shots  also copies the screenshots into docs/screenshots/
 
 import http from 'node:http';
@@ -15,6 +16,8 @@ import path from 'node:path';
 import { artifacts, catalogueOf, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
 
 const shots = process.argv.includes('--shots');
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new RegExp(onlyArg.slice('--only='.length), 'i') : null;
 mkdirSync(artifacts, { recursive: true });
 
 const head = (round, white, black, result) =>
@@ -69,7 +72,7 @@ const server = await startStaticServer();
 const origin = server.origin;
 const browser = await launchBrowser();
 const problems = [];
-const { check, finish, fail } = checks({ problems });
+const { check, finish, fail } = checks({ problems, only });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 
 async function newPage(viewport) {
@@ -89,7 +92,94 @@ const cards = (page, sel = '#tournament') => page.$$eval(`${sel} .board-card`, (
   result: c.querySelector('.board-card-result').textContent,
 })));
 
+/** Whether `sel` (in the page or in the element's shadow root) is drawn with a size. */
+const shown = (rect) => rect && rect.width > 0 && rect.height > 0;
+
 try {
+  await check('an ordinary three-game file (not live): Boards and Standings show in place of the board on the page, in the element and in the iframe', async () => {
+    const file = '/tests/e2e/fixtures/three-games.pdn';
+    const page = await newPage({ width: 1280, height: 800 });
+    // What the tournament panel shows, from the document or the element's shadow root.
+    const look = (scope) => page.evaluate((scope) => {
+      const r = scope === 'page' ? document
+        : scope === 'element' ? document.querySelector('pdn-viewer').shadowRoot
+          : document.querySelector('iframe').contentDocument.querySelector('pdn-viewer').shadowRoot;
+      const rect = (el) => (el ? el.getBoundingClientRect().toJSON() : null);
+      const panel = r.querySelector('#tournament, .tournament-panel');
+      return {
+        panel: rect(panel),
+        cards: [...r.querySelectorAll('.board-card')].map((c) => rect(c)),
+        rows: [...r.querySelectorAll('tr[data-player]')].map((tr) => rect(tr)),
+      };
+    }, scope);
+    const seen = [];
+    for (const scope of ['page', 'element', 'iframe']) {
+      if (scope === 'page') {
+        await page.goto(`${origin}/index.html?src=${encodeURIComponent(file)}`);
+        await page.waitForFunction(() => document.body.dataset.checked === '1');
+      } else if (scope === 'element') {
+        await page.goto(`${origin}/tests/e2e/embed/host.html`);
+        await page.evaluate(async (src) => {
+          await import('/www/pdn-viewer.js');
+          const el = document.createElement('pdn-viewer');
+          el.setAttribute('src', src);
+          document.body.replaceChildren(el);
+        }, file);
+      } else {
+        await page.goto(`${origin}/tests/e2e/embed/host.html`);
+        await page.evaluate((src) => {
+          const f = document.createElement('iframe');
+          f.src = `/embed.html?src=${encodeURIComponent(src)}`;
+          f.style.cssText = 'width: 900px; height: 700px; border: 0';
+          document.body.replaceChildren(f);
+        }, file);
+      }
+      const frame = scope === 'iframe' ? page.frameLocator('iframe') : page;
+      const inside = scope === 'page' ? '#tournament-entry' : 'pdn-viewer .tournament-entry';
+      await frame.locator(`${inside} button[data-view="boards"]`).click();
+      for (let i = 0; i < 100 && (await look(scope)).cards.length < 3; i += 1) await new Promise((r) => setTimeout(r, 100));
+      let got = await look(scope);
+      assert(shown(got.panel), `${scope}: the panel is not drawn (${JSON.stringify(got.panel)})`);
+      assert(got.cards.length === 3 && got.cards.every(shown), `${scope}: boards ${JSON.stringify(got.cards)}`);
+      const tabs = scope === 'page' ? '#tournament' : 'pdn-viewer .tournament-panel';
+      await frame.locator(`${tabs} .tournament-tab[data-view="standings"]`).click();
+      for (let i = 0; i < 100 && !(await look(scope)).rows.length; i += 1) await new Promise((r) => setTimeout(r, 100));
+      got = await look(scope);
+      // Quebec 2-0 Romeo, Sierra 1-1 Tango; Oscar–Papa still running: six players.
+      assert(got.rows.length === 6 && got.rows.every(shown), `${scope}: standings rows ${JSON.stringify(got.rows)}`);
+      seen.push(`${scope}: 3 boards, 6 rows`);
+    }
+    await page.context().close();
+    return seen.join('; ');
+  });
+
+  await check('game=2&ply=last on a live page: the reader stays on game 2, at its newest move, across updates', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&game=2&ply=last`);
+    await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '2'
+      && document.querySelector('#live-badge').dataset.live === 'live');
+    const place = () => page.evaluate(() => ({ game: document.body.dataset.game, ply: document.body.dataset.ply, fresh: Boolean(document.querySelector('#live-badge .live-new')) }));
+    // Game 2 grows by a move, then by another; then game 1 does.
+    live.set(tournament({ moves2: '1. 33-29 18-22 2. 38-33' }));
+    await page.waitForFunction(() => document.body.dataset.ply === '3', null, { timeout: 15000 }).catch(() => {});
+    let seen = await place();
+    assert(seen.game === '2' && seen.ply === '3' && !seen.fresh, `after the first update: ${JSON.stringify(seen)}`);
+    live.set(tournament({ moves2: '1. 33-29 18-22 2. 38-33 12-18' }));
+    await page.waitForFunction(() => document.body.dataset.ply === '4', null, { timeout: 15000 }).catch(() => {});
+    seen = await place();
+    assert(seen.game === '2' && seen.ply === '4' && !seen.fresh, `after the second update: ${JSON.stringify(seen)}`);
+    const asked = live.log.length;
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19', moves2: '1. 33-29 18-22 2. 38-33 12-18' }));
+    for (let i = 0; i < 150 && live.log.length === asked; i += 1) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 1500));
+    seen = await place();
+    // Game 1's new move is not the reader's game: no mark, no move.
+    assert(seen.game === '2' && seen.ply === '4' && !seen.fresh, `after game 1 grew: ${JSON.stringify(seen)}`);
+    await page.context().close();
+    await live.stop();
+  });
+
   await check('the page with live=2 and view=boards: every game a board; a new move, a new game and results arrive; 304s while unchanged; stopped when finished', async () => {
     const live = await startLiveServer();
     const page = await newPage({ width: 1280, height: 800 });

@@ -585,7 +585,8 @@ async function followSource(address, every) {
   const name = fileNameOf(absolute);
   page.live = followLive({
     doc: document, app, url: absolute, every, badge: els.liveBadge, host: document.body, header: els.header,
-    reopen: (text, place) => openSource({ text, game: place.game }, {
+    // place.game counts from 0, the worker's `game` from 1 (as the address's).
+    reopen: (text, place) => openSource({ text, game: place.game + 1 }, {
       ply: place.ply, line: place.line, what: name, kind: 'src', url, quiet: true,
     }),
   });

@@ -485,7 +485,13 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       await tournamentSheet(scope);
       tournament = attachTournament({
         doc, app, el: parts.tournament, entry: parts.tournamentEntry, download: o.download,
-        onView: (view) => { host.dataset.view = view; o.onView?.(view); },
+        onView: (view) => {
+          host.dataset.view = view;
+          // The board is hidden in boards and standings (style.css): the panel shows in its place,
+          // however the view was chosen (the tabs, the game list's bar, the host's attribute).
+          parts.tournament.hidden = view === 'game';
+          o.onView?.(view);
+        },
       });
       return tournament;
     });
