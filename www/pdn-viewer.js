@@ -637,7 +637,9 @@ export class PdnViewerElement extends HTMLElement {
     if (this.loads !== mine) return;
     const want = Number(this.getAttribute('game')) || 1;
     const plyAttr = this.getAttribute('ply');
-    const ply = plyAttr === 'last' ? 'last' : Number(plyAttr) || 0;
+    // A live round opens at the game's current move, unless `ply` names one.
+    const latest = plyAttr === 'last' || (plyAttr == null && this.hasAttribute('live') && !['off', 'false', '0'].includes(this.getAttribute('live')));
+    const ply = latest ? 'last' : Number(plyAttr) || 0;
     const app = this.app;
     app.forgetEdits();
     const { count, replaced } = await this.read({ ...source, game: want }, {

@@ -13,7 +13,7 @@
 import http from 'node:http';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { artifacts, catalogueOf, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { artifacts, catalogueOf, checks, launchBrowser, root, startNoCorsServer, startStaticServer } from './harness.mjs';
 
 const shots = process.argv.includes('--shots');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
@@ -35,7 +35,7 @@ function tournament({ moves1 = '1. 32-28 19-23', result1 = '*', moves2 = '1. 33-
 
 /** The live file's server: `file.text` is what it serves; `log` what it answered. */
 async function startLiveServer() {
-  const file = { text: tournament(), version: 1, fail: 0 };
+  const file = { text: tournament(), version: 1, fail: 0, once: null };
   const log = [];
   const server = http.createServer((req, res) => {
     const cors = { 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache' };
@@ -44,6 +44,15 @@ async function startLiveServer() {
       log.push(503);
       res.writeHead(503, cors);
       res.end();
+      return;
+    }
+    if (file.once != null) {
+      // An upload caught half-way: served to one fetch, then the file is whole again.
+      const once = file.once;
+      file.once = null;
+      log.push(200);
+      res.writeHead(200, { ...cors, ETag: `"once${file.version}"`, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(once);
       return;
     }
     const etag = `"v${file.version}"`;
@@ -259,21 +268,161 @@ try {
     return `${seen.white} / ${seen.black}`;
   });
 
-  await check('a file caught half-written is read as far as it goes, and reported only when it stays so', async () => {
+  await check('a file that stays cut mid-move is shown whole, and reported, once it comes twice; never cut short', async () => {
     const live = await startLiveServer();
     const page = await newPage({ width: 1280, height: 800 });
     await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=2`);
     await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    // Every ply the page showed, recorded as it happens (a DOM fact, not a moment).
+    await page.evaluate(() => {
+      window.plies = [];
+      new MutationObserver(() => window.plies.push(document.body.dataset.ply)).observe(document.body, { attributes: true, attributeFilter: ['data-ply'] });
+    });
     // Cut in the middle of Boris's capture 14x23: the file ends "2. 28x19 14x2".
+    const asked = live.log.length;
     live.set(`${head(1, 'Anna', 'Boris', '*')}\n1. 32-28 19-23 2. 28x19 14x2`);
-    await page.waitForFunction(() => document.body.dataset.ply === '3', null, { timeout: 15000 });
-    const early = await page.evaluate(() => ({ hidden: document.querySelector('#diagnostics').hidden, text: document.querySelector('#diagnostics').textContent }));
-    assert(early.hidden, `reported at once: ${early.text}`);
-    // The same text again at the next fetch: now it is what the file holds, and it is reported.
-    await page.waitForFunction(() => !document.querySelector('#diagnostics').hidden, null, { timeout: 15000 });
+    // The same text again at the next fetch: now it is what the file holds, shown and reported.
+    await page.waitForFunction(() => !document.querySelector('#diagnostics').hidden, null, { timeout: 20000 });
+    // Answered 200 then 304 (the browser hands the page its copy again: the same text).
+    const fetched = live.log.slice(asked).length;
+    const seen = await page.evaluate(() => ({ plies: window.plies, ply: document.body.dataset.ply }));
+    assert(fetched >= 2, `shown after ${fetched} fetch(es) of the cut text`);
+    // The cut text is shown whole (3 plies and the broken one reported), never in between.
+    assert(seen.plies.every((p) => p === '2' || p === '3'), `plies shown: ${seen.plies}`);
     await page.context().close();
     await live.stop();
   });
+
+  await check('an upload in progress (fewer games, the last cut mid-movetext) is not shown: the boards and the table keep every game', async () => {
+    const live = await startLiveServer();
+    live.set(tournament({ round2: true }));
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&view=boards`);
+    await page.waitForFunction(() => document.querySelectorAll('#tournament .board-card').length === 4
+      && document.querySelector('#live-badge').dataset.live === 'live');
+    // The fewest boards and games the page ever showed from here on.
+    // The fewest boards and games the page ever showed from here on, and every last move shown
+    // on board 3 (whose moves the second cut splits).
+    await page.evaluate(() => {
+      window.fewest = { cards: 4, games: Number(document.body.dataset.games), third: [] };
+      new MutationObserver(() => {
+        window.fewest.cards = Math.min(window.fewest.cards, document.querySelectorAll('#tournament .board-card').length);
+        window.fewest.games = Math.min(window.fewest.games, Number(document.body.dataset.games));
+        const third = document.querySelector('#tournament .board-card[data-game="3"] .board-card-last');
+        if (third && !window.fewest.third.includes(third.textContent)) window.fewest.third.push(third.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-games'] });
+    });
+    const grown = tournament({ moves1: '1. 32-28 19-23 2. 28x19 14x23', round2: true });
+    // Cut twice: after two whole games (it ends with a result), then inside game 3's moves.
+    for (const cut of [grown.indexOf('[Event', grown.indexOf('[Round "2"]') - 30), grown.indexOf('1. 31-27') + 6]) {
+      live.file.once = grown.slice(0, cut);
+      live.set(grown);
+      await page.waitForFunction(() => document.querySelector('#tournament .board-card[data-game="1"] .board-card-last').textContent === '14x23', null, { timeout: 20000 });
+      assert(live.file.once == null, 'the cut text was fetched');
+      live.set(tournament({ round2: true }));
+      await page.waitForFunction(() => document.querySelector('#tournament .board-card[data-game="1"] .board-card-last').textContent === '19-23', null, { timeout: 20000 });
+    }
+    const fewest = await page.evaluate(() => window.fewest);
+    assert(fewest.cards === 4 && fewest.games === 4 && fewest.third.join() === '31-27', `shown meanwhile: ${JSON.stringify(fewest)}`);
+    await page.context().close();
+    await live.stop();
+    return `answers ${live.log.join(' ')}`;
+  });
+
+  await check('a live round opens at each game\'s current move, on the page, in the element and in the iframe; a game picked opens at its last move', async () => {
+    const live = await startLiveServer();
+    live.set(tournament({ moves2: '1. 33-29 18-22 2. 38-33' }));
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2`);
+    await page.waitForFunction(() => document.body.dataset.ply === '2' && document.querySelector('#live-badge').dataset.live === 'live');
+    // Game 2 from its board: at its third ply, not at the start.
+    await page.click('#tournament-entry button[data-view="boards"]');
+    await page.click('#tournament .board-card-open[data-game="2"]');
+    await page.waitForFunction(() => document.body.dataset.game === '2');
+    const picked = await page.evaluate(() => document.body.dataset.ply);
+    assert(picked === '3', `game 2 picked opens at ply ${picked}`);
+    assert(!(await page.$('#live-badge .live-new')), 'no "new moves" on opening');
+    await page.goto(`${origin}/tests/e2e/embed/host.html`);
+    const element = await page.evaluate(async (url) => {
+      await import('/www/pdn-viewer.js');
+      const el = document.createElement('pdn-viewer');
+      el.setAttribute('src', url);
+      el.setAttribute('live', '2');
+      el.setAttribute('game', '2');
+      document.body.replaceChildren(el);
+      for (let i = 0; i < 200 && el.dataset.game !== '2'; i += 1) await new Promise((ok) => setTimeout(ok, 50));
+      await new Promise((ok) => setTimeout(ok, 200));
+      return el.dataset.ply;
+    }, live.url);
+    assert(element === '3', `the element opens game 2 at ply ${element}`);
+    await page.goto(`${origin}/embed.html?src=${encodeURIComponent(live.url)}&live=2`);
+    await page.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.game === '1');
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').dataset.ply === '2', null, { timeout: 5000 }).catch(() => {});
+    const framed = await page.evaluate(() => document.querySelector('pdn-viewer').dataset.ply);
+    assert(framed === '2', `the iframe opens game 1 at ply ${framed}`);
+    await page.context().close();
+    await live.stop();
+  });
+
+  await check('a live round opened after every game has its result says Finished at once and fetches nothing more', async () => {
+    const live = await startLiveServer();
+    live.set(tournament({ result1: '2-0', result2: '1-1' }));
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2`);
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'finished', null, { timeout: 15000 });
+    const asked = live.log.length;
+    await new Promise((r) => setTimeout(r, 4500));
+    assert(live.log.length === asked && asked === 1, `fetches: ${live.log.join(' ')}`);
+    await page.context().close();
+    await live.stop();
+  });
+
+  await check('"New moves" shows only in the game view, and not once the round is finished', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(live.url)}&live=2&ply=1`);
+    await page.waitForFunction(() => document.body.dataset.ply === '1' && document.querySelector('#live-badge').dataset.live === 'live');
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19' }));
+    await page.waitForSelector('#live-badge .live-new', { timeout: 15000 });
+    const mark = () => page.evaluate(() => Boolean(document.querySelector('#live-badge .live-new')));
+    await page.click('#tournament-entry button[data-view="boards"]');
+    await page.waitForSelector('#tournament .board-card');
+    assert(!(await mark()), '"New moves" in the boards view');
+    await page.click('#tournament .tournament-tab[data-view="standings"]');
+    await page.waitForSelector('#tournament tr[data-player]');
+    assert(!(await mark()), '"New moves" in the standings view');
+    await page.click('#tournament .tournament-tab[data-view="game"]');
+    await page.waitForSelector('#live-badge .live-new');
+    assert(await page.evaluate(() => document.body.dataset.ply) === '1', 'the reader keeps the place');
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19', result1: '2-0', result2: '0-2' }));
+    await page.waitForFunction(() => document.querySelector('#live-badge').dataset.live === 'finished', null, { timeout: 15000 });
+    assert(!(await mark()), '"New moves" after Finished');
+    await page.context().close();
+    await live.stop();
+  });
+
+  await check('a live src refused (no CORS header): a plain message, on the board\'s place too, never the sample', async () => {
+    const refusing = await startNoCorsServer(tournament());
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html?src=${encodeURIComponent(`${refusing.origin}/round.pdn`)}&live=2`);
+    await page.waitForFunction(() => document.body.dataset.ready === '1');
+    const seen = await page.evaluate(() => ({
+      status: document.querySelector('#status').textContent,
+      kind: document.querySelector('#status').dataset.kind,
+      board: document.querySelector('#board').textContent,
+      pieces: document.querySelectorAll('#board [data-piece]').length,
+      games: document.body.dataset.games ?? null,
+      header: document.querySelector('#game-header')?.textContent || '',
+    }));
+    await new Promise((r) => setTimeout(r, 1000));
+    const later = await page.evaluate(() => document.querySelectorAll('#board [data-piece]').length);
+    assert(seen.kind === 'error', `status ${seen.kind}: ${seen.status}`);
+    assert(seen.pieces === 0 && later === 0 && seen.games == null, `a board shown: ${seen.pieces} pieces, ${seen.games} games, header "${seen.header}"`);
+    assert(seen.board.trim() === seen.status.trim(), `the board's place says "${seen.board}"`);
+    await page.context().close();
+    await refusing.stop();
+    return seen.status;
+  }, { expected: [/CORS|Access-Control|Failed to load|net::ERR_FAILED/i] });
 
   await check('polling pauses while the tab is hidden and starts again when it is shown; errors are retried', async () => {
     const live = await startLiveServer();

@@ -97,12 +97,26 @@ test('stops when the host says every game is finished, or after a long idle', as
   assert.equal(live.state, 'finished');
   assert.equal(h.timers.length, 0);
 
-  const idle = harness([{ status: 200, text: 'A' }]);
-  const quiet = createLive({ url: '/t', every: 60 * 60 * 1000, onText: () => {}, ...idle.deps });
-  quiet.start();
-  for (let k = 0; k < 5 && idle.timers.length; k += 1) await idle.step();
-  assert.equal(quiet.state, 'stopped');
-  assert.equal(idle.requests.length, 5, 'stopped on the first fetch after three idle hours');
+  // Idle: no change for LIVE.idleFetches intervals, whatever the interval.
+  for (const every of [2000, 10_000]) {
+    const idle = harness([{ status: 200, text: 'A' }]);
+    const quiet = createLive({ url: '/t', every, onText: () => {}, ...idle.deps });
+    quiet.start();
+    for (let k = 0; k < LIVE.idleFetches + 5 && idle.timers.length; k += 1) await idle.step();
+    assert.equal(quiet.state, 'stopped');
+    assert.equal(idle.requests.length, LIVE.idleFetches + 2, `every ${every} ms: stopped on the first fetch past ${LIVE.idleFetches} idle intervals`);
+  }
+});
+
+test('finish(): a round seen finished before any fetch is not fetched at all', async () => {
+  const h = harness([]);
+  const states = [];
+  const live = createLive({ url: '/t', onText: () => null, onStatus: (s) => states.push(s.state), ...h.deps });
+  live.finish();
+  assert.equal(live.state, 'finished');
+  assert.deepEqual(states, ['finished']);
+  assert.equal(h.timers.length, 0);
+  assert.equal(h.requests.length, 0);
 });
 
 test('`again`: the same text is handed on once more at the next fetch', async () => {
@@ -113,10 +127,21 @@ test('`again`: the same text is handed on once more at the next fetch', async ()
   assert.deepEqual(texts, ['A 1. 32-2', 'A 1. 32-2']);
 });
 
-test('a text caught half-written is shown up to its last white space, whole when it comes again', async () => {
-  const { settledText } = await import('../../www/view/follow.js');
-  assert.deepEqual(settledText('1. 32-28 19-2', null), { text: '1. 32-28 ', cut: true });
-  assert.deepEqual(settledText('1. 32-28 19-2', '1. 32-28 19-2'), { text: '1. 32-28 19-2', cut: false });
-  assert.deepEqual(settledText('1. 32-28 19-23 *\n', null), { text: '1. 32-28 19-23 *\n', cut: false });
-  assert.deepEqual(settledText('x', null), { text: 'x', cut: false });
+test('a text caught half-written is held back (the last game cut off, or shorter than shown), shown when it comes again', async () => {
+  const { heldBack } = await import('../../www/view/follow.js');
+  const whole = '[Round "1"]\n1. 32-28 19-23 *\n\n[Round "1"]\n1. 33-29 18-22 2-0\n';
+  // Cut inside a move, inside a header, between two moves.
+  assert.equal(heldBack('1. 32-28 19-2', { shown: null }), true);
+  assert.equal(heldBack('1. 32-28 19-23 *\n\n[Round "1', { shown: null }), true);
+  assert.equal(heldBack('1. 32-28 19-23 2. 28x19 ', { shown: '1. 32-28 19-23 *' }), true);
+  // Fewer games than shown, though the text ends with a result.
+  assert.equal(heldBack('[Round "1"]\n1. 32-28 19-23 *\n\n', { shown: whole }), true);
+  // Whole texts: every result written the PDN ways.
+  for (const end of ['*', '2-0', '0-2', '1-1', '1-0', '0-1', '1/2-1/2', '0-0']) {
+    assert.equal(heldBack(`${whole}\n[Round "2"]\n1. 31-27 ${end}\n`, { shown: whole }), false, end);
+  }
+  // A move whose squares end like a result is not one.
+  assert.equal(heldBack('1. 32-28 19-23 2. 31-2', { shown: null }), true);
+  // The same text twice in a row is what the file holds.
+  assert.equal(heldBack('1. 32-28 19-2', { shown: null, previous: '1. 32-28 19-2' }), false);
 });

@@ -46,7 +46,8 @@ function source() {
   const { source: from, game, ply, line } = address;
   if (!from) return null;
   viewer.setAttribute('game', String(game));
-  viewer.setAttribute('ply', String(ply));
+  // live= without ply=: each game at its current move (the element's own default then).
+  if (given.live == null || new URL(location.href).searchParams.has('ply')) viewer.setAttribute('ply', String(ply));
   if (line != null) viewer.setAttribute('line', String(line));
   return from.pdn != null ? { link: from.pdn } : { src: from.src };
 }

@@ -349,6 +349,17 @@ function showNoGame(outside, summary = null) {
   els.diagnostics.hidden = !tree;
 }
 
+/** The board's place when a live round's file could not be fetched: the status line's words. */
+function showRefused() {
+  viewer.clear();
+  els.games.hidden = true;
+  const p = document.createElement('p');
+  p.className = 'board-missing no-game';
+  p.textContent = els.status.textContent;
+  els.board.replaceChildren(p);
+  els.board.classList.add('no-game');
+}
+
 /** The board's place when the open text has no game: the same words as the status line. */
 function showEmptyBoard() {
   const p = document.createElement('p');
@@ -814,9 +825,15 @@ async function main() {
   // the preload is taken here all the same (from the cache), so the browser does not warn that
   // it went unused.
   if (address.source) fetch(new URL('../../pkg/sample.json', import.meta.url)).then((r) => r.body?.cancel()).catch(() => {});
+  // A live round opens at each game's current move, unless the address names one.
+  if (params.has('live') && !params.has('ply') && address.source?.src != null) address.ply = 'last';
   let opened = await openLink(address);
   if (!opened && address.source && address.source.src != null) opened = await openUrl(address.source.src, address);
-  if (!opened) {
+  // A live round that could not be fetched (refused by CORS, offline, 404): its message alone,
+  // on the board's place too; the sample there would pass for the round.
+  const refusedLive = !opened && params.has('live') && address.source?.src != null;
+  if (refusedLive) showRefused();
+  if (!opened && !refusedLive) {
     // The game and move of a link or file that failed were meant for it, not for the sample.
     const { game, ply, line } = address.source ? { game: 1, ply: 0, line: null } : address;
     // After a failed link or download its message stays up; the sample shows behind it.

@@ -3,8 +3,8 @@
 // (`cache: 'no-cache'`): the browser sends the If-None-Match / If-Modified-Since of what it has,
 // so an unchanged file costs a 304 — on any origin, as no header of ours needs a CORS
 // preflight. Errors back off; polling pauses while
-// the tab is hidden and stops once the host says every game is finished, or after LIVE.idle
-// without a change. What the new text means (merging it, following a game) is the host's part:
+// the tab is hidden and stops once the host says every game is finished, or once the file has
+// not changed for LIVE.idleFetches intervals. What the new text means (merging it, following a game) is the host's part:
 // this module only says when the text changed. No rules, no DOM beyond the visibility state.
 
 /** The timings, in milliseconds (docs/embedding.md, "Live tournament page"). */
@@ -12,7 +12,9 @@ export const LIVE = Object.freeze({
   every: 10_000, // between two fetches by default
   least: 2_000, // the shortest interval a page may ask for
   most: 120_000, // the longest wait after errors
-  idle: 3 * 60 * 60 * 1000, // no change for this long: the round is over, polling stops
+  // No change for this many intervals (an hour at the default 10 s): the round is over,
+  // polling stops (docs/embedding.md, README "Contracts").
+  idleFetches: 360,
 });
 
 /** The interval asked for (`live=15`: seconds; `live=1`/`''`: the default), within bounds. */
@@ -74,7 +76,7 @@ export function createLive({
           if (said.finished) { status('finished'); return; }
         }
       }
-      if (now() - changedAt > LIVE.idle) { status('stopped'); return; }
+      if (now() - changedAt > LIVE.idleFetches * every) { status('stopped'); return; }
       status('live');
       schedule(every);
     } catch (error) {
@@ -95,6 +97,8 @@ export function createLive({
     get state() { return state; },
     /** Starts with a fetch now (`first`: the text already shown, so it is not handed on again). */
     start(first = null) { last = first; schedule(first == null ? 0 : every); },
+    /** Says the round is finished without fetching (the host saw every result in the first text). */
+    finish() { clearTimer(timer); timer = null; status('finished'); },
     /** Fetches now (a reader's "refresh"). */
     now() { if (state !== 'finished') { state = 'live'; schedule(0); } },
     stop() {

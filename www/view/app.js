@@ -311,7 +311,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
   async function pick(index) {
     if (index < 0) return;
     try {
-      await viewer.showGame(index, foundAt?.get(index) ?? 0);
+      // A game of a round followed live opens at its current move (follow.js sets app.following).
+      await viewer.showGame(index, foundAt?.get(index) ?? (app.following ? 'last' : 0));
       if (list) list.select(index);
       o.onGame?.(index);
     } catch (e) {
@@ -509,6 +510,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     viewer,
     library,
     edited,
+    /** True while a live file is followed (follow.js): a game picked opens at its last move. */
+    following: false,
     get t() { return t; },
     /** Resolves once the parts' words are in (the hosts' own parts wait for it). */
     partWords: () => withPartWords(),

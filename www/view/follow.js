@@ -1,25 +1,29 @@
 // Following a live file for every host (the page's `live=1`, the element's `live`): live.js
 // polls the address; each new text is opened again by the host's reopen(text, place), keeping
-// the reader's place. A reader at the last move of a game's mainline follows it (the new moves
-// are stepped through, animated); anyone else keeps their place and sees a "new moves" mark; a
-// reader with moves of their own on the board keeps them, and the new text waits until they
-// press the mark. The badge says live, paused, retrying, finished or stopped, and when the file
-// last changed. No rules here.
+// the reader's game and place. A reader at the last move of a game's mainline follows it (the
+// new moves are stepped through, animated); anyone else keeps their place and sees a "new
+// moves" mark (only in the game view, and only for their own game); a reader with moves of
+// their own on the board keeps them, and the new text waits until they press the mark. A text
+// caught while the file was being written is held back until it reads whole (heldBack). The
+// badge says live, paused, retrying, finished or stopped, and when the file last changed; a
+// round whose every game has a result is finished from the first text on. No rules here.
 
 import { createLive, liveInterval } from '../reader/live.js';
 import { lineView } from './views.js';
 import { clockSeconds, clockText } from './boards.js';
 
 /**
- * What of a fetched text is shown: a file caught while it was being written ends inside a move
- * (no white space after its last character), so the text up to its last white space is shown,
- * unless the same text came before (`previous`): then it is what the file holds, shown whole
- * (and any problem at its end reported). Returns { text, cut }.
+ * Whether a fetched text looks caught while the file was being written, so that the previous
+ * complete state stays shown: it does not end with a game's result (`*`, `2-0`, `1-1`,
+ * `1/2-1/2`…, then only white space: the last game is cut off), or it is shorter than the text
+ * shown (`shown`: games or moves are missing, and a round's file only grows). The same text
+ * fetched twice in a row (`previous`) is what the file holds: shown whatever it looks like (and
+ * any problem at its end reported).
  */
-export function settledText(text, previous) {
-  if (text === previous || /\s$/.test(text)) return { text, cut: false };
-  const m = /\s\S*$/.exec(text);
-  return m ? { text: text.slice(0, m.index + 1), cut: true } : { text, cut: false };
+export function heldBack(text, { shown = null, previous = null } = {}) {
+  if (text === previous) return false;
+  const ended = /(?:^|\s)(?:\*|[0-2]-[0-2]|1\/2-1\/2|½-½)\s*$/.test(text);
+  return !ended || (shown != null && text.length < shown.length);
 }
 
 /**
@@ -34,6 +38,7 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null, h
   let fresh = false; // new moves past the reader's place
   let status = { state: 'live', at: Date.now() };
   let previous = null; // the last text fetched, whole
+  let shown = null; // the text shown (the first one, then each one applied)
 
   function draw() {
     if (!badge) return;
@@ -53,7 +58,10 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null, h
     text.className = 'live-text';
     text.textContent = words;
     const parts = [text];
-    if (fresh || pending != null) {
+    // The mark is for moves the reader can step to: in the game view, and while the round runs
+    // (a text kept back for the reader's own moves is offered whatever the state).
+    const inGame = !host || !host.dataset.view || host.dataset.view === 'game';
+    if (pending != null || (fresh && inGame && status.state !== 'finished' && status.state !== 'stopped')) {
       const b = doc.createElement('button');
       b.type = 'button';
       b.className = 'live-new';
@@ -73,6 +81,7 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null, h
       return { finished: false };
     }
     pending = null;
+    shown = text;
     await reopen(text, { game: s.game, ply: s.ply, line: s.line });
     const now = app.viewer.state;
     const grown = now.view ? lineView(now.view, null).plies.length : 0;
@@ -116,11 +125,11 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null, h
   const live = createLive({
     url, every: liveInterval(every), doc,
     onText: async (fetched) => {
-      const { text, cut } = settledText(fetched, previous);
+      const held = heldBack(fetched, { shown, previous });
       previous = fetched;
-      const said = await apply(text);
-      // Cut short: the same text at the next fetch is shown whole.
-      return cut ? { ...said, finished: false, again: true } : said;
+      // Held back: the same text at the next fetch is shown whole; a whole one replaces it.
+      if (held) return { finished: false, again: true };
+      return apply(fetched);
     },
     onStatus: (s) => { status = s; draw(); },
   });
@@ -138,11 +147,27 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null, h
     draw();
   });
 
+  // The mark follows the view shown (boards and standings have no moves to step to).
+  const watcher = host && doc.defaultView?.MutationObserver
+    ? new doc.defaultView.MutationObserver(() => draw()) : null;
+  watcher?.observe(host, { attributes: true, attributeFilter: ['data-view'] });
+
   return {
     live,
-    /** Starts following; `first` is the text already shown. */
-    start(first) { draw(); live.start(first); },
+    /**
+     * Starts following; `first` is the text already shown. A round whose every game already
+     * has a result (opened after it ended) is finished at once: nothing is fetched again.
+     */
+    async start(first) {
+      shown = first;
+      app.following = true;
+      draw();
+      if (first != null && (await app.library.unfinished()) === 0) { live.finish(); return; }
+      live.start(first);
+    },
     stop() {
+      watcher?.disconnect();
+      app.following = false;
       live.stop();
       if (ticker) doc.defaultView.clearInterval(ticker);
       if (badge) badge.hidden = true;
