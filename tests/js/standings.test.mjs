@@ -75,3 +75,17 @@ test('sorting by a column: higher first, ties in table order; rank and name asce
 test('no players: a plain sentence', () => {
   assert.match(toMarkup(standingsView({ players: [], rounds: [] }, { t })), /standings.empty/);
 });
+
+test('players but no result yet: listed unranked, with a sentence saying why', () => {
+  const table = {
+    scoring: '1-½-0', format: 'round-robin', cycles: 1, rounds: ['1'], csv: '',
+    players: [player('A', 1, 0, [cell(1, 'white', '1', null, 1)]), player('B', 1, 0, [cell(0, 'black', '1', null, 1)])],
+  };
+  const markup = toMarkup(standingsView(table, { t }));
+  assert.match(markup, /standings.noResults/);
+  assert.doesNotMatch(markup, /<td class="standings-rank">1</);
+  assert.equal((markup.match(/<td class="standings-rank">–</g) || []).length, 2);
+  // With one result, no sentence: the ranks are the table's.
+  const after = toMarkup(standingsView(roundRobin, { t }));
+  assert.doesNotMatch(after, /standings.noResults/);
+});

@@ -63,6 +63,9 @@ export function standingsView(table, { sort = 'rank', t, format = (n) => String(
   }
   const roundRobin = table.format === 'round-robin';
   const players = table.players;
+  // No game has a result yet (a round just begun): the players are listed, unranked, and a
+  // sentence says why the table is empty rather than showing everyone first on 0.
+  const noResults = players.every((p) => p.played === 0);
   const head = (key, label, title = null) => h('th', { scope: 'col', 'aria-sort': sort === key ? (ASCENDING.has(key) ? 'ascending' : 'descending') : null },
     h('button', { type: 'button', class: 'standings-sort', 'data-sort': key, title }, label));
   const extra = roundRobin
@@ -83,7 +86,7 @@ export function standingsView(table, { sort = 'rank', t, format = (n) => String(
           games.map((c) => cellText(c, players, false)).join(' '));
       });
     return h('tr', { 'data-player': p.name, 'data-points': String(p.points), 'data-rank': String(p.rank) },
-      h('td', { class: 'standings-rank' }, String(p.rank)),
+      h('td', { class: 'standings-rank' }, noResults ? '–' : String(p.rank)),
       h('th', { scope: 'row', class: 'standings-name' }, p.name,
         p.running ? h('span', { class: 'standings-running', title: t('standings.running') }, ' •') : null),
       h('td', { class: 'standings-points' }, pointsText(p.points, format)),
@@ -96,6 +99,7 @@ export function standingsView(table, { sort = 'rank', t, format = (n) => String(
       cells);
   });
   return h('div', { class: 'standings', 'data-format': table.format, 'data-scoring': table.scoring },
+    noResults ? h('p', { class: 'standings-none' }, t('standings.noResults')) : null,
     h('div', { class: 'standings-scroll' },
       h('table', { class: 'standings-table' },
         h('caption', {}, t('standings.caption', { scoring: table.scoring })),

@@ -149,6 +149,7 @@ export default {
   'standings.csv': 'Download CSV',
   'standings.running': 'Playing now',
   'standings.empty': 'No game of this file names both players.',
+  'standings.noResults': 'No game has a result yet: the table fills in as the games end.',
   // Boards (view=boards; www/view/boards.js)
   'boards.title': 'Boards',
   'boards.unknown': '?',

@@ -146,6 +146,7 @@ export default {
   'standings.csv': 'Télécharger le CSV',
   'standings.running': 'En cours',
   'standings.empty': 'Aucune partie de ce fichier ne nomme les deux joueurs.',
+  'standings.noResults': 'Aucune partie n’a encore de résultat : le tableau se remplit à mesure que les parties se terminent.',
   // Boards (view=boards; www/view/boards.js)
   'boards.title': 'Damiers',
   'boards.unknown': '?',

@@ -146,6 +146,7 @@ export default {
   'standings.csv': 'Lejupielādēt CSV',
   'standings.running': 'Spēlē tagad',
   'standings.empty': 'Nevienā šī faila partijā nav nosaukti abi spēlētāji.',
+  'standings.noResults': 'Nevienai partijai vēl nav rezultāta: tabula aizpildīsies, partijām beidzoties.',
   // Boards (view=boards; www/view/boards.js)
   'boards.title': 'Galdiņi',
   'boards.unknown': '?',

@@ -146,6 +146,7 @@ export default {
   'standings.csv': 'CSV downloaden',
   'standings.running': 'Speelt nu',
   'standings.empty': 'Geen partij in dit bestand noemt beide spelers.',
+  'standings.noResults': 'Nog geen enkele partij heeft een uitslag: de tabel vult zich naarmate de partijen eindigen.',
   // Boards (view=boards; www/view/boards.js)
   'boards.title': 'Borden',
   'boards.unknown': '?',

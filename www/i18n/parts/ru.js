@@ -146,6 +146,7 @@ export default {
   'standings.csv': 'Скачать CSV',
   'standings.running': 'Играет сейчас',
   'standings.empty': 'Ни в одной партии файла не названы оба игрока.',
+  'standings.noResults': 'Ни у одной партии ещё нет результата: таблица заполнится по мере их окончания.',
   // Boards (view=boards; www/view/boards.js)
   'boards.title': 'Доски',
   'boards.unknown': '?',
