@@ -167,7 +167,7 @@ export default {
   'live.paused': 'Live · paused while the page is hidden',
   'live.error': 'Live · the file could not be fetched; trying again (last change {time})',
   'live.finished': 'Finished: every game has a result (last change {time})',
-  'live.stopped': 'Live stopped: no change for three hours (last change {time})',
+  'live.stopped': 'Live stopped: the file has not changed for a long time (last change {time})',
   'live.newMoves': 'New moves',
   // Handing on what is shown (issue 23): problems, the link's notices, the Embed box's choice.
   'share.problemCopied': "Link to the problem copied ({length} characters): it opens in solve mode, the moves hidden.",

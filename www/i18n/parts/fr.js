@@ -164,7 +164,7 @@ export default {
   'live.paused': 'En direct · en pause tant que la page est cachée',
   'live.error': 'En direct · le fichier n’a pas pu être chargé ; nouvel essai (dernière modification {time})',
   'live.finished': 'Terminé : chaque partie a un résultat (dernière modification {time})',
-  'live.stopped': 'Direct arrêté : aucun changement depuis trois heures (dernière modification {time})',
+  'live.stopped': 'Direct arrêté : le fichier n’a pas changé depuis longtemps (dernière modification {time})',
   'live.newMoves': 'Nouveaux coups',
   // Handing on what is shown (issue 23): problems, the link's notices, the Embed box's choice.
   'share.problemCopied': "Lien vers le problème copié ({length} caractères) : il s'ouvre en mode résolution, les coups cachés.",

@@ -164,7 +164,7 @@ export default {
   'live.paused': 'Tiešraide · pauze, kamēr lapa ir paslēpta',
   'live.error': 'Tiešraide · failu neizdevās ielādēt, mēģinām vēlreiz (pēdējās izmaiņas {time})',
   'live.finished': 'Pabeigts: visām partijām ir rezultāts (pēdējās izmaiņas {time})',
-  'live.stopped': 'Tiešraide apturēta: trīs stundas bez izmaiņām (pēdējās izmaiņas {time})',
+  'live.stopped': 'Tiešraide apturēta: fails ilgi nav mainījies (pēdējās izmaiņas {time})',
   'live.newMoves': 'Jauni gājieni',
   // Handing on what is shown (issue 23): problems, the link's notices, the Embed box's choice.
   'share.problemCopied': "Saite uz uzdevumu nokopēta (rakstzīmju skaits: {length}): tā atveras risināšanas režīmā, gājieni paslēpti.",

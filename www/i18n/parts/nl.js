@@ -164,7 +164,7 @@ export default {
   'live.paused': 'Live · gepauzeerd zolang de pagina verborgen is',
   'live.error': 'Live · het bestand kon niet worden opgehaald; we proberen het opnieuw (laatste wijziging {time})',
   'live.finished': 'Afgelopen: elke partij heeft een uitslag (laatste wijziging {time})',
-  'live.stopped': 'Live gestopt: drie uur geen wijziging (laatste wijziging {time})',
+  'live.stopped': 'Live gestopt: het bestand is lang niet gewijzigd (laatste wijziging {time})',
   'live.newMoves': 'Nieuwe zetten',
   // Handing on what is shown (issue 23): problems, the link's notices, the Embed box's choice.
   'share.problemCopied': "Link naar het probleem gekopieerd ({length} tekens): hij opent in de oplosmodus, met de zetten verborgen.",

@@ -164,7 +164,7 @@ export default {
   'live.paused': 'Онлайн · пауза, пока страница скрыта',
   'live.error': 'Онлайн · файл не загрузился, пробуем снова (последнее изменение {time})',
   'live.finished': 'Завершено: у всех партий есть результат (последнее изменение {time})',
-  'live.stopped': 'Онлайн остановлен: три часа без изменений (последнее изменение {time})',
+  'live.stopped': 'Онлайн остановлен: файл давно не менялся (последнее изменение {time})',
   'live.newMoves': 'Новые ходы',
   // Handing on what is shown (issue 23): problems, the link's notices, the Embed box's choice.
   'share.problemCopied': "Ссылка на задачу скопирована (символов: {length}): она открывается в режиме решения, ходы скрыты.",
