@@ -162,7 +162,9 @@ export function followLive({ doc, app, url, every, reopen, badge, host = null, h
       shown = first;
       app.following = true;
       draw();
-      if (first != null && (await app.library.unfinished()) === 0) { live.finish(); return; }
+      // Unknown (the library failed): followed as usual, the first fetch tells.
+      const unfinished = first != null ? await app.library.unfinished().catch(() => null) : null;
+      if (unfinished === 0) { live.finish(); return; }
       live.start(first);
     },
     stop() {
