@@ -142,6 +142,9 @@ test('a text caught half-written is held back (the last game cut off, or shorter
   }
   // A move whose squares end like a result is not one.
   assert.equal(heldBack('1. 32-28 19-23 2. 31-2', { shown: null }), true);
+  // A file whose writer never ends it with a result is not judged by its end, only by its length.
+  assert.equal(heldBack('1. 32-28 19-23 2. 28x19', { shown: '1. 32-28 19-23' }), false);
+  assert.equal(heldBack('1. 32-28', { shown: '1. 32-28 19-23' }), true);
   // The same text twice in a row is what the file holds.
   assert.equal(heldBack('1. 32-28 19-2', { shown: null, previous: '1. 32-28 19-2' }), false);
 });

@@ -15,15 +15,16 @@ import { clockSeconds, clockText } from './boards.js';
 /**
  * Whether a fetched text looks caught while the file was being written, so that the previous
  * complete state stays shown: it does not end with a game's result (`*`, `2-0`, `1-1`,
- * `1/2-1/2`…, then only white space: the last game is cut off), or it is shorter than the text
- * shown (`shown`: games or moves are missing, and a round's file only grows). The same text
- * fetched twice in a row (`previous`) is what the file holds: shown whatever it looks like (and
- * any problem at its end reported).
+ * `1/2-1/2`…, then only white space: the last game is cut off) while the text shown did (a file
+ * that never ends so, its writer's habit, is not judged by its end), or it is shorter than the
+ * text shown (`shown`: games or moves are missing, and a round's file only grows). The same
+ * text fetched twice in a row (`previous`) is what the file holds: shown whatever it looks like
+ * (and any problem at its end reported).
  */
 export function heldBack(text, { shown = null, previous = null } = {}) {
   if (text === previous) return false;
-  const ended = /(?:^|\s)(?:\*|[0-2]-[0-2]|1\/2-1\/2|½-½)\s*$/.test(text);
-  return !ended || (shown != null && text.length < shown.length);
+  const ended = (s) => /(?:^|\s)(?:\*|[0-2]-[0-2]|1\/2-1\/2|½-½)\s*$/.test(s);
+  return (!ended(text) && (shown == null || ended(shown))) || (shown != null && text.length < shown.length);
 }
 
 /**
