@@ -401,6 +401,46 @@ try {
     await live.stop();
   });
 
+  await check('<pdn-viewer live>: "New moves" only in the game view; a round already over is Finished at once', async () => {
+    const live = await startLiveServer();
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/tests/e2e/embed/host.html`);
+    const make = (url, more) => page.evaluate(async ({ url, more }) => {
+      await import('/www/pdn-viewer.js');
+      const el = document.createElement('pdn-viewer');
+      el.setAttribute('src', url);
+      el.setAttribute('live', '2');
+      for (const [k, v] of Object.entries(more)) el.setAttribute(k, v);
+      document.body.replaceChildren(el);
+    }, { url, more });
+    const badge = () => page.evaluate(() => {
+      const b = document.querySelector('pdn-viewer').shadowRoot.querySelector('.live-badge');
+      return { state: b.dataset.live, fresh: Boolean(b.querySelector('.live-new')) };
+    });
+    await make(live.url, { ply: '1' });
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot?.querySelector('.live-badge')?.dataset.live === 'live');
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19' }));
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.live-badge .live-new'), null, { timeout: 15000 });
+    await page.evaluate(() => document.querySelector('pdn-viewer').setAttribute('view', 'boards'));
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.board-card'));
+    let seen = await badge();
+    assert(!seen.fresh, '"New moves" in the element\'s boards view');
+    await page.evaluate(() => document.querySelector('pdn-viewer').setAttribute('view', 'game'));
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.live-badge .live-new'));
+    live.set(tournament({ moves1: '1. 32-28 19-23 2. 28x19', result1: '2-0', result2: '0-2' }));
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.live-badge').dataset.live === 'finished', null, { timeout: 15000 });
+    seen = await badge();
+    assert(!seen.fresh, '"New moves" after Finished');
+    // Opened again now that the round is over: Finished without another fetch.
+    const asked = live.log.length;
+    await make(live.url, {});
+    await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot?.querySelector('.live-badge')?.dataset.live === 'finished', null, { timeout: 15000 });
+    await new Promise((r) => setTimeout(r, 4500));
+    assert(live.log.length === asked + 1, `fetched after finishing: ${live.log.slice(asked).join(' ')}`);
+    await page.context().close();
+    await live.stop();
+  });
+
   await check('a live src refused (no CORS header): a plain message, on the board\'s place too, never the sample', async () => {
     const refusing = await startNoCorsServer(tournament());
     const page = await newPage({ width: 1280, height: 800 });
