@@ -185,6 +185,14 @@ try {
     seen = await place();
     // Game 1's new move is not the reader's game: no mark, no move.
     assert(seen.game === '2' && seen.ply === '4' && !seen.fresh, `after game 1 grew: ${JSON.stringify(seen)}`);
+    // The address keeps game=2&ply=last while the reader is at the newest move (a reload opens
+    // there), and the ply once they step back.
+    const address = () => page.evaluate(() => { const q = new URL(location.href).searchParams; return `${q.get('game')} ${q.get('ply')}`; });
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('ply') === 'last', null, { timeout: 3000 }).catch(() => {});
+    assert(await address() === '2 last', `the address at the newest move: ${await address()}`);
+    await page.click('#prev');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('ply') === '3', null, { timeout: 3000 }).catch(() => {});
+    assert(await address() === '2 3', `the address a move back: ${await address()}`);
     await page.context().close();
     await live.stop();
   });

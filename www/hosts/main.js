@@ -568,6 +568,10 @@ function syncAddress() {
       source = here.source;
     } else if (src.kind === 'src') {
       source = { src: src.url };
+      // A live round's reader at their game's newest move: `ply=last`, so that a reload (or the
+      // link passed on) opens at the newest move then, not at today's.
+      const s = viewer.state;
+      if (app.following && place.line == null && s.line == null && s.ply >= s.view.plies.length) place = { ...place, ply: 'last' };
     } else if (src.kind === 'sample') {
       source = {}; // the page's own games: the place alone
     }
