@@ -2,10 +2,10 @@
 // every few seconds while a tournament is played. Each fetch revalidates the browser's copy
 // (`cache: 'no-cache'`): the browser sends the If-None-Match / If-Modified-Since of what it has,
 // so an unchanged file costs a 304 — on any origin, as no header of ours needs a CORS
-// preflight. Errors back off; polling pauses while
-// the tab is hidden and stops once the host says every game is finished, or once the file has
-// not changed for LIVE.idleFetches intervals. What the new text means (merging it, following a game) is the host's part:
-// this module only says when the text changed. No rules, no DOM beyond the visibility state.
+// preflight. Errors back off; polling pauses while the tab is hidden and stops once the host
+// says every game is finished, or once the file has not changed for LIVE.idleFetches
+// intervals. What the new text means (merging it, following a game) is the host's part: this
+// module only says when the text changed. No rules, no DOM beyond the visibility state.
 
 /** The timings, in milliseconds (docs/embedding.md, "Live tournament page"). */
 export const LIVE = Object.freeze({
