@@ -9,17 +9,20 @@
 // figures go to docs/benchmarks.md).
 //
 //   node tests/e2e/explorer.mjs                  every check
+//   node tests/e2e/explorer.mjs --only=REGEX     only the checks whose names match
 //   node tests/e2e/explorer.mjs --screenshots    also writes docs/screenshots/explorer.png and explorer-phone.png
 
 import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, root, servePdn, startStaticServer, waitPly, watchedPage } from './harness.mjs';
+import { artifacts, checks, launchBrowser, openPage, ply, root, servePdn, startStaticServer, waitPly, watchedPage } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new RegExp(onlyArg.slice('--only='.length), 'i') : null;
 const problems = [];
-const { check, fail, finish } = checks({ problems });
+const { check, fail, finish } = checks({ problems, only });
 const server = await startStaticServer(root);
 const browser = await launchBrowser();
 
@@ -152,6 +155,14 @@ try {
     await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
     const listed = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
     if (JSON.stringify(listed) !== JSON.stringify(want.map((f) => f.game))) throw new Error(`listed ${listed}`);
+    // Issue 38: the board shows the first game found, at the ply where it reaches the position,
+    // and the Explorer counts the games listed (not every game of the file from the start).
+    await page.waitForFunction(() => document.body.dataset.game === '1' && document.body.dataset.ply === '4'
+      && document.querySelector('#explorer .explorer[data-games]')?.dataset.games === '3', null, { timeout: 15000 })
+      .catch(async () => {
+        const seen = await page.evaluate(() => [document.body.dataset.game, document.body.dataset.ply, document.querySelector('#explorer .explorer')?.dataset.games]);
+        throw new Error(`find= shows game ${seen[0]} at ply ${seen[1]}, the Explorer counts ${seen[2]} games (want game 1 at ply 4, 3 games)`);
+      });
     await page.click('#game-list tr[data-game="2"]');
     await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '4');
     // "List every game" gives the whole table back.
@@ -167,6 +178,22 @@ try {
     if (!/won 0, drawn 1, lost 1 \(score 25%\)/.test(ann)) throw new Error(`Ann: ${ann}`);
     const hers = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
     if (JSON.stringify(hers) !== '[1,3,5]') throw new Error(`Ann's games listed: ${hers}`);
+    // Issue 38: searches stack as "and". Ann's games (1, 3, 5) that reach the position after
+    // 11-15 (games 1, 2, 3, 6): games 1 and 3, and the panel says so.
+    await page.click('#next');
+    await waitPly(page, 1);
+    await page.waitForSelector('#explorer .explorer[data-games="4"] [data-explorer-action="find"]');
+    await page.click('#explorer [data-explorer-action="find"]');
+    await page.waitForSelector('#explorer [data-listed][data-searches="2"]', { timeout: 10000 })
+      .catch(() => { throw new Error('the position search after the player\'s does not say two searches'); });
+    const both = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    const said = await page.$eval('#explorer [data-listed]', (e) => [e.dataset.listed, e.textContent]);
+    if (JSON.stringify(both) !== '[1,3]' || said[0] !== '2') throw new Error(`Ann's games through 11-15: listed ${both}, the panel says ${said}`);
+    if (!/2 searches/.test(said[1])) throw new Error(`the panel says "${said[1]}"`);
+    if (await page.textContent('#games-count') !== '2 of 6 games') throw new Error(`the count says ${await page.textContent('#games-count')}`);
+    // "List every game" drops both.
+    await page.click('#explorer [data-explorer-action="all"]');
+    await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 6);
     // Material: 11 white men against 12 black, no kings: game 6 only, after 4... 10x17 (ply 7).
     for (const [k, v] of [['whiteMen', '11'], ['whiteKings', '0'], ['blackMen', '12'], ['blackKings', '0']]) {
       await page.fill(`#explorer input[name="${k}"]`, v);
@@ -175,6 +202,43 @@ try {
     await page.waitForFunction(() => document.querySelectorAll('#game-list tr[data-game]').length === 1);
     await page.click('#game-list tr[data-game="6"]');
     await page.waitForFunction(() => document.body.dataset.game === '6' && document.body.dataset.ply === '7');
+    await context.close();
+  });
+
+  await check('?find= for a position of game 3 alone opens game 3 there; a move\'s whole row plays it, by click or by keyboard', async () => {
+    // After 11-15 23-19 9-13 22-18: game 3 only, at ply 4.
+    const fen = 'B:W18,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,10,12,13,15';
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&find=${encodeURIComponent(fen)}&gametype=21`);
+    await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
+    await page.waitForFunction(() => document.body.dataset.game === '3' && document.body.dataset.ply === '4', null, { timeout: 15000 })
+      .catch(async () => { throw new Error(`find= shows game ${await page.evaluate(() => `${document.body.dataset.game} at ply ${document.body.dataset.ply}`)}`); });
+    await page.waitForFunction(() => /game=3/.test(location.search), null, { timeout: 5000 })
+      .catch(() => { throw new Error('the address does not name game 3'); });
+    // Back to the start of game 3: the rows are 11-15 (4 games), 9-13, 10-15.
+    await page.click('#first');
+    await waitPly(page, 0);
+    await rows(page);
+    await page.waitForSelector('#explorer tr[data-move="11-15"]');
+    // A click on the row's count, not on the move's text, plays the move.
+    await page.click('#explorer tr[data-move="11-15"] td.explorer-games');
+    await waitPly(page, 1, { timeout: 5000 }).catch(() => { throw new Error('a click on the row\'s count did not play its move'); });
+    // The keyboard: the move's button has the focus after the move is played (the panel was
+    // drawn again), Down goes to the next row, Enter plays it.
+    await page.waitForSelector('#explorer tr[data-move="23-19"]');
+    await page.focus('#explorer tr[data-move] .explorer-play');
+    await page.keyboard.press('ArrowDown');
+    const focused = await page.evaluate(() => document.activeElement?.closest('tr[data-move]')?.dataset.move);
+    const second = await page.$$eval('#explorer tr[data-move]', (els) => els[1].dataset.move);
+    if (focused !== second) throw new Error(`Down: the focus is on ${focused}, not the second row's ${second}`);
+    if (await ply(page) !== 1) throw new Error('Down in the Explorer stepped through the game');
+    // Enter plays it (22-17, another line than game 3's: the panel shows the one move after it).
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => [...document.querySelectorAll('#explorer tr[data-move]')].map((r) => r.dataset.move).join() === '8-11', null, { timeout: 5000 })
+      .catch(() => { throw new Error('Enter on the second row did not play 22-17'); });
+    const after = await page.evaluate(() => Boolean(document.activeElement?.closest('#explorer')));
+    if (!after) throw new Error('after a move played by keyboard, the focus left the Explorer');
     await context.close();
   });
 

@@ -66,12 +66,13 @@ export function playersBlock(names, player, t) {
 
 /**
  * The panel. state: { progress: {done, total, ready} | null, tree: the core's ExplorerView or
- * null, error, found: [{game, ply}] | null (the games listed in the table), names (the shown
+ * null, error, found: [{game, ply}] | null (the games listed in the table: those that pass
+ * every search of `filters`, [{kind, found}]), names (the shown
  * game's White and Black), player (a PlayerView) }.
  * Each move's row carries data-move (the move as the list writes it), data-games (its count)
  * and data-choice (its index among the legal moves: a click plays it).
  */
-export function explorerPanel({ progress = null, tree = null, error = null, found = null, names = [], player = null, material = null }, t) {
+export function explorerPanel({ progress = null, tree = null, error = null, found = null, filters = [], names = [], player = null, material = null }, t) {
   const status = (text, cls = '') => h('p', { class: `explorer-status${cls}`, role: 'status' }, text);
   if (error) return h('div', { class: 'explorer' }, status(error, ' explorer-error'));
   if (!progress || !progress.ready) {
@@ -82,8 +83,9 @@ export function explorerPanel({ progress = null, tree = null, error = null, foun
       h('progress', { class: 'explorer-progress', max: String(Math.max(total, 1)), value: String(done) }));
   }
   if (!tree) return h('div', { class: 'explorer', 'data-explorer-ready': 'true' }, status(t('explorer.noPosition')));
+  // The whole row plays its move (attach.js); its button is the keyboard's way to it.
   const rows = tree.moves.map((m) => h('tr', {
-    class: 'explorer-row', 'data-move': m.notation, 'data-games': m.games, 'data-choice': m.choice,
+    class: 'explorer-row', 'data-move': m.notation, 'data-games': m.games, 'data-choice': m.choice, title: t('explorer.play'),
   },
   h('td', { class: 'explorer-move' }, h('button', { type: 'button', class: 'explorer-play', title: t('explorer.play') }, m.notation)),
   h('td', { class: 'explorer-games' }, String(m.games)),
@@ -101,12 +103,16 @@ export function explorerPanel({ progress = null, tree = null, error = null, foun
   const summary = tree.games
     ? t('explorer.reached', { games: tree.games, score: scoreText(tree) || '–' })
     : t('explorer.none');
-  const listing = found
-    ? h('button', { type: 'button', class: 'explorer-all', 'data-explorer-action': 'all' }, t('explorer.showAll'))
-    : h('button', { type: 'button', class: 'explorer-find', 'data-explorer-action': 'find', disabled: tree.games ? null : '' }, t('explorer.find'));
+  // "List these games" stays while others are listed: the searches stack (attach.js show).
+  const listing = [
+    h('button', { type: 'button', class: 'explorer-find', 'data-explorer-action': 'find', disabled: tree.games ? null : '' }, t('explorer.find')),
+    found ? h('button', { type: 'button', class: 'explorer-all', 'data-explorer-action': 'all' }, t('explorer.showAll')) : null,
+  ];
+  const searches = filters.length;
   return h('div', { class: 'explorer', 'data-explorer-ready': 'true', 'data-games': tree.games },
     h('p', { class: 'explorer-summary' }, summary, ' ', listing),
-    found ? status(t('explorer.listed', { games: found.length })) : null,
+    found ? h('p', { class: 'explorer-status', role: 'status', 'data-listed': found.length, 'data-searches': searches },
+      searches > 1 ? t('explorer.stacked', { games: found.length, searches }) : t('explorer.listed', { games: found.length })) : null,
     table,
     tree.ended ? status(t('explorer.ended', { games: tree.ended })) : null,
     playersBlock(names, player, t),

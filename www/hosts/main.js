@@ -840,9 +840,9 @@ async function main() {
   if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
   if (params.has('live') && opened) await followSource(address, params.get('live'));
   // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
-  // reach that position in the game table.
+  // reach that position in the game table and opens the first of them there.
   if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);
-  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')));
+  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')), { open: true });
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

@@ -673,13 +673,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     /**
      * Lists the games that reach the shown position (fen null) or the position of `fen` in
      * GameType `gametype` (default: the shown game's) in the game table, with the Explorer shown.
-     * Resolves to them ([{game, ply}]).
+     * Resolves to them ([{game, ply}]). With `open`, the first of them is shown at the ply where
+     * it reaches the position (an address's find=: the board, the Explorer and the table agree).
      */
-    async findPosition(fen = null, gametype = null) {
+    async findPosition(fen = null, gametype = null, { open = false } = {}) {
       if (!parts.explorer || !modules.explorer) return [];
       const x = await loadExplorer();
       if (!x.on) { x.set(true); o.onExplorer?.(true); }
-      return fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || '');
+      const found = await (fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || ''));
+      if (open && found.length) await pick(found[0].game - 1);
+      return found;
     },
     /**
      * Lists the games whose board holds every piece of the FEN `pattern` (the other squares

@@ -103,6 +103,7 @@ export default {
   'explorer.find': 'Rādīt šīs partijas',
   'explorer.showAll': 'Rādīt visas partijas',
   'explorer.listed': 'Partijas tabulā: {games}',
+  'explorer.stacked': 'Partijas tabulā: {games} — tās, kas atbilst visiem meklējumiem ({searches})',
   'explorer.ended': 'Partijas, kas beidzas šeit: {games}',
   'explorer.failed': 'Pārlūka kļūda: {error}',
   'explorer.players': 'Spēlētāji:',

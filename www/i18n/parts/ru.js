@@ -103,6 +103,7 @@ export default {
   'explorer.find': 'Показать эти партии',
   'explorer.showAll': 'Показать все партии',
   'explorer.listed': 'Партий в таблице: {games}',
+  'explorer.stacked': 'Партий в таблице: {games} — только прошедшие все поиски ({searches})',
   'explorer.ended': 'Партий, закончившихся здесь: {games}',
   'explorer.failed': 'Ошибка обозревателя: {error}',
   'explorer.players': 'Игроки:',
