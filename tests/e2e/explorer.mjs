@@ -12,7 +12,7 @@
 //   node tests/e2e/explorer.mjs --only=REGEX     only the checks whose names match
 //   node tests/e2e/explorer.mjs --screenshots    also writes docs/screenshots/explorer.png and explorer-phone.png
 
-import { copyFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { artifacts, checks, launchBrowser, openPage, ply, root, servePdn, startStaticServer, waitPly, watchedPage } from './harness.mjs';
@@ -240,6 +240,35 @@ try {
     const after = await page.evaluate(() => Boolean(document.activeElement?.closest('#explorer')));
     if (!after) throw new Error('after a move played by keyboard, the focus left the Explorer');
     await context.close();
+  });
+
+  await check('the game table of <pdn-viewer>: its Opening and Variant cells are filled as the page\'s (read in the page\'s thread and in the worker)', async () => {
+    const text = readFileSync(FIXTURE, 'utf8');
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}`);
+    await page.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 60000 });
+    const cells = (rows) => rows.map((r) => [r.querySelector('.col-opening').textContent, r.querySelector('.col-variant').textContent]);
+    const want = await page.$$eval('#game-list tr.game-row', cells);
+    if (want.length !== 6 || want.some(([o, v]) => o === '…' || v === '…' || !o)) throw new Error(`the page's cells: ${JSON.stringify(want)}`);
+    // The fixture alone (under 4 KB: read in the page's thread) and five times over (the worker).
+    for (const [name, body] of [['inline', text], ['worker', Array(6).fill(text).join('\n')]]) {
+      await page.route(`${server.origin}/explore/${name}.pdn`, (r) => r.fulfill({ contentType: 'application/octet-stream', body }));
+      const html = `<!doctype html><meta charset="utf-8"><script type="module" src="/www/pdn-viewer.js"></script><pdn-viewer src="/explore/${name}.pdn"></pdn-viewer>`;
+      await page.route(`${server.origin}/table-${name}.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+      await page.goto(`${server.origin}/table-${name}.html`);
+      const got = await page.waitForFunction((n) => {
+        const rows = [...(document.querySelector('pdn-viewer')?.shadowRoot?.querySelectorAll('tr.game-row') || [])].slice(0, 6);
+        const c = rows.map((r) => [r.querySelector('.col-opening').textContent, r.querySelector('.col-variant').textContent]);
+        return c.length === n && c.every(([o, v]) => o !== '…' && v !== '…') && c;
+      }, want.length, { timeout: 15000 }).then((h) => h.jsonValue()).catch(async () => {
+        const seen = await page.evaluate(() => [...document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('tr.game-row .col-opening')].map((c) => c.textContent));
+        throw new Error(`${name}: the element's Opening cells stay ${JSON.stringify(seen.slice(0, 6))}`);
+      });
+      if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${name}: ${JSON.stringify(got)} != the page's ${JSON.stringify(want)}`);
+    }
+    await context.close();
+    return `${want.map(([o]) => o).join(', ')}`;
   });
 
   await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position; "Find this pattern" those whose board holds its pieces', async () => {
