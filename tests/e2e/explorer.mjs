@@ -271,6 +271,43 @@ try {
     return `${want.map(([o]) => o).join(', ')}`;
   });
 
+  await check('the game table\'s keys: End and Home take the keyboard\'s row to the last and first game, in view, without opening it; Enter opens it; ↓ opens the next game', async () => {
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&game=3&ply=2`);
+    await page.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 60000 });
+    await page.focus('#game-list .game-list-scroll');
+    const where = () => page.evaluate(() => ({
+      game: document.body.dataset.game, ply: document.body.dataset.ply,
+      cursor: document.querySelector('#game-list tr.game-row.cursor')?.dataset.game ?? null,
+      active: document.querySelector('#game-list .game-list-scroll').getAttribute('aria-activedescendant'),
+    }));
+    await page.keyboard.press('End');
+    let w = await where();
+    if (w.game !== '3' || w.ply !== '2') throw new Error(`End opened game ${w.game} (ply ${w.ply}); the reader was on game 3 at ply 2`);
+    if (w.cursor !== '6' || w.active !== 'game-row-6') throw new Error(`End: the keyboard's row is ${w.cursor} (${w.active}), not the last game's`);
+    // The last row is in the table's view.
+    const seen = await page.evaluate(() => {
+      const box = document.querySelector('#game-list .game-list-scroll').getBoundingClientRect();
+      const row = document.querySelector('#game-list tr.game-row.cursor').getBoundingClientRect();
+      return row.top >= box.top - 1 && row.bottom <= box.bottom + 1;
+    });
+    if (!seen) throw new Error('End: the last row is not in view');
+    await page.keyboard.press('Home');
+    w = await where();
+    if (w.game !== '3' || w.cursor !== '1') throw new Error(`Home: game ${w.game} open, the keyboard's row ${w.cursor}`);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.body.dataset.game === '1', null, { timeout: 5000 });
+    w = await where();
+    if (w.cursor !== null || w.active !== 'game-row-1') throw new Error(`after Enter: ${JSON.stringify(w)}`);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => document.body.dataset.game === '2', null, { timeout: 5000 });
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.body.dataset.game === '6', null, { timeout: 5000 });
+    await context.close();
+  });
+
   await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position; "Find this pattern" those whose board holds its pieces', async () => {
     const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
     const { page, context } = await newPage({ width: 1280, height: 800 });
