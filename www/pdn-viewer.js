@@ -197,6 +197,14 @@ const LAYOUT = `
 .pv-filter { flex: 1 1 auto; min-width: 0; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border);
   background: var(--panel); color: inherit; font: inherit; }
 .pv-games .games-count { white-space: nowrap; }
+/* A narrow table (a phone): the filter has a line of its own, and the count wraps before the
+   Boards and Standings buttons beside it leave the box (issue 38: an 18-px filter, "Classement"
+   past the screen's edge). */
+@container (max-width: 479px) {
+  .pv-games-bar { flex-wrap: wrap; }
+  .pv-filter { flex-basis: 100%; }
+  .pv-games .games-count { white-space: normal; flex: 1 1 0; min-width: 0; }
+}
 .pv-games .game-list-scroll { max-height: clamp(96px, 16vh, 260px); }
 .pv-tools { margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; }
 /* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large

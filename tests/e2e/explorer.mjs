@@ -308,6 +308,44 @@ try {
     await context.close();
   });
 
+  await check('the game table\'s bar on a phone (360×740), <pdn-viewer> and the page\'s panel, 12,000 games, in the five languages: the filter keeps its width, the Boards and Standings buttons stay inside', async () => {
+    const body = Array(2000).fill(readFileSync(FIXTURE, 'utf8')).join('\n');
+    const notes = [];
+    for (const lang of ['fr', 'ru', 'lv', 'nl', 'en']) {
+      const { page, context } = await newPage({ width: 360, height: 740 });
+      await page.route(`${server.origin}/explore/phone.pdn`, (r) => r.fulfill({ contentType: 'application/octet-stream', body }));
+      const html = `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<script type="module" src="/www/pdn-viewer.js"></script><pdn-viewer src="/explore/phone.pdn"></pdn-viewer>`;
+      await page.route(`${server.origin}/phone-${lang}.html`, (r) => r.fulfill({ contentType: 'text/html', body: html }));
+      await page.goto(`${server.origin}/phone-${lang}.html`);
+      const bar = (sel, host) => page.evaluate(([sel, host]) => {
+        const root = host ? document.querySelector(host).shadowRoot : document;
+        const b = root.querySelector(sel);
+        const box = b.getBoundingClientRect();
+        const filter = b.querySelector('input[type="search"]').getBoundingClientRect();
+        const out = [...b.querySelectorAll('button, .games-count')].filter((e) => e.offsetParent)
+          .filter((e) => { const r = e.getBoundingClientRect(); return r.left < box.left - 1 || r.right > box.right + 1 || e.scrollWidth > e.clientWidth + 1; })
+          .map((e) => e.textContent.trim() || e.className);
+        return { filter: Math.round(filter.width), bar: Math.round(box.width), out, page: document.documentElement.scrollWidth };
+      }, [sel, host]);
+      await page.waitForFunction(() => {
+        const r = document.querySelector('pdn-viewer')?.shadowRoot;
+        return r && /12.000/.test(r.querySelector('.games-count')?.textContent || '') && !r.querySelector('.tournament-entry').hidden;
+      }, null, { timeout: 60000 });
+      const el = await bar('.pv-games-bar', 'pdn-viewer');
+      if (el.filter < el.bar * 0.6 || el.out.length || el.page > 360) throw new Error(`${lang}, <pdn-viewer>: the filter is ${el.filter} px of ${el.bar}; outside or cut: ${JSON.stringify(el.out)}; the page ${el.page} px wide`);
+      await openPage(page, `${server.origin}/index.html?src=/explore/phone.pdn&lang=${lang}`);
+      await page.waitForSelector('#tournament-entry:not([hidden])', { state: 'attached', timeout: 60000 });
+      await page.click('#games-toggle');
+      await page.waitForSelector('#games.sheet-open');
+      const pg = await bar('.games-bar');
+      if (pg.filter < pg.bar * 0.6 || pg.out.length || pg.page > 360) throw new Error(`${lang}, the page's panel: the filter is ${pg.filter} px of ${pg.bar}; outside or cut: ${JSON.stringify(pg.out)}`);
+      notes.push(`${lang} ${el.filter}/${pg.filter} px`);
+      await context.close();
+    }
+    return `the filter: ${notes.join(', ')} (element/page)`;
+  });
+
   await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position; "Find this pattern" those whose board holds its pieces', async () => {
     const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
     const { page, context } = await newPage({ width: 1280, height: 800 });
