@@ -346,6 +346,42 @@ try {
     return `the filter: ${notes.join(', ')} (element/page)`;
   });
 
+  await check('the page on a phone (360×740): the Explorer opens as a panel of its own, in view, with the board above it; its moves play; its close button turns it off', async () => {
+    const { page, context } = await newPage({ width: 360, height: 740 });
+    const src = await serve(page, 'fixture', FIXTURE);
+    const inView = () => page.evaluate(() => {
+      const r = (e) => { const b = e.getBoundingClientRect(); return { top: Math.round(b.top), bottom: Math.round(b.bottom), height: Math.round(b.height) }; };
+      return { explorer: r(document.querySelector('#explorer')), board: r(document.querySelector('#board')), h: innerHeight };
+    });
+    const assertInView = (g, how) => {
+      if (g.explorer.top < 0 || g.explorer.bottom > g.h || g.explorer.height < 120) throw new Error(`${how}: the Explorer is at ${g.explorer.top}-${g.explorer.bottom} of a ${g.h}-px window`);
+      if (g.board.top < 0 || g.board.bottom > g.explorer.top + 1) throw new Error(`${how}: the board is at ${g.board.top}-${g.board.bottom}, the Explorer from ${g.explorer.top}`);
+    };
+    // Turned on with its toggle.
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}`);
+    await page.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 60000 });
+    await page.click('#explorer-toggle');
+    await rows(page);
+    await page.waitForTimeout(300);
+    assertInView(await inView(), 'the toggle');
+    // Its whole row plays a move, on the board in view.
+    await page.click('#explorer tr[data-move="11-15"] td.explorer-games');
+    await waitPly(page, 1, { timeout: 5000 });
+    await rows(page);
+    assertInView(await inView(), 'after a move');
+    await page.click('#explorer [data-explorer-action="close"]');
+    await page.waitForFunction(() => document.querySelector('#explorer').hidden
+      && document.querySelector('#explorer-toggle').getAttribute('aria-pressed') === 'false' && !/view=explorer/.test(location.search), null, { timeout: 5000 });
+    // Opened by the address.
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&view=explorer`);
+    await rows(page);
+    await page.waitForTimeout(300);
+    const g = await inView();
+    assertInView(g, 'view=explorer');
+    await context.close();
+    return `the board ${g.board.top}-${g.board.bottom}, the Explorer ${g.explorer.top}-${g.explorer.bottom} px`;
+  });
+
   await check('the board editor\'s "Find in the file\'s games" lists the games that reach its position; "Find this pattern" those whose board holds its pieces', async () => {
     const fen = 'B:W17,19,21,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,9,10,11,12,15';
     const { page, context } = await newPage({ width: 1280, height: 800 });

@@ -17,9 +17,10 @@ export const CHUNK = 1000;
  * doc, viewer (the controller), panel (the element the panel is drawn in), t (words), library
  * (the facade: exploreStep, explorer, findPlace, findFen), play(choice) (plays legal move
  * `choice` at the shown place: the analysis board), list(found) (shows only the games `found`,
- * [{game, ply}], in the game table; null: all again).
+ * [{game, ply}], in the game table; null: all again), close() (the panel's close button: the
+ * host turns the Explorer off, its toggle and address with it).
  */
-export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
+export function attachExplorer({ doc, viewer, panel, t, library, play, list, close = () => api.set(false) }) {
   let on = false;
   let asked = 0;
   const state = { progress: null, tree: null, error: null, found: null, filters: [], names: [], player: null, material: null };
@@ -128,6 +129,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
     const action = e.target.closest && e.target.closest('[data-explorer-action]');
     if (!action) return;
     if (action.dataset.explorerAction === 'all') { state.player = null; show(null, null); }
+    else if (action.dataset.explorerAction === 'close') await close();
     else if (action.dataset.explorerAction === 'find') await api.findHere();
   });
 

@@ -72,7 +72,16 @@ export function playersBlock(names, player, t) {
  * Each move's row carries data-move (the move as the list writes it), data-games (its count)
  * and data-choice (its index among the legal moves: a click plays it).
  */
-export function explorerPanel({ progress = null, tree = null, error = null, found = null, filters = [], names = [], player = null, material = null }, t) {
+export function explorerPanel(state, t) {
+  // The close button: shown where the Explorer is a panel of its own (the page on a phone,
+  // explorer.css), where the toggle is out of sight.
+  const close = h('button', { type: 'button', class: 'explorer-close', 'data-explorer-action': 'close', 'aria-label': t('explorer.close'), title: t('explorer.close') }, '✕');
+  const panel = explorerBody(state, t);
+  panel.children.unshift(close);
+  return panel;
+}
+
+function explorerBody({ progress = null, tree = null, error = null, found = null, filters = [], names = [], player = null, material = null }, t) {
   const status = (text, cls = '') => h('p', { class: `explorer-status${cls}`, role: 'status' }, text);
   if (error) return h('div', { class: 'explorer' }, status(error, ' explorer-error'));
   if (!progress || !progress.ready) {

@@ -111,7 +111,13 @@ const app = createApp({
     download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
     onView: (view) => rememberView(view),
     engineAt: { toggle: $('solve-toggle'), beside: document.querySelector('.moves-title'), onPhone: document.querySelector('.solve-entry'), phone: PHONE_QUERY, review: $('moves') },
-    onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); rememberExplorer(on); },
+    onExplorer: (on) => {
+      $('explorer-toggle').setAttribute('aria-pressed', String(on));
+      rememberExplorer(on);
+      // On a phone the Explorer is a panel over the page's foot (explorer.css): the board at the
+      // top, above it, where its moves are played.
+      if (on && window.matchMedia('(max-width: 759px)').matches) $('board').scrollIntoView({ block: 'start' });
+    },
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],

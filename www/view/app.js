@@ -470,6 +470,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
           foundAt = found ? new Map(found.map((f) => [f.game - 1, f.ply])) : null;
           withList((l) => { l.restrict(found ? found.map((f) => f.game - 1) : null); updateCount(); });
         },
+        close: () => app.setExplorer(false).catch(failed),
       });
       return explorer;
     });

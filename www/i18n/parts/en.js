@@ -107,6 +107,7 @@ export default {
   'explorer.showAll': 'List every game',
   'explorer.listed': 'Games listed in the table: {games}',
   'explorer.stacked': 'Games listed in the table: {games}, those that pass all {searches} searches',
+  'explorer.close': 'Close the Explorer',
   'explorer.ended': 'Games ending here: {games}',
   'explorer.failed': 'The Explorer failed: {error}',
   'explorer.players': 'Players:',

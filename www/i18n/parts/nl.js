@@ -104,6 +104,7 @@ export default {
   'explorer.showAll': 'Toon alle partijen',
   'explorer.listed': 'Partijen in de tabel: {games}',
   'explorer.stacked': 'Partijen in de tabel: {games}, die aan alle {searches} zoekopdrachten voldoen',
+  'explorer.close': 'Verkenner sluiten',
   'explorer.ended': 'Partijen die hier eindigen: {games}',
   'explorer.failed': 'De verkenner faalde: {error}',
   'explorer.players': 'Spelers:',
