@@ -5,7 +5,7 @@
 // draughts rules: the moves, counts and the move played come from the core.
 
 import { toDom } from '../view/tree.js';
-import { MATERIAL, explorerPanel } from './panel.js';
+import { MATERIAL, explorerPanel, stackedGames } from './panel.js';
 
 // Its stylesheet, loaded before the panel is made (view/app.js).
 export { explorerSheet } from '../view/sheet.js';
@@ -101,16 +101,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
    */
   function show(kind, found) {
     state.filters = kind == null ? [] : [...state.filters.filter((f) => f.kind !== kind), { kind, found }];
-    let listed = null;
-    for (const f of state.filters) {
-      const games = new Set(f.found.map((x) => x.game));
-      listed = listed ? listed.filter((x) => games.has(x.game)) : f.found;
-    }
-    // The newest search's plies (the others' games are the same games, found elsewhere).
-    if (listed && state.filters.length > 1) {
-      const at = new Map(found.map((x) => [x.game, x.ply]));
-      listed = listed.map((x) => ({ game: x.game, ply: at.get(x.game) ?? x.ply })).sort((a, b) => a.game - b.game);
-    }
+    const listed = stackedGames(state.filters);
     state.found = listed;
     list(listed);
     draw();

@@ -32,6 +32,18 @@ export function wdlBar(row, t) {
     h('span', { class: 'wdl-loss', 'data-share': s.losses }));
 }
 
+/**
+ * The games that pass every search of `filters` ([{kind, found: [{game, ply}]}], the newest
+ * last), each at the ply the newest search found it at, in file order; null without a search.
+ */
+export function stackedGames(filters) {
+  if (!filters.length) return null;
+  const newest = filters[filters.length - 1].found;
+  const passing = filters.slice(0, -1).map((f) => new Set(f.found.map((x) => x.game)));
+  return newest.filter((x) => passing.every((games) => games.has(x.game)))
+    .map((x) => ({ game: x.game, ply: x.ply })).sort((a, b) => a.game - b.game);
+}
+
 /** The material search's fields, in the core's order (Library.findMaterial). */
 export const MATERIAL = ['whiteMen', 'whiteKings', 'blackMen', 'blackKings'];
 
