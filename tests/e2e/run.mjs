@@ -457,7 +457,7 @@ try {
     assertEqual((await listRows(page)).map((r) => r.selected), [false, true], 'row 2 selected');
   });
 
-  await check('#prev-game / #next-game and the list keys (↑ ↓ Home End) open games; move keys stay in the list', async () => {
+  await check('#prev-game / #next-game and the list keys (↑ ↓ open games; Home End take the list\'s row, Enter opens it); move keys stay in the list', async () => {
     await page.click('#prev-game');
     await page.waitForFunction(() => document.body.dataset.game === '1');
     await expectPieces(page, A[0], 'game 1');
@@ -468,10 +468,15 @@ try {
     await page.keyboard.press('ArrowUp');
     await page.waitForFunction(() => document.body.dataset.game === '1');
     assertEqual(await ply(page), 0, 'ArrowUp in the list did not step a move');
+    // End takes the list's row to the last game without opening it (issue 38), nor the last move.
     await page.keyboard.press('End');
+    await page.waitForSelector('#game-list tr.game-row.cursor[data-game="2"]');
+    assertEqual([await game(page), await ply(page)], [1, 0], 'End in the list stays on game 1 at its start');
+    await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.body.dataset.game === '2');
-    assertEqual(await ply(page), 0, 'End in the list opened the last game, not the last move');
     await page.keyboard.press('Home');
+    await page.waitForSelector('#game-list tr.game-row.cursor[data-game="1"]');
+    await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.body.dataset.game === '1');
     await page.keyboard.press('ArrowDown');
     await page.waitForFunction(() => document.body.dataset.game === '2');
