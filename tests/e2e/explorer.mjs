@@ -216,6 +216,14 @@ try {
       .catch(async () => { throw new Error(`find= shows game ${await page.evaluate(() => `${document.body.dataset.game} at ply ${document.body.dataset.ply}`)}`); });
     await page.waitForFunction(() => /game=3/.test(location.search), null, { timeout: 5000 })
       .catch(() => { throw new Error('the address does not name game 3'); });
+    // A reload (the address names game and ply, as the reader left them) keeps their game.
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&find=${encodeURIComponent(fen)}&gametype=21&game=2&ply=1`);
+    await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
+    await page.waitForTimeout(300);
+    const kept = await page.evaluate(() => `${document.body.dataset.game}/${document.body.dataset.ply}`);
+    if (kept !== '2/1') throw new Error(`find= with game=2&ply=1 shows game/ply ${kept}`);
+    await page.goto(`${server.origin}/index.html?src=${encodeURIComponent(src)}&find=${encodeURIComponent(fen)}&gametype=21`);
+    await page.waitForFunction(() => document.body.dataset.game === '3' && document.body.dataset.ply === '4', null, { timeout: 15000 });
     // Back to the start of game 3: the rows are 11-15 (4 games), 9-13, 10-15.
     await page.click('#first');
     await waitPly(page, 0);

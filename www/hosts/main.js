@@ -846,9 +846,10 @@ async function main() {
   if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
   if (params.has('live') && opened) await followSource(address, params.get('live'));
   // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
-  // reach that position in the game table and opens the first of them there.
+  // reach that position in the game table and opens the first of them there (unless the address
+  // names a game: the reader's own, kept in it as they went on, and kept on a reload).
   if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);
-  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')), { open: true });
+  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')), { open: !params.has('game') });
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));
