@@ -354,7 +354,7 @@ try {
     return `the filter: ${notes.join(', ')} (element/page)`;
   });
 
-  await check('the page on a phone (360×740): the Explorer opens as a panel of its own, in view, with the board above it; its moves play; its close button turns it off', async () => {
+  await check('the page on a phone (360×740): the Explorer opens as a panel of its own, in view, with the board above it; its moves play; the games it lists open over the page; its close button turns it off', async () => {
     const { page, context } = await newPage({ width: 360, height: 740 });
     const src = await serve(page, 'fixture', FIXTURE);
     const inView = () => page.evaluate(() => {
@@ -377,6 +377,17 @@ try {
     await waitPly(page, 1, { timeout: 5000 });
     await rows(page);
     assertInView(await inView(), 'after a move');
+    // "List these games": the table, folded on a phone, opens over the page with the games found;
+    // one chosen closes it, on that game at its ply, the Explorer in view again.
+    await page.click('#explorer [data-explorer-action="find"]');
+    await page.waitForSelector('#games.sheet-open', { timeout: 5000 }).catch(() => { throw new Error('the games found are not shown: the table stays folded'); });
+    const found = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
+    if (JSON.stringify(found) !== '[1,2,3,6]') throw new Error(`the sheet lists ${found}`);
+    await page.click('#game-list tr[data-game="2"]');
+    await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '1' && !document.querySelector('#games.sheet-open'), null, { timeout: 5000 });
+    await page.waitForTimeout(300);
+    const back = await inView();
+    assertInView(back, 'after a game chosen in the table');
     await page.click('#explorer [data-explorer-action="close"]');
     await page.waitForFunction(() => document.querySelector('#explorer').hidden
       && document.querySelector('#explorer-toggle').getAttribute('aria-pressed') === 'false' && !/view=explorer/.test(location.search), null, { timeout: 5000 });

@@ -18,9 +18,10 @@ export const CHUNK = 1000;
  * (the facade: exploreStep, explorer, findPlace, findFen), play(choice) (plays legal move
  * `choice` at the shown place: the analysis board), list(found) (shows only the games `found`,
  * [{game, ply}], in the game table; null: all again), close() (the panel's close button: the
- * host turns the Explorer off, its toggle and address with it).
+ * host turns the Explorer off, its toggle and address with it), listed(found) (a search asked
+ * in the panel listed its games: a phone's page shows its table).
  */
-export function attachExplorer({ doc, viewer, panel, t, library, play, list, close = () => api.set(false) }) {
+export function attachExplorer({ doc, viewer, panel, t, library, play, list, close = () => api.set(false), listed = () => {} }) {
   let on = false;
   let asked = 0;
   const state = { progress: null, tree: null, error: null, found: null, filters: [], names: [], player: null, material: null };
@@ -116,12 +117,12 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
       return;
     }
     const named = e.target.closest && e.target.closest('[data-player]');
-    if (named) { await api.showPlayer(named.dataset.player); return; }
+    if (named) { await api.showPlayer(named.dataset.player); listed(state.found); return; }
     const action = e.target.closest && e.target.closest('[data-explorer-action]');
     if (!action) return;
     if (action.dataset.explorerAction === 'all') { state.player = null; show(null, null); }
     else if (action.dataset.explorerAction === 'close') await close();
-    else if (action.dataset.explorerAction === 'find') await api.findHere();
+    else if (action.dataset.explorerAction === 'find') listed(await api.findHere());
   });
 
   // Up and Down go from move to move in the table, as in the game table.
@@ -145,7 +146,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
       const v = form.elements[k].value.trim();
       return [k, /^\d{1,2}$/.test(v) ? Number(v) : null];
     }));
-    await api.findMaterial(counts);
+    listed(await api.findMaterial(counts));
   });
 
   const api = {

@@ -116,8 +116,11 @@ const app = createApp({
       rememberExplorer(on);
       // On a phone the Explorer is a panel over the page's foot (explorer.css): the board at the
       // top, above it, where its moves are played.
-      if (on && window.matchMedia('(max-width: 759px)').matches) $('board').scrollIntoView({ block: 'start' });
+      if (on) boardAboveExplorer({ always: true });
     },
+    // On a phone the table is folded behind its button: a search asked in the Explorer opens it
+    // over the page with the games found (choosing one closes it, on that game at its ply).
+    onListed: () => { if (page.layout && window.matchMedia(PHONE_QUERY).matches) page.layout.open(); },
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
@@ -126,6 +129,7 @@ const app = createApp({
     onChange: () => { syncAddress(); updateTitle(); },
     onGame: (index) => {
       say(() => t('status.gameOf', { game: index + 1, count: open.count }));
+      boardAboveExplorer();
       els.shareLink.value = '';
       fillBoxWithGame().catch((e) => say(() => t('fail.game', { error: errorText(e) }), 'error'));
     },
@@ -136,6 +140,17 @@ const app = createApp({
   },
 });
 const { viewer, library } = app;
+
+/**
+ * On a phone, with the Explorer on (a panel over the page's foot, explorer.css): the board
+ * scrolled to the top, above it, when it was turned on or when the board is under it (a game
+ * chosen in the table, whose panel gave the focus back to its button).
+ */
+function boardAboveExplorer({ always = false } = {}) {
+  if (!window.matchMedia(PHONE_QUERY).matches || (!always && !app.explorerOn)) return;
+  const panel = $('explorer').getBoundingClientRect();
+  if (always || $('board').getBoundingClientRect().bottom > panel.top) $('board').scrollIntoView({ block: 'start' });
+}
 /** The page's words, in its language. */
 const t = (...a) => app.t(...a);
 

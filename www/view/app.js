@@ -191,7 +191,8 @@ export function afterPaint(win, fn) {
  * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine, explorer } loaders.
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
  * engineWorker() and engineAt (engine-part.js), and the hooks
- * onChange, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on).
+ * onChange, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on),
+ * onListed(found) (a search asked in the Explorer's panel listed its games in the table).
  * parts.engine, parts.explorer: where the engine's and the Explorer's panels go; parts.review:
  * the game review's box (the evaluation graph, the summary) under the move list.
  */
@@ -471,6 +472,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
           withList((l) => { l.restrict(found ? found.map((f) => f.game - 1) : null); updateCount(); });
         },
         close: () => app.setExplorer(false).catch(failed),
+        listed: (found) => o.onListed?.(found),
       });
       return explorer;
     });
