@@ -81,6 +81,8 @@ export const MOVES_BELOW = 110;
  * host page for over 100 ms; 20,000 take about a tenth of that.
  */
 export const LIST_LIMIT = 20000;
+/** Games replayed a request when the table's rows are checked (checkRows), as the page's worker does. */
+const CHECK_CHUNK = 250;
 let host;
 /** A module worker from `url`; one the browser refuses at once is kind 'worker' (read here instead). */
 function moduleWorker(url) {
@@ -195,6 +197,14 @@ const LAYOUT = `
 .pv-filter { flex: 1 1 auto; min-width: 0; padding: 4px 8px; border-radius: 6px; border: 1px solid var(--border);
   background: var(--panel); color: inherit; font: inherit; }
 .pv-games .games-count { white-space: nowrap; }
+/* A narrow table (a phone): the filter has a line of its own, and the count wraps before the
+   Boards and Standings buttons beside it leave the box (issue 38: an 18-px filter, "Classement"
+   past the screen's edge). */
+@container (max-width: 479px) {
+  .pv-games-bar { flex-wrap: wrap; }
+  .pv-filter { flex-basis: 100%; }
+  .pv-games .games-count { white-space: normal; flex: 1 1 0; min-width: 0; }
+}
 .pv-games .game-list-scroll { max-height: clamp(96px, 16vh, 260px); }
 .pv-tools { margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; }
 /* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large
@@ -383,6 +393,25 @@ export class PdnViewerElement extends HTMLElement {
       },
       rows: (r, { partial = false } = {}) => { if (this.loads === mine) app.setRows(r, { partial }); },
     });
+    this.checkRows(mine).catch(() => {});
+  }
+
+  /**
+   * The table's variant and opening columns and its problem marks: its rows replayed a chunk a
+   * request after the first screen (the reading itself skips this pass, which would hold the
+   * first game back), until a newer text is loaded. The cells say "…" until then.
+   */
+  async checkRows(mine) {
+    const count = Math.min(this.count || 0, LIST_LIMIT);
+    if (count < 2) return;
+    for (let from = 0; from < count; from += CHECK_CHUNK) {
+      await nextTask();
+      if (this.loads !== mine) return;
+      const rows = await this.library.check(from, Math.min(from + CHECK_CHUNK, count));
+      if (this.loads !== mine) return;
+      await this.app.updateRows(from, rows);
+    }
+    await this.app.refreshList();
   }
 
   build() {
@@ -663,6 +692,7 @@ export class PdnViewerElement extends HTMLElement {
     if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
     await this.showView();
+    this.checkRows(mine).catch(() => {}); // a text replaced meanwhile: its rows are not wanted
     if (this.hasAttribute('live') && !this.follow) await this.followSource();
   }
 

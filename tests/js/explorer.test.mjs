@@ -2,7 +2,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { MATERIAL, explorerPanel, materialForm, playersBlock, scoreText, shares } from '../../www/explorer/panel.js';
+import { MATERIAL, explorerPanel, materialForm, playersBlock, scoreText, shares, stackedGames } from '../../www/explorer/panel.js';
 import { walk } from '../../www/view/tree.js';
 
 const t = (key, args = {}) => `${key}${Object.keys(args).length ? JSON.stringify(args) : ''}`;
@@ -69,4 +69,22 @@ test('the material search has a field per count, in the core\'s order, keeping t
   const inputs = nodes.filter((n) => n.tag === 'input');
   assert.deepEqual(inputs.map((i) => i.attrs.name), MATERIAL);
   assert.deepEqual(inputs.map((i) => i.attrs.value), ['0', '3', null, '1']);
+});
+
+test('searches stack as "and": the games that pass all of them, at the newest search\'s plies, in file order', () => {
+  const player = { kind: 'player', found: [{ game: 1, ply: 0 }, { game: 3, ply: 0 }, { game: 5, ply: 0 }] };
+  const position = { kind: 'position', found: [{ game: 6, ply: 1 }, { game: 1, ply: 1 }, { game: 2, ply: 1 }, { game: 3, ply: 3 }] };
+  assert.equal(stackedGames([]), null);
+  assert.deepEqual(stackedGames([player]), player.found);
+  assert.deepEqual(stackedGames([player, position]), [{ game: 1, ply: 1 }, { game: 3, ply: 3 }]);
+  assert.deepEqual(stackedGames([position, player]), [{ game: 1, ply: 0 }, { game: 3, ply: 0 }]);
+  assert.deepEqual(stackedGames([player, position, { kind: 'material', found: [{ game: 6, ply: 7 }] }]), []);
+  // Two searches listed: the panel says so (data-searches), and both buttons stay.
+  const tree = { games: 4, ended: 0, wins: 1, draws: 1, losses: 1, turn: 'black', moves: [] };
+  const filters = [player, position];
+  const nodes = walk(explorerPanel({ progress: { ready: true }, tree, filters, found: stackedGames(filters) }, t));
+  const line = nodes.find((n) => n.attrs['data-searches'] != null);
+  assert.deepEqual([line.attrs['data-listed'], line.attrs['data-searches']], [2, 2]);
+  assert.match(line.children[0], /^explorer\.stacked/);
+  assert.deepEqual(nodes.filter((n) => n.attrs['data-explorer-action']).map((n) => n.attrs['data-explorer-action']), ['close', 'find', 'all']);
 });

@@ -88,3 +88,11 @@ test('opening names: the filter finds by the name, the column shows it (… unti
   // An unknown name ("?") is no button.
   assert.deepEqual(buttons(rowTree(row(4, '?', 'Bob'), 0, { players: true })), ['Bob']);
 });
+
+test('the keyboard\'s row (Home, End, a page: not opened) is marked when it is not the open game\'s', () => {
+  const r = { number: 7, white: 'A', black: 'B', result: '1-0', event: '', site: '', date: '', round: '', variant: '', opening: '', errors: 0, warnings: 0, checked: true };
+  const cls = (o) => rowTree(r, 0, o).attrs.class.split(' ');
+  assert.ok(cls({ cursor: true }).includes('cursor'));
+  assert.ok(!cls({ cursor: true, selected: true }).includes('cursor'));
+  assert.ok(!cls({}).includes('cursor'));
+});

@@ -5,7 +5,7 @@
 // draughts rules: the moves, counts and the move played come from the core.
 
 import { toDom } from '../view/tree.js';
-import { MATERIAL, explorerPanel } from './panel.js';
+import { MATERIAL, explorerPanel, stackedGames } from './panel.js';
 
 // Its stylesheet, loaded before the panel is made (view/app.js).
 export { explorerSheet } from '../view/sheet.js';
@@ -17,12 +17,14 @@ export const CHUNK = 1000;
  * doc, viewer (the controller), panel (the element the panel is drawn in), t (words), library
  * (the facade: exploreStep, explorer, findPlace, findFen), play(choice) (plays legal move
  * `choice` at the shown place: the analysis board), list(found) (shows only the games `found`,
- * [{game, ply}], in the game table; null: all again).
+ * [{game, ply}], in the game table; null: all again), close() (the panel's close button: the
+ * host turns the Explorer off, its toggle and address with it), listed(found) (a search asked
+ * in the panel listed its games: a phone's page shows its table).
  */
-export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
+export function attachExplorer({ doc, viewer, panel, t, library, play, list, close = () => api.set(false), listed = () => {} }) {
   let on = false;
   let asked = 0;
-  const state = { progress: null, tree: null, error: null, found: null, names: [], player: null, material: null };
+  const state = { progress: null, tree: null, error: null, found: null, filters: [], names: [], player: null, material: null };
   /** The shown game's White and Black tags. */
   const namesOf = (view) => ['White', 'Black'].map((k) => ((view && view.tags) || []).find(([n]) => n === k)?.[1] || '')
     .filter((n) => n && n !== '?');
@@ -38,9 +40,18 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
   function draw() {
     panel.hidden = !on;
     if (!on) { panel.replaceChildren(); return; }
+    // A reader on the keyboard keeps their place: the focus goes back to the same row's move
+    // (or the first, after a move was played), not to the page's start.
+    const active = panel.getRootNode().activeElement;
+    const rowAt = active && panel.contains(active) && active.closest('tr[data-choice]')
+      ? [...panel.querySelectorAll('tr[data-choice]')].indexOf(active.closest('tr[data-choice]')) : -1;
     const node = toDom(doc, explorerPanel(state, t), null);
     for (const part of node.querySelectorAll('[data-share]')) part.style.width = part.dataset.share;
     panel.replaceChildren(node);
+    if (rowAt >= 0) {
+      const plays = panel.querySelectorAll('tr[data-choice] .explorer-play');
+      (plays[rowAt] || plays[0])?.focus();
+    }
   }
 
   /** Builds the index (or finds it built: a step of a ready index answers at once). */
@@ -83,25 +94,48 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
     if (mine === asked) draw();
   }
 
-  /** Lists the games `found` in the table (null: all again). */
-  function show(found) {
-    state.found = found;
-    list(found);
+  /**
+   * The searches stack: `found` ([{game, ply}]) becomes the search of its `kind` ('position',
+   * 'pattern', 'player', 'material'; a new one of a kind replaces the old), and the table lists
+   * the games that pass every search, each opened at the ply the newest search found it at.
+   * kind null: no search, every game again. Returns the games listed.
+   */
+  function show(kind, found) {
+    state.filters = kind == null ? [] : [...state.filters.filter((f) => f.kind !== kind), { kind, found }];
+    const listed = stackedGames(state.filters);
+    state.found = listed;
+    list(listed);
     draw();
+    return listed || [];
   }
 
   panel.addEventListener('click', async (e) => {
+    // A move's whole row is its button (the move's own button is the keyboard's way in).
     const row = e.target.closest && e.target.closest('tr[data-choice]');
-    if (row && e.target.closest('button')) {
+    if (row) {
       await play(Number(row.dataset.choice));
       return;
     }
     const named = e.target.closest && e.target.closest('[data-player]');
-    if (named) { await api.showPlayer(named.dataset.player); return; }
+    if (named) { await api.showPlayer(named.dataset.player); listed(state.found); return; }
     const action = e.target.closest && e.target.closest('[data-explorer-action]');
     if (!action) return;
-    if (action.dataset.explorerAction === 'all') { state.player = null; show(null); }
-    else if (action.dataset.explorerAction === 'find') await api.findHere();
+    if (action.dataset.explorerAction === 'all') { state.player = null; show(null, null); }
+    else if (action.dataset.explorerAction === 'close') await close();
+    else if (action.dataset.explorerAction === 'find') listed(await api.findHere());
+  });
+
+  // Up and Down go from move to move in the table, as in the game table.
+  panel.addEventListener('keydown', (e) => {
+    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey) return;
+    const here = e.target.closest && e.target.closest('tr[data-choice]');
+    if (!here) return;
+    const next = e.key === 'ArrowDown' ? here.nextElementSibling : here.previousElementSibling;
+    const button = next && next.querySelector('.explorer-play');
+    if (!button) return;
+    e.preventDefault();
+    e.stopPropagation(); // not a step through the game's moves
+    button.focus();
   });
 
   panel.addEventListener('submit', async (e) => {
@@ -112,7 +146,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       const v = form.elements[k].value.trim();
       return [k, /^\d{1,2}$/.test(v) ? Number(v) : null];
     }));
-    await api.findMaterial(counts);
+    listed(await api.findMaterial(counts));
   });
 
   const api = {
@@ -130,11 +164,12 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       state.progress = null;
       state.tree = null;
       state.found = null;
+      state.filters = [];
       state.error = null;
       state.player = null;
       if (on) update();
     },
-    /** Lists the games that reach the shown position. Resolves to them. */
+    /** Lists the games that reach the shown position (and pass the other searches). Resolves to them. */
     async findHere() {
       const s = viewer.state;
       if (!s.view) return [];
@@ -142,20 +177,20 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       const asking = now();
       const found = (await library.findPlace(s.game, s.line, s.ply)) || [];
       timed('findMs', now() - asking);
-      show(found);
-      return found;
+      return show('position', found);
     },
     /** Player `name`'s score, and their games listed in the table. Resolves to the PlayerView. */
     async showPlayer(name) {
       await build();
       const p = await library.player(name);
       state.player = p;
-      show(p.list.map((g) => ({ game: g.game, ply: 0 })));
+      show('player', p.list.map((g) => ({ game: g.game, ply: 0 })));
       return p;
     },
     /**
      * Lists the games whose board holds `counts` ({whiteMen, whiteKings, blackMen, blackKings};
-     * null: any) at some point, each opened at the first ply so. Resolves to them.
+     * null: any) at some point, each opened at the first ply so (and that pass the other
+     * searches). Resolves to the games listed.
      */
     async findMaterial(counts) {
       await build();
@@ -163,8 +198,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       const asking = now();
       const found = await library.findMaterial(...MATERIAL.map((k) => counts[k] ?? null));
       timed('findMs', now() - asking);
-      show(found);
-      return found;
+      return show('material', found);
     },
     /** Lists the games whose board holds every piece of the FEN `pattern`. Resolves to them. */
     async findPattern(pattern, gametype = '') {
@@ -172,8 +206,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       const asking = now();
       const found = await library.findPattern(pattern, String(gametype || ''));
       timed('findMs', now() - asking);
-      show(found);
-      return found;
+      return show('pattern', found);
     },
     /** Lists the games that reach the position of `fen` (GameType `gametype`). Resolves to them. */
     async findFen(fen, gametype = '') {
@@ -181,8 +214,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list }) {
       const asking = now();
       const found = await library.findFen(fen, String(gametype || ''));
       timed('findMs', now() - asking);
-      show(found);
-      return found;
+      return show('position', found);
     },
   };
   return api;

@@ -32,6 +32,18 @@ export function wdlBar(row, t) {
     h('span', { class: 'wdl-loss', 'data-share': s.losses }));
 }
 
+/**
+ * The games that pass every search of `filters` ([{kind, found: [{game, ply}]}], the newest
+ * last), each at the ply the newest search found it at, in file order; null without a search.
+ */
+export function stackedGames(filters) {
+  if (!filters.length) return null;
+  const newest = filters[filters.length - 1].found;
+  const passing = filters.slice(0, -1).map((f) => new Set(f.found.map((x) => x.game)));
+  return newest.filter((x) => passing.every((games) => games.has(x.game)))
+    .map((x) => ({ game: x.game, ply: x.ply })).sort((a, b) => a.game - b.game);
+}
+
 /** The material search's fields, in the core's order (Library.findMaterial). */
 export const MATERIAL = ['whiteMen', 'whiteKings', 'blackMen', 'blackKings'];
 
@@ -66,12 +78,22 @@ export function playersBlock(names, player, t) {
 
 /**
  * The panel. state: { progress: {done, total, ready} | null, tree: the core's ExplorerView or
- * null, error, found: [{game, ply}] | null (the games listed in the table), names (the shown
+ * null, error, found: [{game, ply}] | null (the games listed in the table: those that pass
+ * every search of `filters`, [{kind, found}]), names (the shown
  * game's White and Black), player (a PlayerView) }.
  * Each move's row carries data-move (the move as the list writes it), data-games (its count)
  * and data-choice (its index among the legal moves: a click plays it).
  */
-export function explorerPanel({ progress = null, tree = null, error = null, found = null, names = [], player = null, material = null }, t) {
+export function explorerPanel(state, t) {
+  // The close button: shown where the Explorer is a panel of its own (the page on a phone,
+  // explorer.css), where the toggle is out of sight.
+  const close = h('button', { type: 'button', class: 'explorer-close', 'data-explorer-action': 'close', 'aria-label': t('explorer.close'), title: t('explorer.close') }, '✕');
+  const panel = explorerBody(state, t);
+  panel.children.unshift(close);
+  return panel;
+}
+
+function explorerBody({ progress = null, tree = null, error = null, found = null, filters = [], names = [], player = null, material = null }, t) {
   const status = (text, cls = '') => h('p', { class: `explorer-status${cls}`, role: 'status' }, text);
   if (error) return h('div', { class: 'explorer' }, status(error, ' explorer-error'));
   if (!progress || !progress.ready) {
@@ -82,8 +104,9 @@ export function explorerPanel({ progress = null, tree = null, error = null, foun
       h('progress', { class: 'explorer-progress', max: String(Math.max(total, 1)), value: String(done) }));
   }
   if (!tree) return h('div', { class: 'explorer', 'data-explorer-ready': 'true' }, status(t('explorer.noPosition')));
+  // The whole row plays its move (attach.js); its button is the keyboard's way to it.
   const rows = tree.moves.map((m) => h('tr', {
-    class: 'explorer-row', 'data-move': m.notation, 'data-games': m.games, 'data-choice': m.choice,
+    class: 'explorer-row', 'data-move': m.notation, 'data-games': m.games, 'data-choice': m.choice, title: t('explorer.play'),
   },
   h('td', { class: 'explorer-move' }, h('button', { type: 'button', class: 'explorer-play', title: t('explorer.play') }, m.notation)),
   h('td', { class: 'explorer-games' }, String(m.games)),
@@ -101,12 +124,16 @@ export function explorerPanel({ progress = null, tree = null, error = null, foun
   const summary = tree.games
     ? t('explorer.reached', { games: tree.games, score: scoreText(tree) || '–' })
     : t('explorer.none');
-  const listing = found
-    ? h('button', { type: 'button', class: 'explorer-all', 'data-explorer-action': 'all' }, t('explorer.showAll'))
-    : h('button', { type: 'button', class: 'explorer-find', 'data-explorer-action': 'find', disabled: tree.games ? null : '' }, t('explorer.find'));
+  // "List these games" stays while others are listed: the searches stack (attach.js show).
+  const listing = [
+    h('button', { type: 'button', class: 'explorer-find', 'data-explorer-action': 'find', disabled: tree.games ? null : '' }, t('explorer.find')),
+    found ? h('button', { type: 'button', class: 'explorer-all', 'data-explorer-action': 'all' }, t('explorer.showAll')) : null,
+  ];
+  const searches = filters.length;
   return h('div', { class: 'explorer', 'data-explorer-ready': 'true', 'data-games': tree.games },
     h('p', { class: 'explorer-summary' }, summary, ' ', listing),
-    found ? status(t('explorer.listed', { games: found.length })) : null,
+    found ? h('p', { class: 'explorer-status', role: 'status', 'data-listed': found.length, 'data-searches': searches },
+      searches > 1 ? t('explorer.stacked', { games: found.length, searches }) : t('explorer.listed', { games: found.length })) : null,
     table,
     tree.ended ? status(t('explorer.ended', { games: tree.ended })) : null,
     playersBlock(names, player, t),

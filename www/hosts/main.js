@@ -111,7 +111,16 @@ const app = createApp({
     download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
     onView: (view) => rememberView(view),
     engineAt: { toggle: $('solve-toggle'), beside: document.querySelector('.moves-title'), onPhone: document.querySelector('.solve-entry'), phone: PHONE_QUERY, review: $('moves') },
-    onExplorer: (on) => { $('explorer-toggle').setAttribute('aria-pressed', String(on)); rememberExplorer(on); },
+    onExplorer: (on) => {
+      $('explorer-toggle').setAttribute('aria-pressed', String(on));
+      rememberExplorer(on);
+      // On a phone the Explorer is a panel over the page's foot (explorer.css): the board at the
+      // top, above it, where its moves are played.
+      if (on) boardAboveExplorer({ always: true });
+    },
+    // On a phone the table is folded behind its button: a search asked in the Explorer opens it
+    // over the page with the games found (choosing one closes it, on that game at its ply).
+    onListed: () => { if (page.layout && window.matchMedia(PHONE_QUERY).matches) page.layout.open(); },
     wheel: () => els.wheel.checked,
     leave: true,
     solveHide: [els.moves, document.querySelector('.moves-title'), document.querySelector('.edit-tools'), document.querySelector('.analysis-help')],
@@ -120,6 +129,7 @@ const app = createApp({
     onChange: () => { syncAddress(); updateTitle(); },
     onGame: (index) => {
       say(() => t('status.gameOf', { game: index + 1, count: open.count }));
+      boardAboveExplorer();
       els.shareLink.value = '';
       fillBoxWithGame().catch((e) => say(() => t('fail.game', { error: errorText(e) }), 'error'));
     },
@@ -130,6 +140,17 @@ const app = createApp({
   },
 });
 const { viewer, library } = app;
+
+/**
+ * On a phone, with the Explorer on (a panel over the page's foot, explorer.css): the board
+ * scrolled to the top, above it, when it was turned on or when the board is under it (a game
+ * chosen in the table, whose panel gave the focus back to its button).
+ */
+function boardAboveExplorer({ always = false } = {}) {
+  if (!window.matchMedia(PHONE_QUERY).matches || (!always && !app.explorerOn)) return;
+  const panel = $('explorer').getBoundingClientRect();
+  if (always || $('board').getBoundingClientRect().bottom > panel.top) $('board').scrollIntoView({ block: 'start' });
+}
 /** The page's words, in its language. */
 const t = (...a) => app.t(...a);
 
@@ -862,9 +883,10 @@ async function main() {
   if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
   if (params.has('live') && opened) await followSource(address, params.get('live'));
   // ?view=explorer shows the Explorer; ?find=<FEN> (with &gametype=<n>) lists the games that
-  // reach that position in the game table.
+  // reach that position in the game table and opens the first of them there (unless the address
+  // names a game: the reader's own, kept in it as they went on, and kept on a reload).
   if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);
-  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')));
+  if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')), { open: !params.has('game') });
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

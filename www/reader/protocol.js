@@ -36,6 +36,9 @@ const TABLE = {
   standings: request([]),
   // The boards view's cards of games from..to, or of one round among them (boards.rs).
   boards: request(['from', 'to', 'round']),
+  // List rows of games from..to after replaying them (the variant played, the opening named,
+  // the problems): the element's table asks for them after its first screen (pdn-viewer.js).
+  check: request(['from', 'to']),
   // Games without a result yet (live.js follows a file until none).
   unfinished: request([]),
   // The Explorer (pdn-view's explorer.rs): the index built `games` games a request (asked again

@@ -191,7 +191,8 @@ export function afterPaint(win, fn) {
  * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine, explorer } loaders.
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
  * engineWorker() and engineAt (engine-part.js), and the hooks
- * onChange, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on).
+ * onChange, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on),
+ * onListed(found) (a search asked in the Explorer's panel listed its games in the table).
  * parts.engine, parts.explorer: where the engine's and the Explorer's panels go; parts.review:
  * the game review's box (the evaluation graph, the summary) under the move list.
  */
@@ -471,6 +472,8 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
           foundAt = found ? new Map(found.map((f) => [f.game - 1, f.ply])) : null;
           withList((l) => { l.restrict(found ? found.map((f) => f.game - 1) : null); updateCount(); });
         },
+        close: () => app.setExplorer(false).catch(failed),
+        listed: (found) => o.onListed?.(found),
       });
       return explorer;
     });
@@ -682,13 +685,16 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     /**
      * Lists the games that reach the shown position (fen null) or the position of `fen` in
      * GameType `gametype` (default: the shown game's) in the game table, with the Explorer shown.
-     * Resolves to them ([{game, ply}]).
+     * Resolves to them ([{game, ply}]). With `open`, the first of them is shown at the ply where
+     * it reaches the position (an address's find=: the board, the Explorer and the table agree).
      */
-    async findPosition(fen = null, gametype = null) {
+    async findPosition(fen = null, gametype = null, { open = false } = {}) {
       if (!parts.explorer || !modules.explorer) return [];
       const x = await loadExplorer();
       if (!x.on) { x.set(true); o.onExplorer?.(true); }
-      return fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || '');
+      const found = await (fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || ''));
+      if (open && found.length) await pick(found[0].game - 1);
+      return found;
     },
     /**
      * Lists the games whose board holds every piece of the FEN `pattern` (the other squares

@@ -101,10 +101,11 @@ export function rowWindow(scrollTop, viewHeight, count, rowHeight = ROW_HEIGHT, 
 const known = (s) => { const v = String(s ?? '').trim(); return v && v !== '?' && v !== '-' ? v : ''; };
 
 /**
- * One table row tree. `selected` marks the open game; `t` translates; `players`: the named
+ * One table row tree. `selected` marks the open game; `cursor` the keyboard's row when it is
+ * another (Home, End, Page Up/Down: see createGameList); `t` translates; `players`: the named
  * players are buttons (data-player: the name) that show their games and score.
  */
-export function rowTree(row, position, { selected = false, t = (k) => k, players = false } = {}) {
+export function rowTree(row, position, { selected = false, cursor = false, t = (k) => k, players = false } = {}) {
   const problems = row.errors > 0
     ? h('span', { class: 'mark-error', title: t('list.hasErrors'), 'aria-label': t('list.hasErrors') }, '⚠')
     : null;
@@ -128,7 +129,7 @@ export function rowTree(row, position, { selected = false, t = (k) => k, players
   };
   return h('tr', {
     id: `game-row-${row.number}`,
-    class: `game-row${selected ? ' selected' : ''}${row.errors > 0 ? ' has-errors' : ''}`,
+    class: `game-row${selected ? ' selected' : ''}${cursor && !selected ? ' cursor' : ''}${row.errors > 0 ? ' has-errors' : ''}`,
     role: 'row',
     'aria-rowindex': position + 2, // the header is row 1
     'aria-selected': selected ? 'true' : 'false',
@@ -146,7 +147,9 @@ export function rowTree(row, position, { selected = false, t = (k) => k, players
  * setLanguage, state }.
  */
 export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, players = () => false, onPlayer = () => {} }) {
-  const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1, only: null };
+  // cursor: the keyboard's row (a game index), which Home, End and Page Up/Down move without
+  // opening its game; -1: the open game's row.
+  const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1, cursor: -1, only: null };
   let lastWindow = null;
   // The scroll position and sizes as last seen (scroll events, a ResizeObserver): reading them
   // from the elements just after rows were put in would lay the whole page out again each time
@@ -211,7 +214,7 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
     for (let p = win.from; p < win.to; p++) {
       const i = state.order[p];
       const selected = i === state.selected;
-      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected, t, players: named && selected }), null));
+      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected, cursor: i === state.cursor, t, players: named && selected }), null));
     }
     if (win.to < count) rows.push(spacer((count - win.to) * ROW_HEIGHT));
     if (!count && state.rows.length) {
@@ -224,7 +227,8 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
       rows.push(tr);
     }
     tbody.replaceChildren(...rows);
-    if (state.selected >= 0) scroller.setAttribute('aria-activedescendant', `game-row-${state.selected + 1}`);
+    const active = state.cursor >= 0 ? state.cursor : state.selected;
+    if (active >= 0) scroller.setAttribute('aria-activedescendant', `game-row-${active + 1}`);
   }
 
   function reorder() {
@@ -259,13 +263,22 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
     seen.head = thead.offsetHeight || ROW_HEIGHT;
   }
 
-  function move(delta) {
+  /**
+   * `delta` rows from the keyboard's row. ↑ and ↓ open the game they reach (leafing through the
+   * games one by one); Home, End and Page Up/Down (`open` false) only take the keyboard's row
+   * there, in view, and Enter opens it: a jump over thousands of games lands on a game the
+   * reader did not choose, and opening it would replace the one they were reading.
+   */
+  function move(delta, open = true) {
     if (!state.order.length) return;
-    let p = state.order.indexOf(state.selected);
+    let p = state.order.indexOf(state.cursor >= 0 ? state.cursor : state.selected);
     if (p < 0) p = delta > 0 ? -1 : state.order.length;
     const q = Math.min(Math.max(p + delta, 0), state.order.length - 1);
     if (q === p) return;
-    pick(state.order[q]);
+    if (open) { pick(state.order[q]); return; }
+    state.cursor = state.order[q];
+    reveal(q);
+    drawBody(true);
   }
 
   function pick(index) {
@@ -298,9 +311,13 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
     const page = Math.max(1, Math.floor((seen.height || 320) / ROW_HEIGHT) - 1);
     const keys = {
       ArrowDown: () => move(1), ArrowUp: () => move(-1),
-      PageDown: () => move(page), PageUp: () => move(-page),
-      Home: () => move(-Infinity), End: () => move(Infinity),
+      PageDown: () => move(page, false), PageUp: () => move(-page, false),
+      Home: () => move(-Infinity, false), End: () => move(Infinity, false),
+      // The keyboard's row opened, where Home, End or a page moved it.
+      Enter: () => pick(state.cursor),
     };
+    // Otherwise Enter is someone else's (a player's button in the open row, the host's keys).
+    if (e.key === 'Enter' && (e.target !== scroller || state.cursor < 0 || state.cursor === state.selected)) return;
     const act = keys[e.key];
     if (!act || e.altKey || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
@@ -343,9 +360,10 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
       reveal(state.order.indexOf(state.selected));
       return state.order.length;
     },
-    /** Mark game `index` (0-based) as the open one and scroll it into view. */
+    /** Mark game `index` (0-based) as the open one and scroll it into view (the keyboard's row too). */
     select(index) {
       state.selected = index;
+      state.cursor = -1;
       reveal(state.order.indexOf(index));
       drawBody(true);
     },

@@ -106,6 +106,8 @@ export default {
   'explorer.find': 'List these games',
   'explorer.showAll': 'List every game',
   'explorer.listed': 'Games listed in the table: {games}',
+  'explorer.stacked': 'Games listed in the table: {games}, those that pass all {searches} searches',
+  'explorer.close': 'Close the Explorer',
   'explorer.ended': 'Games ending here: {games}',
   'explorer.failed': 'The Explorer failed: {error}',
   'explorer.players': 'Players:',

@@ -103,6 +103,8 @@ export default {
   'explorer.find': 'Lister ces parties',
   'explorer.showAll': 'Lister toutes les parties',
   'explorer.listed': 'Parties listées dans le tableau : {games}',
+  'explorer.stacked': 'Parties listées dans le tableau : {games}, celles qui passent les {searches} recherches',
+  'explorer.close': 'Fermer l’explorateur',
   'explorer.ended': 'Parties finies ici : {games}',
   'explorer.failed': 'L’explorateur a échoué : {error}',
   'explorer.players': 'Joueurs :',

@@ -103,6 +103,8 @@ export default {
   'explorer.find': 'Rādīt šīs partijas',
   'explorer.showAll': 'Rādīt visas partijas',
   'explorer.listed': 'Partijas tabulā: {games}',
+  'explorer.stacked': 'Partijas tabulā: {games} — tās, kas atbilst visiem meklējumiem ({searches})',
+  'explorer.close': 'Aizvērt pārlūku',
   'explorer.ended': 'Partijas, kas beidzas šeit: {games}',
   'explorer.failed': 'Pārlūka kļūda: {error}',
   'explorer.players': 'Spēlētāji:',

@@ -103,6 +103,8 @@ export default {
   'explorer.find': 'Toon deze partijen',
   'explorer.showAll': 'Toon alle partijen',
   'explorer.listed': 'Partijen in de tabel: {games}',
+  'explorer.stacked': 'Partijen in de tabel: {games}, die aan alle {searches} zoekopdrachten voldoen',
+  'explorer.close': 'Verkenner sluiten',
   'explorer.ended': 'Partijen die hier eindigen: {games}',
   'explorer.failed': 'De verkenner faalde: {error}',
   'explorer.players': 'Spelers:',

@@ -103,6 +103,8 @@ export default {
   'explorer.find': 'Показать эти партии',
   'explorer.showAll': 'Показать все партии',
   'explorer.listed': 'Партий в таблице: {games}',
+  'explorer.stacked': 'Партий в таблице: {games} — только прошедшие все поиски ({searches})',
+  'explorer.close': 'Закрыть обозреватель',
   'explorer.ended': 'Партий, закончившихся здесь: {games}',
   'explorer.failed': 'Ошибка обозревателя: {error}',
   'explorer.players': 'Игроки:',
