@@ -302,6 +302,9 @@ impl Library {
     /// use pdn_view::library::Library;
     /// let lib = Library::new("Look at this:\n[pdn]\n1. 32-28 *\n[/pdn]\nNice?".into());
     /// assert_eq!(lib.games_text(), "1. 32-28 *");
+    /// // A signature below the post is no game, and no link carries it.
+    /// let lib = Library::new("[pdn]\n1. 32-28 *\n[/pdn]\n--\nJohn".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *");
     /// let lib = Library::new("1. 32-28 *\n\n1. 33-28 *\n".into());
     /// assert_eq!(lib.games_text(), "1. 32-28 *\n\n1. 33-28 *\n");
     /// ```
