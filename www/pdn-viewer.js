@@ -264,6 +264,7 @@ export class PdnViewerElement extends HTMLElement {
     this.pasted = null;  // a game from the board editor ("Analyse from here")
     this.count = 0;
     this.loading = null;
+    this.opening = null; // a game being opened by the `game` attribute: { ply } set meanwhile
   }
 
   /** The words of the element's language (English until its catalogue is in). */
@@ -327,7 +328,13 @@ export class PdnViewerElement extends HTMLElement {
     if (name === 'theme' && this.isConnected) this.applyTheme();
     if (!this.viewer || old === value) return;
     const v = this.viewer;
-    if (name === 'ply' || name === 'line') this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
+    if (name === 'ply' || name === 'line') {
+      // `game` set in the same tick, before or after: its ply is this one, once it is in.
+      this.plyFresh = true;
+      queueMicrotask(() => { this.plyFresh = false; });
+      if (this.opening) this.opening.ply = true;
+      else this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
+    }
     else if (name === 'game') this.showGame(Number(value) || 1);
     else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
     else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
@@ -713,7 +720,15 @@ export class PdnViewerElement extends HTMLElement {
   async showGame(n) {
     if (!this.viewer || !this.count) return;
     const index = Math.min(Math.max(n - 1, 0), this.count - 1);
-    await this.viewer.showGame(index, 0);
+    const opening = (this.opening = { ply: Boolean(this.plyFresh || this.opening?.ply) });
+    let shown;
+    try {
+      shown = await this.viewer.showGame(index, 0);
+    } finally {
+      if (this.opening === opening) this.opening = null;
+    }
+    if (!shown) return; // another game asked for meanwhile
+    if (opening.ply) this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
     this.gameShown();
   }
 

@@ -167,6 +167,23 @@ try {
     await page.$eval('#english', (el) => el.removeAttribute('wheel'));
   });
 
+  await check('game and ply set in the same tick: both hold (issue 38)', async () => {
+    await page.$eval('#english', (el) => { el.setAttribute('game', '2'); el.setAttribute('ply', '2'); });
+    await page.waitForFunction(() => document.querySelector('#english').dataset.game === '2');
+    await page.waitForTimeout(100); // a late reset to ply 0 would come now
+    assertEqual(await stateOf(page, '#english'), { game: '2', ply: '2' }, 'game 2 at ply 2');
+    // The other order, and ply="last".
+    await page.$eval('#english', (el) => { el.setAttribute('ply', 'last'); el.setAttribute('game', '1'); });
+    await page.waitForFunction(() => document.querySelector('#english').dataset.game === '1');
+    await page.waitForTimeout(100);
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '2' }, 'game 1 at its last ply');
+    // `game` alone still opens the game at its start.
+    await page.$eval('#english', (el) => el.setAttribute('game', '2'));
+    await page.waitForFunction(() => document.querySelector('#english').dataset.game === '2');
+    await page.waitForTimeout(100);
+    assertEqual(await stateOf(page, '#english'), { game: '2', ply: '0' }, 'game alone: ply 0');
+  });
+
   await check('iframe page: embed.html?src=…&game=&ply=last and embed.html#pdn=…', async () => {
     const p = await newPage({ viewport: { width: 700, height: 700 } });
     await p.goto(`${origin}/embed.html?src=tests/e2e/embed/games.pdn&game=2&ply=last&coordinates=none`);
