@@ -297,9 +297,15 @@ export class PdnViewerElement extends HTMLElement {
     const doc = this.ownerDocument;
     const win = doc.defaultView;
     if (!this.themeWatch && win && win.MutationObserver) {
-      this.themeWatch = new win.MutationObserver(() => this.applyTheme());
+      this.themeWatch = new win.MutationObserver((changes) => {
+        this.applyTheme();
+        // The host page's language, followed unless the element's own `lang` says which.
+        if (this.app && !this.hasAttribute('lang') && changes.some((c) => c.attributeName === 'lang')) {
+          this.setLanguage(null).catch((e) => this.fail(e));
+        }
+      });
       for (const node of [doc.documentElement, doc.body].filter(Boolean)) {
-        this.themeWatch.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme'] });
+        this.themeWatch.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme', 'lang'] });
       }
       if (doc.head) this.themeWatch.observe(doc.head, { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
     }
@@ -673,7 +679,10 @@ export class PdnViewerElement extends HTMLElement {
 
   async setLanguage(code) {
     const doc = this.ownerDocument;
-    const lang = pickLanguage([code, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
+    // Its own attribute, else the host page's language where the element stands (the nearest
+    // `lang` around it, then <html lang>), else the browser's.
+    const around = this.parentElement?.closest('[lang]')?.getAttribute('lang');
+    const lang = pickLanguage([code, around, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
     await this.app.setLanguage(lang);
   }
 
