@@ -69,6 +69,7 @@ export default {
   'analysis.routes': 'Several routes end there. Click a square on the way, or choose one:',
   'analysis.failed': 'The move could not be played: {error}',
   'analysis.noSuchMove': '{move} is not a legal move here.',
+  'analysis.refusedWhy': "{move} is not played here: {reason}.",
   // Solve mode
   'solve.title': 'Solve the problem',
   'solve.whiteToPlay': 'White to play',

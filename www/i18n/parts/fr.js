@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Plusieurs rafles arrivent sur cette case. Cliquez sur une case du chemin ou choisissez-en une :',
   'analysis.failed': 'Le coup n’a pas pu être joué : {error}',
   'analysis.noSuchMove': '{move} n’est pas un coup légal ici.',
+  'analysis.refusedWhy': "{move} ne peut pas être joué ici : {reason}.",
   // Solve mode
   'solve.title': 'Résoudre le problème',
   'solve.whiteToPlay': 'Les blancs jouent',

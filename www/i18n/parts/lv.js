@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Uz šo lauciņu ved vairāki sišanas ceļi. Noklikšķiniet uz lauciņa ceļā vai izvēlieties ceļu:',
   'analysis.failed': 'Gājienu neizdevās izdarīt: {error}',
   'analysis.noSuchMove': 'Gājiens {move} šeit nav atļauts.',
+  'analysis.refusedWhy': "Gājienu {move} šeit nevar izdarīt: {reason}.",
   // Solve mode
   'solve.title': 'Uzdevuma risināšana',
   'solve.whiteToPlay': 'Gājiens baltajiem',

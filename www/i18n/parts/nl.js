@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Meerdere slagroutes eindigen daar. Klik op een veld onderweg of kies er een:',
   'analysis.failed': 'De zet kon niet gespeeld worden: {error}',
   'analysis.noSuchMove': '{move} is hier geen geldige zet.',
+  'analysis.refusedWhy': "{move} kan hier niet gespeeld worden: {reason}.",
   // Solve mode
   'solve.title': 'Het probleem oplossen',
   'solve.whiteToPlay': 'Wit aan zet',

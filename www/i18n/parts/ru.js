@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Сюда ведут несколько путей взятия. Щёлкните по полю на пути или выберите путь:',
   'analysis.failed': 'Ход не удалось сделать: {error}',
   'analysis.noSuchMove': 'Ход {move} здесь невозможен.',
+  'analysis.refusedWhy': "Ход {move} здесь невозможен: {reason}.",
   // Solve mode
   'solve.title': 'Решение задачи',
   'solve.whiteToPlay': 'Ход белых',
