@@ -170,6 +170,22 @@ try {
     await page.context().close();
   });
 
+  await check('a forum post signed under [/pdn] ("--", a name) is one game, and its link carries the game alone (issue 38)', async () => {
+    const page = await newPage();
+    await load(page, 'Look at this:\n[pdn]\n[Event "Club"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n[/pdn]\n--\nJohn\n');
+    assert(await games(page) === '1', `1 game, got ${await games(page)}`);
+    await page.evaluate(() => document.getElementById('copy-link').click());
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+    const link = await page.inputValue('#share-link');
+    const linked = await page.evaluate(async (href) => {
+      const { readAddress } = await import('/www/share/address.js');
+      const { unpackText } = await import('/www/share/share.js');
+      return unpackText(readAddress(href).source.pdn);
+    }, link);
+    assert(linked.trim() === '[Event "Club"]\n1. 32-28 19-23 2. 28x19 14x23 2-0', `the link's text: ${JSON.stringify(linked)}`);
+    await page.context().close();
+  });
+
   await check('D\\\'Almeida is shown as D\'Almeida in the header and the game list', async () => {
     const page = await newPage();
     await load(page, `[White "D\\'Almeida"]\n[Black "O\\'Neill"]\n1. 32-28 *\n\n[White "B"]\n[Black "C"]\n1. 33-29 *\n`);
