@@ -831,6 +831,35 @@ fn a_forum_post_is_one_game_and_one_note() {
     assert_eq!(d.message, "21 words of text outside the games were skipped");
 }
 
+/// A post signed after its game: `--` and a name below `[/pdn]` (issue 38).
+#[test]
+fn a_signature_after_the_closing_tag_is_no_game() {
+    for sig in [
+        "--\nJohn\n",
+        "-- \nJohn Smith, club secretary\n",
+        "--\n32-28\n",
+        "- -\n",
+    ] {
+        let text = format!("Look at this:\n[pdn]\n1. 32-28 19-23 *\n[/pdn]\n{sig}");
+        let f = read_file(&text);
+        assert_eq!(f.games.len(), 1, "{text:?}: {:?}", f.games.len());
+        assert!(f.games[0].diagnostics.is_empty(), "{text:?}");
+        assert_eq!(pdn::reader::read_headers(&text).len(), 1, "{text:?}");
+        // The words around the game: one note, no warning.
+        assert!(
+            f.diagnostics
+                .iter()
+                .all(|d| d.code.as_str() == "outside-prose"),
+            "{text:?}: {:?}",
+            f.diagnostics
+        );
+    }
+    // A second wrapped game after the signature is still read; so are tags after it.
+    let text =
+        "[pdn]1. 32-28 *[/pdn]\n--\nJohn\n[pdn]1. 33-28 *[/pdn]\n-- \n[Event \"x\"]\n1. 31-27 *";
+    assert_eq!(read_file(text).games.len(), 3);
+}
+
 #[test]
 fn forum_wrappers_in_any_case_and_form() {
     for (open, close) in [

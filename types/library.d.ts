@@ -354,6 +354,18 @@ export interface SolveState {
   hint: { from: string; to: string } | null;
 }
 
+/** Why a typed move is not played (`Library.refuseMove`). */
+export interface Refusal {
+  /** The core's reason: `capture-compulsory`, `too-few-captured`, `other-capture-first`, `no-piece`, `not-your-piece`, `cannot-move`, … */
+  why: string;
+  /** Its values by name (squares, sides, counts). */
+  args: Record<string, string>;
+  /** When a capture is due: the legal captures in the game's notation (`27x18`); else empty. */
+  captures: string[];
+  /** The squares of the pieces that can make them. */
+  capturers: string[];
+}
+
 /**
  * One legal move of a position (`Library.legalMoves`), with everything needed to draw it and
  * the position it leads to; `index` plays it (`Library.play`). Routes that take the same
@@ -636,6 +648,11 @@ export class Library {
    * (not replayed that far, unknown rules).
    */
   legalMoves(index: number, line: number | null | undefined, ply: number): MoveView[] | null;
+  /**
+   * Why `text`, typed as a move at that position, is not played there; null when it is legal,
+   * does not read as a move, or there is no such position.
+   */
+  refuseMove(index: number, line: number | null | undefined, ply: number, text: string): Refusal | null;
   /**
    * Plays legal move `choice` (a `MoveView.index` of the same position): the line's next move
    * when it is that move (a step forward), the variation that starts with it, or a new move

@@ -274,6 +274,7 @@ export class PdnViewerElement extends HTMLElement {
     this.pasted = null;  // a game from the board editor ("Analyse from here")
     this.count = 0;
     this.loading = null;
+    this.opening = null; // a game being opened by the `game` attribute: { ply } set meanwhile
   }
 
   /** The words of the element's language (English until its catalogue is in). */
@@ -306,9 +307,15 @@ export class PdnViewerElement extends HTMLElement {
     const doc = this.ownerDocument;
     const win = doc.defaultView;
     if (!this.themeWatch && win && win.MutationObserver) {
-      this.themeWatch = new win.MutationObserver(() => this.applyTheme());
+      this.themeWatch = new win.MutationObserver((changes) => {
+        this.applyTheme();
+        // The host page's language, followed unless the element's own `lang` says which.
+        if (this.app && !this.hasAttribute('lang') && changes.some((c) => c.attributeName === 'lang')) {
+          this.setLanguage(null).catch((e) => this.fail(e));
+        }
+      });
       for (const node of [doc.documentElement, doc.body].filter(Boolean)) {
-        this.themeWatch.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme'] });
+        this.themeWatch.observe(node, { attributes: true, attributeFilter: ['class', 'style', 'data-theme', 'data-bs-theme', 'lang'] });
       }
       if (doc.head) this.themeWatch.observe(doc.head, { childList: true, subtree: true, attributes: true, attributeFilter: ['content'] });
     }
@@ -337,7 +344,13 @@ export class PdnViewerElement extends HTMLElement {
     if (name === 'theme' && this.isConnected) this.applyTheme();
     if (!this.viewer || old === value) return;
     const v = this.viewer;
-    if (name === 'ply' || name === 'line') this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
+    if (name === 'ply' || name === 'line') {
+      // `game` set in the same tick, before or after: its ply is this one, once it is in.
+      this.plyFresh = true;
+      queueMicrotask(() => { this.plyFresh = false; });
+      if (this.opening) this.opening.ply = true;
+      else this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
+    }
     else if (name === 'game') this.showGame(Number(value) || 1);
     else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
     else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
@@ -698,7 +711,10 @@ export class PdnViewerElement extends HTMLElement {
 
   async setLanguage(code) {
     const doc = this.ownerDocument;
-    const lang = pickLanguage([code, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
+    // Its own attribute, else the host page's language where the element stands (the nearest
+    // `lang` around it, then <html lang>), else the browser's.
+    const around = this.parentElement?.closest('[lang]')?.getAttribute('lang');
+    const lang = pickLanguage([code, around, doc.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
     await this.app.setLanguage(lang);
   }
 
@@ -745,7 +761,15 @@ export class PdnViewerElement extends HTMLElement {
   async showGame(n) {
     if (!this.viewer || !this.count) return;
     const index = Math.min(Math.max(n - 1, 0), this.count - 1);
-    await this.viewer.showGame(index, 0);
+    const opening = (this.opening = { ply: Boolean(this.plyFresh || this.opening?.ply) });
+    let shown;
+    try {
+      shown = await this.viewer.showGame(index, 0);
+    } finally {
+      if (this.opening === opening) this.opening = null;
+    }
+    if (!shown) return; // another game asked for meanwhile
+    if (opening.ply) this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
     this.gameShown();
   }
 

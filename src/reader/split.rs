@@ -226,6 +226,9 @@ struct Splitter<'a> {
     /// words before the first tags stay with the game, as a whole reading that kept them there
     /// (after an earlier game) has it.
     resumed: bool,
+    /// A closing wrapper (`[/pdn]`) was the last wrapper read: what follows is the rest of a
+    /// forum post (a `--` signature, a name), and only tags or a new `[pdn]` open a game.
+    closed: bool,
 }
 
 /// Outcome of a result string, for comparing the terminator with the `Result` tag.
@@ -279,6 +282,7 @@ impl<'a> Splitter<'a> {
             prose: 0,
             prose_at: None,
             resumed: false,
+            closed: false,
         }
     }
 
@@ -376,6 +380,7 @@ impl<'a> Splitter<'a> {
                     }
                 }
             }
+            self.closed = self.raw(t.span)[1..].trim_start().starts_with('/');
             return ControlFlow::Continue(());
         }
         match self.state {
@@ -410,13 +415,14 @@ impl<'a> Splitter<'a> {
             State::Between => {
                 if self.opens_game(&t.token) {
                     if !self.open
-                        && !self.resumed
                         && matches!(t.token, Token::Tag { .. })
-                        && !self.pending.is_empty()
-                        && self.pending.iter().all(|(p, _, _)| {
-                            matches!(p.token, Token::Unknown(w) if w != "}")
-                                && self.prose_allowed(p)
-                        })
+                        && (self.closed
+                            || !self.resumed
+                                && !self.pending.is_empty()
+                                && self.pending.iter().all(|(p, _, _)| {
+                                    matches!(p.token, Token::Unknown(w) if w != "}")
+                                        && self.prose_allowed(p)
+                                }))
                     {
                         // Prose before the first tags (a forum post's words before its game)
                         // is no part of the game.
@@ -559,7 +565,7 @@ impl<'a> Splitter<'a> {
         };
         match t {
             Token::Tag { .. } => true,
-            Token::Move { .. } | Token::UnknownMove | Token::Setup(_) => depth == 0,
+            Token::Move { .. } | Token::UnknownMove | Token::Setup(_) => depth == 0 && !self.closed,
             _ => false,
         }
     }
@@ -593,6 +599,11 @@ impl<'a> Splitter<'a> {
             match t.token {
                 Token::Comment(text) if self.open => v.comment(text, t.span),
                 Token::Comment(_) => {}
+                // After `[/pdn]`: a post's signature (`--`, a name), prose whatever it holds.
+                _ if self.closed && !self.open => {
+                    self.prose += 1;
+                    self.prose_at.get_or_insert(t.span);
+                }
                 Token::Unknown(w) if !self.open && w != "}" && self.prose_allowed(&t) => {
                     self.prose += 1;
                     self.prose_at.get_or_insert(t.span);
@@ -614,6 +625,7 @@ impl<'a> Splitter<'a> {
         self.open = true;
         self.start = start;
         self.end = start;
+        self.closed = false;
         self.tag_names.clear();
         self.tag_set.clear();
         self.result_tag = None;

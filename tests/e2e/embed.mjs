@@ -3,11 +3,12 @@
 // opened from a file: URL. Same harness style as run.mjs: `ok`/`FAIL` per check, then
 // `N passed, N failed`; any page or console error fails the run.
 
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateRawSync } from 'node:zlib';
-import { launchBrowser, startStaticServer, checks } from './harness.mjs';
+import { artifacts, launchBrowser, startStaticServer, checks } from './harness.mjs';
+import { iframeSnippet } from '../../www/share/snippets.js';
 
 const server = await startStaticServer();
 const origin = server.origin;
@@ -24,7 +25,8 @@ async function newPage(options = {}) {
   return page;
 }
 
-const { check, finish } = checks({ problems });
+const only = process.argv.find((a) => a.startsWith('--only='));
+const { check, finish } = checks({ problems, only: only ? new RegExp(only.slice(7)) : null });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 const assertEqual = (a, b, what) => {
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${what}: expected ${JSON.stringify(b)}, got ${JSON.stringify(a)}`);
@@ -165,6 +167,61 @@ try {
     await page.mouse.wheel(0, 120);
     await page.waitForFunction(() => document.querySelector('#english').dataset.ply === '2');
     await page.$eval('#english', (el) => el.removeAttribute('wheel'));
+  });
+
+  await check('game and ply set in the same tick: both hold (issue 38)', async () => {
+    await page.$eval('#english', (el) => { el.setAttribute('game', '2'); el.setAttribute('ply', '2'); });
+    await page.waitForFunction(() => document.querySelector('#english').dataset.game === '2');
+    await page.waitForTimeout(100); // a late reset to ply 0 would come now
+    assertEqual(await stateOf(page, '#english'), { game: '2', ply: '2' }, 'game 2 at ply 2');
+    // The other order, and ply="last".
+    await page.$eval('#english', (el) => { el.setAttribute('ply', 'last'); el.setAttribute('game', '1'); });
+    await page.waitForFunction(() => document.querySelector('#english').dataset.game === '1');
+    await page.waitForTimeout(100);
+    assertEqual(await stateOf(page, '#english'), { game: '1', ply: '2' }, 'game 1 at its last ply');
+    // `game` alone still opens the game at its start.
+    await page.$eval('#english', (el) => el.setAttribute('game', '2'));
+    await page.waitForFunction(() => document.querySelector('#english').dataset.game === '2');
+    await page.waitForTimeout(100);
+    assertEqual(await stateOf(page, '#english'), { game: '2', ply: '0' }, 'game alone: ply 0');
+  });
+
+  await check('language: the element and the frame follow the host page\'s lang unless told (issue 38)', async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const startWord = (p, sel) => p.$eval(sel, (el) => el.shadowRoot.querySelector('.move.start')?.textContent);
+    const waitWord = (p, sel, word) => p.waitForFunction(([s, w]) => document.querySelector(s)?.shadowRoot?.querySelector('.move.start')?.textContent === w, [sel, word]);
+    const game = '[GameType "20"] 1. 32-28 19-23 *';
+    writeFileSync(path.join(artifacts, 'lang-host.html'), `<!doctype html><html lang="ru"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="module" src="../../../www/pdn-viewer.js"></script></head><body>
+<div lang="nl"><pdn-viewer id="a">${game}</pdn-viewer></div><pdn-viewer id="b">${game}</pdn-viewer><pdn-viewer id="c" lang="fr">${game}</pdn-viewer>
+</body></html>`);
+    const p = await newPage({ locale: 'en-US' });
+    await p.goto(`${origin}/tests/e2e/artifacts/lang-host.html`);
+    await waitWord(p, '#b', 'Начало');
+    assertEqual([await startWord(p, '#a'), await startWord(p, '#b'), await startWord(p, '#c')], ['Begin', 'Начало', 'Début'], 'the nearest lang, <html lang>, its own');
+    await p.evaluate(() => { document.documentElement.lang = 'lv'; });
+    await waitWord(p, '#b', 'Sākums');
+    assertEqual([await startWord(p, '#a'), await startWord(p, '#c')], ['Begin', 'Début'], 'the others keep theirs');
+    // The frame on a page of the viewer's own site reads the page's lang.
+    writeFileSync(path.join(artifacts, 'lang-frame.html'), `<!doctype html><html lang="lv"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>
+<iframe src="../../../embed.html?src=tests/e2e/embed/games.pdn" width="600" height="500"></iframe></body></html>`);
+    await p.goto(`${origin}/tests/e2e/artifacts/lang-frame.html`);
+    const frame = () => p.frames().find((f) => f.url().includes('embed.html'));
+    await p.waitForFunction(() => document.querySelector('iframe').contentDocument?.querySelector('pdn-viewer')?.shadowRoot?.querySelector('.move.start'));
+    await waitWord(frame(), 'pdn-viewer', 'Sākums');
+    // On another site, the snippet's lines tell it; lang= in the address wins.
+    const other = origin.replace('127.0.0.1', 'localhost');
+    const snippet = iframeSnippet({ src: `${origin}/embed.html?src=tests/e2e/embed/games.pdn`, title: 'x' });
+    const told = iframeSnippet({ src: `${origin}/embed.html?src=tests/e2e/embed/games.pdn&lang=nl`, title: 'y' }).replace('data-pdn-viewer', 'data-pdn-viewer id="told"');
+    writeFileSync(path.join(artifacts, 'lang-other.html'), `<!doctype html><html lang="ru"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body>${snippet}${told}</body></html>`);
+    await p.goto(`${other}/tests/e2e/artifacts/lang-other.html`);
+    const frames = () => p.frames().filter((f) => f.url().includes('embed.html'));
+    await p.waitForFunction(() => document.querySelectorAll('iframe').length === 2);
+    await p.waitForTimeout(200);
+    const [plain, fixed] = [frames().find((f) => !f.url().includes('lang=')), frames().find((f) => f.url().includes('lang=nl'))];
+    await waitWord(plain, 'pdn-viewer', 'Начало');
+    await waitWord(fixed, 'pdn-viewer', 'Begin');
+    await p.context().close();
   });
 
   await check('iframe page: embed.html?src=…&game=&ply=last and embed.html#pdn=…', async () => {

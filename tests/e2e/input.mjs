@@ -23,7 +23,8 @@ const server = await startStaticServer();
 const base = `${server.origin}/index.html`;
 const browser = await launchBrowser();
 const problems = [];
-const { check, finish, fail } = checks({ problems });
+const only = process.argv.find((a) => a.startsWith('--only='));
+const { check, finish, fail } = checks({ problems, only: only ? new RegExp(only.slice(7)) : null });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
@@ -169,6 +170,22 @@ try {
     await page.context().close();
   });
 
+  await check('a forum post signed under [/pdn] ("--", a name) is one game, and its link carries the game alone (issue 38)', async () => {
+    const page = await newPage();
+    await load(page, 'Look at this:\n[pdn]\n[Event "Club"]\n1. 32-28 19-23 2. 28x19 14x23 2-0\n[/pdn]\n--\nJohn\n');
+    assert(await games(page) === '1', `1 game, got ${await games(page)}`);
+    await page.evaluate(() => document.getElementById('copy-link').click());
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+    const link = await page.inputValue('#share-link');
+    const linked = await page.evaluate(async (href) => {
+      const { readAddress } = await import('/www/share/address.js');
+      const { unpackText } = await import('/www/share/share.js');
+      return unpackText(readAddress(href).source.pdn);
+    }, link);
+    assert(linked.trim() === '[Event "Club"]\n1. 32-28 19-23 2. 28x19 14x23 2-0', `the link's text: ${JSON.stringify(linked)}`);
+    await page.context().close();
+  });
+
   await check('D\\\'Almeida is shown as D\'Almeida in the header and the game list', async () => {
     const page = await newPage();
     await load(page, `[White "D\\'Almeida"]\n[Black "O\\'Neill"]\n1. 32-28 *\n\n[White "B"]\n[Black "C"]\n1. 33-29 *\n`);
@@ -222,6 +239,49 @@ try {
     assert(moves.includes('df6') && moves.includes('ge5'), `written short in the list: ${moves.join(' ')}`);
     const text = await download(page, '#download-game');
     assert(text.includes('1. cd4 fe5 2. df6 ge5'), `written short in the export: ${text}`);
+    await page.context().close();
+  });
+
+  await check('a refused typed move is said in the move box, with the captures due and their pieces marked; the next good move clears it (issue 38)', async () => {
+    let page = await newPage();
+    await load(page, '[GameType "20"]\n[White "A"]\n[Black "B"]\n1. 32-28 19-23 *\n');
+    await page.click('#moves .move[data-ply="2"]:not([data-line])');
+    await page.waitForFunction(() => document.body.dataset.ply === '2');
+    await page.waitForSelector('#board[data-moves]');
+    const status = await page.textContent('#status');
+    await page.fill('#move-input', '33-29');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => document.querySelector('#move-entry .move-entry-message')?.textContent);
+    const said = await page.textContent('#move-entry .move-entry-message');
+    assert(said === '33-29 is not played here: a capture is compulsory: 28x19.', `the box says: ${said}`);
+    assert(await page.textContent('#status') === status, `the status line is left alone: ${await page.textContent('#status')}`);
+    assert(await page.getAttribute('#move-input', 'aria-invalid') === 'true', 'the box is marked invalid');
+    const marked = await page.$$eval('#board [data-capturer]', (els) => els.map((e) => e.dataset.capturer));
+    assert(JSON.stringify(marked) === '["28"]', `the capturing piece is marked: ${marked}`);
+    // Another reason, in the core's words.
+    await page.fill('#move-input', '31-26');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => /31-26/.test(document.querySelector('#move-entry .move-entry-message')?.textContent || ''));
+    // The good move: played, and the message and the mark go.
+    await page.fill('#move-input', '28x19');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => document.body.dataset.ply === '3');
+    await page.waitForSelector('#board[data-moves]');
+    assert(await page.$eval('#move-entry .move-entry-message', (e) => e.hidden && !e.textContent), 'the message is gone');
+    assert(!(await page.$('#board [data-capturer]')), 'the mark is gone');
+    assert(await page.getAttribute('#move-input', 'aria-invalid') == null, 'the box is valid again');
+    await page.context().close();
+    // Russian: in its own notation (a new page: this one would ask before dropping the move played).
+    page = await newPage();
+    await load(page, '[GameType "25"]\n[White "A"]\n[Black "B"]\n1. cd4 fe5 *\n');
+    await page.click('#moves .move[data-ply="2"]:not([data-line])');
+    await page.waitForFunction(() => document.body.dataset.ply === '2');
+    await page.waitForSelector('#board[data-moves]');
+    await page.fill('#move-input', 'ab4');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => /compulsory/.test(document.querySelector('#move-entry .move-entry-message')?.textContent || ''));
+    const ru = await page.textContent('#move-entry .move-entry-message');
+    assert(/a capture is compulsory: d4:f6\.$/.test(ru), `in the game's notation: ${ru}`);
     await page.context().close();
   });
 

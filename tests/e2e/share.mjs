@@ -138,6 +138,11 @@ try {
       assert(/<pdn-viewer [^>]*mode="solve"/.test(element) && /ply="0"/.test(element), `the element snippet solves: ${element.slice(0, 160)}`);
       assert(/embed\.html\?mode=solve#pdn=/.test(iframe), `the iframe snippet solves: ${iframe.slice(0, 120)}`);
       assert(/<pdn-viewer [^>]*mode="solve"/.test(html), 'the self-contained file solves');
+      // The host page's source does not show the solution (issue 38): the problem goes encoded.
+      assert(/data-encoding="base64"/.test(element), 'the element snippet carries the problem encoded');
+      for (const [what, text] of [['the element snippet', element], ['the self-contained file', html]]) {
+        for (const re of notations(moves)) assert(!new RegExp(`\\b${re}\\b`).test(text), `${what} shows the solution (${re})`);
+      }
 
       // The student, on a phone, in the language of the browser.
       const page = await newPage({ width: 360, height: 740 }, { locale: lang === 'en' ? 'en-US' : lang });
@@ -233,6 +238,36 @@ try {
     assert(one.includes('[White "White 7"]') && !one.includes('White 8'), 'this game alone');
     await page.context().close();
     await frame.context().close();
+  });
+
+  await check('a 58-game file opened from disk: "whole file" says in one line to put it beside the page, and names it by src= (element and frame) (issue 38)', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${origin}/index.html`);
+    const loads = await page.evaluate(() => Number(document.body.dataset.loads || 0));
+    await page.setInputFiles('#file-input', path.join(root, MANY));
+    await page.waitForFunction((n) => Number(document.body.dataset.loads) > n && document.body.dataset.games === '58', loads);
+    await page.click('#embed-box summary');
+    await page.check('#embed-file');
+    await page.waitForFunction(() => document.getElementById('snippet-element').value.includes('<pdn-viewer src='));
+    const element = await page.inputValue('#snippet-element');
+    const iframe = (await page.inputValue('#snippet-iframe')).replace(/&amp;/g, '&');
+    assert(element.includes('<pdn-viewer src="share-58.pdn" ply="0"></pdn-viewer>') && !element.includes('Club night'), `element: ${element}`);
+    assert(iframe.includes(`embed.html?src=${encodeURIComponent('https://your-site.example/share-58.pdn')}`) && !iframe.includes('#pdn='), `iframe: ${iframe.slice(0, 200)}`);
+    const words = await catalogue('en');
+    const notice = await page.textContent('#embed-notice');
+    assert(await page.isVisible('#embed-notice'), 'the line is shown');
+    assert(notice === words['share.embedLocal'].replace('{name}', 'share-58.pdn').replace('{site}', 'your-site.example'), `the line: ${notice}`);
+    // The element snippet, with the file beside the page, shows the 58 games.
+    writeFileSync(path.join(artifacts, 'share-local.html'), `<!doctype html><html lang="en"><head><link rel="icon" href="data:,"></head><body>${element.replace(/src="[^"]*pdn-viewer-standalone\.js"/, `src="${origin}/pkg/pdn-viewer-standalone.js"`)}</body></html>`);
+    const host = await newPage({ width: 900, height: 700 });
+    await host.goto(`${origin}/tests/e2e/artifacts/share-local.html`);
+    await host.waitForFunction(() => /58/.test(document.querySelector('pdn-viewer')?.shadowRoot?.querySelector('.games-count')?.textContent || ''), null, { timeout: 20_000 });
+    // "This game" is inline, as before, and the line goes.
+    await page.check('#embed-game');
+    await page.waitForFunction(() => !document.getElementById('snippet-element').value.includes('<pdn-viewer src='));
+    assert(!(await page.isVisible('#embed-notice')), 'no line for one game inline');
+    await page.context().close();
+    await host.context().close();
   });
 
   await check('a pasted 58-game file: "whole file" puts every game inline and in the frame\'s link (and says the link is long); Copy link says it holds only the shown game', async () => {

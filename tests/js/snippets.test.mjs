@@ -36,6 +36,14 @@ test('element snippet: "</script" in the game is written <\\/script; "<!--" make
   assert.equal(new TextDecoder().decode(Uint8Array.from(atob(body.replace(/\n/g, '')), (c) => c.charCodeAt(0))), pdn);
 });
 
+test('element snippet: a problem (encode) goes as base64, its solution not plain in the page\'s source', () => {
+  const pdn = '[Event "Problem"]\n[FEN "W:W31,32:B16,17"]\n1. 31-27 16-21 2. 27-22 *';
+  const s = elementSnippet({ base: '/', attrs: { mode: 'solve' }, pdn, encode: true });
+  assert.ok(s.includes('data-encoding="base64"') && !s.includes('31-27') && !s.includes('Problem'), s);
+  const body = /data-encoding="base64">\n([A-Za-z0-9+/=\n]+)\n<\/script>/.exec(s)[1];
+  assert.equal(new TextDecoder().decode(Uint8Array.from(atob(body.replace(/\n/g, '')), (c) => c.charCodeAt(0))), pdn);
+});
+
 test('snippets escape attribute values', () => {
   assert.equal(attribute('a"b<c>&d'), 'a&quot;b&lt;c&gt;&amp;d');
   const s = elementSnippet({ base: 'https://x.example/"><script>/', attrs: { ply: '1" onload="x', 'bad name': 'y', theme: 'dark' }, pdn: '*' });

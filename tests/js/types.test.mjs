@@ -122,6 +122,9 @@ test('every field of the values the core hands out is declared, and every declar
   check(lib.standings(), 'Standings', 'standings');
   check(lib.boards(0, lib.count), 'BoardCard', 'boards');
   lib.free();
+  const due = wasm.Library.fromText('[GameType "20"] 1. 32-28 19-23 *');
+  check(due.refuseMove(0, null, 2, '33-29'), 'Refusal', 'refuseMove');
+  due.free();
   const stray = wasm.Library.fromText('['.repeat(300));
   check(stray.outsideDiagnostics(), 'Diagnostic', 'outsideDiagnostics');
   check(stray.outsideSummary(), 'DiagnosticsSummary', 'outsideSummary');

@@ -145,6 +145,26 @@ test('gameHeader: players, result, details and variant as text', () => {
   assert.ok(t.includes('International'));
 });
 
+test('gameHeader: a problem (a set-up game, no players) reads its title and the side to play, not "White – Black * Unfinished" (issue 38)', () => {
+  const v = fakeView();
+  v.tags = [['Event', 'Problem of the week'], ['SetUp', '1'], ['FEN', 'B:W31,32:B16,17'], ['Result', '*']];
+  v.start = { ...v.start, fen: 'B:W31,32:B16,17' };
+  v.result = '*';
+  v.outcome = 'unfinished';
+  const tree = gameHeader(v);
+  const t = textOf(tree);
+  assert.equal(tree.attrs.class, 'game-header problem-header black-to-play');
+  assert.ok(t.includes('Problem of the week') && t.includes('Black to play'), t);
+  for (const absent of ['White', '–', '*', 'Unfinished']) assert.ok(!t.includes(absent), `${absent} in ${t}`);
+  // In the reader's language; a result it has is shown; no FEN but an Event saying so is one too.
+  v.tags = [['Event', 'Задача 3'], ['Result', '2-0']];
+  v.start = { ...v.start, fen: 'W:W31:B16' };
+  const ru = textOf(gameHeader(v, { t: (k) => ({ 'header.whiteToPlay': 'Ход белых' }[k] || k) }));
+  assert.ok(ru.includes('Задача 3') && ru.includes('Ход белых') && ru.includes('2-0'), ru);
+  // A game with players keeps its players' header.
+  assert.ok(textOf(gameHeader(fakeView())).includes('Wit, A.'));
+});
+
 test('diagnosticsList: "line:column: message" with severity; null when empty', () => {
   assert.equal(diagnosticsList([]), null);
   const tree = diagnosticsList([

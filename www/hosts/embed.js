@@ -28,6 +28,7 @@ given.theme = ['light', 'dark', 'auto'].includes(given.theme) ? given.theme : 'l
 if (given.theme === 'auto') delete document.documentElement.dataset.theme;
 else document.documentElement.dataset.theme = given.theme;
 for (const name of ATTRIBUTES) if (given[name] != null) viewer.setAttribute(name, given[name]);
+if (given.lang == null) followHostLanguage();
 if (given.moves == null) viewer.setAttribute('moves', 'auto');
 // view=explorer (the page's parameter) shows the Explorer, as explorer=1 does (never as the
 // element's own `view` attribute, should it have one).
@@ -54,6 +55,32 @@ function source() {
 
 /** The message the frame sends its parent page whenever its height changes (docs/embedding.md). */
 export const HEIGHT_MESSAGE = 'pdn-viewer:height';
+/** The parent page's answer (the snippet's lines): { type, lang }, its <html lang>. */
+export const LANG_MESSAGE = 'pdn-viewer:lang';
+
+/**
+ * With no `lang` in the address, the frame speaks its host page's language: read from the
+ * parent when it is of this origin, else told by the snippet's lines (LANG_MESSAGE, answering
+ * the first height message); the browser's languages until then. The element follows this
+ * page's <html lang> (pdn-viewer.js).
+ */
+function followHostLanguage() {
+  const root = document.documentElement;
+  let host = null;
+  try {
+    if (window.parent !== window) host = window.parent.document.documentElement.lang || null;
+  } catch {
+    // Another origin: it answers by message, if its snippet has the lines.
+  }
+  root.lang = pickLanguage([host, ...(navigator.languages || [])].filter(Boolean), '');
+  addEventListener('message', (e) => {
+    if (window.parent === window || e.source !== window.parent) return;
+    if (!e.data || e.data.type !== LANG_MESSAGE || typeof e.data.lang !== 'string') return;
+    // A language the viewer does not have keeps the one it speaks.
+    const code = pickLanguage([e.data.lang, root.lang].filter(Boolean), '');
+    if (code !== root.lang) root.lang = code;
+  });
+}
 
 /**
  * Tells the parent page the height of the content, whenever it changes, so that a few lines of
@@ -104,7 +131,7 @@ reportHeight();
 try {
   const s = source();
   if (!s) {
-    const code = pickLanguage([address.lang, ...(navigator.languages || [])].filter(Boolean), '');
+    const code = pickLanguage([address.lang, document.documentElement.lang, ...(navigator.languages || [])].filter(Boolean), '');
     const t = createTranslator(code, await loadCatalogue(code), en);
     throw new Error(t('embed.nothing'));
   }

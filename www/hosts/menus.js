@@ -13,6 +13,9 @@ import { LIMITS } from '../reader/limits.js';
 /** Links longer than this are cut by many chat apps and forums. */
 export const LONG_LINK = 8000;
 
+/** Stands for the author's site in a frame's address for a file they put there (a reserved name). */
+export const SITE_PLACEHOLDER = 'your-site.example';
+
 /**
  * ctx: what main.js holds: { els, app, open (what is open), say, t, sharing (share.js's loader),
  * openText(text, opts), revealBoard(), mayDropEdits() (asks before board edits are dropped),
@@ -230,19 +233,29 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     const whole = embedScope() === 'file' && open.count > 1;
     const at = app.place();
     const place = whole ? at : { ...at, game: 1 };
-    const src = whole && open.source?.kind === 'src' && !app.edited.size ? new URL(open.source.url, location.href).href : null;
+    const unedited = !app.edited.size;
+    // A file opened from disk, whole: it goes beside the host page and is read by its name
+    // (src=), rather than inline in the page or packed into a long frame address.
+    const local = whole && unedited && open.source?.kind === 'file' && typeof open.source.name === 'string' && open.source.name
+      ? open.source.name : null;
+    const src = whole && open.source?.kind === 'src' && unedited ? new URL(open.source.url, location.href).href : local;
     const pdn = !whole ? await gameForSnippet() : src ? '' : ((await wholeText()) ?? await library.exportAll()).trimEnd();
     if (mine !== fills) return;
     const attrs = {
       src, game: place.game > 1 ? place.game : null, ply: place.ply, line: place.line,
       mode: place.mode, orientation: place.orientation,
     };
-    const frame = writeAddress({ source: src ? { src } : { pdn: await pack(pdn) }, ...place }, `${base}embed.html`);
+    // The frame is on the viewer's site: it needs the file's whole address, which the author fills in.
+    const frameSrc = local ? `https://${SITE_PLACEHOLDER}/${local}` : src;
+    const frame = writeAddress({ source: src ? { src: frameSrc } : { pdn: await pack(pdn) }, ...place }, `${base}embed.html`);
     if (mine !== fills) return;
-    $('snippet-element').value = elementSnippet({ base, attrs, pdn: src ? null : pdn });
+    // A problem's solution is its moves: written encoded, so that the host page's source does
+    // not show it (the element reads base64 as it reads text).
+    $('snippet-element').value = elementSnippet({ base, attrs, pdn: src ? null : pdn, encode: place.mode === 'solve' });
     const notice = $('embed-notice');
     if (notice) {
-      notice.textContent = !src && frame.length > LONG_LINK ? t('share.embedLong', { length: frame.length }) : '';
+      notice.textContent = local ? t('share.embedLocal', { name: local, site: SITE_PLACEHOLDER })
+        : !src && frame.length > LONG_LINK ? t('share.embedLong', { length: frame.length }) : '';
       notice.hidden = !notice.textContent;
     }
     $('snippet-element').dataset.scope = whole ? 'file' : 'game';

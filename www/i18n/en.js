@@ -97,6 +97,8 @@ export default {
   'header.blackTime': "Black's time",
   'header.rules': 'Rules',
   'header.allTags': 'All tags',
+  'header.whiteToPlay': 'White to play',
+  'header.blackToPlay': 'Black to play',
 
   // Variant names, by GameType number
   'variant.20': 'International',

@@ -96,6 +96,8 @@ export default {
   'header.blackTime': 'Temps des Noirs',
   'header.rules': 'Règles',
   'header.allTags': 'Toutes les balises',
+  'header.whiteToPlay': 'Les blancs jouent',
+  'header.blackToPlay': 'Les noirs jouent',
 
   // Variant names, by GameType number
   'variant.20': 'Dames internationales',

@@ -258,6 +258,18 @@ function wordKey(t, key, args, depth) {
 }
 
 /**
+ * A move error's reason in the translator's language (`why.<key>` filled with the core's
+ * `args`, keyed ones worded), or null when a word or an argument is missing. Never throws.
+ */
+export function reasonWords(t, why, args = {}) {
+  try {
+    return typeof why === 'string' && why ? wordKey(t, `why.${why}`, args || {}, 0) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The detail of a diagnostic (or move error) in the translator's language: the catalogue's
  * `detail.<code>` filled with the core's `args`, keyed ones worded by their own keys. When the
  * code, a template or an argument is missing, the core's English `message`. Never throws.

@@ -94,6 +94,8 @@ export default {
   'header.blackTime': 'Melno laiks',
   'header.rules': 'Noteikumi',
   'header.allTags': 'Visi tagi',
+  'header.whiteToPlay': 'Gājiens baltajiem',
+  'header.blackToPlay': 'Gājiens melnajiem',
 
   // Variant names, by GameType number
   'variant.20': 'Starptautiskā dambrete',

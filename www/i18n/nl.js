@@ -95,6 +95,8 @@ export default {
   'header.blackTime': 'Tijd van zwart',
   'header.rules': 'Regels',
   'header.allTags': 'Alle tags',
+  'header.whiteToPlay': 'Wit aan zet',
+  'header.blackToPlay': 'Zwart aan zet',
 
   // Variant names, by GameType number
   'variant.20': 'Internationaal dammen',

@@ -95,6 +95,8 @@ export default {
   'header.blackTime': 'Время чёрных',
   'header.rules': 'Правила',
   'header.allTags': 'Все теги',
+  'header.whiteToPlay': 'Ход белых',
+  'header.blackToPlay': 'Ход чёрных',
 
   // Variant names, by GameType number
   'variant.20': 'Международные шашки',

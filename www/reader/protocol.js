@@ -27,6 +27,8 @@ const TABLE = {
   // The games' texts as written, without the words around them (a forum post's): what a link carries.
   gamesText: request([]),
   legalMoves: request(['index', 'line', 'ply']),
+  // Why a move typed in the move box is not played there (the captures due, when one is).
+  refuseMove: request(['index', 'line', 'ply', 'text']),
   edit: request(['index', 'op', 'args'], { calls: 'edit', view: 'field' }),
   solve: request(['index', 'line', 'ply', 'choice']),
   solveState: request(['index', 'line', 'ply']),

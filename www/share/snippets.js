@@ -26,16 +26,18 @@ function attributes(attrs = {}) {
  * The element snippet: the single-file build's script line from `base` (the viewer's folder,
  * ending in "/"), and a <pdn-viewer> with `attrs` ({ ply, mode, orientation, … }: null or
  * empty ones left out) holding `pdn` in a child script (`</` written `<\/`, which the element
- * reads back). With no `pdn` (null or empty), the element has no child: its `src` attribute
- * names the file.
+ * reads back), or as base64 with `encode` (a problem: its solution not plain in the page's
+ * source). With no `pdn` (null or empty), the element has no child: its `src` attribute names
+ * the file.
  */
-export function elementSnippet({ base, attrs = {}, pdn }) {
+export function elementSnippet({ base, attrs = {}, pdn, encode = false }) {
   const script = `<script src="${attribute(`${base}${STANDALONE}`)}"></script>`;
   if (pdn == null || pdn === '') return `${script}\n<pdn-viewer${attributes(attrs)}></pdn-viewer>`;
   const text = String(pdn).trimEnd();
   // "<!--" followed by "<script" would make an HTML parser run past the child's "</script>":
-  // such a text goes as base64 of its UTF-8, which the element reads too.
-  const encoded = /<!--/.test(text);
+  // such a text goes as base64 of its UTF-8, which the element reads too. So does a problem
+  // (`encode`), whose solution should not be plain in the host page's source.
+  const encoded = encode || /<!--/.test(text);
   const body = encoded ? base64Lines(text) : text.replace(/<\//g, '<\\/');
   return `<script src="${attribute(`${base}${STANDALONE}`)}"></script>
 <pdn-viewer${attributes(attrs)}><script type="application/x-draughts-pdn"${encoded ? ' data-encoding="base64"' : ''}>
@@ -54,7 +56,8 @@ function base64Lines(text) {
 /**
  * The iframe snippet: embed.html at `src` (its address, with the game and place), titled
  * `title`, as wide as the column (its height follows its content: the few lines of script under
- * it take the height the frame posts, only from the viewer's own origin).
+ * it take the height the frame posts, only from the viewer's own origin, and answer with the
+ * page's language, which the frame speaks unless its address gives `lang`).
  */
 export function iframeSnippet({ src, title }) {
   const origin = new URL(src).origin;
@@ -64,6 +67,7 @@ addEventListener('message', (e) => {
   if (e.origin !== ${JSON.stringify(origin).replace(/</g, '\\u003c')} || !e.data || e.data.type !== 'pdn-viewer:height') return;
   for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
     if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
+  e.source.postMessage({ type: 'pdn-viewer:lang', lang: document.documentElement.lang }, e.origin);
 });
 </script>`;
 }

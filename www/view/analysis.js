@@ -9,7 +9,8 @@
 // edited game the core returns. In solve mode (solve.js) the same input picks the reader's tries.
 
 import { lineView } from './views.js';
-import { marksAt } from './marks.js';
+import { capturersLayer, marksAt } from './marks.js';
+import { reasonWords } from '../i18n/i18n.js';
 
 // ---- marks drawn by the user, and choosing a move among the core's legal moves (no rules:
 // only filtering its list); pure, here rather than in marks.js so the first screen is lighter ----
@@ -183,6 +184,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     if (placeKey() !== key) {
       moves = null;
       delete board.dataset.moves;
+      refused(null); // said of the position left
       fetchMoves();
     }
     drawRouteList();
@@ -435,12 +437,56 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     const { line, ply } = state();
     edit('setComment', { line, ply, text: els.comment.value });
   });
+  // The move box's own message: why a typed move is not played, said beside it (not in the
+  // page's status line), until the next move played or the next position shown.
+  let entryNote = null;
+  /** Says `text` in the move box (null: clears it), and marks the pieces `capturers` on the board. */
+  function refused(text, capturers = []) {
+    if (!els.entry) return;
+    if (text && !entryNote) {
+      entryNote = doc.createElement('p');
+      entryNote.className = 'move-entry-message';
+      entryNote.setAttribute('role', 'status');
+      entryNote.setAttribute('aria-live', 'polite');
+      els.entry.append(entryNote);
+    }
+    if (entryNote) {
+      entryNote.textContent = text || '';
+      entryNote.hidden = !text;
+    }
+    if (els.entryInput) {
+      if (text) els.entryInput.setAttribute('aria-invalid', 'true');
+      else els.entryInput.removeAttribute('aria-invalid');
+    }
+    viewer.setOverlay('capturers', capturers.length ? (model) => capturersLayer(model, capturers) : null, { under: true });
+  }
+
+  /** The core's reason a typed move is not played (its words, the captures due), or the plain refusal. */
+  async function refuse(typed) {
+    const plain = t('analysis.noSuchMove', { move: typed });
+    const k = placeKey();
+    const { game, line, ply } = state();
+    let why = null;
+    try {
+      // Past the text (solve mode), the core has no game place to explain the move at.
+      if (!beyond() && library.refuseMove) why = await library.refuseMove(game, line, ply, typed);
+    } catch {
+      why = null;
+    }
+    if (placeKey() !== k) return; // another position meanwhile
+    const reason = why && reasonWords(t, why.why, why.args);
+    if (!reason) { refused(plain); return; }
+    const captures = why.captures || [];
+    refused(t('analysis.refusedWhy', { move: typed, reason: captures.length ? `${reason}: ${captures.join(', ')}` : reason }), why.capturers || []);
+  }
+
   listen(els.entry, 'submit', (e) => {
     e.preventDefault();
     const text = els.entryInput.value;
     if (!moves) return;
     const list = movesForEntry(moves, text);
-    if (!list.length) { say(t('analysis.noSuchMove', { move: text.trim() }), 'error'); return; }
+    if (!list.length) { refuse(text.trim()); return; }
+    refused(null);
     els.entryInput.value = '';
     if (list.length === 1) { play(list[0]); return; }
     select({ from: list[0].from, chosen: [], candidates: list });

@@ -90,3 +90,16 @@ export function hintsLayer(model, { selected = null, targets = [], via = [], cho
   if (!out.length) return null;
   return h('g', { class: 'hints', 'aria-hidden': 'true' }, out);
 }
+
+/**
+ * The pieces that must capture, when a typed move was refused for a capture due (analysis.js):
+ * a ring on each of their squares, `data-capturer` its label (docs: README "Contracts").
+ */
+export function capturersLayer(model, labels = []) {
+  const out = [];
+  for (const label of labels) {
+    const s = squareOf(model, label);
+    if (s) out.push(h('rect', { class: 'hint-capturer', 'data-capturer': s.label, x: s.col * SQUARE + 2, y: s.row * SQUARE + 2, width: SQUARE - 4, height: SQUARE - 4 }));
+  }
+  return out.length ? h('g', { class: 'capturers', 'aria-hidden': 'true' }, out) : null;
+}

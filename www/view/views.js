@@ -135,6 +135,7 @@ function commentNode(tag, attrs, text) {
 export function gameHeader(view, { t = english, clocks = null, players = false } = {}) {
   const whiteTag = known(tagValue(view, 'White'));
   const blackTag = known(tagValue(view, 'Black'));
+  if (!whiteTag && !blackTag && isProblem(view)) return problemHeader(view, t);
   const white = whiteTag || t('side.white');
   const black = blackTag || t('side.black');
   const name = (tag, shown, side) => (players && tag
@@ -187,6 +188,34 @@ export function gameHeader(view, { t = english, clocks = null, players = false }
           timeControl ? t('header.timeControl', { control: timeControlWords(timeControl, t) }) : '',
         ].filter(Boolean).join(' · '))
         : null));
+}
+
+/**
+ * A problem (asked of a game whose players are not named): one set up from a position (a `FEN`
+ * tag), or whose `Event` says so ("Problem of the week"). Its header is its title and the side
+ * to play, not two empty players and "*".
+ */
+export function isProblem(view) {
+  return Boolean(known(tagValue(view, 'FEN')) || /^\s*(problem|probl[eè]me|задача|uzdevums|probleem)(?!\p{L})/iu.test(tagValue(view, 'Event')));
+}
+
+/** The problem's header (isProblem): its title (Event), the side to play, a result if it has one. */
+function problemHeader(view, t) {
+  const title = known(tagValue(view, 'Event'));
+  const fen = (view.start && view.start.fen) || known(tagValue(view, 'FEN'));
+  const side = /^\s*B/i.test(fen || '') ? 'black' : 'white';
+  const tagResult = known(tagValue(view, 'Result'));
+  const result = (tagResult && tagResult !== '*' ? tagResult : '') || (view.result && clean(view.result) !== '*' ? clean(view.result) : '');
+  const details = [known(tagValue(view, 'Site')), formatDate(tagValue(view, 'Date'))].filter(Boolean);
+  const badge = rulesBadge(view, t);
+  return h('div', { class: `game-header problem-header ${side}-to-play` },
+    h('div', { class: 'players' },
+      title ? h('span', { class: 'problem-title' }, title) : null,
+      h('span', { class: 'to-play' }, h('span', { class: `swatch ${side}`, 'aria-hidden': 'true' }), t(`header.${side}ToPlay`)),
+      result ? h('span', { class: 'result', title: t('header.result') }, result) : null),
+    h('div', { class: 'game-details' },
+      details.length ? h('span', { class: 'event' }, details.join(' · ')) : null,
+      h('span', { class: 'variant', title: badge.title }, badge.text)));
 }
 
 /** Tag table (for the "All tags" disclosure). */

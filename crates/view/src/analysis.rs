@@ -61,6 +61,84 @@ pub fn move_views(rs: &Ruleset, pos: &Position, moves: &[pdn::Move]) -> Vec<Move
         .collect()
 }
 
+/// Why a move typed in the move box is not played: the core's reason
+/// ([`pdn::notation::MoveErrorKind`]), and when a capture is due instead, the captures.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct RefusalView {
+    /// The reason's key (`capture-compulsory`, `no-piece`, …), as the diagnostics' `why`.
+    pub why: &'static str,
+    /// Its values by name (squares, sides, counts), for its words (`why.<key>`).
+    pub args: std::collections::BTreeMap<&'static str, String>,
+    /// When the reason is a capture due (compulsory, or more pieces, or another first): the
+    /// legal captures in the game's notation (`27x18`); else empty.
+    pub captures: Vec<String>,
+    /// The squares of the pieces that can make them.
+    pub capturers: Vec<String>,
+}
+
+/// Why `text` (a move as typed) is not a legal move of `pos`: `None` when it is one, or when it
+/// does not read as a move at all (the page says so in its own words).
+///
+/// ```
+/// use pdn::{Color, Position, Variant};
+/// use pdn::position::Ruleset;
+/// let rs = Ruleset::of(Variant::International).unwrap();
+/// let pos = Position::from_fen("W:W32,45:B27", &rs.geometry, Color::White).unwrap();
+/// let moves = pos.legal_moves(&rs);
+/// let r = pdn_view::analysis::refusal(&rs, &pos, &moves, "45-40").unwrap();
+/// assert_eq!((r.why, r.captures.as_slice(), r.capturers.as_slice()), ("capture-compulsory", &["32x21".to_string()][..], &["32".to_string()][..]));
+/// assert!(pdn_view::analysis::refusal(&rs, &pos, &moves, "32x21").is_none());
+/// assert!(pdn_view::analysis::refusal(&rs, &pos, &moves, "hello").is_none());
+/// ```
+#[must_use]
+pub fn refusal(
+    rs: &Ruleset,
+    pos: &Position,
+    moves: &[pdn::Move],
+    text: &str,
+) -> Option<RefusalView> {
+    let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let clean = clean.trim_end_matches(['!', '?']);
+    let err = pdn::PdnMove::parse(clean)?.to_move(pos, rs).err()?;
+    let mut why = err.reason.key();
+    let mut args: std::collections::BTreeMap<&'static str, String> = err
+        .reason
+        .args()
+        .into_iter()
+        .filter(|(k, _)| *k != "why")
+        .collect();
+    // Short notation (`ab4`) names no capture when only captures are legal: the capture due is
+    // the reason, not the file.
+    if why == "no-short-move" && moves.iter().any(pdn::Move::is_capture) {
+        why = "capture-compulsory";
+        args.clear();
+    }
+    let capture_due = matches!(
+        why,
+        "capture-compulsory" | "too-few-captured" | "other-capture-first"
+    );
+    let mut captures = Vec::new();
+    let mut capturers = Vec::new();
+    if capture_due {
+        for v in move_views(rs, pos, moves) {
+            if v.captured.is_empty() {
+                continue;
+            }
+            if !capturers.contains(&v.from) {
+                capturers.push(v.from.clone());
+            }
+            captures.push(v.notation);
+        }
+    }
+    Some(RefusalView {
+        why,
+        args,
+        captures,
+        capturers,
+    })
+}
+
 /// A position of the game, as the page names it: `line` (`null` for the mainline, else a
 /// variation id of [`crate::view::GameView::variations`]) and `ply` plies into it.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]

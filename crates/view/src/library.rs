@@ -5,7 +5,7 @@
 use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
-use crate::analysis::{MoveView, PlaceView, marks_from, move_views};
+use crate::analysis::{MoveView, PlaceView, RefusalView, marks_from, move_views};
 use crate::budget::{DiagnosticsSummary, cap_variations, listed, pick_variations};
 use crate::view::{DiagnosticView, FileView, GameSummary, GameView, SummaryRef, VariationView};
 use pdn::diagnostic::{Diagnostic, LineIndex, Span};
@@ -302,6 +302,9 @@ impl Library {
     /// use pdn_view::library::Library;
     /// let lib = Library::new("Look at this:\n[pdn]\n1. 32-28 *\n[/pdn]\nNice?".into());
     /// assert_eq!(lib.games_text(), "1. 32-28 *");
+    /// // A signature below the post is no game, and no link carries it.
+    /// let lib = Library::new("[pdn]\n1. 32-28 *\n[/pdn]\n--\nJohn".into());
+    /// assert_eq!(lib.games_text(), "1. 32-28 *");
     /// let lib = Library::new("1. 32-28 *\n\n1. 33-28 *\n".into());
     /// assert_eq!(lib.games_text(), "1. 32-28 *\n\n1. 33-28 *\n");
     /// ```
@@ -401,6 +404,16 @@ impl Library {
         let r = self.replay_of(index)?;
         let (pos, moves) = edit::legal_moves(&r, place)?;
         Some(move_views(r.ruleset.as_ref()?, &pos, &moves))
+    }
+
+    /// Why `text`, typed as a move at `place` of game `index`, is not played there
+    /// ([`crate::analysis::refusal`]): `None` when it is legal, does not read as a move, or
+    /// there is no such position.
+    #[must_use]
+    pub fn refuse_move(&self, index: usize, place: Place, text: &str) -> Option<RefusalView> {
+        let r = self.replay_of(index)?;
+        let (pos, moves) = edit::legal_moves(&r, place)?;
+        crate::analysis::refusal(r.ruleset.as_ref()?, &pos, &moves, text)
     }
 
     /// Game `index` replayed, kept while the board moves through it.

@@ -222,3 +222,34 @@ fn marks_from_the_text_are_in_the_view() {
     assert_eq!(m.arrows[1].color, "blue");
     assert_eq!(m.squares[0].color, "yellow");
 }
+
+/// A move typed in the move box and refused: the core's reason, and when a capture is due, the
+/// captures in the game's own notation and the pieces that make them (issue 38).
+#[test]
+fn a_typed_move_refused_for_a_capture_due_names_the_captures() {
+    let lib = pdn_view::library::Library::new("[GameType \"20\"] 1. 32-28 19-23 *".into());
+    let at = pdn::edit::Place { line: None, ply: 2 };
+    let r = lib.refuse_move(0, at, "33-29").unwrap();
+    assert_eq!(r.why, "capture-compulsory");
+    assert_eq!(
+        (r.captures.as_slice(), r.capturers.as_slice()),
+        (&["28x19".to_string()][..], &["28".to_string()][..])
+    );
+    assert!(lib.refuse_move(0, at, "28x19").is_none(), "a legal move");
+    assert!(lib.refuse_move(0, at, "hello").is_none(), "not a move");
+    let r = lib.refuse_move(0, at, "34-29").unwrap();
+    assert_eq!(r.why, "capture-compulsory");
+    let r = lib.refuse_move(0, at, "22-17").unwrap();
+    assert_eq!((r.why, r.captures.len()), ("no-piece", 0));
+    // Russian: short notation, and the capture written as the game writes it.
+    let lib = pdn_view::library::Library::new("[GameType \"25\"] 1. cd4 fe5 *".into());
+    for typed in ["ab4", "a3-b4", "a3b4"] {
+        let r = lib.refuse_move(0, at, typed).unwrap();
+        assert_eq!(
+            (r.why, r.captures.as_slice()),
+            ("capture-compulsory", &["d4:f6".to_string()][..]),
+            "{typed}"
+        );
+        assert_eq!(r.capturers, ["d4"]);
+    }
+}

@@ -264,6 +264,20 @@ mod bindings {
             to_js(&self.inner.legal_moves(index, Place { line, ply }))
         }
 
+        /// Why `text`, typed as a move there, is not played: `{why, args, captures,
+        /// capturers}` (the captures due in the game's notation and the squares of the pieces
+        /// that make them, when a capture is), or `null` (legal, not a move, no position).
+        #[wasm_bindgen(js_name = refuseMove)]
+        pub fn refuse_move(
+            &self,
+            index: usize,
+            line: Option<usize>,
+            ply: usize,
+            text: &str,
+        ) -> Result<JsValue, JsError> {
+            to_js(&self.inner.refuse_move(index, Place { line, ply }, text))
+        }
+
         /// Indexes up to `games` more games for the Explorer (finishing the index after the
         /// last): `{done, total, ready, positions, bytes}`.
         #[wasm_bindgen(js_name = exploreStep)]

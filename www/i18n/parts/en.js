@@ -69,6 +69,7 @@ export default {
   'analysis.routes': 'Several routes end there. Click a square on the way, or choose one:',
   'analysis.failed': 'The move could not be played: {error}',
   'analysis.noSuchMove': '{move} is not a legal move here.',
+  'analysis.refusedWhy': "{move} is not played here: {reason}.",
   // Solve mode
   'solve.title': 'Solve the problem',
   'solve.whiteToPlay': 'White to play',
@@ -175,6 +176,7 @@ export default {
   'share.problemCopied': "Link to the problem copied ({length} characters): it opens in solve mode, the moves hidden.",
   'share.oneGame': "The whole file makes too long a link: this link holds only the game shown.",
   'share.embedLong': "The frame's address has {length} characters (the games travel in it): some site builders cut long addresses. Put the file on your site and embed it by its address (src=), or use the web component.",
+  'share.embedLocal': "To embed this file, put {name} in the same folder as your page: the web component below reads it by its name (src=). In the frame's address, write your site's address in place of {site}.",
   'export.problemCopied': "Copied the problem without its solution. Stop solving to copy the whole game.",
   'export.problemSaved': "Saved the problem without its solution. Stop solving to save the whole game.",
   'editor.problemTitle': "Title (a problem's name, the Event tag)",

@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Plusieurs rafles arrivent sur cette case. Cliquez sur une case du chemin ou choisissez-en une :',
   'analysis.failed': 'Le coup n’a pas pu être joué : {error}',
   'analysis.noSuchMove': '{move} n’est pas un coup légal ici.',
+  'analysis.refusedWhy': "{move} ne peut pas être joué ici : {reason}.",
   // Solve mode
   'solve.title': 'Résoudre le problème',
   'solve.whiteToPlay': 'Les blancs jouent',
@@ -172,6 +173,7 @@ export default {
   'share.problemCopied': "Lien vers le problème copié ({length} caractères) : il s'ouvre en mode résolution, les coups cachés.",
   'share.oneGame': "Le fichier entier donne un lien trop long : ce lien ne contient que la partie affichée.",
   'share.embedLong': "L'adresse du cadre compte {length} caractères (les parties y voyagent) : certains outils de création de sites coupent les longues adresses. Mettez le fichier sur votre site et intégrez-le par son adresse (src=), ou utilisez le composant web.",
+  'share.embedLocal': "Pour intégrer ce fichier, mettez {name} dans le même dossier que votre page : le composant web ci-dessous le lit par son nom (src=). Dans l’adresse du cadre, remplacez {site} par l’adresse de votre site.",
   'export.problemCopied': "Problème copié sans sa solution. Arrêtez de résoudre pour copier toute la partie.",
   'export.problemSaved': "Problème enregistré sans sa solution. Arrêtez de résoudre pour enregistrer toute la partie.",
   'editor.problemTitle': "Titre (nom du problème, la balise Event)",

@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Uz šo lauciņu ved vairāki sišanas ceļi. Noklikšķiniet uz lauciņa ceļā vai izvēlieties ceļu:',
   'analysis.failed': 'Gājienu neizdevās izdarīt: {error}',
   'analysis.noSuchMove': 'Gājiens {move} šeit nav atļauts.',
+  'analysis.refusedWhy': "Gājienu {move} šeit nevar izdarīt: {reason}.",
   // Solve mode
   'solve.title': 'Uzdevuma risināšana',
   'solve.whiteToPlay': 'Gājiens baltajiem',
@@ -172,6 +173,7 @@ export default {
   'share.problemCopied': "Saite uz uzdevumu nokopēta (rakstzīmju skaits: {length}): tā atveras risināšanas režīmā, gājieni paslēpti.",
   'share.oneGame': "Viss fails dod pārāk garu saiti: šajā saitē ir tikai redzamā partija.",
   'share.embedLong': "Rāmja adrese ir gara (rakstzīmju skaits: {length}; partijas ir tajā): daži vietņu veidošanas rīki garas adreses apgriež. Ielieciet failu savā vietnē un ievietojiet to pēc adreses (src=) vai izmantojiet tīmekļa komponentu.",
+  'share.embedLocal': "Lai ievietotu šo failu, ielieciet {name} tajā pašā mapē, kur ir jūsu lapa: tīmekļa komponents zemāk to nolasīs pēc nosaukuma (src=). Rāmja adresē {site} vietā ierakstiet savas vietnes adresi.",
   'export.problemCopied': "Nokopēts uzdevums bez atrisinājuma. Beidziet risināt, lai kopētu visu partiju.",
   'export.problemSaved': "Saglabāts uzdevums bez atrisinājuma. Beidziet risināt, lai saglabātu visu partiju.",
   'editor.problemTitle': "Nosaukums (uzdevuma, tags Event)",

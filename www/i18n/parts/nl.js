@@ -66,6 +66,7 @@ export default {
   'analysis.routes': 'Meerdere slagroutes eindigen daar. Klik op een veld onderweg of kies er een:',
   'analysis.failed': 'De zet kon niet gespeeld worden: {error}',
   'analysis.noSuchMove': '{move} is hier geen geldige zet.',
+  'analysis.refusedWhy': "{move} kan hier niet gespeeld worden: {reason}.",
   // Solve mode
   'solve.title': 'Het probleem oplossen',
   'solve.whiteToPlay': 'Wit aan zet',
@@ -172,6 +173,7 @@ export default {
   'share.problemCopied': "Link naar het probleem gekopieerd ({length} tekens): hij opent in de oplosmodus, met de zetten verborgen.",
   'share.oneGame': "Het hele bestand geeft een te lange link: deze link bevat alleen de getoonde partij.",
   'share.embedLong': "Het adres van het frame telt {length} tekens (de partijen zitten erin): sommige websitebouwers knippen lange adressen af. Zet het bestand op je site en sluit het in via zijn adres (src=), of gebruik de webcomponent.",
+  'share.embedLocal': "Om dit bestand in te sluiten, zet je {name} in dezelfde map als je pagina: de webcomponent hieronder leest het via zijn naam (src=). Schrijf in het adres van het frame het adres van je site in plaats van {site}.",
   'export.problemCopied': "Het probleem is gekopieerd zonder oplossing. Stop met oplossen om de hele partij te kopiëren.",
   'export.problemSaved': "Het probleem is opgeslagen zonder oplossing. Stop met oplossen om de hele partij op te slaan.",
   'editor.problemTitle': "Titel (naam van het probleem, de tag Event)",
