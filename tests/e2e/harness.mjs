@@ -134,6 +134,85 @@ export async function openPage(page, url) {
   await page.waitForSelector('body[data-ready="1"]');
 }
 
+// ---- bounded work, counted (not timed) ----------------------------------------------------
+
+/**
+ * An init script (context.addInitScript(watchWork)) that counts the page's work instead of timing
+ * it, so that a check holds on a machine of any speed: every message between the page and its
+ * workers (type, the games asked by a request, its size: string characters plus buffer bytes),
+ * every WebAssembly module the page's own thread compiles, and, each frame, the elements in the
+ * document (open shadow roots included): the most at once and the most one frame added.
+ * workDone(page) reads the counts; resetWork(page) starts them again.
+ */
+export function watchWork() {
+  const size = (v, depth = 0) => {
+    if (v == null || depth > 3) return 0;
+    if (typeof v === 'string') return v.length;
+    if (v instanceof ArrayBuffer) return v.byteLength;
+    if (ArrayBuffer.isView(v)) return v.byteLength;
+    if (typeof v !== 'object') return 8;
+    let n = 0;
+    for (const k of Object.keys(v)) n += size(v[k], depth + 1);
+    return n;
+  };
+  const work = window.__work = { sent: [], received: [], wasm: 0, most: 0, grown: 0, frames: 0 };
+  const W = window.Worker;
+  if (W) {
+    const post = W.prototype.postMessage;
+    W.prototype.postMessage = function (msg, ...rest) {
+      work.sent.push({ type: msg && msg.type, games: msg && msg.games, size: size(msg) });
+      return post.call(this, msg, ...rest);
+    };
+    window.Worker = class extends W {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => {
+          work.received.push({ type: e.data && e.data.type, size: size(e.data) });
+        });
+      }
+    };
+  }
+  for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
+    const f = WebAssembly[name];
+    if (f) WebAssembly[name] = function (...args) { work.wasm++; return f.apply(this, args); };
+  }
+  const count = () => {
+    let n = document.getElementsByTagName('*').length;
+    for (const el of document.querySelectorAll('pdn-viewer')) if (el.shadowRoot) n += el.shadowRoot.querySelectorAll('*').length;
+    return n;
+  };
+  let last = 0;
+  const frame = () => {
+    const n = count();
+    work.frames++;
+    work.most = Math.max(work.most, n);
+    work.grown = Math.max(work.grown, n - last);
+    last = n;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** What watchWork counted: { sent, received, wasm, most, grown, frames, largest: the largest message from a worker }. */
+export const workDone = (page) => page.evaluate(() => {
+  const w = window.__work;
+  return { ...w, largest: w.received.reduce((m, r) => Math.max(m, r.size), 0) };
+});
+
+/** Starts watchWork's counts again (the element counts from the document as it stands). */
+export const resetWork = (page) => page.evaluate(() => {
+  Object.assign(window.__work, { sent: [], received: [], wasm: 0, most: 0, grown: 0, frames: 0 });
+});
+
+/**
+ * The time figure a suite measures but does not judge (the machine's load would decide it): the
+ * longest main-thread task seen, printed in one form that `make bench-page` (bench.mjs) gathers
+ * and reports against the 100 ms target. Never an assertion.
+ */
+export function noteLongestTask(suite, name, ms) {
+  console.log(`     longest-task\t${suite}\t${name}\t${ms == null ? 'n/a' : Math.round(ms)} ms (target 100 ms, measured by make bench-page)`);
+}
+
 // ---- the check runner ---------------------------------------------------------------------
 
 /**
