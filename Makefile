@@ -66,6 +66,7 @@ test-js:
 
 test-e2e:
 	node tests/e2e/run.mjs
+	node tests/e2e/paint.mjs
 	node tests/e2e/embed.mjs
 	node tests/e2e/layout.mjs
 	node tests/e2e/hostile.mjs

@@ -10,9 +10,9 @@
 //       (data-loads), to list rows in the DOM, to the check pass done;
 //   (c) one navigation step: a click on #next and a forced layout, timed in the page, with the
 //       move animation off and on;
-//   (d) shipped bytes, gzip level 9: the files fetched up front (every request, the workers'
-//       included, that started before body[data-ready]: the sample drawn), then the ones fetched
-//       after it unasked (the reading worker and its wasm), then those loaded only on use.
+//   (d) shipped bytes, gzip level 9: the files fetched up front (every request that started
+//       before the sample board was drawn, in the page's own clock), then the ones fetched after
+//       it unasked (the reading worker and its wasm), then those loaded only on use;
 // Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3), --parts=abcd
 // (the parts to run).
 
@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync
 import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, root, startStaticServer } from './harness.mjs';
+import { firstPaint, launchBrowser, root, startStaticServer, watchFirstPaint } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const arg = (name, fallback) => {
@@ -197,36 +197,37 @@ try {
 
   // ---- (d) shipped bytes ---------------------------------------------------------------------
   if (PARTS.includes('d')) {
-    // "Up front": every request of the page and its workers that started before body[data-ready]
-    // was set (the sample drawn), from the browser's request log, each file read from disk and
-    // gzipped alone. Then what the page fetches after that without being asked (the reading
-    // worker and its wasm, the analysis board), and the modules it loads only on use.
+    // "Up front": every file the page requested before its first board (the sample) was drawn,
+    // sorted in the page's own clock (harness.mjs watchFirstPaint: Resource Timing against the
+    // moment the first piece is in the DOM), never by comparing the browser's request log with
+    // the page's clock (two clocks: one run counted the worker and its wasm as up front, 411 KB
+    // instead of 89.5). A worker started before the board would bring its files up front too:
+    // the run says so. Each file read from disk and gzipped alone. Then what the page fetches
+    // after that without being asked (the reading worker and its wasm, the analysis board), and
+    // the modules it loads only on use.
     const gz = (file) => {
       const raw = readFileSync(path.join(root, file));
       return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
     };
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(READY_PROBE);
-    const requests = [];
+    await context.addInitScript(watchFirstPaint);
+    const requested = new Set();
     context.on('requestfinished', (r) => {
       const u = new URL(r.url());
-      if (u.origin === server.origin) requests.push({ file: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'index.html', request: r });
+      if (u.origin === server.origin) requested.add(decodeURIComponent(u.pathname.replace(/^\//, '')) || 'index.html');
     });
     const page = await context.newPage();
     await page.goto(base);
-    await page.waitForSelector('body[data-ready="1"]');
+    const seen = await firstPaint(page, server.origin);
     // The worker has the sample open (its legal moves are on the board) and the network is quiet.
     await page.waitForSelector('#board[data-moves]');
     await page.waitForLoadState('networkidle');
-    const readyAt = await page.evaluate(() => performance.timeOrigin + window.__bench.ready);
     await context.close();
-    const upFront = new Set();
-    const later = new Set();
-    for (const { file, request } of requests) {
-      const started = request.timing().startTime;
-      (started >= 0 && started < readyAt ? upFront : later).add(file);
-    }
-    for (const f of upFront) later.delete(f);
+    const early = seen.workers.filter((w) => !w.board);
+    if (early.length) console.log(`\nA WORKER STARTED BEFORE THE FIRST BOARD: ${early.map((w) => w.url).join(', ')}`);
+    const upFront = new Set(seen.before.map((f) => f || 'index.html'));
+    upFront.add('index.html');
+    const later = new Set([...requested].filter((f) => !upFront.has(f)));
     const sizeRows = [];
     const listed = (files, mark) => {
       let total = { raw: 0, gz: 0 };

@@ -213,6 +213,58 @@ export function noteLongestTask(suite, name, ms) {
   console.log(`     longest-task\t${suite}\t${name}\t${ms == null ? 'n/a' : Math.round(ms)} ms (target 100 ms, measured by make bench-page)`);
 }
 
+/**
+ * Init script: the order of Workers started, resources requested and the first board drawn (a
+ * piece in #board or in a <pdn-viewer>'s shadow root), in the page's own clock. firstPaint(page,
+ * origin) reads it. (paint.mjs asserts on it, bench.mjs sorts the bytes loaded up front by it.)
+ */
+export function watchFirstPaint() {
+  const order = window.__paint = { workers: [], board: null, framed: false };
+  const W = window.Worker;
+  if (W) {
+    window.Worker = class extends W {
+      constructor(url, ...rest) {
+        order.workers.push({ url: String(url), at: performance.now(), board: order.board != null, framed: order.framed });
+        super(url, ...rest);
+      }
+    };
+  }
+  const piece = () => {
+    if (document.querySelector('#board [data-piece]')) return true;
+    for (const el of document.querySelectorAll('pdn-viewer')) if (el.shadowRoot?.querySelector('[data-piece]')) return true;
+    return false;
+  };
+  // The element's board is drawn inside its shadow root, which a document observer does not
+  // see: each frame is looked at too, so the moment is the frame it was drawn in at the latest.
+  // framed: the frame that shows the board has begun (its animation frame callbacks run just
+  // before it is painted): a worker started before it competes with the first paint.
+  const look = () => {
+    if (order.board == null && piece()) {
+      order.board = performance.now();
+      requestAnimationFrame(() => { order.framed = true; });
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  const frame = () => { look(); if (order.board == null) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}
+
+/** What the page requested before its first board and after it (paths of `origin`), and its Workers. */
+export async function firstPaint(page, origin) {
+  await page.waitForFunction(() => window.__paint && window.__paint.board != null, null, { timeout: 60_000 });
+  return page.evaluate((o) => {
+    const { board, workers } = window.__paint;
+    const entries = performance.getEntriesByType('resource')
+      .filter((e) => e.name.startsWith(o))
+      .map((e) => ({ file: new URL(e.name).pathname.slice(1), at: e.startTime }));
+    return {
+      before: entries.filter((e) => e.at < board).map((e) => e.file),
+      after: entries.filter((e) => e.at >= board).map((e) => e.file),
+      workers,
+    };
+  }, origin);
+}
+
 // ---- the check runner ---------------------------------------------------------------------
 
 /**
