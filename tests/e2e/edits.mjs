@@ -323,7 +323,9 @@ try {
     writeFileSync(file, big);
     const n = await loads(page);
     await page.setInputFiles('#file-input', file);
-    if (await page.waitForSelector('#discard-dialog[open]', { timeout: 1000 }).then(() => true, () => false)) await page.click('#discard-ok');
+    // The question (edits made before) or the new file, whichever comes: not a 1 s guess.
+    await page.waitForFunction((was) => document.querySelector('#discard-dialog[open]') || Number(document.body.dataset.loads) > was, n);
+    if (await page.$('#discard-dialog[open]')) await page.click('#discard-ok');
     await waitLoads(page, n + 1);
     await page.waitForSelector('#input-note:not([hidden])');
     await page.waitForFunction(() => document.querySelector('#pdn-input').value.startsWith('[Event "Game 1"]'));
