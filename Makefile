@@ -120,6 +120,8 @@ publish-check: doc-check
 # ../shared/corpora); without it, the repository's own test files are measured.
 BIG ?= $(or $(TMPDIR),/tmp)/pdn-bench-100mb.pdn
 bench:
+	# The timed linearity check (tests/hostile.rs), kept out of make test: a ratio of times.
+	cargo test -q --release --test hostile -- --ignored
 	@if [ -n "$(PDN_CORPORA)" ]; then \
 	  if [ ! -s "$(BIG)" ]; then \
 	    echo "making $(BIG) from $(PDN_CORPORA)/international"; \
