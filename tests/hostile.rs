@@ -56,7 +56,7 @@ const GAME: &str = "[Event \"x\"]\n1. 32-28 ";
 
 /// One test, so that the cases are timed one after the other and not against each other.
 /// Timed, so not in `make test` (issue 38: a loaded machine would decide it); `make bench` runs
-/// it (`cargo test --release --test hostile -- --ignored`).
+/// it in the test build it was calibrated in (`cargo test --test hostile -- --ignored`).
 #[test]
 #[ignore = "timed: run by make bench"]
 fn long_lines_take_linear_time() {
