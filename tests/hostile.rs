@@ -3,7 +3,8 @@
 //! line:column, export), not in proportion to its square.
 //!
 //! The check is a ratio of times (a line four times as long may take at most six times as long),
-//! so it holds on slow or busy machines; each size is timed best of three to damp noise.
+//! so it holds on slow or busy machines; each size is timed best of three to damp noise. Being
+//! timed, it runs in `make bench`, not in `make test` (which asserts no time).
 
 use std::time::{Duration, Instant};
 
@@ -54,7 +55,10 @@ fn line_of(prefix: &str, c: char, len: usize) -> Vec<u8> {
 const GAME: &str = "[Event \"x\"]\n1. 32-28 ";
 
 /// One test, so that the cases are timed one after the other and not against each other.
+/// Timed, so not in `make test` (issue 38: a loaded machine would decide it); `make bench` runs
+/// it in the test build it was calibrated in (`cargo test --test hostile -- --ignored`).
 #[test]
+#[ignore = "timed: run by make bench"]
 fn long_lines_take_linear_time() {
     const SMALL: usize = 256 * 1024;
     const LARGE: usize = 1024 * 1024;

@@ -606,11 +606,13 @@ fn pathological_inputs_take_linear_time() {
         "1-".repeat(n),
         "5 x ".repeat(n),
     ] {
+        // Read whole, without a panic; the time is printed, not judged (issue 38: `make test`
+        // asserts no time, a loaded machine would decide it). A scan restarted at every
+        // bracket would take minutes here; tests/hostile.rs's ratio test (make bench) times it.
         let t = std::time::Instant::now();
         let f = read_file(&text);
         let _ = pdn::reader::read_headers(&text);
-        assert!(
-            t.elapsed().as_secs() < 20,
+        eprintln!(
             "{:?}...: {:?} for {} games",
             text.chars().take(20).collect::<String>(),
             t.elapsed(),

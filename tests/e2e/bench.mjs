@@ -10,22 +10,28 @@
 //       (data-loads), to list rows in the DOM, to the check pass done;
 //   (c) one navigation step: a click on #next and a forced layout, timed in the page, with the
 //       move animation off and on;
-//   (d) shipped bytes, gzip level 9: the files fetched up front (every request, the workers'
-//       included, that started before body[data-ready]: the sample drawn), then the ones fetched
-//       after it unasked (the reading worker and its wasm), then those loaded only on use.
-//   (e) 100 live games followed (live=2, view=boards): the busiest task of the page's main thread
+//   (d) shipped bytes, gzip level 9: the files fetched up front (every request that started
+//       before the sample board was drawn, in the page's own clock), then the ones fetched after
+//       it unasked (the reading worker and its wasm), then those loaded only on use;
+//   (e) the longest main-thread task against the 100 ms target, for the heavy work the e2e
+//       suites check by count (hostile texts, the element with 150,000 inline games, an edit in
+//       a 10,000-game file, the Explorer's index of 20,000 games, the single file): each suite's
+//       timed checks run alone (--only) and their `longest-task` lines are gathered here. `make
+//       test` asserts no time (issue 38): a loaded machine would decide it; this table reports;
+//   (f) 100 live games followed (live=2, view=boards): the busiest task of the page's main thread
 //       while the boards and the standings follow three updates, in CPU time and wall-clock time
 //       from a Chromium trace (the budget is 100 ms; make test checks the bounded work instead:
 //       live.mjs, ten cards a task).
-// Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3), --parts=abcde
+// Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3), --parts=abcdef
 // (the parts to run).
 
 import http from 'node:http';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { launchBrowser, root, startStaticServer } from './harness.mjs';
+import { firstPaint, launchBrowser, root, startStaticServer, watchFirstPaint } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const arg = (name, fallback) => {
@@ -35,7 +41,7 @@ const arg = (name, fallback) => {
 const LOADS = arg('loads', 5);
 const STEPS = arg('steps', 60);
 const BIG_RUNS = arg('big-runs', 3);
-const PARTS = (process.argv.find((x) => x.startsWith('--parts=')) || '--parts=abcde').slice('--parts='.length);
+const PARTS = (process.argv.find((x) => x.startsWith('--parts=')) || '--parts=abcdef').slice('--parts='.length);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -202,36 +208,37 @@ try {
 
   // ---- (d) shipped bytes ---------------------------------------------------------------------
   if (PARTS.includes('d')) {
-    // "Up front": every request of the page and its workers that started before body[data-ready]
-    // was set (the sample drawn), from the browser's request log, each file read from disk and
-    // gzipped alone. Then what the page fetches after that without being asked (the reading
-    // worker and its wasm, the analysis board), and the modules it loads only on use.
+    // "Up front": every file the page requested before its first board (the sample) was drawn,
+    // sorted in the page's own clock (harness.mjs watchFirstPaint: Resource Timing against the
+    // moment the first piece is in the DOM), never by comparing the browser's request log with
+    // the page's clock (two clocks: one run counted the worker and its wasm as up front, 411 KB
+    // instead of 89.5). A worker started before the board would bring its files up front too:
+    // the run says so. Each file read from disk and gzipped alone. Then what the page fetches
+    // after that without being asked (the reading worker and its wasm, the analysis board), and
+    // the modules it loads only on use.
     const gz = (file) => {
       const raw = readFileSync(path.join(root, file));
       return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
     };
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
-    await context.addInitScript(READY_PROBE);
-    const requests = [];
+    await context.addInitScript(watchFirstPaint);
+    const requested = new Set();
     context.on('requestfinished', (r) => {
       const u = new URL(r.url());
-      if (u.origin === server.origin) requests.push({ file: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'index.html', request: r });
+      if (u.origin === server.origin) requested.add(decodeURIComponent(u.pathname.replace(/^\//, '')) || 'index.html');
     });
     const page = await context.newPage();
     await page.goto(base);
-    await page.waitForSelector('body[data-ready="1"]');
+    const seen = await firstPaint(page, server.origin);
     // The worker has the sample open (its legal moves are on the board) and the network is quiet.
     await page.waitForSelector('#board[data-moves]');
     await page.waitForLoadState('networkidle');
-    const readyAt = await page.evaluate(() => performance.timeOrigin + window.__bench.ready);
     await context.close();
-    const upFront = new Set();
-    const later = new Set();
-    for (const { file, request } of requests) {
-      const started = request.timing().startTime;
-      (started >= 0 && started < readyAt ? upFront : later).add(file);
-    }
-    for (const f of upFront) later.delete(f);
+    const early = seen.workers.filter((w) => !w.board);
+    if (early.length) console.log(`\nA WORKER STARTED BEFORE THE FIRST BOARD: ${early.map((w) => w.url).join(', ')}`);
+    const upFront = new Set(seen.before.map((f) => f || 'index.html'));
+    upFront.add('index.html');
+    const later = new Set([...requested].filter((f) => !upFront.has(f)));
     const sizeRows = [];
     const listed = (files, mark) => {
       let total = { raw: 0, gz: 0 };
@@ -258,8 +265,32 @@ try {
     table('(d) shipped bytes (each file gzipped alone, level 9)', ['file', 'raw', 'gzip -9'], sizeRows);
   }
 
-  // ---- (e) 100 live games followed ---------------------------------------------------------
+  // ---- (e) the longest main-thread task of the heavy work ------------------------------------
   if (PARTS.includes('e')) {
+    const TIMED = [
+      ['hostile.mjs', null],
+      ['recover.mjs', 'pdn-viewer'],
+      ['edits.mjs', '10,000 games'],
+      ['explorer.mjs', 'the big file'],
+      ['standalone.mjs', 'script src|over 4 KB'],
+    ];
+    const taskRows = [];
+    for (const [suite, only] of TIMED) {
+      const args = [path.join(root, 'tests', 'e2e', suite), ...(only ? [`--only=${only}`] : [])];
+      const run = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 << 20 });
+      const lines = String(run.stdout).split('\n').filter((l) => l.includes('longest-task\t'));
+      if (!lines.length) taskRows.push([`${suite}: no figure (exit ${run.status})`, '', '']);
+      for (const line of lines) {
+        const [, , name, figure] = line.trim().split('\t');
+        const ms = parseInt(figure, 10);
+        taskRows.push([`${suite.replace('.mjs', '')}: ${name}`, Number.isNaN(ms) ? figure : `${ms} ms`, Number.isNaN(ms) ? '' : (ms <= 100 ? 'within' : 'OVER')]);
+      }
+    }
+    table('(e) longest main-thread task (wall clock; standalone: CPU) against the 100 ms target', ['work', 'longest', '100 ms'], taskRows);
+  }
+
+  // ---- (f) 100 live games followed ---------------------------------------------------------
+  if (PARTS.includes('f')) {
     // CPU time per task of the page's main thread, from a Chromium trace (as recover.mjs
     // measures it): a busy neighbour on a shared machine stretches the wall-clock figures.
     const head = (round, k) => `[Round "${round}"]\n[White "White ${k}"]\n[Black "Black ${k}"]\n[Result "*"]\n[GameType "20"]\n`;
@@ -308,7 +339,7 @@ try {
     const tasks = events.filter((e) => mark && e.pid === mark.pid && e.tid === mark.tid && e.ph === 'X' && e.ts >= mark.ts && e.name === 'ThreadControllerImpl::RunTask');
     const cpuMs = tasks.map((e) => (e.tdur ?? 0) / 1000);
     const wallMs = tasks.map((e) => e.dur / 1000);
-    table('(e) 100 live games: the boards and the standings follow three updates (main thread, from a trace)', ['measure', 'tasks', 'busiest', 'over 100 ms'], [
+    table('(f) 100 live games: the boards and the standings follow three updates (main thread, from a trace)', ['measure', 'tasks', 'busiest', 'over 100 ms'], [
       ['CPU time a task (budget 100 ms)', String(tasks.length), ms(Math.max(0, ...cpuMs)), String(cpuMs.filter((x) => x > 100).length)],
       ['wall-clock time a task', String(tasks.length), ms(Math.max(0, ...wallMs)), String(wallMs.filter((x) => x > 100).length)],
     ]);

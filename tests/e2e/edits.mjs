@@ -15,7 +15,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { artifacts, catalogueOf, launchBrowser, loads, openPage, root, startStaticServer, waitLoads, checks } from './harness.mjs';
+import { artifacts, catalogueOf, launchBrowser, loads, noteLongestTask, openPage, resetWork, root, startStaticServer, waitLoads, watchWork, workDone, checks } from './harness.mjs';
 
 const screenshots = process.argv.includes('--screenshots');
 const problems = [];
@@ -43,6 +43,7 @@ async function newPage(url = base, options = {}) {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console.error: ${m.text()}`); });
   await context.addInitScript(() => localStorage.setItem('pdn-viewer.animate', '0'));
+  await context.addInitScript(watchWork);
   await openPage(page, url);
   return page;
 }
@@ -314,7 +315,7 @@ try {
     assert((await page.textContent('#moves')).includes('the key'), 'the comment kept');
   });
 
-  await check('10,000 games, too large for the box: the edited game goes into the box, no task over 100 ms', async () => {
+  await check('10,000 games, too large for the box: the edited game goes into the box, the work of an edit bounded by the game', async () => {
     const games = [];
     for (let i = 1; i <= 10000; i++) games.push(`[Event "Game ${i}"]\n[White "W${i}"]\n[Black "B${i}"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n`);
     const big = games.join('\n');
@@ -322,14 +323,20 @@ try {
     writeFileSync(file, big);
     const n = await loads(page);
     await page.setInputFiles('#file-input', file);
-    if (await page.waitForSelector('#discard-dialog[open]', { timeout: 1000 }).then(() => true, () => false)) await page.click('#discard-ok');
+    // The question (edits made before) or the new file, whichever comes: not a 1 s guess.
+    await page.waitForFunction((was) => document.querySelector('#discard-dialog[open]') || Number(document.body.dataset.loads) > was, n);
+    if (await page.$('#discard-dialog[open]')) await page.click('#discard-ok');
     await waitLoads(page, n + 1);
     await page.waitForSelector('#input-note:not([hidden])');
     await page.waitForFunction(() => document.querySelector('#pdn-input').value.startsWith('[Event "Game 1"]'));
     await movesReady(page);
     await page.click('#moves .move[data-ply="4"]:not([data-line])');
     await waitAt(page, 4);
-    // No task of the page's over 100 ms while the edit is made and written back.
+    // The page's work for the edit is bounded by the game, not the file (counted, not timed: a
+    // loaded machine would decide a time): the worker edits and writes back, the page's thread
+    // compiles no wasm, and no answer carries the 10,000 games' text (about 800 KB). The longest
+    // task is printed; make bench-page reports such figures against the 100 ms target.
+    await resetWork(page);
     await page.evaluate(() => {
       window.longest = 0;
       new PerformanceObserver((list) => {
@@ -338,9 +345,10 @@ try {
     });
     await play(page, '31', '27', 5);
     await waitBox(page, { has: ['31-27', '[Event "Game 1"]'] });
-    await page.waitForTimeout(300);
-    const longest = await page.evaluate(() => window.longest);
-    assert(longest <= 100, `a task of ${longest} ms`);
+    const work = await workDone(page);
+    assert(work.wasm === 0, `the page's thread compiled the wasm ${work.wasm} times`);
+    assert(work.largest < 64 * 1024, `an answer of ${work.largest} characters or bytes for one edit (the file is ${big.length})`);
+    noteLongestTask('edits', 'an edit in a 10,000-game file', await page.evaluate(() => window.longest));
     assert(!(await box(page)).includes('Game 2'), 'the box holds the one game');
   });
 

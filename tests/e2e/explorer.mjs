@@ -15,13 +15,14 @@
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, ply, root, servePdn, startStaticServer, waitPly, watchedPage } from './harness.mjs';
+import { artifacts, checks, launchBrowser, noteLongestTask, openPage, resetWork, root, servePdn, startStaticServer, waitPly, watchWork, watchedPage, workDone } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
 const onlyArg = process.argv.find((a) => a.startsWith('--only='));
 const only = onlyArg ? new RegExp(onlyArg.slice('--only='.length), 'i') : null;
 const problems = [];
+// --only=REGEX runs the checks whose names match (make bench-page runs the timed ones alone).
 const { check, fail, finish } = checks({ problems, only });
 const server = await startStaticServer(root);
 const browser = await launchBrowser();
@@ -40,6 +41,7 @@ if (!corpus) console.log('note: PDN_CORPORA is not set: the real-file checks run
 const FILES = [['fixture', FIXTURE], ...(corpus && existsSync(corpus) ? [['tinsley', corpus]] : [])];
 
 const newPage = (viewport) => watchedPage(browser, problems, viewport);
+const assert = (ok, message) => { if (!ok) throw new Error(message); };
 
 /** Serves `file` at /explore/<name>.pdn for this page. */
 const serve = (page, name, file) => servePdn(page, server.origin, 'explore', name, file);
@@ -453,31 +455,45 @@ try {
     });
   }
 
-  await check('the big file: the index is built in the worker and the page stays responsive (timings printed)', async () => {
+  await check('the big file: the index is built in the worker, a chunk of games a request, and the page draws a bounded list (timings printed)', async () => {
     const big = makeBigFile({ minGames: 20_000 });
     const { page, context } = await newPage({ width: 1280, height: 800 });
+    await context.addInitScript(watchWork);
     const src = await serve(page, 'big', big.file);
     await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}`);
     await page.waitForFunction(() => document.body.dataset.checked === '1', null, { timeout: 180000 });
-    // Long tasks on the page's thread while the worker builds the index.
+    // Long tasks on the page's thread while the worker builds the index: printed, not judged
+    // (make bench-page reports them against the 100 ms target). What keeps them short is
+    // checked by count: the index is asked for CHUNK games a request, so the worker answers the
+    // page between chunks, and the page's thread compiles no wasm of its own.
     await page.evaluate(() => {
       window.longTasks = [];
       new PerformanceObserver((l) => { for (const e of l.getEntries()) window.longTasks.push(e.duration); }).observe({ type: 'longtask' });
     });
+    await resetWork(page);
     await page.click('#explorer-toggle');
     await rows(page);
     const building = await page.evaluate(() => window.longTasks.splice(0));
+    const built = await workDone(page);
+    await resetWork(page);
     await page.click('#explorer [data-explorer-action="find"]');
     await page.waitForSelector('#explorer [data-explorer-action="all"]');
     const listing = await page.evaluate(() => window.longTasks.splice(0));
+    const listed = await workDone(page);
     console.log(`     long tasks while building: ${JSON.stringify(building)}; while listing: ${JSON.stringify(listing)}`);
     const t = await page.$eval('#explorer', (e) => ({ ...e.dataset }));
     const longest = Math.max(0, ...building, ...listing);
     const games = await page.evaluate(() => document.body.dataset.games);
-    // As hostile.mjs: the target is 100 ms; a shared 2-core machine wobbles, so a task over it is
-    // printed and only one past 250 ms fails.
-    if (longest > 100) console.log(`     OVER THE 100 ms TARGET: a main-thread task of ${longest} ms`);
-    if (longest > 250) throw new Error(`a main-thread task of ${longest} ms while the index was built or its games listed`);
+    noteLongestTask('explorer', 'the big file: the index built, its games listed', longest);
+    const CHUNK = Number(/export const CHUNK = (\d+);/.exec(readFileSync(path.join(root, 'www', 'explorer', 'attach.js'), 'utf8'))[1]);
+    const steps = built.sent.filter((m) => m.type === 'exploreStep');
+    assert(steps.length > 0 && steps.every((m) => m.games === CHUNK), `every step asks ${CHUNK} games: ${JSON.stringify(steps.slice(0, 3))}`);
+    assert(steps.length >= Math.ceil(Number(games) / CHUNK), `${steps.length} steps for ${games} games (${CHUNK} a step)`);
+    assert(built.wasm === 0 && listed.wasm === 0, `the page's thread compiled the wasm (${built.wasm}, ${listed.wasm})`);
+    // The games found go into the windowed table: the page holds a screenful of rows, not thousands.
+    const tableRows = await page.$$eval('#game-list tr.game-row', (r) => r.length);
+    assert(tableRows > 0 && tableRows < 200, `${tableRows} rows in the game table's DOM`);
+    assert(listed.most < 5_000, `${listed.most} elements in the page while the games were listed`);
     // The pattern search at its slowest: two kings no International game has there, so every
     // position of every game is looked at (the board editor's "Find this pattern").
     await page.goto(`${server.origin}/index.html?src=${encodeURIComponent(src)}&edit=${encodeURIComponent('W:WK46:BK5,K1')}&gametype=20`);
@@ -487,7 +503,7 @@ try {
     await page.waitForFunction(() => document.querySelector('#explorer')?.dataset.findMs && document.querySelector('#explorer [data-explorer-action="all"]'), null, { timeout: 120000 });
     const pattern = await page.$eval('#explorer', (e) => e.dataset.findMs);
     await context.close();
-    return `${games} games, ${t.positions} positions, ${t.bytes} bytes (${(t.bytes / t.positions).toFixed(1)} a position): build ${t.buildMs} ms, lookup ${t.lookupMs} ms, find ${t.findMs} ms, pattern ${pattern} ms (wall clock, page side; longest main-thread task ${longest} ms)`;
+    return `${games} games, ${t.positions} positions, ${t.bytes} bytes (${(t.bytes / t.positions).toFixed(1)} a position): build ${t.buildMs} ms, lookup ${t.lookupMs} ms, find ${t.findMs} ms, pattern ${pattern} ms (wall clock, page side; longest main-thread task ${longest} ms); ${steps.length} index requests of ${CHUNK} games`;
   });
 } catch (e) {
   fail('set-up', e);

@@ -134,6 +134,137 @@ export async function openPage(page, url) {
   await page.waitForSelector('body[data-ready="1"]');
 }
 
+// ---- bounded work, counted (not timed) ----------------------------------------------------
+
+/**
+ * An init script (context.addInitScript(watchWork)) that counts the page's work instead of timing
+ * it, so that a check holds on a machine of any speed: every message between the page and its
+ * workers (type, the games asked by a request, its size: string characters plus buffer bytes),
+ * every WebAssembly module the page's own thread compiles, and, each frame, the elements in the
+ * document (open shadow roots included): the most at once and the most one frame added.
+ * workDone(page) reads the counts; resetWork(page) starts them again.
+ */
+export function watchWork() {
+  const size = (v, depth = 0) => {
+    if (v == null || depth > 3) return 0;
+    if (typeof v === 'string') return v.length;
+    if (v instanceof ArrayBuffer) return v.byteLength;
+    if (ArrayBuffer.isView(v)) return v.byteLength;
+    if (typeof v !== 'object') return 8;
+    let n = 0;
+    for (const k of Object.keys(v)) n += size(v[k], depth + 1);
+    return n;
+  };
+  const work = window.__work = { sent: [], received: [], wasm: 0, most: 0, grown: 0, frames: 0 };
+  const W = window.Worker;
+  if (W) {
+    const post = W.prototype.postMessage;
+    W.prototype.postMessage = function (msg, ...rest) {
+      work.sent.push({ type: msg && msg.type, games: msg && msg.games, size: size(msg) });
+      return post.call(this, msg, ...rest);
+    };
+    window.Worker = class extends W {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener('message', (e) => {
+          work.received.push({ type: e.data && e.data.type, size: size(e.data) });
+        });
+      }
+    };
+  }
+  for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
+    const f = WebAssembly[name];
+    if (f) WebAssembly[name] = function (...args) { work.wasm++; return f.apply(this, args); };
+  }
+  const count = () => {
+    let n = document.getElementsByTagName('*').length;
+    for (const el of document.querySelectorAll('pdn-viewer')) if (el.shadowRoot) n += el.shadowRoot.querySelectorAll('*').length;
+    return n;
+  };
+  let last = 0;
+  const frame = () => {
+    const n = count();
+    work.frames++;
+    work.most = Math.max(work.most, n);
+    work.grown = Math.max(work.grown, n - last);
+    last = n;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/** What watchWork counted: { sent, received, wasm, most, grown, frames, largest: the largest message from a worker }. */
+export const workDone = (page) => page.evaluate(() => {
+  const w = window.__work;
+  return { ...w, largest: w.received.reduce((m, r) => Math.max(m, r.size), 0) };
+});
+
+/** Starts watchWork's counts again (the element counts from the document as it stands). */
+export const resetWork = (page) => page.evaluate(() => {
+  Object.assign(window.__work, { sent: [], received: [], wasm: 0, most: 0, grown: 0, frames: 0 });
+});
+
+/**
+ * The time figure a suite measures but does not judge (the machine's load would decide it): the
+ * longest main-thread task seen, printed in one form that `make bench-page` (bench.mjs) gathers
+ * and reports against the 100 ms target. Never an assertion.
+ */
+export function noteLongestTask(suite, name, ms) {
+  console.log(`     longest-task\t${suite}\t${name}\t${ms == null ? 'n/a' : Math.round(ms)} ms (target 100 ms, measured by make bench-page)`);
+}
+
+/**
+ * Init script: the order of Workers started, resources requested and the first board drawn (a
+ * piece in #board or in a <pdn-viewer>'s shadow root), in the page's own clock. firstPaint(page,
+ * origin) reads it. (paint.mjs asserts on it, bench.mjs sorts the bytes loaded up front by it.)
+ */
+export function watchFirstPaint() {
+  const order = window.__paint = { workers: [], board: null, framed: false };
+  const W = window.Worker;
+  if (W) {
+    window.Worker = class extends W {
+      constructor(url, ...rest) {
+        order.workers.push({ url: String(url), at: performance.now(), board: order.board != null, framed: order.framed });
+        super(url, ...rest);
+      }
+    };
+  }
+  const piece = () => {
+    if (document.querySelector('#board [data-piece]')) return true;
+    for (const el of document.querySelectorAll('pdn-viewer')) if (el.shadowRoot?.querySelector('[data-piece]')) return true;
+    return false;
+  };
+  // The element's board is drawn inside its shadow root, which a document observer does not
+  // see: each frame is looked at too, so the moment is the frame it was drawn in at the latest.
+  // framed: the frame that shows the board has begun (its animation frame callbacks run just
+  // before it is painted): a worker started before it competes with the first paint.
+  const look = () => {
+    if (order.board == null && piece()) {
+      order.board = performance.now();
+      requestAnimationFrame(() => { order.framed = true; });
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true });
+  const frame = () => { look(); if (order.board == null) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}
+
+/** What the page requested before its first board and after it (paths of `origin`), and its Workers. */
+export async function firstPaint(page, origin) {
+  await page.waitForFunction(() => window.__paint && window.__paint.board != null, null, { timeout: 60_000 });
+  return page.evaluate((o) => {
+    const { board, workers } = window.__paint;
+    const entries = performance.getEntriesByType('resource')
+      .filter((e) => e.name.startsWith(o))
+      .map((e) => ({ file: new URL(e.name).pathname.slice(1), at: e.startTime }));
+    return {
+      before: entries.filter((e) => e.at < board).map((e) => e.file),
+      after: entries.filter((e) => e.at >= board).map((e) => e.file),
+      workers,
+    };
+  }, origin);
+}
+
 // ---- the check runner ---------------------------------------------------------------------
 
 /**
