@@ -15,7 +15,7 @@
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, noteLongestTask, openPage, resetWork, root, servePdn, startStaticServer, waitPly, watchWork, watchedPage, workDone } from './harness.mjs';
+import { artifacts, checks, launchBrowser, noteLongestTask, openPage, ply, resetWork, root, servePdn, startStaticServer, waitPly, watchWork, watchedPage, workDone } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
