@@ -128,3 +128,16 @@ export function attachLayout({ doc = document, win = window, els, onOpen = () =>
     setCount(label) { els.toggleText.textContent = label; },
   };
 }
+
+/**
+ * Keeps a button where a reader sees it: after `wide` (a button beside the board, in view on a
+ * laptop) on a wide screen, first in `phone` (a row under the board's buttons) on a phone. The
+ * page's Solve toggle: its row under the board is below a laptop's fold.
+ */
+export function placeByWidth(el, { wide, phone }, { doc = document, win = window } = {}) {
+  const query = win.matchMedia(PHONE_QUERY);
+  const gap = doc.createTextNode(' ');
+  const place = () => (query.matches ? phone.prepend(el, gap) : wide.after(gap, el));
+  query.addEventListener('change', place);
+  place();
+}
