@@ -263,6 +263,7 @@ export class PdnViewerElement extends HTMLElement {
     this.viewer = null;
     this.library = null;
     this.backend = null; // the library in use: in this thread, or a slot of the page's worker
+    this.room = null;    // in a frame: the parent page's window ({ height, top }), as embed.html hears it
     this.local = null;
     this.remote = null;
     this.link = null;    // a #pdn= payload to show (embed.html), unpacked by the reader
@@ -452,12 +453,11 @@ export class PdnViewerElement extends HTMLElement {
    */
   fitBoard() {
     const p = this.parts;
+    this.fitWindow(); // with `fill` too: embed.html measures its content's height without it
     if (!this.hasAttribute('fill')) {
       p.container.style.removeProperty('--board-fit');
-      this.fitWindow();
       return;
     }
-    p.container.style.removeProperty('--pv-window-fit');
     const host = this.getBoundingClientRect();
     const board = p.board.getBoundingClientRect();
     if (!board.width || !host.height) return;
@@ -475,12 +475,14 @@ export class PdnViewerElement extends HTMLElement {
    * height, so a club page's header and the game table above the board do not push the buttons
    * below a laptop's fold. Measured from the page's top when that leaves at least WINDOW_FIT_MIN
    * (the element starts on the first screen), else from the element's top (the reader scrolls to
-   * it). Not in a frame: embed.html's frame takes its content's height, which this would chase.
+   * it). In a frame, whose height may follow its content (embed.html), the window is the parent
+   * page's, as its answer says (windowRoom: { height, top: the frame's top }); without one, none.
    */
   fitWindow() {
     const p = this.parts;
     const win = this.ownerDocument.defaultView;
-    if (!win || win.parent !== win) {
+    const view = !win ? null : win.parent === win ? { height: win.innerHeight, top: 0 } : this.room;
+    if (!view) {
       p.container.style.removeProperty('--pv-window-fit');
       return;
     }
@@ -488,11 +490,17 @@ export class PdnViewerElement extends HTMLElement {
     if (!board.width) return;
     const host = this.getBoundingClientRect();
     const below = p.nav.getBoundingClientRect().bottom - board.bottom;
-    const fit = (top) => boardFit(win.innerHeight - top - below - 8,
+    const fit = (top) => boardFit(view.height - top - below - 8,
       { aspect: boardAspect(p.board), frame: p.board.offsetWidth - p.board.clientWidth, min: 0 });
-    let width = fit(board.top + win.scrollY);
+    let width = fit(view.top + board.top + win.scrollY);
     if (width < WINDOW_FIT_MIN) width = Math.max(WINDOW_FIT_MIN, fit(board.top - host.top));
     if (p.container.style.getPropertyValue('--pv-window-fit') !== `${width}px`) p.container.style.setProperty('--pv-window-fit', `${width}px`);
+  }
+
+  /** The parent page's window for a frame's viewer (embed.html sets it): { height, top }. */
+  set windowRoom(room) {
+    this.room = room;
+    this.fitBoard();
   }
 
   async start() {

@@ -228,8 +228,8 @@ function report(name, bad, note) {
 }
 
 /** The element's observed attributes, each a part or not: a new one must be placed. */
-async function attributesPlaced(page) {
-  const observed = await page.evaluate(() => customElements.whenDefined('pdn-viewer').then(() => customElements.get('pdn-viewer').observedAttributes));
+async function attributesPlaced(frame) {
+  const observed = await frame.evaluate(() => customElements.whenDefined('pdn-viewer').then(() => customElements.get('pdn-viewer').observedAttributes));
   return observed.filter((a) => !(a in PART_ATTRIBUTES) && !NOT_PARTS.includes(a));
 }
 
@@ -272,7 +272,7 @@ async function runHost(hostName, [w, h], scheme) {
     const first = await look(null);
     const name = (what) => `${label}, ${what}`;
     if (hostName !== 'page' && w === 1280 && scheme === 'light') {
-      const unplaced = await attributesPlaced(page);
+      const unplaced = await attributesPlaced(frame);
       report(name('every attribute of the element is a part or not'), unplaced.map((a) => `attribute "${a}" is in neither PART_ATTRIBUTES nor NOT_PARTS`));
     }
     report(name('nothing open'), first.bad, first.m.board ? `board ${Math.round(first.m.board.right - first.m.board.left)} px, Next's bottom ${Math.round(first.m.next.bottom)}` : '');

@@ -53,6 +53,8 @@ function source() {
 
 /** The message the frame sends its parent page whenever its height changes (docs/embedding.md). */
 export const HEIGHT_MESSAGE = 'pdn-viewer:height';
+/** The parent's answer: its window's height and the frame's top on its page (docs/embedding.md). */
+export const ROOM_MESSAGE = 'pdn-viewer:room';
 
 /**
  * Tells the parent page the height of the content, whenever it changes, so that a few lines of
@@ -94,6 +96,16 @@ function reportHeight() {
   // In fill mode the body is as tall as the frame: a new game (another header, more moves) is
   // what changes the content's height; once fitted, the body's own size says it.
   viewer.addEventListener('pdn-game', () => requestAnimationFrame(send));
+  // The parent's answer (the Embed box's snippet): its window's height and the frame's top, so
+  // the board and its buttons fit the reader's window (the element's windowRoom, fitWindow()).
+  window.addEventListener('message', (e) => {
+    const d = e.data;
+    if (e.source !== window.parent || !d || d.type !== ROOM_MESSAGE) return;
+    const height = Number(d.height);
+    const top = Number(d.top);
+    if (!(height > 0) || !Number.isFinite(top)) return;
+    viewer.windowRoom = { height, top: Math.max(0, top) };
+  });
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(send).observe(document.body);
   send();
 }
