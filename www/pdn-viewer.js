@@ -77,6 +77,8 @@ export const INLINE_LIMIT = 4096;
 export const MOVES_BELOW = 110;
 /** The least board (CSS px) fitted to a window's height: smaller, it is fitted from the element's top. */
 export const WINDOW_FIT_MIN = 280;
+/** The least window width (CSS px) where the board is fitted to the window's height (the page's phone width, layout.js). */
+export const WINDOW_FIT_PHONE = 760;
 /**
  * The game table lists at most this many games (the `game` attribute reaches any): the rows of
  * 150,000 games come from the worker in one message, and making their objects would hold the
@@ -476,13 +478,16 @@ export class PdnViewerElement extends HTMLElement {
    * below a laptop's fold. Measured from the page's top when that leaves at least WINDOW_FIT_MIN
    * (the element starts on the first screen), else from the element's top (the reader scrolls to
    * it). In a frame, whose height may follow its content (embed.html), the window is the parent
-   * page's, as its answer says (windowRoom: { height, top: the frame's top }); without one, none.
+   * page's, as its answer says (windowRoom: { height, top: the frame's top, width }); without
+   * one, none. Not on a phone (a window narrower than WINDOW_FIT_PHONE): there the board is as
+   * wide as the column and the reader scrolls, so that its size does not follow the window's
+   * height as the address bar hides and shows.
    */
   fitWindow() {
     const p = this.parts;
     const win = this.ownerDocument.defaultView;
-    const view = !win ? null : win.parent === win ? { height: win.innerHeight, top: 0 } : this.room;
-    if (!view) {
+    const view = !win ? null : win.parent === win ? { height: win.innerHeight, top: 0, width: win.innerWidth } : this.room;
+    if (!view || !(view.width >= WINDOW_FIT_PHONE)) {
       p.container.style.removeProperty('--pv-window-fit');
       return;
     }

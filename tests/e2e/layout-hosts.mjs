@@ -16,7 +16,8 @@
 // on a laptop and larger (1280×800, 1920×1080), and on a tablet (768×1024), the board and its
 // Prev/Next buttons inside the window without scrolling and the buttons that open the parts in
 // view too; a part that takes the board's place (Boards, Standings) is itself in view with its
-// tabs. KNOWN_FAILURES names the checks that fail for a finding another branch fixes: they are
+// tabs; on a phone, the board keeps its size when the window's height changes by 60 px and back
+// (the address bar). KNOWN_FAILURES names the checks that fail for a finding another branch fixes: they are
 // run and reported, not counted as failures.
 //
 //   node tests/e2e/layout-hosts.mjs                 all checks
@@ -271,11 +272,27 @@ async function runHost(hostName, [w, h], scheme) {
     };
     const first = await look(null);
     const name = (what) => `${label}, ${what}`;
+    /**
+     * A phone's window 60 px taller and back (its address bar hiding and showing): the board
+     * keeps its size. Returns the failures.
+     */
+    const addressBar = async (before) => {
+      if (!phone || !before.board) return [];
+      const sizes = [];
+      for (const height of [h + 60, h]) {
+        await page.setViewportSize({ width: w, height });
+        await page.waitForTimeout(300);
+        const { m } = await look(null);
+        sizes.push(m.board ? Math.round(m.board.right - m.board.left) : 0);
+      }
+      const was = Math.round(before.board.right - before.board.left);
+      return sizes.every((x) => Math.abs(x - was) <= 1) ? [] : [`the board's width went ${was} -> ${sizes.join(' -> ')} px as the window's height went ${h} -> ${h + 60} -> ${h}`];
+    };
     if (hostName !== 'page' && w === 1280 && scheme === 'light') {
       const unplaced = await attributesPlaced(frame);
       report(name('every attribute of the element is a part or not'), unplaced.map((a) => `attribute "${a}" is in neither PART_ATTRIBUTES nor NOT_PARTS`));
     }
-    report(name('nothing open'), first.bad, first.m.board ? `board ${Math.round(first.m.board.right - first.m.board.left)} px, Next's bottom ${Math.round(first.m.next.bottom)}` : '');
+    report(name('nothing open'), [...first.bad, ...(await addressBar(first.m))], first.m.board ? `board ${Math.round(first.m.board.right - first.m.board.left)} px, Next's bottom ${Math.round(first.m.next.bottom)}` : '');
     if (docs && scheme === 'light') await page.screenshot({ path: path.join(shots, `host-${hostName}-${w}x${h}.png`) });
     if (docs && scheme === 'dark' && w === 1280) await page.screenshot({ path: path.join(shots, `host-${hostName}-${w}x${h}-dark.png`) });
 
@@ -310,7 +327,7 @@ async function runHost(hostName, [w, h], scheme) {
       const partName = /engine/i.test(part.name) ? 'Engine' : /explorer/i.test(part.name) ? 'Explorer'
         : part.view === 'boards' ? 'Boards' : part.view === 'standings' ? 'Standings' : /solve/i.test(part.name) ? 'Solve' : part.name;
       const opened = await look({ ...part, name: partName });
-      report(name(`${partName} open`), opened.bad);
+      report(name(`${partName} open`), [...opened.bad, ...(await addressBar(opened.m))]);
       if (partName === 'Engine') {
         // The review: the engine panel's button, when the engine shows it.
         const review = await frame.evaluate((s) => {

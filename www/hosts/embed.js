@@ -104,7 +104,8 @@ function reportHeight() {
     const height = Number(d.height);
     const top = Number(d.top);
     if (!(height > 0) || !Number.isFinite(top)) return;
-    viewer.windowRoom = { height, top: Math.max(0, top) };
+    // An answer without the window's width counts as a wide window's.
+    viewer.windowRoom = { height, top: Math.max(0, top), width: Number(d.width) || Infinity };
   });
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(send).observe(document.body);
   send();

@@ -66,7 +66,7 @@ addEventListener('message', (e) => {
   for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
     if (f.contentWindow === e.source) {
       f.style.height = e.data.height + 'px';
-      e.source.postMessage({ type: 'pdn-viewer:room', height: innerHeight, top: f.getBoundingClientRect().top + scrollY }, e.origin);
+      e.source.postMessage({ type: 'pdn-viewer:room', height: innerHeight, width: innerWidth, top: f.getBoundingClientRect().top + scrollY }, e.origin);
     }
 });
 </script>`;
