@@ -1,7 +1,8 @@
 // End-to-end layout test of every host at every size (issue 38): the page (index.html), the
 // element on a club page with a header and a 700 px column, the page taller than the window
 // (tests/e2e/fixtures/club-page.html), and the iframe (embed.html, the Share box's snippet, in the
-// same club page), each at 360×740, 768×1024, 1280×800 and 1920×1080, light and dark, with a
+// same club page), each at 360×740, 768×1024, 1280×800 and 1920×1080, light and dark (the club
+// page and the frame follow the visitor's system), with a
 // multi-game file with results (tests/e2e/fixtures/club-round.pdn). Each of the host's parts is
 // opened in turn, then closed: the engine, its review, the Explorer, Boards, Standings, solve mode.
 //
@@ -201,7 +202,7 @@ const origin = server.origin;
 const { writeFileSync } = await import('node:fs');
 writeFileSync(path.join(artifacts, 'layout-hosts-iframe.html'), clubPage
   .replace(/<script type="module"[^>]*><\/script>\n/, '')
-  .replace(/<pdn-viewer src="club-round.pdn"><\/pdn-viewer>/, iframeSnippet({ src: `${origin}/embed.html?src=/${FILE}`, title: 'Club championship' })));
+  .replace(/<pdn-viewer src="club-round.pdn"><\/pdn-viewer>/, iframeSnippet({ src: `${origin}/embed.html?src=/${FILE}&theme=auto`, title: 'Club championship' })));
 const browser = await launchBrowser();
 let passed = 0;
 let failed = 0;
