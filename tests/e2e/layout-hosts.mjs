@@ -54,10 +54,16 @@ const PHONE = 760; // below this width the page is one column (style.css, layout
 const FILE = 'tests/e2e/fixtures/club-round.pdn';
 
 /**
- * The element's attributes that open a part, with the value that opens it. Every attribute the
- * element observes is here or in NOT_PARTS, so a new one cannot be forgotten.
+ * The element's attributes that open a part: the values that open it and the element's part
+ * (its `part` name) that shows then. Every attribute the element observes is here or in
+ * NOT_PARTS, so a new one cannot be forgotten.
  */
-const PART_ATTRIBUTES = { engine: '', explorer: '', view: ['boards', 'standings'], mode: 'solve' };
+const PART_ATTRIBUTES = {
+  engine: { values: [''], part: 'engine' },
+  explorer: { values: [''], part: 'explorer' },
+  view: { values: ['boards', 'standings'], part: 'tournament' },
+  mode: { values: ['solve'], part: 'solve' },
+};
 const NOT_PARTS = ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src',
   'messages', 'analysis', 'editor', 'round', 'live'];
 
@@ -300,51 +306,61 @@ async function runHost(hostName, [w, h], scheme) {
     // The parts: the toggles found in the DOM, then (element, iframe) the part attributes.
     const parts = first.m.toggles.filter((t) => t.pressed === 'false').map((t) => ({ ...t, kind: 'toggle' }));
     if (hostName !== 'page') {
-      for (const [attr, values] of Object.entries(PART_ATTRIBUTES)) {
-        for (const value of [values].flat()) {
+      for (const [attr, { values, part: shows }] of Object.entries(PART_ATTRIBUTES)) {
+        for (const value of values) {
           if (parts.some((p) => p.view === value)) continue; // its button is already driven
-          parts.push({ kind: 'attribute', name: `${attr}${value ? `=${value}` : ''}`, attr, value, view: attr === 'view' ? value : null });
+          parts.push({ kind: 'attribute', name: `${attr}${value ? `=${value}` : ''}`, attr, value, shows, view: attr === 'view' ? value : null });
         }
       }
     }
     // The parts that take the board's place last: the others are checked beside the board.
     parts.sort((a, b) => Number(!!a.view) - Number(!!b.view));
+    /**
+     * Waits (at most 10 s) for `fn(a)` in the viewer's frame, `a` being `arg` with `s` (the
+     * shadow host's selector, or null); false when it never holds.
+     */
+    const until = (fn, arg = {}) => frame.waitForFunction(fn, { s: host.shadow, ...arg }, { timeout: 10_000 }).then(() => true, () => false);
     for (const part of parts) {
-      const el = (h) => frame.evaluateHandle((s) => (s ? document.querySelector(s).shadowRoot : document), h);
-      const scope = await el(host.shadow);
+      const sel = part.id ? `#${part.id}` : `button[data-view="${part.view}"]`;
+      /** Opens or closes the part and waits until its button or its box says so. */
       const setPart = async (on) => {
         if (part.kind === 'toggle') {
-          const sel = part.id ? `#${part.id}` : `button[data-view="${part.view}"]`;
           await frame.evaluate(({ s, sel }) => (s ? document.querySelector(s).shadowRoot : document).querySelector(sel)?.click(), { s: host.shadow, sel });
-        } else {
-          await frame.evaluate(({ attr, value, on }) => {
-            const v = document.querySelector('pdn-viewer');
-            if (on) v.setAttribute(attr, value); else v.removeAttribute(attr);
-          }, { attr: part.attr, value: part.value, on });
+          return until((a) => (a.s ? document.querySelector(a.s).shadowRoot : document).querySelector(a.sel)?.getAttribute('aria-pressed') === String(a.on), { sel, on });
         }
-        await page.waitForTimeout(on ? 700 : 300);
+        await frame.evaluate(({ attr, value, on }) => {
+          const v = document.querySelector('pdn-viewer');
+          if (on) v.setAttribute(attr, value); else v.removeAttribute(attr);
+        }, { attr: part.attr, value: part.value, on });
+        return until((a) => {
+          const box = (a.s ? document.querySelector(a.s).shadowRoot : document).querySelector(`[part="${a.shows}"]`);
+          return !!box && (box.hidden || !box.getClientRects().length) === !a.on;
+        }, { shows: part.shows, on });
       };
-      await setPart(true);
       const partName = /engine/i.test(part.name) ? 'Engine' : /explorer/i.test(part.name) ? 'Explorer'
         : part.view === 'boards' ? 'Boards' : part.view === 'standings' ? 'Standings' : /solve/i.test(part.name) ? 'Solve' : part.name;
+      const shown = await setPart(true);
       const opened = await look({ ...part, name: partName });
-      report(name(`${partName} open`), [...opened.bad, ...(await addressBar(opened.m))]);
+      report(name(`${partName} open`), [...(shown ? [] : [`${partName}: not shown within 10 s`]), ...opened.bad, ...(await addressBar(opened.m))]);
       if (partName === 'Engine') {
-        // The review: the engine panel's button, when the engine shows it.
-        const review = await frame.evaluate((s) => {
-          const b = (s ? document.querySelector(s).shadowRoot : document).querySelector('#review-game');
-          if (!b || !b.getClientRects().length) return false;
-          b.click();
-          return true;
-        }, host.shadow);
-        if (review) {
-          await page.waitForTimeout(1500);
+        // The review: the engine panel's button, once the engine shows it.
+        const can = await until((a) => {
+          const b = (a.s ? document.querySelector(a.s).shadowRoot : document).querySelector('#review-game');
+          return !!b && b.getClientRects().length > 0 && !b.disabled;
+        });
+        if (can) {
+          await frame.evaluate((s) => (s ? document.querySelector(s).shadowRoot : document).querySelector('#review-game').click(), host.shadow);
+          const running = await until((a) => {
+            const box = (a.s ? document.querySelector(a.s).shadowRoot : document).querySelector('#review, [part="review"]');
+            return !!box && !box.hidden && box.getClientRects().length > 0;
+          });
           const r = await look({ name: 'Review' });
-          report(name('Engine and its review open'), r.bad);
+          report(name('Engine and its review open'), [...(running ? [] : ['the review box not shown within 10 s']), ...r.bad]);
           await frame.evaluate((s) => (s ? document.querySelector(s).shadowRoot : document).querySelector('#review-game[data-engine-review="running"]')?.click(), host.shadow);
+        } else {
+          report(name('Engine and its review open'), ['no Review game button within 10 s']);
         }
       }
-      await scope.dispose();
       await setPart(false);
       const closed = await look(null);
       report(name(`${partName} closed again`), closed.bad.map((b) => `after ${partName}: ${b}`));
