@@ -4,7 +4,8 @@
 // same club page), each at 360×740, 768×1024, 1280×800 and 1920×1080, light and dark (the club
 // page and the frame follow the visitor's system), with a
 // multi-game file with results (tests/e2e/fixtures/club-round.pdn). Each of the host's parts is
-// opened in turn, then closed: the engine, its review, the Explorer, Boards, Standings, solve mode.
+// opened in turn, then closed: the engine, its review, the Explorer, Boards, Standings, solve mode
+// (in dark, at 1280×800 and 360×740 only: the theme changes colours, not sizes).
 //
 // The parts are found, not listed by hand, so that the next part added to a host is checked too:
 // on the page, every button of the page that toggles something (aria-pressed) outside the board's
@@ -304,6 +305,11 @@ async function runHost(hostName, [w, h], scheme) {
     if (docs && scheme === 'dark' && w === 1280) await page.screenshot({ path: path.join(shots, `host-${hostName}-${w}x${h}-dark.png`) });
 
     // The parts: the toggles found in the DOM, then (element, iframe) the part attributes.
+    // Dark changes colours, not sizes: its parts are opened on a laptop and a phone only.
+    if (scheme === 'dark' && !(w === 1280 || phone)) {
+      report(name('no page errors'), errors);
+      return;
+    }
     const parts = first.m.toggles.filter((t) => t.pressed === 'false').map((t) => ({ ...t, kind: 'toggle' }));
     if (hostName !== 'page') {
       for (const [attr, { values, part: shows }] of Object.entries(PART_ATTRIBUTES)) {
@@ -383,9 +389,9 @@ try {
       }
     }
   }
-  // Two at a time: the machine has two cores, shared.
+  // Three at a time: on two shared cores, most of a check is waiting for a part to show.
   let next = 0;
-  await Promise.all([0, 1].map(async () => { while (next < jobs.length) await jobs[next++](); }));
+  await Promise.all([0, 1, 2].map(async () => { while (next < jobs.length) await jobs[next++](); }));
 } catch (e) {
   failed++;
   console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
