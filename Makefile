@@ -71,6 +71,7 @@ test-e2e:
 	node tests/e2e/paint.mjs
 	node tests/e2e/embed.mjs
 	node tests/e2e/layout.mjs
+	node tests/e2e/layout-hosts.mjs
 	node tests/e2e/hostile.mjs
 	node tests/e2e/package.mjs
 	node tests/e2e/standalone.mjs

@@ -75,6 +75,10 @@ function core() {
 export const INLINE_LIMIT = 4096;
 /** With `fill` and the moves under the board, the room (CSS px) the board leaves them at least. */
 export const MOVES_BELOW = 110;
+/** The least board (CSS px) fitted to a window's height: smaller, it is fitted from the element's top. */
+export const WINDOW_FIT_MIN = 280;
+/** The least window width (CSS px) where the board is fitted to the window's height (the page's phone width, layout.js). */
+export const WINDOW_FIT_PHONE = 760;
 /**
  * The game table lists at most this many games (the `game` attribute reaches any): the rows of
  * 150,000 games come from the worker in one message, and making their objects would hold the
@@ -153,25 +157,28 @@ function fromBase64(data) {
 // when the element is wide enough, the board beside the table and the moves (a container query,
 // so it follows the element's width, not the window's). Without `fill` the board is at most
 // --pv-board-max wide (640 px), so that it and its buttons fit a laptop's window; a fixed size,
-// not one taken from the window's height, which embed.html's frame, sized by its content, would
-// chase.
+// not one taken from the frame's height, which embed.html's frame, sized by its content, would
+// chase; on a page (not in a frame) it is also no wider than lets the board and its buttons fit
+// the window's height (--pv-window-fit, fitWindow()).
 const LAYOUT = `
+/* The board's widest: the page's --pv-board-max, narrowed to the window's height (fitWindow). */
+.pv { --pv-board: min(var(--pv-board-max, 640px), var(--pv-window-fit, var(--pv-board-max, 640px))); }
 :host { display: block; container: pv / inline-size; color: var(--fg); background: var(--bg);
   font: 15px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
 :host([hidden]) { display: none; }
 .pv { padding: 8px; }
 .pv-main { display: grid; grid-template-columns: minmax(0, 1fr); grid-template-areas: "games" "board" "side"; gap: 10px; }
 .pv-games { grid-area: games; }
-.pv-board-col { grid-area: board; min-width: 0; width: 100%; max-width: var(--pv-board-max, 640px); justify-self: center; }
+.pv-board-col { grid-area: board; min-width: 0; width: 100%; max-width: var(--pv-board, 640px); justify-self: center; }
 .pv-side { grid-area: side; }
 /* Beside the board: the moves from 620 px; the table too from 900 px (narrower, it stays above
    both, where its columns have room). */
 :host([moves="right"]) .pv-main {
-  grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(180px, 1fr);
+  grid-template-columns: minmax(0, var(--pv-board, 640px)) minmax(180px, 1fr);
   grid-template-areas: "games games" "board side"; grid-template-rows: auto 1fr; }
 @container (min-width: 620px) {
   :host(:not([moves="bottom"]):not([moves="none"])) .pv-main {
-    grid-template-columns: minmax(0, var(--pv-board-max, 640px)) minmax(200px, 1fr);
+    grid-template-columns: minmax(0, var(--pv-board, 640px)) minmax(200px, 1fr);
     grid-template-areas: "games games" "board side"; grid-template-rows: auto 1fr; }
 }
 @container (min-width: 900px) {
@@ -268,6 +275,7 @@ export class PdnViewerElement extends HTMLElement {
     this.viewer = null;
     this.library = null;
     this.backend = null; // the library in use: in this thread, or a slot of the page's worker
+    this.room = null;    // in a frame: the parent page's window ({ height, top }), as embed.html hears it
     this.local = null;
     this.remote = null;
     this.link = null;    // a #pdn= payload to show (embed.html), unpacked by the reader
@@ -479,6 +487,7 @@ export class PdnViewerElement extends HTMLElement {
       const schedule = () => { if (!frame) frame = win.requestAnimationFrame(() => { frame = 0; this.fitBoard(); }); };
       const observer = new win.ResizeObserver(schedule);
       for (const e of [this, parts.games, parts.error, parts.header, parts.board]) observer.observe(e);
+      win.addEventListener('resize', schedule); // a window's height alone changes no observed box
     }
   }
 
@@ -488,6 +497,7 @@ export class PdnViewerElement extends HTMLElement {
    */
   fitBoard() {
     const p = this.parts;
+    this.fitWindow(); // with `fill` too: embed.html measures its content's height without it
     if (!this.hasAttribute('fill')) {
       p.container.style.removeProperty('--board-fit');
       return;
@@ -502,6 +512,42 @@ export class PdnViewerElement extends HTMLElement {
     const room = host.bottom - padding - board.top - (col.bottom - board.bottom) - below;
     const width = boardFit(room, { aspect: boardAspect(p.board), frame: p.board.offsetWidth - p.board.clientWidth, min: 160 });
     if (p.container.style.getPropertyValue('--board-fit') !== `${width}px`) p.container.style.setProperty('--board-fit', `${width}px`);
+  }
+
+  /**
+   * Without `fill`, on a page: the board no wider than lets it and its buttons fit the window's
+   * height, so a club page's header and the game table above the board do not push the buttons
+   * below a laptop's fold. Measured from the page's top when that leaves at least WINDOW_FIT_MIN
+   * (the element starts on the first screen), else from the element's top (the reader scrolls to
+   * it). In a frame, whose height may follow its content (embed.html), the window is the parent
+   * page's, as its answer says (windowRoom: { height, top: the frame's top, width }); without
+   * one, none. Not on a phone (a window narrower than WINDOW_FIT_PHONE): there the board is as
+   * wide as the column and the reader scrolls, so that its size does not follow the window's
+   * height as the address bar hides and shows.
+   */
+  fitWindow() {
+    const p = this.parts;
+    const win = this.ownerDocument.defaultView;
+    const view = !win ? null : win.parent === win ? { height: win.innerHeight, top: 0, width: win.innerWidth } : this.room;
+    if (!view || !(view.width >= WINDOW_FIT_PHONE)) {
+      p.container.style.removeProperty('--pv-window-fit');
+      return;
+    }
+    const board = p.board.getBoundingClientRect();
+    if (!board.width) return;
+    const host = this.getBoundingClientRect();
+    const below = p.nav.getBoundingClientRect().bottom - board.bottom;
+    const fit = (top) => boardFit(view.height - top - below - 8,
+      { aspect: boardAspect(p.board), frame: p.board.offsetWidth - p.board.clientWidth, min: 0 });
+    let width = fit(view.top + board.top + win.scrollY);
+    if (width < WINDOW_FIT_MIN) width = Math.max(WINDOW_FIT_MIN, fit(board.top - host.top));
+    if (p.container.style.getPropertyValue('--pv-window-fit') !== `${width}px`) p.container.style.setProperty('--pv-window-fit', `${width}px`);
+  }
+
+  /** The parent page's window for a frame's viewer (embed.html sets it): { height, top }. */
+  set windowRoom(room) {
+    this.room = room;
+    this.fitBoard();
   }
 
   async start() {

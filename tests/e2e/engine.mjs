@@ -88,7 +88,7 @@ try {
     if (engine.length) throw new Error(`fetched before the first screen: ${engine}`);
     if (!requests.some((r) => r.url().endsWith('/www/view/engine-part.js'))) throw new Error('the wiring never came');
     if (requests.some((r) => /\/www\/engine\/|\/pkg\/engine/.test(r.url()))) throw new Error('the engine came unasked');
-    if (seen.toggle !== 'Engine' || seen.after !== 'solve-toggle') throw new Error(`the toggle: ${JSON.stringify(seen)}`);
+    if (seen.toggle !== 'Engine' || seen.after !== 'explorer-toggle') throw new Error(`the toggle: ${JSON.stringify(seen)}`);
     if (JSON.stringify(seen.boxes) !== JSON.stringify(['true:Engine', 'true:Game review'])) throw new Error(`the boxes: ${seen.boxes}`);
   });
 

@@ -81,6 +81,8 @@ function followHostLanguage() {
     if (code !== root.lang) root.lang = code;
   });
 }
+/** The parent's answer: its window's height and the frame's top on its page (docs/embedding.md). */
+export const ROOM_MESSAGE = 'pdn-viewer:room';
 
 /**
  * Tells the parent page the height of the content, whenever it changes, so that a few lines of
@@ -122,6 +124,17 @@ function reportHeight() {
   // In fill mode the body is as tall as the frame: a new game (another header, more moves) is
   // what changes the content's height; once fitted, the body's own size says it.
   viewer.addEventListener('pdn-game', () => requestAnimationFrame(send));
+  // The parent's answer (the Embed box's snippet): its window's height and the frame's top, so
+  // the board and its buttons fit the reader's window (the element's windowRoom, fitWindow()).
+  window.addEventListener('message', (e) => {
+    const d = e.data;
+    if (e.source !== window.parent || !d || d.type !== ROOM_MESSAGE) return;
+    const height = Number(d.height);
+    const top = Number(d.top);
+    if (!(height > 0) || !Number.isFinite(top)) return;
+    // An answer without the window's width counts as a wide window's.
+    viewer.windowRoom = { height, top: Math.max(0, top), width: Number(d.width) || Infinity };
+  });
   if (typeof ResizeObserver !== 'undefined') new ResizeObserver(send).observe(document.body);
   send();
 }

@@ -3,7 +3,8 @@
 //
 // Board size: the stylesheet caps the board column at --board-fit, the width at which the whole
 // board and the navigation buttons under it fit between the board's top and the bottom of the
-// window. It is measured again whenever something above or around the board changes size.
+// window. It is measured again whenever something above or around the board changes size. On a
+// phone, what a mode shows between the board and its buttons is not counted (the reader scrolls).
 //
 // Game list on a phone (narrower than PHONE_QUERY): one "Games (200)" button; it opens the list
 // over the page (a modal panel: the rest of the page is inert, focus moves into the list,
@@ -34,7 +35,13 @@ export function attachLayout({ doc = document, win = window, els, onOpen = () =>
     const r = board.getBoundingClientRect();
     if (!r.width) return;
     const top = r.top + win.scrollY;
-    const below = els.controls.getBoundingClientRect().bottom - r.bottom;
+    // On a phone only the buttons count under the board, not what a mode puts between them
+    // (solve mode's panel, whose height follows its words): its board stays as wide as the screen
+    // allows when the window's height changes (the address bar hiding and showing), which made
+    // the panel taller and the board smaller at each turn (336 -> 220 px).
+    const below = phone.matches
+      ? els.controls.offsetHeight + (parseFloat(win.getComputedStyle(els.controls).marginTop) || 0)
+      : els.controls.getBoundingClientRect().bottom - r.bottom;
     const room = win.innerHeight - top - below - 8;
     const width = boardFit(room, { aspect: boardAspect(board), frame: board.offsetWidth - board.clientWidth });
     if (width !== last) {
@@ -127,4 +134,17 @@ export function attachLayout({ doc = document, win = window, els, onOpen = () =>
     /** The button's words: "Games (200)". */
     setCount(label) { els.toggleText.textContent = label; },
   };
+}
+
+/**
+ * Keeps a button where a reader sees it: after `wide` (a button beside the board, in view on a
+ * laptop) on a wide screen, first in `phone` (a row under the board's buttons) on a phone. The
+ * page's Solve toggle: its row under the board is below a laptop's fold.
+ */
+export function placeByWidth(el, { wide, phone }, { doc = document, win = window } = {}) {
+  const query = win.matchMedia(PHONE_QUERY);
+  const gap = doc.createTextNode(' ');
+  const place = () => (query.matches ? phone.prepend(el, gap) : wide.after(gap, el));
+  query.addEventListener('change', place);
+  place();
 }

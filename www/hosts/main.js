@@ -7,7 +7,7 @@ import { afterPaint, createApp, downloadFailure } from '../view/app.js';
 import { diagnosticsList } from '../view/views.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
-import { PHONE_QUERY, attachLayout } from './layout.js';
+import { PHONE_QUERY, attachLayout, placeByWidth } from './layout.js';
 import { LANGUAGES, diagnosticDetail, formatNumber, pickLanguage } from '../i18n/i18n.js';
 
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
@@ -110,7 +110,7 @@ const app = createApp({
   options: {
     download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
     onView: (view) => rememberView(view),
-    engineAt: { toggle: $('solve-toggle'), beside: document.querySelector('.moves-title'), onPhone: document.querySelector('.solve-entry'), phone: PHONE_QUERY, review: $('moves') },
+    engineAt: { toggle: $('explorer-toggle'), toggleOnPhone: $('solve-toggle'), beside: document.querySelector('.moves-title'), onPhone: document.querySelector('.solve-entry'), phone: PHONE_QUERY, review: $('moves') },
     onExplorer: (on) => {
       $('explorer-toggle').setAttribute('aria-pressed', String(on));
       rememberExplorer(on);
@@ -730,6 +730,8 @@ function wire() {
   });
   wireDrop();
   $('solve-toggle').addEventListener('click', guard(() => app.setSolving(!app.solving), 'fail.game'));
+  // Beside the Explorer's toggle on a laptop (the row under the board is below its fold).
+  placeByWidth($('solve-toggle'), { wide: $('explorer-toggle'), phone: document.querySelector('.solve-entry') });
   $('explorer-toggle').addEventListener('click', guard(() => app.setExplorer(!app.explorerOn), 'fail.game'));
 
   els.diagnostics.addEventListener('click', (e) => {

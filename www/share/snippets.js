@@ -57,7 +57,8 @@ function base64Lines(text) {
  * The iframe snippet: embed.html at `src` (its address, with the game and place), titled
  * `title`, as wide as the column (its height follows its content: the few lines of script under
  * it take the height the frame posts, only from the viewer's own origin, and answer with the
- * page's language, which the frame speaks unless its address gives `lang`).
+ * page's language, which the frame speaks unless its address gives `lang`, and the window's
+ * height and the frame's top, so that the board and its buttons fit the window).
  */
 export function iframeSnippet({ src, title }) {
   const origin = new URL(src).origin;
@@ -66,7 +67,10 @@ export function iframeSnippet({ src, title }) {
 addEventListener('message', (e) => {
   if (e.origin !== ${JSON.stringify(origin).replace(/</g, '\\u003c')} || !e.data || e.data.type !== 'pdn-viewer:height') return;
   for (const f of document.querySelectorAll('iframe[data-pdn-viewer]'))
-    if (f.contentWindow === e.source) f.style.height = e.data.height + 'px';
+    if (f.contentWindow === e.source) {
+      f.style.height = e.data.height + 'px';
+      e.source.postMessage({ type: 'pdn-viewer:room', height: innerHeight, width: innerWidth, top: f.getBoundingClientRect().top + scrollY }, e.origin);
+    }
   e.source.postMessage({ type: 'pdn-viewer:lang', lang: document.documentElement.lang }, e.origin);
 });
 </script>`;

@@ -42,8 +42,8 @@ export function createEnginePart(ctx) {
 
   // The engine's box: over the moves beside the board; under the board's buttons on a phone,
   // where the moves' column comes after the analysis tools, out of sight.
+  const phone = doc.defaultView.matchMedia(at.phone || 'not all');
   if (engineBox && at.beside) {
-    const phone = doc.defaultView.matchMedia(at.phone);
     const place = () => (phone.matches ? at.onPhone.after(engineBox) : at.beside.before(engineBox));
     phone.addEventListener('change', place);
     place();
@@ -54,7 +54,12 @@ export function createEnginePart(ctx) {
     'data-i18n': 'engine.toggle', 'data-i18n-attr': 'title:engine.toggleTitle', title: t('engine.toggleTitle'),
   }, t('engine.toggle')), null) : null;
   if (toggle) {
-    at.toggle.after(' ', toggle);
+    // Beside the board, after at.toggle (the page: the Explorer's, in view on a laptop); on a
+    // phone after at.toggleOnPhone (under the board's buttons, over the engine's box).
+    const gap = doc.createTextNode(' ');
+    const place = () => (phone.matches && at.toggleOnPhone ? at.toggleOnPhone : at.toggle).after(gap, toggle);
+    phone.addEventListener('change', place);
+    place();
     toggle.addEventListener('click', () => part.setEngine(!part.on).catch(failed));
   }
   function told(on) {
