@@ -304,7 +304,8 @@ async function runHost(hostName, [w, h], scheme) {
      */
     const until = (fn, arg = {}) => frame.waitForFunction(fn, { s: host.shadow, ...arg }, { timeout: 10_000 }).then(() => true, () => false);
     for (const part of parts) {
-      const sel = part.id ? `#${part.id}` : `button[data-view="${part.view}"]`;
+      // The toggle itself (aria-pressed), not a tab of the same view inside the part.
+      const sel = part.id ? `#${part.id}` : `button[data-view="${part.view}"][aria-pressed]`;
       /** Opens or closes the part and waits until its button or its box says so. */
       const setPart = async (on) => {
         if (part.kind === 'toggle') {
