@@ -118,7 +118,7 @@ try {
         await page.click('#review-write');
         await page.waitForFunction(() => document.querySelector('#pdn-input').value.includes('[%eval'));
         const text = await page.inputValue('#pdn-input');
-        if (!/28-22\?\?/.test(text) || !/Better: 33-29\./.test(text)) throw new Error(`written: ${text}`);
+        if (!/28-22\?\?/.test(text) || !/Better: 33-29 \(win → loss\)\./.test(text)) throw new Error(`written: ${text}`);
         const after = await page.evaluate(() => ({
           first: document.querySelector('.move[data-ply="1"]:not([data-line])').textContent,
           button: document.querySelector('#review-write').disabled,

@@ -236,8 +236,9 @@ pub fn review(args: &[String]) -> ExitCode {
     let Some(path) = file else {
         return fail("give a FILE".to_string());
     };
+    // A node budget by default, the page's "Normal": the same marks on every run and machine.
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        limits.movetime = Some(Duration::from_millis(200));
+        limits.nodes = Some(pdn_engine::review::REVIEW_NODES);
     }
     let text = match crate::files::read_text(&path) {
         Ok(text) => text,
@@ -258,7 +259,9 @@ pub fn review(args: &[String]) -> ExitCode {
         if let Some(rs) = r.ruleset.clone() {
             let goal = Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
             load_egdb(&rs);
-            let mut engine = Engine::with_goal((*rs).clone(), goal, 1 << 20);
+            // The page's worker's table size: the same budget reaches the same lines.
+            let mut engine =
+                Engine::with_goal((*rs).clone(), goal, pdn_engine::review::REVIEW_ENTRIES);
             let review = pdn_engine::review::review(&mut engine, &r, &limits, |done, all| {
                 eprint!("\rgame {number}: {done}/{all} positions");
             });

@@ -105,7 +105,7 @@ fn review_writes_evals_and_marks_into_the_game() {
         out.contains("my words"),
         "the author's comment stays: {out}"
     );
-    assert!(out.contains("Better: 33-29."), "{out}");
+    assert!(out.contains("Better: 33-29 (win → loss)."), "{out}");
     assert!(err.contains("1 blunders"), "{err}");
 }
 

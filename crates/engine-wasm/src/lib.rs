@@ -349,19 +349,20 @@ impl Reviewer {
         self.run.len()
     }
 
-    /// Searches the next position (to `depth`, within `ms` milliseconds on `clock` when
-    /// `ms` > 0) and answers
+    /// Searches the next position (to `depth`, within `nodes` nodes when `nodes` > 0: a node
+    /// budget, so that every run and machine gives the same verdicts, and `pdn review --nodes`
+    /// the same as the page) and answers
     /// `{"index":I,"of":N,"score":S,"win":W,"ply":P}`: the position's index (0: the start) and
     /// evaluation from White's view (as [`Analyser::search_with`]'s, turned to White's side),
     /// and `P` the ply that led there, judged —
-    /// `{"ply":K,"side":"white","mark":"??","loss":L,"best":"27-22","from":"27","to":"22"}`
-    /// (`loss` in men; `best` the engine's move in the game's notation, `null` when none), or
-    /// `null` for the start. `null` when every position is searched.
-    pub fn step_with(&mut self, depth: u32, ms: f64, clock: Option<fn() -> f64>) -> String {
+    /// `{"ply":K,"side":"white","mark":"??","loss":L,"change":C,"best":"27-22","from":"27","to":"22"}`
+    /// (`loss` in men; `change` the outcome the move threw away, `"win-draw"`, `"draw-loss"` or
+    /// `"win-loss"`, or `null`; `best` the engine's move in the game's notation, `null` when
+    /// none), or `null` for the start. `null` when every position is searched.
+    pub fn step_with(&mut self, depth: u32, nodes: u64) -> String {
         let limits = Limits {
             depth: Some(depth.max(1)),
-            movetime: (ms > 0.0).then(|| std::time::Duration::from_secs_f64(ms / 1000.0)),
-            clock,
+            nodes: (nodes > 0).then_some(nodes),
             ..Limits::default()
         };
         let Some(i) = self.run.step(&mut self.engine, &limits) else {
@@ -386,6 +387,10 @@ impl Reviewer {
         } else {
             "black"
         };
+        let change = p.change.map_or_else(
+            || "null".to_string(),
+            |(a, b)| format!("\"{}-{}\"", a.name(), b.name()),
+        );
         let (best, from, to) = match (p.best_move, self.run.before(p.ply)) {
             (Some(m), Some(before)) => (
                 format!(
@@ -398,7 +403,7 @@ impl Reviewer {
             _ => ("null".into(), "null".into(), "null".into()),
         };
         format!(
-            "{{\"ply\":{},\"side\":\"{side}\",\"mark\":\"{}\",\"loss\":{:.2},\"best\":{best},\"from\":{from},\"to\":{to}}}",
+            "{{\"ply\":{},\"side\":\"{side}\",\"mark\":\"{}\",\"loss\":{:.2},\"change\":{change},\"best\":{best},\"from\":{from},\"to\":{to}}}",
             p.ply,
             p.mark,
             f64::from(p.loss.min(1000)) / 100.0
@@ -542,10 +547,10 @@ mod bindings {
             Reviewer::create(gametype, &fens, entries, goal).map_err(|e| JsError::new(&e))
         }
 
-        /// The next position searched to `depth` within `ms` milliseconds: JSON, see
-        /// [`Reviewer::step_with`].
-        pub fn step(&mut self, depth: u32, ms: f64) -> String {
-            self.step_with(depth, ms, Some(now))
+        /// The next position searched to `depth` within `nodes` nodes (0: no limit): JSON,
+        /// see [`Reviewer::step_with`].
+        pub fn step(&mut self, depth: u32, nodes: f64) -> String {
+            self.step_with(depth, nodes.max(0.0) as u64)
         }
 
         /// `text` with the review written in: see [`Reviewer::annotate_text`].
@@ -606,7 +611,7 @@ mod tests {
         let fens = mainline();
         let mut r = Reviewer::create("20", &fens, 1 << 16, Goal::Standard).unwrap();
         assert_eq!(r.positions(), 7);
-        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0.0, None)).collect();
+        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0)).collect();
         for (i, s) in steps.iter().enumerate() {
             assert!(s.starts_with(&format!("{{\"index\":{i},\"of\":7,")), "{s}");
         }
@@ -635,7 +640,7 @@ mod tests {
                 .unwrap()
         };
         assert!(score(&steps[1]) < -2.0, "{}", steps[1]);
-        assert_eq!(r.step_with(4, 0.0, None), "null");
+        assert_eq!(r.step_with(4, 0), "null");
         let summary = r.summary_json();
         assert!(
             summary.starts_with("{\"white\":{\"inaccuracies\":")
@@ -656,7 +661,7 @@ mod tests {
         let mut e = Engine::new(rs, 1 << 16);
         let cli = pdn_engine::review::review(&mut e, &replay, &Limits::depth(4), |_, _| {});
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0.0, None) != "null" {}
+        while r.step_with(4, 0) != "null" {}
         let page = r.run.review();
         let marks = |rv: &pdn_engine::review::Review| {
             rv.plies
@@ -674,10 +679,10 @@ mod tests {
             "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
         );
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0.0, None) != "null" {}
+        while r.step_with(4, 0) != "null" {}
         let out = r.annotate_text(&text).unwrap();
         assert!(out.contains("28-22??"), "{out}");
-        assert!(out.contains("Better: 33-29."), "{out}");
+        assert!(out.contains("Better: 33-29 (win → loss)."), "{out}");
         assert!(out.contains("my move"), "the author's words stay: {out}");
         assert_eq!(out.matches("[%eval ").count(), 6, "{out}");
         assert!(out.starts_with("[GameType \"20\"]"), "{out}");
@@ -780,7 +785,7 @@ mod tests {
         );
         // No position: nothing to step.
         let mut r = Reviewer::create("20", &[], 1024, Goal::Standard).unwrap();
-        assert_eq!(r.step_with(2, 0.0, None), "null");
+        assert_eq!(r.step_with(2, 0), "null");
     }
 
     /// The worker's database: wanted for an English position near the end (not for the

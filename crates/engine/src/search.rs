@@ -293,6 +293,24 @@ impl Engine {
             && egdb::installed(&self.rs, self.goal).is_none()
     }
 
+    /// Takes the endgame database for searches from `pos` on, if it has none yet: built when
+    /// `pos` is near enough, else only one already there is taken. (Never built in wasm: the
+    /// build would hold up the worker, and its code stays out; one installed from the page's
+    /// file is taken.) Every search does this for its root; a review does it for the game's end
+    /// first, so that all its positions are searched alike.
+    pub fn take_egdb_for(&mut self, pos: &Position) {
+        if self.egdb.is_none() && self.egdb_pieces > 0 {
+            #[cfg(not(target_arch = "wasm32"))]
+            let db = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
+            #[cfg(target_arch = "wasm32")]
+            let db = {
+                let _ = pos;
+                egdb::installed(&self.rs, self.goal)
+            };
+            self.egdb = db;
+        }
+    }
+
     /// Whether `pos` is within 4 pieces of the database's size (its positions come within a
     /// search's reach).
     fn near_egdb(&self, pos: &Position) -> bool {
@@ -323,16 +341,7 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
-        // Built when the root is near enough, else only one already there is taken. (Never
-        // built in wasm: the build would hold up the worker, and its code stays out; one
-        // installed from the page's file is taken.)
-        if self.egdb.is_none() && self.egdb_pieces > 0 {
-            #[cfg(not(target_arch = "wasm32"))]
-            let db = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
-            #[cfg(target_arch = "wasm32")]
-            let db = egdb::installed(&self.rs, self.goal);
-            self.egdb = db;
-        }
+        self.take_egdb_for(pos);
         // A root the database answers is searched exactly at depth 1 (every move's position
         // is answered), unless the draw rules cut a line short.
         let root_known = self.egdb.as_ref().is_some_and(|db| {
