@@ -11,6 +11,7 @@ import { toDom } from '../view/tree.js';
 import { lineView } from '../view/views.js';
 import { marksLayer } from '../view/marks.js';
 import { enginePanel } from './panel.js';
+import { REVIEW_ENTRIES, REVIEW_NODES } from './session.js';
 
 // Solve mode's engine, loaded with this module (app.js); the panel's stylesheet, loaded before it.
 export { createJudge } from './judge.js';
@@ -47,8 +48,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   let shown = null;
   // The game review running: { id, game, key, done, of }; the live analysis waits for it.
   let reviewing = null;
-  // The time a position the reader chose for the next review (panel.js REVIEW_TIMES).
-  let reviewMs = 300;
+  // The nodes a position the reader chose for the next review (panel.js REVIEW_BUDGETS).
+  let reviewNodes = REVIEW_NODES;
   // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
   // and the writings asked for (id -> { resolve, reject }).
   let reviewed = null;
@@ -86,7 +87,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     const progress = reviewing ? { done: reviewing.done, of: reviewing.of } : null;
     const view = viewer.state.view;
     const can = Boolean(view && (view.plies || []).length);
-    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, ms: reviewMs } : null }), null);
+    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, nodes: reviewNodes } : null }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
     viewer.setOverlay('engine', info && info.lines.length ? arrow : null);
@@ -145,8 +146,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     reviewing = { id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
     review.begin(s.game, s.view);
     start();
-    // A smaller table than the analysis's (6 MB): the worker keeps the review for writing it.
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, ms: reviewMs, entries: 1 << 18 });
+    // A smaller table than the analysis's (4 MB), `pdn review`'s, so that the same budget gives
+    // the same marks; the worker keeps the review for writing it.
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, nodes: reviewNodes, entries: REVIEW_ENTRIES });
     draw();
   }
 
@@ -214,9 +216,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   doc.addEventListener('pointercancel', release, true);
 
   panel.addEventListener('click', (e) => {
-    const time = e.target.closest && e.target.closest('[data-review-ms]');
-    if (time) {
-      if (!reviewing) { reviewMs = Number(time.dataset.reviewMs); draw(); }
+    const budget = e.target.closest && e.target.closest('[data-review-nodes]');
+    if (budget) {
+      if (!reviewing) { reviewNodes = Number(budget.dataset.reviewNodes); draw(); }
       return;
     }
     if (e.target.closest && e.target.closest('[data-engine-review]')) {

@@ -228,3 +228,40 @@ fn egdb_writes_a_database_that_pdn_egdb_env_reads() {
     assert_eq!(code, 2);
     assert!(err.contains("32-square"), "{err}");
 }
+
+#[test]
+fn review_with_a_node_budget_gives_the_same_marks_as_the_page_every_run() {
+    // The page's test reviews the same game at Quick, 30,000 nodes a position, and expects these
+    // marks (tests/e2e/review.mjs REVIEW_GAME_MARKS).
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/e2e/fixtures/review-game.pdn"
+    );
+    let args = ["review", path, "--nodes", "30000"];
+    let (out, err, code) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let (again, _, _) = run(&args);
+    assert_eq!(out, again, "two runs differ");
+    // Each marked ply, counted through the mainline's moves (comments taken out).
+    let mut body = out.split("\n\n").nth(1).unwrap().to_string();
+    while let (Some(a), Some(b)) = (body.find('{'), body.find('}')) {
+        body.replace_range(a..=b, "");
+    }
+    let marks: Vec<String> = body
+        .split_whitespace()
+        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty() && *t != "2-0")
+        .enumerate()
+        .filter_map(|(i, t)| {
+            let mark: String = t.chars().filter(|c| *c == '?' || *c == '!').collect();
+            (!mark.is_empty()).then(|| format!("{}{mark}", i + 1))
+        })
+        .collect();
+    assert_eq!(
+        marks.join(" "),
+        "15?! 21?! 22?! 25?! 26?! 31? 32? 33?! 64?!",
+        "{out}"
+    );
+    // What each mark lost, in men or as the outcome thrown away.
+    assert!(out.contains("Better: 31-26 (-0.43)."), "{out}");
+}
