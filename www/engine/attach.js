@@ -27,6 +27,14 @@ function mainline(view) {
 }
 
 /**
+ * The mainline's moves as the game writes them: the engine writes its lines and better moves
+ * the same way (Russian short notation in a game so written; the engine decides, writeLike).
+ */
+function moveTexts(view) {
+  return lineView(view, null).plies.map((p) => String(p.notation || '').replace(/[!?]+$/, ''));
+}
+
+/**
  * doc, viewer (the controller), panel (the element the panel is drawn in), t (words), play(ends)
  * (plays moves given as [from, to] squares from the shown position: the analysis board),
  * createWorker() (a Worker running worker.js), and review: { begin(game, view), step(game, m),
@@ -66,6 +74,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       history: fens.slice(0, s.ply).filter(Boolean),
       gametype: String(s.view.variantNumber || s.view.gametype || 20),
       goal: s.view.goal || 'standard',
+      moves: moveTexts(s.view),
     };
   }
 
@@ -148,7 +157,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     start();
     // A smaller table than the analysis's (4 MB), `pdn review`'s, so that the same budget gives
     // the same marks; the worker keeps the review for writing it.
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, nodes: reviewNodes, entries: REVIEW_ENTRIES });
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
     draw();
   }
 
@@ -183,7 +192,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     error = null;
     whiteToMove = p.fen.trim().toUpperCase().startsWith('W');
     start();
-    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, multipv: MULTIPV });
+    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, moves: p.moves, multipv: MULTIPV });
     draw();
   }
 

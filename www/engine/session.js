@@ -25,7 +25,7 @@ export const JUDGE_MS = 1500;
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
  * loop a turn. Messages in: `{ type: 'analyse', id, gametype, fen, history, multipv, depth,
- * entries, goal }` (goal: the game view's, `standard`, `losing` or `first-king`) and
+ * entries, goal, moves }` (moves: the game's mainline as written: the lines are written alike) (goal: the game view's, `standard`, `losing` or `first-king`) and
  * `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
  * depth, then `{ type: 'done', id }`; `{ type: 'error', id, message }` for a position the engine
  * cannot take. With `Reviewer` (the wasm class), also `{ type: 'review', id, gametype, fens, nodes,
@@ -62,6 +62,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     try {
       if (!Reviewer) throw new Error('no review in this engine');
       r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? REVIEW_ENTRIES, String(msg.goal ?? 'standard'));
+      if (msg.moves && r.writeLike) r.writeLike(msg.moves.map(String));
     } catch (e) {
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;
@@ -99,6 +100,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     let a;
     try {
       a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
+      if (msg.moves && a.writeLike) a.writeLike(msg.moves.map(String));
     } catch (e) {
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;

@@ -265,3 +265,36 @@ fn review_with_a_node_budget_gives_the_same_marks_as_the_page_every_run() {
     // What each mark lost, in men or as the outcome thrown away.
     assert!(out.contains("Better: 31-26 (-0.43)."), "{out}");
 }
+
+#[test]
+fn analyse_writes_the_lines_as_the_game_writes_its_moves() {
+    // A Russian game in short notation (issue 38: the lines came in long notation, e3-f4).
+    let path = temp_file(
+        "short.pdn",
+        "[GameType \"25\"]\n1. cd4 fe5 2. df6 ge5 3. gh4 hg7 *\n",
+    );
+    let (out, err, code) = run(&[
+        "analyse",
+        path.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--multipv",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let last: Vec<serde_json::Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter(|v: &serde_json::Value| v["depth"] == 6)
+        .collect();
+    assert_eq!(last.len(), 2, "{out}");
+    for v in &last {
+        let pv = v["pv"].as_array().unwrap();
+        assert!(pv.len() >= 4, "{out}");
+        assert!(
+            pv.iter()
+                .all(|m| !m.as_str().unwrap().contains(['-', ':', 'x'])),
+            "{out}"
+        );
+    }
+}

@@ -27,6 +27,8 @@ pub struct Analyser {
     history: Vec<Position>,
     /// The lines of the deepest search so far, and its depth (solve mode's verdict reads them).
     last: (u32, Vec<Line>),
+    /// Moves written in Russian short notation (`cd4`), as the game writes its own.
+    short: bool,
 }
 
 impl Analyser {
@@ -54,7 +56,15 @@ impl Analyser {
             pos,
             history,
             last: (0, Vec::new()),
+            short: false,
         })
+    }
+
+    /// Writes the moves as the game whose moves are `texts` writes them: Russian short notation
+    /// (`cd4`) when most of them are so (`pdn::edit::texts_are_short`), else the shortest the
+    /// standard allows.
+    pub fn write_like(&mut self, texts: &[String]) {
+        self.short = pdn::edit::texts_are_short(texts.iter().map(String::as_str));
     }
 
     /// The GameType number of the endgame database a search of this position would use and
@@ -127,7 +137,7 @@ impl Analyser {
                 let sep = self.rs.variant.capture_separator();
                 format!(
                     "{{\"notation\":\"{}\",\"from\":\"{}\",\"to\":\"{}\",\"fen\":\"{}\"}}",
-                    m.shortest_notation(g, &legal, sep),
+                    pdn::edit::move_text(g, &legal, &m, sep, self.short),
                     g.label(m.from),
                     g.label(m.to),
                     self.pos.play(&m).to_fen(g)
@@ -155,7 +165,7 @@ impl Analyser {
         let pv: Vec<String> =
             l.pv.iter()
                 .map(|m| {
-                    let t = m.shortest_notation(g, &p.legal_moves(&self.rs), sep);
+                    let t = pdn::edit::move_text(g, &p.legal_moves(&self.rs), m, sep, self.short);
                     p = p.play(m);
                     ends.push(format!("[\"{}\",\"{}\"]", g.label(m.from), g.label(m.to)));
                     format!("\"{t}\"")
@@ -311,6 +321,8 @@ pub struct Reviewer {
     run: Run,
     /// The mainline's last position (its fewest pieces: whether the database is wanted).
     last: Option<Position>,
+    /// Better moves written in Russian short notation (see [`Analyser::write_like`]).
+    short: bool,
 }
 
 impl Reviewer {
@@ -332,7 +344,14 @@ impl Reviewer {
             rs,
             last: positions.last().cloned(),
             run: Run::new(positions),
+            short: false,
         })
+    }
+
+    /// Writes the better moves as the game whose moves are `texts` writes them: see
+    /// [`Analyser::write_like`].
+    pub fn write_like(&mut self, texts: &[String]) {
+        self.short = pdn::edit::texts_are_short(texts.iter().map(String::as_str));
     }
 
     /// The GameType number of the endgame database the review would use and has not got (the
@@ -395,7 +414,7 @@ impl Reviewer {
             (Some(m), Some(before)) => (
                 format!(
                     "\"{}\"",
-                    m.shortest_notation(g, &before.legal_moves(&self.rs), sep)
+                    pdn::edit::move_text(g, &before.legal_moves(&self.rs), &m, sep, self.short)
                 ),
                 format!("\"{}\"", g.label(m.from)),
                 format!("\"{}\"", g.label(m.to)),
@@ -513,6 +532,12 @@ mod bindings {
             Analyser::create(gametype, fen, &history, entries, goal).map_err(|e| JsError::new(&e))
         }
 
+        /// `writeLike(moveTexts)`: see [`Analyser::write_like`].
+        #[wasm_bindgen(js_name = writeLike)]
+        pub fn write_like_js(&mut self, texts: Vec<String>) {
+            self.write_like(&texts);
+        }
+
         /// One search to `depth` within `ms` milliseconds (0: no time limit): JSON, see
         /// [`Analyser::search_with`].
         pub fn search(&mut self, depth: u32, ms: f64, multipv: u32) -> String {
@@ -551,6 +576,12 @@ mod bindings {
         /// see [`Reviewer::step_with`].
         pub fn step(&mut self, depth: u32, nodes: f64) -> String {
             self.step_with(depth, nodes.max(0.0) as u64)
+        }
+
+        /// `writeLike(moveTexts)`: see [`Reviewer::write_like`].
+        #[wasm_bindgen(js_name = writeLike)]
+        pub fn write_like_js(&mut self, texts: Vec<String>) {
+            self.write_like(&texts);
         }
 
         /// `text` with the review written in: see [`Reviewer::annotate_text`].
@@ -823,5 +854,29 @@ mod tests {
             json.contains("\"win\":") && !json.contains("\"win\":null"),
             "{json}"
         );
+    }
+
+    #[test]
+    fn lines_and_better_moves_are_written_as_the_game_writes_its_own() {
+        // A Russian game written in short notation: the lines are too (issue 38); in another
+        // game, the usual notation.
+        let short: Vec<String> = ["cd4", "fe5", "df6", "ge5", "gh4", "hg7"]
+            .map(String::from)
+            .to_vec();
+        let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+        let mut a = Analyser::create("25", fen, &[], 1 << 12, Goal::Standard).unwrap();
+        let long = a.search_with(4, 0.0, 2, None);
+        assert!(long.contains("\"pv\":[\"") && long.contains('-'), "{long}");
+        a.write_like(&short);
+        let out = a.search_with(4, 0.0, 2, None);
+        let pv = out
+            .split("\"pv\":[")
+            .nth(1)
+            .unwrap()
+            .split(']')
+            .next()
+            .unwrap();
+        assert!(!pv.contains('-') && !pv.contains(':'), "{out}");
+        assert!(out.split("\"pv\":[").count() == 3, "two lines: {out}");
     }
 }

@@ -382,6 +382,8 @@ pub fn annotate(game: &mut Game, r: &Replay, review: &Review, engine: &Engine) {
     let g = &engine.ruleset().geometry;
     let sep = engine.ruleset().variant.capture_separator();
     let Some(start) = r.start else { return };
+    // The better moves as the game writes its own (Russian short notation in a game so written).
+    let short = pdn::edit::writes_short(game);
     let mut before = start;
     for (i, p) in review.plies.iter().enumerate() {
         let eval = review.evals.get(i + 1).copied().unwrap_or(Score(0));
@@ -392,7 +394,7 @@ pub fn annotate(game: &mut Game, r: &Replay, review: &Review, engine: &Engine) {
                 let legal = before.legal_moves(engine.ruleset());
                 added.push(format!(
                     "Better: {} ({}).",
-                    m.shortest_notation(g, &legal, sep),
+                    pdn::edit::move_text(g, &legal, &m, sep, short),
                     p.lost_text()
                 ));
             }
