@@ -5,7 +5,7 @@
 //! `{"depth":D,"multipv":K,"score":S,"win":W,"nodes":N,"nps":R,"pv":["32-28",…]}` where `score`
 //! is in men from the side to move's view (1000 or -1000 for a forced win or loss), `win` the
 //! plies to a forced win (positive) or loss (negative) or `null`, and the moves are written in the game's notation (the shortest form
-//! that names the move among the legal ones).
+//! that names the move among the legal ones; Russian short notation, `cd4`, in a game written so).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
