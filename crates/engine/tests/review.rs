@@ -1,7 +1,8 @@
 //! The game review's verdicts (issue 38): the same on every run under a node budget, nothing
 //! marked for a move that keeps the outcome (within a tenth of a man of the best, or any
-//! winning move in a won ending), a thrown-away outcome said as such, and the page's stepping
-//! (the same `Reviewer`) and `pdn review` giving the same marks.
+//! winning move in a won ending), and a thrown-away outcome said as such. (The page's stepping
+//! and `pdn review` giving the same marks: crates/engine-wasm's tests, crates/cli/tests/engine.rs
+//! and tests/e2e/review.mjs on the same fixture and budget.)
 
 use pdn::{Color, Position, Ruleset, Variant};
 use pdn_engine::review::{Outcome, Review, Reviewer, judge, review};
@@ -22,6 +23,13 @@ fn reviewed(text: &str, limits: &Limits) -> Review {
     review(&mut e, &r, limits, |_, _| {})
 }
 
+/// The fixture's review at [`NODES`], once for the tests that read it (a debug build's review
+/// takes a while).
+fn quick() -> &'static Review {
+    static QUICK: std::sync::OnceLock<Review> = std::sync::OnceLock::new();
+    QUICK.get_or_init(|| reviewed(GAME, &Limits::nodes(NODES)))
+}
+
 fn marks(r: &Review) -> Vec<String> {
     r.plies
         .iter()
@@ -32,41 +40,21 @@ fn marks(r: &Review) -> Vec<String> {
 
 #[test]
 fn a_node_budget_gives_the_same_verdicts_every_run() {
-    let limits = Limits::nodes(NODES);
-    let (a, b) = (reviewed(GAME, &limits), reviewed(GAME, &limits));
-    assert_eq!(marks(&a), marks(&b));
+    let (a, b) = (quick(), &reviewed(GAME, &Limits::nodes(NODES)));
+    assert_eq!(marks(a), marks(b));
     assert_eq!(a.evals, b.evals);
     let losses = |r: &Review| r.plies.iter().map(|p| p.loss).collect::<Vec<_>>();
-    assert_eq!(losses(&a), losses(&b));
+    assert_eq!(losses(a), losses(b));
     // The marks the page's test expects too (tests/e2e/review.mjs REVIEW_GAME_MARKS).
     assert_eq!(
-        marks(&a).join(" "),
+        marks(a).join(" "),
         "15?! 21?! 22?! 25?! 26?! 31? 32? 33?! 64?!"
     );
 }
 
 #[test]
-fn the_pages_stepping_marks_as_the_review_does() {
-    // The browser's worker steps a Reviewer from the mainline's positions (crates/engine-wasm);
-    // `pdn review` runs `review` on the replayed game: the same loop, the same marks.
-    let game = pdn::read_file(GAME).games.remove(0);
-    let r = pdn::replay::replay(&game);
-    let positions: Vec<Position> = std::iter::once(r.start.unwrap())
-        .chain(r.plies.iter().map(|p| p.position))
-        .collect();
-    let rs = (*r.ruleset.clone().unwrap()).clone();
-    let mut e = Engine::new(rs, pdn_engine::review::REVIEW_ENTRIES);
-    let mut run = Reviewer::new(positions);
-    let limits = Limits::nodes(NODES);
-    while run.step(&mut e, &limits).is_some() {}
-    assert_eq!(marks(&run.review()), marks(&reviewed(GAME, &limits)));
-}
-
-#[test]
 fn no_mark_within_a_tenth_of_a_man_of_the_best() {
-    let limits = Limits::nodes(NODES);
-    let r = reviewed(GAME, &limits);
-    for p in &r.plies {
+    for p in &quick().plies {
         if !p.mark.is_empty() {
             assert!(
                 p.loss >= 30,
