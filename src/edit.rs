@@ -166,17 +166,47 @@ fn new_node(r: &Replay, pos: &Position, mv: &Move, short: bool) -> Option<Node> 
 }
 
 /// The game writes its moves in Russian short notation (`cd4`, `ge3`): more of its mainline's
-/// moves are written so than otherwise. Moves added to it are written the same way.
-fn writes_short(game: &Game) -> bool {
+/// moves are written so than otherwise. Moves added to it are written the same way, and the
+/// engine's lines and better moves too ([`move_text`]).
+#[must_use]
+pub fn writes_short(game: &Game) -> bool {
+    texts_short(game.moves.iter().map(|n| n.notation.as_ref()))
+}
+
+/// Whether moves written as `texts` (a game's mainline, as the page holds it) are mostly in
+/// Russian short notation: see [`writes_short`].
+#[must_use]
+pub fn texts_are_short<'a>(texts: impl IntoIterator<Item = &'a str>) -> bool {
+    let parsed: Vec<Option<PdnMove>> = texts.into_iter().map(PdnMove::parse).collect();
+    texts_short(parsed.iter().map(Option::as_ref))
+}
+
+fn texts_short<'a>(moves: impl Iterator<Item = Option<&'a PdnMove>>) -> bool {
     let (mut short, mut other) = (0usize, 0usize);
-    for node in &game.moves {
-        match &node.notation {
-            Some(m) if m.is_short() => short += 1,
-            Some(_) => other += 1,
-            None => {}
+    for m in moves.flatten() {
+        if m.is_short() {
+            short += 1;
+        } else {
+            other += 1;
         }
     }
     short > other
+}
+
+/// `mv` as a game written in Russian short notation writes it (`short`: `cd4`, when that names
+/// one move among `legal`), else the shortest notation the standard allows (`32-28`, `28x17`).
+#[must_use]
+pub fn move_text(
+    g: &crate::geometry::Geometry,
+    legal: &[Move],
+    mv: &Move,
+    capture: char,
+    short: bool,
+) -> String {
+    short
+        .then(|| short_text(g, legal, mv))
+        .flatten()
+        .unwrap_or_else(|| mv.shortest_notation(g, legal, capture))
 }
 
 /// `mv` in Russian short notation: the file letter of the square it starts from and the square

@@ -185,6 +185,28 @@ try {
     return `${seen.bar} at depth ${seen.depth}, ${seen.arrow}`;
   });
 
+  await check('two lines of four plies at least, in the game\'s own notation: Russian short notation in a game written so (cd4), the usual one otherwise', async () => {
+    const { page, context } = await newPage({ width: 1280, height: 800 });
+    await shotWithEngine(page);
+    await waitLines(page, '#engine .engine', 6);
+    const lines = () => page.evaluate(() => [...document.querySelectorAll('#engine .engine-line')]
+      .map((l) => [...l.querySelectorAll('.engine-move')].map((m) => m.textContent)));
+    const shot = await lines();
+    if (shot.length !== 2 || shot.some((l) => l.length < 4)) throw new Error(`International: ${JSON.stringify(shot)}`);
+    // A Russian game written short: shown at its end, the lines are written short too.
+    await page.fill('#pdn-input', '[GameType "25"]\n1. cd4 fe5 2. df6 ge5 *\n');
+    await page.click('#load');
+    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 2);
+    await page.click('#last');
+    await page.waitForFunction(() => [...document.querySelectorAll('#engine .engine-move')].length >= 4
+      && Number(document.querySelector('#engine .engine').getAttribute('data-engine-depth')) >= 6, null, { timeout: 30000 });
+    const ru = await lines();
+    if (ru.length !== 2 || ru.some((l) => l.length < 4)) throw new Error(`Russian: ${JSON.stringify(ru)}`);
+    if (!ru.flat().every((m) => /^[a-h][a-h]?[1-8]$/.test(m))) throw new Error(`not short: ${JSON.stringify(ru)}`);
+    await context.close();
+    return `${shot[1].join(' ')} | ${ru[0].join(' ')}`;
+  });
+
   await check('solving turns the engine off (it would tell the answer)', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     await shotWithEngine(page);

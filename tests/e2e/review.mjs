@@ -9,7 +9,7 @@
 //   node tests/e2e/review.mjs                  every check
 //   node tests/e2e/review.mjs --screenshots    also writes docs/screenshots/review.png and review-phone.png
 
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { artifacts, checks, launchBrowser, openElementHost, openPage, root, startStaticServer, waitPly } from './harness.mjs';
 
@@ -22,6 +22,10 @@ const browser = await launchBrowser();
 // The shot position of docs/engine.md, then White's worst move and the engine's own replies.
 const BLUNDER = '[Event "Review test"]\n[GameType "20"]\n[FEN "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23"]\n'
   + '1. 28-22 17x48 2. 27-22 18x27 3. 32x21 9-14 *\n';
+// A game the engine played against itself, a worse line now and then, and the marks `pdn
+// review --nodes 30000` gives it (crates/engine/tests/review.rs asserts the same list).
+const REVIEW_GAME = readFileSync(path.join(root, 'tests/e2e/fixtures/review-game.pdn'), 'utf8');
+const REVIEW_GAME_MARKS = '15?! 21?! 22?! 25?! 26?! 31? 32? 33?! 64?!';
 // A game with evaluations written in (as `pdn review` writes them).
 const EVALS = '[GameType "20"]\n1. 32-28 {[%eval 0.10]} 19-23 {[%eval 0.05]} 2. 28x19 {[%eval 1.20]} 14x23 '
   + '{[%eval -0.30]} 3. 37-32 {[%eval #3]} 10-14 {[%eval #-2]} *\n';
@@ -118,7 +122,7 @@ try {
         await page.click('#review-write');
         await page.waitForFunction(() => document.querySelector('#pdn-input').value.includes('[%eval'));
         const text = await page.inputValue('#pdn-input');
-        if (!/28-22\?\?/.test(text) || !/Better: 33-29\./.test(text)) throw new Error(`written: ${text}`);
+        if (!/28-22\?\?/.test(text) || !/Better: 33-29 \((win|draw) → loss\)\./.test(text)) throw new Error(`written: ${text}`);
         const after = await page.evaluate(() => ({
           first: document.querySelector('.move[data-ply="1"]:not([data-line])').textContent,
           button: document.querySelector('#review-write').disabled,
@@ -134,14 +138,14 @@ try {
     });
   }
 
-  await check("the review's time a position: Normal (300 ms) at first, Deep (1000 ms) when chosen, and no change while one runs", async () => {
+  await check("the review's search a position: Normal (100,000 nodes) at first, Deep (300,000) when chosen, and no change while one runs", async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
-    // What the page asks of the engine's worker: each review message's time a position.
+    // What the page asks of the engine's worker: each review message's nodes a position.
     await page.addInitScript(() => {
       window.reviewTimes = [];
       const post = Worker.prototype.postMessage;
       Worker.prototype.postMessage = function (m, ...rest) {
-        if (m && m.type === 'review') window.reviewTimes.push(m.ms);
+        if (m && m.type === 'review') window.reviewTimes.push(m.nodes);
         return post.call(this, m, ...rest);
       };
     });
@@ -150,22 +154,50 @@ try {
     await page.click('#engine-toggle');
     await page.waitForSelector('#engine #review-game:not([disabled])');
     const pressed = () => page.evaluate(() => [...document.querySelectorAll('#engine .review-time')]
-      .map((b) => `${b.dataset.reviewMs}:${b.getAttribute('aria-pressed')}:${b.disabled}`).join(' '));
+      .map((b) => `${b.dataset.reviewNodes}:${b.getAttribute('aria-pressed')}:${b.disabled}`).join(' '));
     const first = await pressed();
-    if (first !== '100:false:false 300:true:false 1000:false:false') throw new Error(`at first: ${first}`);
-    await page.click('#engine .review-time[data-review-ms="1000"]');
-    await page.waitForSelector('#engine .review-time[data-review-ms="1000"][aria-pressed="true"]');
+    if (first !== '30000:false:false 100000:true:false 300000:false:false') throw new Error(`at first: ${first}`);
+    await page.click('#engine .review-time[data-review-nodes="300000"]');
+    await page.waitForSelector('#engine .review-time[data-review-nodes="300000"][aria-pressed="true"]');
     await page.click('#engine #review-game');
     await page.waitForFunction(() => window.reviewTimes.length === 1);
     const running = await pressed();
     await page.click('#engine #review-game'); // Stop review
     await page.waitForFunction(() => document.querySelector('#engine #review-game').getAttribute('aria-pressed') === 'false');
     const asked = await page.evaluate(() => window.reviewTimes);
-    if (asked[0] !== 1000) throw new Error(`the worker was asked for ${asked[0]} ms a position`);
-    if (!/1000:true:true/.test(running)) throw new Error(`while running: ${running}`);
+    if (asked[0] !== 300000) throw new Error(`the worker was asked for ${asked[0]} nodes a position`);
+    if (!/300000:true:true/.test(running)) throw new Error(`while running: ${running}`);
     const words = await page.evaluate(() => [...document.querySelectorAll('#engine .review-time')].map((b) => `${b.textContent} (${b.title})`).join(', '));
     await context.close();
     return words;
+  });
+
+  await check('the same marks as pdn review: the fixture game at Quick (30,000 nodes a position), twice, each time the marks `pdn review --nodes 30000` gives (crates/engine/tests/review.rs), the loser first in the summary, what a mark lost in its title', async () => {
+    const runs = [];
+    for (let k = 0; k < 2; k += 1) {
+      const { page, context } = await newPage({ width: 1280, height: 800 });
+      await openPage(page, `${server.origin}/index.html`);
+      await load(page, REVIEW_GAME);
+      await page.click('#engine-toggle');
+      await page.waitForSelector('#engine #review-game:not([disabled])');
+      await page.click('#engine .review-time[data-review-nodes="30000"]');
+      await page.waitForSelector('#engine .review-time[data-review-nodes="30000"][aria-pressed="true"]');
+      await page.click('#engine #review-game');
+      await page.waitForSelector('#review-summary', { timeout: 240000 });
+      runs.push(await page.evaluate(() => ({
+        marks: [...document.querySelectorAll('.move[data-review]:not([data-line])')].filter((m) => m.dataset.review)
+          .map((m) => `${m.dataset.ply}${m.dataset.review}`).join(' '),
+        titles: [...document.querySelectorAll('.move[data-review]:not([data-line])')].map((m) => m.title),
+        rows: [...document.querySelectorAll('#review-summary tbody tr')].map((r) => r.dataset.side),
+      })));
+      await context.close();
+    }
+    if (runs[0].marks !== REVIEW_GAME_MARKS) throw new Error(`the page marks ${runs[0].marks}; pdn review ${REVIEW_GAME_MARKS}`);
+    if (runs[1].marks !== runs[0].marks) throw new Error(`two runs differ: ${runs[0].marks} / ${runs[1].marks}`);
+    if (!runs[0].titles.every((t) => /^Better: \S+ \((−\d+\.\d\d|win → draw|draw → loss|win → loss)\)$/.test(t))) throw new Error(`titles: ${runs[0].titles}`);
+    // The fixture is 2-0 (White won): the loser's row, Black's, first.
+    if (runs[0].rows.join(' ') !== 'black white') throw new Error(`summary rows: ${runs[0].rows}`);
+    return `${runs[0].marks}; ${runs[0].titles[0]}`;
   });
 
   await check('a review stops when asked (what it found stays, said as stopped) and when another game is shown', async () => {

@@ -137,7 +137,7 @@ test('the last review is kept: annotate writes it into the game\'s text, without
   assert.equal(a.type, 'annotated');
   assert.match(a.text, /28-22\?\?/);
   assert.match(a.text, /\[%eval -?\d/);
-  assert.match(a.text, /Better: 33-29\./);
+  assert.match(a.text, /Better: 33-29 \(win → loss\)\./);
   await s.handle({ type: 'annotate', id: 10, text: game });
   assert.equal(out.at(-1).type, 'error', 'another review\'s id');
   await s.handle({ type: 'annotate', id: 11, text: '[GameType "20"] 1. 32-28 *' });

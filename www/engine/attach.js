@@ -11,6 +11,7 @@ import { toDom } from '../view/tree.js';
 import { lineView } from '../view/views.js';
 import { marksLayer } from '../view/marks.js';
 import { enginePanel } from './panel.js';
+import { REVIEW_ENTRIES, REVIEW_NODES } from './session.js';
 
 // Solve mode's engine, loaded with this module (app.js); the panel's stylesheet, loaded before it.
 export { createJudge } from './judge.js';
@@ -23,6 +24,14 @@ export const MULTIPV = 2;
 function mainline(view) {
   const line = lineView(view, null);
   return [line.start ? line.start.fen : '', ...line.plies.map((p) => p.fen)];
+}
+
+/**
+ * The mainline's moves as the game writes them: the engine writes its lines and better moves
+ * the same way (Russian short notation in a game so written; the engine decides, writeLike).
+ */
+function moveTexts(view) {
+  return lineView(view, null).plies.map((p) => String(p.notation || '').replace(/[!?]+$/, ''));
 }
 
 /**
@@ -47,8 +56,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   let shown = null;
   // The game review running: { id, game, key, done, of }; the live analysis waits for it.
   let reviewing = null;
-  // The time a position the reader chose for the next review (panel.js REVIEW_TIMES).
-  let reviewMs = 300;
+  // The nodes a position the reader chose for the next review (panel.js REVIEW_BUDGETS).
+  let reviewNodes = REVIEW_NODES;
   // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
   // and the writings asked for (id -> { resolve, reject }).
   let reviewed = null;
@@ -65,6 +74,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       history: fens.slice(0, s.ply).filter(Boolean),
       gametype: String(s.view.variantNumber || s.view.gametype || 20),
       goal: s.view.goal || 'standard',
+      moves: moveTexts(s.view),
     };
   }
 
@@ -86,7 +96,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     const progress = reviewing ? { done: reviewing.done, of: reviewing.of } : null;
     const view = viewer.state.view;
     const can = Boolean(view && (view.plies || []).length);
-    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, ms: reviewMs } : null }), null);
+    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, nodes: reviewNodes } : null }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
     viewer.setOverlay('engine', info && info.lines.length ? arrow : null);
@@ -145,8 +155,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     reviewing = { id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
     review.begin(s.game, s.view);
     start();
-    // A smaller table than the analysis's (6 MB): the worker keeps the review for writing it.
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, ms: reviewMs, entries: 1 << 18 });
+    // A smaller table than the analysis's (4 MB), `pdn review`'s, so that the same budget gives
+    // the same marks; the worker keeps the review for writing it.
+    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
     draw();
   }
 
@@ -181,7 +192,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     error = null;
     whiteToMove = p.fen.trim().toUpperCase().startsWith('W');
     start();
-    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, multipv: MULTIPV });
+    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, moves: p.moves, multipv: MULTIPV });
     draw();
   }
 
@@ -214,9 +225,9 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   doc.addEventListener('pointercancel', release, true);
 
   panel.addEventListener('click', (e) => {
-    const time = e.target.closest && e.target.closest('[data-review-ms]');
-    if (time) {
-      if (!reviewing) { reviewMs = Number(time.dataset.reviewMs); draw(); }
+    const budget = e.target.closest && e.target.closest('[data-review-nodes]');
+    if (budget) {
+      if (!reviewing) { reviewNodes = Number(budget.dataset.reviewNodes); draw(); }
       return;
     }
     if (e.target.closest && e.target.closest('[data-engine-review]')) {

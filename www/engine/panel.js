@@ -31,8 +31,12 @@ export function evalBar(score, { flipped = false } = {}) {
   }, h('div', { class: 'eval-white', 'data-share': pct }));
 }
 
-/** The engine's time a position in a game review, in ms, and its word: the reader's choice. */
-export const REVIEW_TIMES = [[100, 'review.quick'], [300, 'review.normal'], [1000, 'review.deep']];
+/**
+ * The engine's nodes a position in a game review, and its word: the reader's choice. A node
+ * budget gives the same marks on every run and machine (`pdn review --nodes N` gives the page's);
+ * Normal is session.js REVIEW_NODES.
+ */
+export const REVIEW_BUDGETS = [[30000, 'review.quick'], [100000, 'review.normal'], [300000, 'review.deep']];
 
 /**
  * The panel: `info` is the worker's last report ({ depth, nodes, lines }) or null while it
@@ -54,18 +58,18 @@ export function enginePanel({ info, error = null, whiteToMove = true, t, flipped
     ? h('p', { class: 'engine-status engine-error', role: 'status' }, error)
     : h('p', { class: 'engine-status', role: 'status' },
       info ? t('engine.depth', { depth: info.depth, nodes: info.nodes }) : t('engine.thinking'));
-  // The game review's button (review: { progress: { done, of } | null, can, ms }): it starts the
-  // review (when the game shown has moves: can), or stops the one running, whose progress the
-  // status then says; beside it the time a position (ms), chosen before a review starts.
+  // The game review's button (review: { progress: { done, of } | null, can, nodes }): it starts
+  // the review (when the game shown has moves: can), or stops the one running, whose progress the
+  // status then says; beside it the search a position (nodes), chosen before a review starts.
   const reviewButton = review ? h('button', {
     type: 'button', id: 'review-game', class: 'review-game', 'data-engine-review': review.progress ? 'running' : '',
     'aria-pressed': review.progress ? 'true' : 'false', title: t('review.title'),
     disabled: review.progress || review.can ? null : '',
   }, t(review.progress ? 'review.stop' : 'review.start')) : null;
   const times = review ? h('span', { class: 'review-times', role: 'group', 'aria-label': t('review.time') },
-    REVIEW_TIMES.map(([ms, key]) => h('button', {
-      type: 'button', class: 'review-time', 'data-review-ms': ms, 'aria-pressed': String(ms === review.ms),
-      title: t('review.msTitle', { ms }), disabled: review.progress ? '' : null,
+    REVIEW_BUDGETS.map(([nodes, key]) => h('button', {
+      type: 'button', class: 'review-time', 'data-review-nodes': nodes, 'aria-pressed': String(nodes === review.nodes),
+      title: t('review.nodesTitle', { nodes }), disabled: review.progress ? '' : null,
     }, t(key)))) : null;
   const reviewStatus = review && review.progress
     ? h('p', { class: 'engine-status', role: 'status' }, t('review.progress', review.progress)) : null;

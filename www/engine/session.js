@@ -11,18 +11,24 @@
 export const SLICE_MS = 250;
 /** Depths searched at most. */
 export const MAX_DEPTH = 60;
-/** Time (ms) a review gives each position, unless the message says. */
-export const REVIEW_MS = 300;
+/**
+ * Nodes a review gives each position, unless the message says: a node budget, so that a review
+ * gives the same marks on every run and machine, and `pdn review --nodes N` the same as the page
+ * (crates/engine review.rs REVIEW_NODES). The time the reader waits is the progress shown.
+ */
+export const REVIEW_NODES = 100000;
+/** The review's table size, in entries: `pdn review`'s (review.rs REVIEW_ENTRIES), for the same marks. */
+export const REVIEW_ENTRIES = 1 << 18;
 /** Time (ms) solve mode gives the engine to prove a move wins, unless the message says. */
 export const JUDGE_MS = 1500;
 
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
  * loop a turn. Messages in: `{ type: 'analyse', id, gametype, fen, history, multipv, depth,
- * entries, goal }` (goal: the game view's, `standard`, `losing` or `first-king`) and
+ * entries, goal, moves }` (moves: the game's mainline as written: the lines are written alike) (goal: the game view's, `standard`, `losing` or `first-king`) and
  * `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
  * depth, then `{ type: 'done', id }`; `{ type: 'error', id, message }` for a position the engine
- * cannot take. With `Reviewer` (the wasm class), also `{ type: 'review', id, gametype, fens, ms,
+ * cannot take. With `Reviewer` (the wasm class), also `{ type: 'review', id, gametype, fens, nodes,
  * depth, entries, goal }` (fens: the mainline's start, then each ply's position): out come
  * `{ type: 'reviewing', id, index, of, score, win, ply }` per position (see the Reviewer's
  * step: score and win from White's side, ply the judged ply or null), then
@@ -55,7 +61,8 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     let r;
     try {
       if (!Reviewer) throw new Error('no review in this engine');
-      r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
+      r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? REVIEW_ENTRIES, String(msg.goal ?? 'standard'));
+      if (msg.moves && r.writeLike) r.writeLike(msg.moves.map(String));
     } catch (e) {
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;
@@ -64,9 +71,9 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     try {
       await database(r);
       const depth = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
-      const ms = msg.ms ?? REVIEW_MS;
+      const nodes = msg.nodes ?? REVIEW_NODES;
       while (mine === current) {
-        const step = JSON.parse(r.step(depth, ms));
+        const step = JSON.parse(r.step(depth, nodes));
         if (mine !== current || !step) break;
         post({ type: 'reviewing', id: msg.id, ...step });
         await pause();
@@ -93,6 +100,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     let a;
     try {
       a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
+      if (msg.moves && a.writeLike) a.writeLike(msg.moves.map(String));
     } catch (e) {
       post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
       return;

@@ -120,8 +120,42 @@ export function scoreText({ men, win }) {
   return `${v > 0 ? '+' : v < 0 ? '−' : ''}${Math.abs(v).toFixed(2)}`;
 }
 
-/** Each side's counts and mean loss: a small table (summary as the engine's Reviewer gives it). */
-export function reviewSummary(summary, t) {
+/**
+ * The side that lost the game (its mistakes are listed first): by the result (`2-0`, `0-1`, …),
+ * else by the review's last evaluation when it is a man or more; null for neither.
+ */
+export function loserOf(result, evals = []) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*[-–]\s*(\d+(?:\.\d+)?)\s*$/.exec(String(result || ''));
+  if (m && Number(m[1]) !== Number(m[2])) return Number(m[1]) > Number(m[2]) ? 'black' : 'white';
+  const last = [...evals].reverse().find((e) => e);
+  if (!last) return null;
+  const men = last.win != null ? Math.sign(last.win) * 1000 : last.men;
+  if (men >= 1) return 'black';
+  if (men <= -1) return 'white';
+  return null;
+}
+
+/**
+ * What a marked move lost, in words: the outcome it threw away (`win → draw`) or the men
+ * (`−1.20`); `lost` as the worker's ply gives it ({ loss, change }).
+ */
+export function lostText(lost, t) {
+  if (!lost) return '';
+  if (lost.change) return t(`review.change.${lost.change}`);
+  return `−${Number(lost.loss || 0).toFixed(2)}`;
+}
+
+/** "Better: 33-29 (win → draw)": the better move and what the move played lost. */
+export function betterText(best, lost, t) {
+  const what = lostText(lost, t);
+  return `${t('review.better', { move: best })}${what ? ` (${what})` : ''}`;
+}
+
+/**
+ * Each side's counts and mean loss: a small table (summary as the engine's Reviewer gives it),
+ * the loser's row first (both sides are reviewed; `loser` 'white', 'black' or null).
+ */
+export function reviewSummary(summary, t, loser = null) {
   const row = (side) => {
     const s = summary[side];
     return h('tr', { 'data-side': side },
@@ -138,7 +172,7 @@ export function reviewSummary(summary, t) {
       h('th', { scope: 'col', title: t('review.mistakes') }, '?'),
       h('th', { scope: 'col', title: t('review.blunders') }, '??'),
       h('th', { scope: 'col', title: t('review.lossTitle') }, t('review.loss')))),
-    h('tbody', {}, row('white'), row('black')));
+    h('tbody', {}, ...(loser === 'black' ? [row('black'), row('white')] : [row('white'), row('black')])));
 }
 
 /** The mainline's FENs (the start, then each ply's): a review's identity. */
@@ -153,7 +187,8 @@ const plainLabels = new WeakMap();
 /**
  * The review's marks in the move list under `root`: a reviewed mainline move carries its mark
  * (data-review), the mark beside it (unless the text has it, as after the review was written
- * in) and the better move in its title and name. `marks`: ply → { mark, best }, or null (none);
+ * in) and the better move (and what the move lost) in its title and name. `marks`: ply →
+ * { mark, best, lost }, or null (none);
  * `view` the shown game's. Only the buttons whose mark changed are touched.
  */
 export function markMoves(root, marks, view, t) {
@@ -161,7 +196,7 @@ export function markMoves(root, marks, view, t) {
   for (const b of root.querySelectorAll('.move[data-ply]:not([data-line])')) {
     const ply = Number(b.getAttribute('data-ply'));
     const r = (marks && marks[ply]) || null;
-    const better = r && r.best ? t('review.better', { move: r.best }) : null;
+    const better = r && r.best ? betterText(r.best, r.lost, t) : null;
     if ((b.getAttribute('data-review') || null) === (r && r.mark) && (b.getAttribute('title') || null) === better) continue;
     b.querySelector('.review-mark')?.remove();
     if (!plainLabels.has(b)) plainLabels.set(b, b.getAttribute('aria-label'));
@@ -188,7 +223,7 @@ export function markMoves(root, marks, view, t) {
  * engine's review is fed in with begin / step / end / stop; update() after each drawing.
  */
 export function createReview({ doc, box, moves = null, viewer, t, write = null }) {
-  /** Game index → { key, evals, marks, best, of, done, running, summary }. */
+  /** Game index → { key, evals, marks, best, lost, of, done, running, summary }. */
   const reviews = new Map();
   let fileView = null;
   let fileData = null;
@@ -221,7 +256,7 @@ export function createReview({ doc, box, moves = null, viewer, t, write = null }
     const s = viewer.state;
     // The marks in the move list (the words of a new language too).
     const marks = d && !d.file ? d.marks : null;
-    listMarks = marks ? Object.fromEntries(Object.entries(marks).map(([k, m]) => [k, { mark: m, best: d.best[k] }])) : null;
+    listMarks = marks ? Object.fromEntries(Object.entries(marks).map(([k, m]) => [k, { mark: m, best: d.best[k], lost: d.lost && d.lost[k] }])) : null;
     if (moves) markMoves(moves, listMarks, s.view, t);
     // While solving, the graph would tell the solution: it is put away.
     box.hidden = !d || s.mode === 'solve';
@@ -237,9 +272,9 @@ export function createReview({ doc, box, moves = null, viewer, t, write = null }
     const mark = current != null && d.marks[current];
     if (mark && d.best[current]) {
       parts.push(h('p', { id: 'review-better', class: 'review-better', 'data-review': mark },
-        h('span', { class: `review-mark review-${markName(mark)}` }, mark), ' ', t('review.better', { move: d.best[current] })));
+        h('span', { class: `review-mark review-${markName(mark)}` }, mark), ' ', betterText(d.best[current], d.lost && d.lost[current], t)));
     }
-    if (d.summary) parts.push(reviewSummary(d.summary, t));
+    if (d.summary) parts.push(reviewSummary(d.summary, t, loserOf(s.view.result, d.evals)));
     if (d.summary && !d.running && write) {
       // Written: the game's text has [%eval] in its mainline (until Undo takes it out).
       const written = Boolean(fileEvals(s.view));
@@ -280,7 +315,7 @@ export function createReview({ doc, box, moves = null, viewer, t, write = null }
     /** A review of the shown game starts: `fens` its mainline. */
     begin(game, view) {
       const fens = mainlineFens(view);
-      reviews.set(game, { key: fens.join('\n'), evals: [], marks: {}, best: {}, of: fens.length, done: 0, running: true, summary: null });
+      reviews.set(game, { key: fens.join('\n'), evals: [], marks: {}, best: {}, lost: {}, of: fens.length, done: 0, running: true, summary: null });
       draw();
     },
     /** One position searched (the worker's 'reviewing' message). */
@@ -292,6 +327,7 @@ export function createReview({ doc, box, moves = null, viewer, t, write = null }
       if (m.ply && m.ply.mark) {
         r.marks[m.ply.ply] = m.ply.mark;
         r.best[m.ply.ply] = m.ply.best;
+        r.lost[m.ply.ply] = { loss: m.ply.loss, change: m.ply.change || null };
       }
       draw();
     },

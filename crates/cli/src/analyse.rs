@@ -5,7 +5,7 @@
 //! `{"depth":D,"multipv":K,"score":S,"win":W,"nodes":N,"nps":R,"pv":["32-28",…]}` where `score`
 //! is in men from the side to move's view (1000 or -1000 for a forced win or loss), `win` the
 //! plies to a forced win (positive) or loss (negative) or `null`, and the moves are written in the game's notation (the shortest form
-//! that names the move among the legal ones).
+//! that names the move among the legal ones; Russian short notation, `cd4`, in a game written so).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -80,7 +80,7 @@ pub fn run(args: &[String]) -> ExitCode {
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
         limits.movetime = Some(Duration::from_secs(1));
     }
-    let (rs, pos, history, goal) = match (file, fen) {
+    let (rs, pos, history, goal, short) = match (file, fen) {
         (Some(path), None) => match from_file(&path, game, ply) {
             Ok(x) => x,
             Err(e) => return fail(e),
@@ -94,7 +94,7 @@ pub fn run(args: &[String]) -> ExitCode {
             };
             let first = rs.geometry.spec().first_player;
             match Position::from_fen(&fen, &rs.geometry, first) {
-                Ok(p) => (rs, p, Vec::new(), Goal::of_tags(Some(&g), None)),
+                Ok(p) => (rs, p, Vec::new(), Goal::of_tags(Some(&g), None), false),
                 Err(e) => return fail(e.to_string()),
             }
         }
@@ -108,7 +108,7 @@ pub fn run(args: &[String]) -> ExitCode {
     let lines = engine.analyse(&pos, &history, &limits, multipv, |info| {
         let secs = info.elapsed.as_secs_f64().max(1e-6);
         for (k, line) in info.lines.iter().enumerate() {
-            let pv = written(&rs, &pos, &line.pv);
+            let pv = written(&rs, &pos, &line.pv, short);
             let l = DepthLine {
                 depth: info.depth,
                 multipv: k + 1,
@@ -127,7 +127,7 @@ pub fn run(args: &[String]) -> ExitCode {
     });
     let best = lines
         .first()
-        .map(|l| written(&rs, &pos, &l.pv[..1]))
+        .map(|l| written(&rs, &pos, &l.pv[..1], short))
         .unwrap_or_default();
     failed |= serde_json::to_writer(
         &mut out,
@@ -144,13 +144,20 @@ pub fn run(args: &[String]) -> ExitCode {
     }
 }
 
-/// The moves of a line as the game writes them, each in its own position.
-fn written(rs: &Ruleset, pos: &Position, pv: &[pdn::Move]) -> Vec<String> {
+/// The moves of a line as the game writes them, each in its own position (`short`: Russian
+/// short notation, in a game written so).
+fn written(rs: &Ruleset, pos: &Position, pv: &[pdn::Move], short: bool) -> Vec<String> {
     let mut p = *pos;
     pv.iter()
         .map(|m| {
             let legal = p.legal_moves(rs);
-            let text = m.shortest_notation(&rs.geometry, &legal, rs.variant.capture_separator());
+            let text = pdn::edit::move_text(
+                &rs.geometry,
+                &legal,
+                m,
+                rs.variant.capture_separator(),
+                short,
+            );
             p = p.play(m);
             text
         })
@@ -163,7 +170,7 @@ fn from_file(
     path: &str,
     game: usize,
     ply: Option<usize>,
-) -> Result<(Ruleset, Position, Vec<Position>, Goal), String> {
+) -> Result<(Ruleset, Position, Vec<Position>, Goal, bool), String> {
     let text = crate::files::read_text(path)?;
     let mut found = None;
     let mut i = 0;
@@ -193,7 +200,13 @@ fn from_file(
     positions.truncate(at + 1);
     let pos = positions.pop().expect("at least the start");
     let goal = Goal::of_tags(g.tag("GameType"), g.tag("Variant"));
-    Ok(((*rs).clone(), pos, positions, goal))
+    Ok((
+        (*rs).clone(),
+        pos,
+        positions,
+        goal,
+        pdn::edit::writes_short(&g),
+    ))
 }
 
 pub const REVIEW_USAGE: &str = "pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]";
@@ -236,8 +249,9 @@ pub fn review(args: &[String]) -> ExitCode {
     let Some(path) = file else {
         return fail("give a FILE".to_string());
     };
+    // A node budget by default, the page's "Normal": the same marks on every run and machine.
     if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        limits.movetime = Some(Duration::from_millis(200));
+        limits.nodes = Some(pdn_engine::review::REVIEW_NODES);
     }
     let text = match crate::files::read_text(&path) {
         Ok(text) => text,
@@ -258,7 +272,9 @@ pub fn review(args: &[String]) -> ExitCode {
         if let Some(rs) = r.ruleset.clone() {
             let goal = Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
             load_egdb(&rs);
-            let mut engine = Engine::with_goal((*rs).clone(), goal, 1 << 20);
+            // The page's worker's table size: the same budget reaches the same lines.
+            let mut engine =
+                Engine::with_goal((*rs).clone(), goal, pdn_engine::review::REVIEW_ENTRIES);
             let review = pdn_engine::review::review(&mut engine, &r, &limits, |done, all| {
                 eprint!("\rgame {number}: {done}/{all} positions");
             });

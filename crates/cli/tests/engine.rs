@@ -105,7 +105,7 @@ fn review_writes_evals_and_marks_into_the_game() {
         out.contains("my words"),
         "the author's comment stays: {out}"
     );
-    assert!(out.contains("Better: 33-29."), "{out}");
+    assert!(out.contains("Better: 33-29 (win → loss)."), "{out}");
     assert!(err.contains("1 blunders"), "{err}");
 }
 
@@ -227,4 +227,74 @@ fn egdb_writes_a_database_that_pdn_egdb_env_reads() {
     let (_, err, code) = run(&["egdb", p, "--gametype", "20"]);
     assert_eq!(code, 2);
     assert!(err.contains("32-square"), "{err}");
+}
+
+#[test]
+fn review_with_a_node_budget_gives_the_same_marks_as_the_page_every_run() {
+    // The page's test reviews the same game at Quick, 30,000 nodes a position, and expects these
+    // marks (tests/e2e/review.mjs REVIEW_GAME_MARKS).
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/e2e/fixtures/review-game.pdn"
+    );
+    let args = ["review", path, "--nodes", "30000"];
+    let (out, err, code) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let (again, _, _) = run(&args);
+    assert_eq!(out, again, "two runs differ");
+    // Each marked ply, counted through the mainline's moves (comments taken out).
+    let mut body = out.split("\n\n").nth(1).unwrap().to_string();
+    while let (Some(a), Some(b)) = (body.find('{'), body.find('}')) {
+        body.replace_range(a..=b, "");
+    }
+    let marks: Vec<String> = body
+        .split_whitespace()
+        .map(|t| t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'))
+        .filter(|t| !t.is_empty() && *t != "2-0")
+        .enumerate()
+        .filter_map(|(i, t)| {
+            let mark: String = t.chars().filter(|c| *c == '?' || *c == '!').collect();
+            (!mark.is_empty()).then(|| format!("{}{mark}", i + 1))
+        })
+        .collect();
+    assert_eq!(
+        marks.join(" "),
+        "15?! 21?! 22?! 25?! 26?! 31? 32? 33?! 64?!",
+        "{out}"
+    );
+    // What each mark lost, in men or as the outcome thrown away.
+    assert!(out.contains("Better: 31-26 (-0.43)."), "{out}");
+}
+
+#[test]
+fn analyse_writes_the_lines_as_the_game_writes_its_moves() {
+    // A Russian game in short notation (issue 38: the lines came in long notation, e3-f4).
+    let path = temp_file(
+        "short.pdn",
+        "[GameType \"25\"]\n1. cd4 fe5 2. df6 ge5 3. gh4 hg7 *\n",
+    );
+    let (out, err, code) = run(&[
+        "analyse",
+        path.to_str().unwrap(),
+        "--depth",
+        "6",
+        "--multipv",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let last: Vec<serde_json::Value> = out
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .filter(|v: &serde_json::Value| v["depth"] == 6)
+        .collect();
+    assert_eq!(last.len(), 2, "{out}");
+    for v in &last {
+        let pv = v["pv"].as_array().unwrap();
+        assert!(pv.len() >= 4, "{out}");
+        assert!(
+            pv.iter()
+                .all(|m| !m.as_str().unwrap().contains(['-', ':', 'x'])),
+            "{out}"
+        );
+    }
 }

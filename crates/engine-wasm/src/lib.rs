@@ -27,6 +27,8 @@ pub struct Analyser {
     history: Vec<Position>,
     /// The lines of the deepest search so far, and its depth (solve mode's verdict reads them).
     last: (u32, Vec<Line>),
+    /// Moves written in Russian short notation (`cd4`), as the game writes its own.
+    short: bool,
 }
 
 impl Analyser {
@@ -54,7 +56,15 @@ impl Analyser {
             pos,
             history,
             last: (0, Vec::new()),
+            short: false,
         })
+    }
+
+    /// Writes the moves as the game whose moves are `texts` writes them: Russian short notation
+    /// (`cd4`) when most of them are so (`pdn::edit::texts_are_short`), else the shortest the
+    /// standard allows.
+    pub fn write_like(&mut self, texts: &[String]) {
+        self.short = pdn::edit::texts_are_short(texts.iter().map(String::as_str));
     }
 
     /// The GameType number of the endgame database a search of this position would use and
@@ -127,7 +137,7 @@ impl Analyser {
                 let sep = self.rs.variant.capture_separator();
                 format!(
                     "{{\"notation\":\"{}\",\"from\":\"{}\",\"to\":\"{}\",\"fen\":\"{}\"}}",
-                    m.shortest_notation(g, &legal, sep),
+                    pdn::edit::move_text(g, &legal, &m, sep, self.short),
                     g.label(m.from),
                     g.label(m.to),
                     self.pos.play(&m).to_fen(g)
@@ -155,7 +165,7 @@ impl Analyser {
         let pv: Vec<String> =
             l.pv.iter()
                 .map(|m| {
-                    let t = m.shortest_notation(g, &p.legal_moves(&self.rs), sep);
+                    let t = pdn::edit::move_text(g, &p.legal_moves(&self.rs), m, sep, self.short);
                     p = p.play(m);
                     ends.push(format!("[\"{}\",\"{}\"]", g.label(m.from), g.label(m.to)));
                     format!("\"{t}\"")
@@ -311,6 +321,8 @@ pub struct Reviewer {
     run: Run,
     /// The mainline's last position (its fewest pieces: whether the database is wanted).
     last: Option<Position>,
+    /// Better moves written in Russian short notation (see [`Analyser::write_like`]).
+    short: bool,
 }
 
 impl Reviewer {
@@ -332,7 +344,14 @@ impl Reviewer {
             rs,
             last: positions.last().cloned(),
             run: Run::new(positions),
+            short: false,
         })
+    }
+
+    /// Writes the better moves as the game whose moves are `texts` writes them: see
+    /// [`Analyser::write_like`].
+    pub fn write_like(&mut self, texts: &[String]) {
+        self.short = pdn::edit::texts_are_short(texts.iter().map(String::as_str));
     }
 
     /// The GameType number of the endgame database the review would use and has not got (the
@@ -349,19 +368,20 @@ impl Reviewer {
         self.run.len()
     }
 
-    /// Searches the next position (to `depth`, within `ms` milliseconds on `clock` when
-    /// `ms` > 0) and answers
+    /// Searches the next position (to `depth`, within `nodes` nodes when `nodes` > 0: a node
+    /// budget, so that every run and machine gives the same verdicts, and `pdn review --nodes`
+    /// the same as the page) and answers
     /// `{"index":I,"of":N,"score":S,"win":W,"ply":P}`: the position's index (0: the start) and
     /// evaluation from White's view (as [`Analyser::search_with`]'s, turned to White's side),
     /// and `P` the ply that led there, judged —
-    /// `{"ply":K,"side":"white","mark":"??","loss":L,"best":"27-22","from":"27","to":"22"}`
-    /// (`loss` in men; `best` the engine's move in the game's notation, `null` when none), or
-    /// `null` for the start. `null` when every position is searched.
-    pub fn step_with(&mut self, depth: u32, ms: f64, clock: Option<fn() -> f64>) -> String {
+    /// `{"ply":K,"side":"white","mark":"??","loss":L,"change":C,"best":"27-22","from":"27","to":"22"}`
+    /// (`loss` in men; `change` the outcome the move threw away, `"win-draw"`, `"draw-loss"` or
+    /// `"win-loss"`, or `null`; `best` the engine's move in the game's notation, `null` when
+    /// none), or `null` for the start. `null` when every position is searched.
+    pub fn step_with(&mut self, depth: u32, nodes: u64) -> String {
         let limits = Limits {
             depth: Some(depth.max(1)),
-            movetime: (ms > 0.0).then(|| std::time::Duration::from_secs_f64(ms / 1000.0)),
-            clock,
+            nodes: (nodes > 0).then_some(nodes),
             ..Limits::default()
         };
         let Some(i) = self.run.step(&mut self.engine, &limits) else {
@@ -386,11 +406,15 @@ impl Reviewer {
         } else {
             "black"
         };
+        let change = p.change.map_or_else(
+            || "null".to_string(),
+            |(a, b)| format!("\"{}-{}\"", a.name(), b.name()),
+        );
         let (best, from, to) = match (p.best_move, self.run.before(p.ply)) {
             (Some(m), Some(before)) => (
                 format!(
                     "\"{}\"",
-                    m.shortest_notation(g, &before.legal_moves(&self.rs), sep)
+                    pdn::edit::move_text(g, &before.legal_moves(&self.rs), &m, sep, self.short)
                 ),
                 format!("\"{}\"", g.label(m.from)),
                 format!("\"{}\"", g.label(m.to)),
@@ -398,7 +422,7 @@ impl Reviewer {
             _ => ("null".into(), "null".into(), "null".into()),
         };
         format!(
-            "{{\"ply\":{},\"side\":\"{side}\",\"mark\":\"{}\",\"loss\":{:.2},\"best\":{best},\"from\":{from},\"to\":{to}}}",
+            "{{\"ply\":{},\"side\":\"{side}\",\"mark\":\"{}\",\"loss\":{:.2},\"change\":{change},\"best\":{best},\"from\":{from},\"to\":{to}}}",
             p.ply,
             p.mark,
             f64::from(p.loss.min(1000)) / 100.0
@@ -508,6 +532,12 @@ mod bindings {
             Analyser::create(gametype, fen, &history, entries, goal).map_err(|e| JsError::new(&e))
         }
 
+        /// `writeLike(moveTexts)`: see [`Analyser::write_like`].
+        #[wasm_bindgen(js_name = writeLike)]
+        pub fn write_like_js(&mut self, texts: Vec<String>) {
+            self.write_like(&texts);
+        }
+
         /// One search to `depth` within `ms` milliseconds (0: no time limit): JSON, see
         /// [`Analyser::search_with`].
         pub fn search(&mut self, depth: u32, ms: f64, multipv: u32) -> String {
@@ -542,10 +572,16 @@ mod bindings {
             Reviewer::create(gametype, &fens, entries, goal).map_err(|e| JsError::new(&e))
         }
 
-        /// The next position searched to `depth` within `ms` milliseconds: JSON, see
-        /// [`Reviewer::step_with`].
-        pub fn step(&mut self, depth: u32, ms: f64) -> String {
-            self.step_with(depth, ms, Some(now))
+        /// The next position searched to `depth` within `nodes` nodes (0: no limit): JSON,
+        /// see [`Reviewer::step_with`].
+        pub fn step(&mut self, depth: u32, nodes: f64) -> String {
+            self.step_with(depth, nodes.max(0.0) as u64)
+        }
+
+        /// `writeLike(moveTexts)`: see [`Reviewer::write_like`].
+        #[wasm_bindgen(js_name = writeLike)]
+        pub fn write_like_js(&mut self, texts: Vec<String>) {
+            self.write_like(&texts);
         }
 
         /// `text` with the review written in: see [`Reviewer::annotate_text`].
@@ -606,7 +642,7 @@ mod tests {
         let fens = mainline();
         let mut r = Reviewer::create("20", &fens, 1 << 16, Goal::Standard).unwrap();
         assert_eq!(r.positions(), 7);
-        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0.0, None)).collect();
+        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0)).collect();
         for (i, s) in steps.iter().enumerate() {
             assert!(s.starts_with(&format!("{{\"index\":{i},\"of\":7,")), "{s}");
         }
@@ -635,7 +671,7 @@ mod tests {
                 .unwrap()
         };
         assert!(score(&steps[1]) < -2.0, "{}", steps[1]);
-        assert_eq!(r.step_with(4, 0.0, None), "null");
+        assert_eq!(r.step_with(4, 0), "null");
         let summary = r.summary_json();
         assert!(
             summary.starts_with("{\"white\":{\"inaccuracies\":")
@@ -656,7 +692,7 @@ mod tests {
         let mut e = Engine::new(rs, 1 << 16);
         let cli = pdn_engine::review::review(&mut e, &replay, &Limits::depth(4), |_, _| {});
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0.0, None) != "null" {}
+        while r.step_with(4, 0) != "null" {}
         let page = r.run.review();
         let marks = |rv: &pdn_engine::review::Review| {
             rv.plies
@@ -674,10 +710,10 @@ mod tests {
             "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
         );
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0.0, None) != "null" {}
+        while r.step_with(4, 0) != "null" {}
         let out = r.annotate_text(&text).unwrap();
         assert!(out.contains("28-22??"), "{out}");
-        assert!(out.contains("Better: 33-29."), "{out}");
+        assert!(out.contains("Better: 33-29 (win → loss)."), "{out}");
         assert!(out.contains("my move"), "the author's words stay: {out}");
         assert_eq!(out.matches("[%eval ").count(), 6, "{out}");
         assert!(out.starts_with("[GameType \"20\"]"), "{out}");
@@ -780,7 +816,7 @@ mod tests {
         );
         // No position: nothing to step.
         let mut r = Reviewer::create("20", &[], 1024, Goal::Standard).unwrap();
-        assert_eq!(r.step_with(2, 0.0, None), "null");
+        assert_eq!(r.step_with(2, 0), "null");
     }
 
     /// The worker's database: wanted for an English position near the end (not for the
@@ -818,5 +854,29 @@ mod tests {
             json.contains("\"win\":") && !json.contains("\"win\":null"),
             "{json}"
         );
+    }
+
+    #[test]
+    fn lines_and_better_moves_are_written_as_the_game_writes_its_own() {
+        // A Russian game written in short notation: the lines are too (issue 38); in another
+        // game, the usual notation.
+        let short: Vec<String> = ["cd4", "fe5", "df6", "ge5", "gh4", "hg7"]
+            .map(String::from)
+            .to_vec();
+        let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+        let mut a = Analyser::create("25", fen, &[], 1 << 12, Goal::Standard).unwrap();
+        let long = a.search_with(4, 0.0, 2, None);
+        assert!(long.contains("\"pv\":[\"") && long.contains('-'), "{long}");
+        a.write_like(&short);
+        let out = a.search_with(4, 0.0, 2, None);
+        let pv = out
+            .split("\"pv\":[")
+            .nth(1)
+            .unwrap()
+            .split(']')
+            .next()
+            .unwrap();
+        assert!(!pv.contains('-') && !pv.contains(':'), "{out}");
+        assert!(out.split("\"pv\":[").count() == 3, "two lines: {out}");
     }
 }

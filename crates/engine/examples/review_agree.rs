@@ -7,7 +7,11 @@
 //! The first GAMES games of FILE that replay are reviewed twice, QUICK and DEEP nodes a
 //! position (a node limit: the same marks on every machine). Prints, for blunders (`??`) and
 //! for mistakes or worse (`?` or `??`), how many the deep review found, how many of those the
-//! quick one flagged too, and how many of the quick one's flags the deep one does not share.
+//! quick one flagged too, and how many of the quick one's flags the deep one does not share;
+//! how many of the quick one's mistakes or worse the deep one finds to lose under 0.3 men (a
+//! false alarm in the strict sense: the move keeps the outcome); and whether the quick review,
+//! run twice, gave the same marks (it must: a node budget). The quick review's table is the
+//! page's and `pdn review`'s (`REVIEW_ENTRIES`).
 
 use pdn::replay::replay;
 use pdn_engine::review::{Review, review};
@@ -43,6 +47,8 @@ fn main() {
     // [found by deep, of them by quick too, flagged by quick, of them not by deep] for ?? and ?+.
     let mut tally = [[0usize; 4]; 2];
     let mut done = 0;
+    // The quick one's ? and ?? flags the deep one scores under 0.3 men lost; runs that differed.
+    let (mut kept, mut differed) = (0usize, 0usize);
     pdn::reader::read_each_game(&text, |game| {
         if done >= games {
             return;
@@ -55,11 +61,19 @@ fn main() {
             return;
         }
         done += 1;
-        let run = |nodes: u64| {
-            let mut e = Engine::new(rs.clone(), 1 << 20);
+        let run = |nodes: u64, entries: usize| {
+            let mut e = Engine::new(rs.clone(), entries);
             review(&mut e, &r, &Limits::nodes(nodes), |_, _| {})
         };
-        let (q, d) = (run(quick), run(deep));
+        let q = run(quick, pdn_engine::review::REVIEW_ENTRIES);
+        let again = run(quick, pdn_engine::review::REVIEW_ENTRIES);
+        let d = run(deep, 1 << 20);
+        let all = |r: &Review| r.plies.iter().map(|p| (p.mark, p.loss)).collect::<Vec<_>>();
+        differed += usize::from(all(&q) != all(&again));
+        kept += marks(&q, false)
+            .iter()
+            .filter(|&&ply| d.plies.get(ply - 1).is_some_and(|p| p.loss < 30))
+            .count();
         for (k, worst) in [(0, true), (1, false)] {
             let (mq, md) = (marks(&q, worst), marks(&d, worst));
             tally[k][0] += md.len();
@@ -83,5 +97,10 @@ fn main() {
             100.0 * extra as f64 / flagged.max(1) as f64
         );
     }
+    println!(
+        "the quick one's mistakes or worse the deep one scores under 0.3 men lost: {kept} of {}",
+        tally[1][2]
+    );
+    println!("quick review run twice: {differed} of {done} games differed");
     println!("{done} games, {quick} against {deep} nodes a position");
 }

@@ -293,6 +293,24 @@ impl Engine {
             && egdb::installed(&self.rs, self.goal).is_none()
     }
 
+    /// Takes the endgame database for searches from `pos` on, if it has none yet: built when
+    /// `pos` is near enough, else only one already there is taken. (Never built in wasm: the
+    /// build would hold up the worker, and its code stays out; one installed from the page's
+    /// file is taken.) Every search does this for its root; a review does it for the game's end
+    /// first, so that all its positions are searched alike.
+    pub fn take_egdb_for(&mut self, pos: &Position) {
+        if self.egdb.is_none() && self.egdb_pieces > 0 {
+            #[cfg(not(target_arch = "wasm32"))]
+            let db = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
+            #[cfg(target_arch = "wasm32")]
+            let db = {
+                let _ = pos;
+                egdb::installed(&self.rs, self.goal)
+            };
+            self.egdb = db;
+        }
+    }
+
     /// Whether `pos` is within 4 pieces of the database's size (its positions come within a
     /// search's reach).
     fn near_egdb(&self, pos: &Position) -> bool {
@@ -323,16 +341,7 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
-        // Built when the root is near enough, else only one already there is taken. (Never
-        // built in wasm: the build would hold up the worker, and its code stays out; one
-        // installed from the page's file is taken.)
-        if self.egdb.is_none() && self.egdb_pieces > 0 {
-            #[cfg(not(target_arch = "wasm32"))]
-            let db = egdb::shared(&self.rs, self.goal, self.egdb_pieces, self.near_egdb(pos));
-            #[cfg(target_arch = "wasm32")]
-            let db = egdb::installed(&self.rs, self.goal);
-            self.egdb = db;
-        }
+        self.take_egdb_for(pos);
         // A root the database answers is searched exactly at depth 1 (every move's position
         // is answered), unless the draw rules cut a line short.
         let root_known = self.egdb.as_ref().is_some_and(|db| {
@@ -387,6 +396,8 @@ impl Engine {
                 };
                 self.excluded.push(id(first));
                 firsts.push((score, id(first)));
+                // A line cut short by the table's answer goes on by its best moves.
+                self.extend_pv(pos, history, depth as usize);
                 lines.push(Line {
                     score: Score(score),
                     pv: self.routed(pos, 0, Score(score).win_in().is_some()),
@@ -396,7 +407,10 @@ impl Engine {
                 }
             }
             self.excluded.clear();
-            if lines.is_empty() {
+            // A depth cut short before all its lines were found keeps the last whole depth's
+            // (the reader asked for that many lines; one of a deeper depth is not worth them).
+            let wanted = multipv.min(best.len().max(1));
+            if lines.is_empty() || (self.stopped && depth > 1 && lines.len() < wanted) {
                 break;
             }
             // Both sorted the same way (stable): the first of each is the best line's.
@@ -424,6 +438,41 @@ impl Engine {
             }
         }
         best
+    }
+
+    /// Lengthens the root's principal variation (`self.pv[0]`) to `plies` moves by the table's
+    /// best moves: a search answered from the table at an exact score (a transposition, or the
+    /// line searched for an earlier best line) leaves the line at the move that led there. It
+    /// stops at a position the table has no move for, or one already on the game or the line
+    /// (a repetition would go round).
+    fn extend_pv(&mut self, pos: &Position, history: &[Position], plies: usize) {
+        if self.pv[0].is_empty() || self.pv[0].len() >= plies {
+            return;
+        }
+        let mut p = *pos;
+        let mut seen: Vec<u64> = history.iter().map(key).collect();
+        seen.push(key(&p));
+        for m in &self.pv[0] {
+            p = p.play_compact(m);
+            seen.push(key(&p));
+        }
+        let mut moves = Vec::new();
+        while self.pv[0].len() < plies {
+            let Some(e) = self.tt.probe(key(&p)) else {
+                break;
+            };
+            moves.clear();
+            p.generate_compact(&self.rs, Duplicates::Drop, &mut moves);
+            let Some(m) = moves.get(usize::from(e.best)).copied() else {
+                break;
+            };
+            p = p.play_compact(&m);
+            if seen.contains(&key(&p)) {
+                break;
+            }
+            seen.push(key(&p));
+            self.pv[0].push(m);
+        }
     }
 
     /// The principal variation found at `ply`, each move with its route (for notation); a

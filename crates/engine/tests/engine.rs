@@ -253,3 +253,58 @@ fn a_review_marks_the_worst_move_and_not_the_best() {
         1
     );
 }
+
+/// Positions of DUTCH96H (a PDN 3.0 test file) where the second line used to stop after its
+/// first move: the table answered the position after it at an exact score, and the line was
+/// cut there.
+const TWO_LINES: [&str; 2] = [
+    "B:W14,26,32,33,35,36,37,38,39,40,42,43,45,47,48,49:B3,4,6,8,9,11,12,13,16,17,18,19,23,24,29",
+    "B:W28,31,32,33,34,35,36,37,38,39,40,41,43,44,45,46,47,48,49:B1,2,3,4,5,7,8,9,10,11,12,13,14,16,18,19,21,24,26",
+];
+
+#[test]
+fn two_lines_each_go_on_for_at_least_four_plies() {
+    let rs = Ruleset::of(Variant::International).unwrap();
+    for fen in TWO_LINES {
+        let pos = Position::from_fen(fen, &rs.geometry, Color::White).unwrap();
+        let mut e = Engine::new(rs.clone(), 1 << 18);
+        let lines = e.analyse(&pos, &[], &Limits::depth(10), 2, |_| {});
+        assert_eq!(lines.len(), 2, "{fen}");
+        for l in &lines {
+            assert!(l.pv.len() >= 4, "{fen}: a line of {} plies", l.pv.len());
+            assert_legal(&rs, &pos, &l.pv);
+        }
+    }
+}
+
+#[test]
+fn a_depth_cut_short_before_its_second_line_keeps_both_lines_of_the_depth_before() {
+    // Under a node limit the last depth often stops after its first line: the lines given
+    // are then the last whole depth's, two of them, not one.
+    let rs = Ruleset::of(Variant::International).unwrap();
+    let pos = Position::from_fen(
+        "W:W28,29,31,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49:B1,2,3,4,5,7,8,9,10,11,12,13,14,15,16,18,19,20,21,26",
+        &rs.geometry,
+        Color::White,
+    )
+    .unwrap();
+    for nodes in [20_000, 50_000, 120_000, 200_000] {
+        let mut e = Engine::new(rs.clone(), 1 << 18);
+        let mut reports = Vec::new();
+        let lines = e.analyse(&pos, &[], &Limits::nodes(nodes), 2, |i| {
+            reports.push(i.lines.len());
+        });
+        assert_eq!(lines.len(), 2, "{nodes} nodes");
+        assert!(
+            reports.iter().all(|&n| n == 2),
+            "{nodes} nodes: {reports:?}"
+        );
+        for l in &lines {
+            assert!(
+                l.pv.len() >= 4,
+                "{nodes} nodes: a line of {} plies",
+                l.pv.len()
+            );
+        }
+    }
+}

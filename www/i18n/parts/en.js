@@ -127,6 +127,10 @@ export default {
   'engine.title': 'Engine',
   'review.box': "Game review",
   'review.better': "Better: {move}",
+  // What a marked move threw away (view/review.js lostText)
+  'review.change.win-draw': "win → draw",
+  'review.change.draw-loss': "draw → loss",
+  'review.change.win-loss': "win → loss",
   'engine.lines': 'Best lines',
   'engine.play': 'Play this line up to this move on the analysis board',
   'engine.depth': 'Depth {depth} · {nodes} positions',
@@ -186,12 +190,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Review game",
   'review.stop': "Stop review",
-  // The review's time a position (engine/panel.js REVIEW_TIMES)
-  'review.time': 'Time a position',
+  // The review's search a position (engine/panel.js REVIEW_BUDGETS)
+  'review.time': 'Search a position',
   'review.quick': 'Quick',
   'review.normal': 'Normal',
   'review.deep': 'Deep',
-  'review.msTitle': '{ms} ms a position',
+  'review.nodesTitle': '{nodes} nodes a position',
   'review.title': "The engine goes through the game's moves and marks inaccuracies (?!), mistakes (?) and blunders (??) with the better move",
   'review.progress': "Reviewing the game: {done} of {of} positions",
   'review.stopped': "Review stopped: {done} of {of} positions",

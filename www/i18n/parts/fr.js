@@ -124,6 +124,10 @@ export default {
   'engine.title': 'Moteur',
   'review.box': "Analyse de la partie",
   'review.better': "Mieux : {move}",
+  // What a marked move threw away (view/review.js lostText)
+  'review.change.win-draw': "gain → nulle",
+  'review.change.draw-loss': "nulle → perte",
+  'review.change.win-loss': "gain → perte",
   'engine.lines': 'Meilleures variantes',
   'engine.play': "Jouer cette variante jusqu'à ce coup sur le damier d'analyse",
   'engine.depth': 'Profondeur {depth} · {nodes} positions',
@@ -183,12 +187,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Analyser la partie",
   'review.stop': "Arrêter l’analyse",
-  // The review's time a position (engine/panel.js REVIEW_TIMES)
-  'review.time': 'Temps par position',
+  // The review's search a position (engine/panel.js REVIEW_BUDGETS)
+  'review.time': 'Recherche par position',
   'review.quick': 'Rapide',
   'review.normal': 'Normal',
   'review.deep': 'Approfondi',
-  'review.msTitle': '{ms} ms par position',
+  'review.nodesTitle': '{nodes} nœuds par position',
   'review.title': "Le moteur parcourt les coups de la partie et marque les imprécisions (?!), les erreurs (?) et les gaffes (??) avec le meilleur coup",
   'review.progress': "Analyse de la partie : {done} positions sur {of}",
   'review.stopped': "Analyse arrêtée : {done} positions sur {of}",

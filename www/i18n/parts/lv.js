@@ -124,6 +124,10 @@ export default {
   'engine.title': 'Dzinējs',
   'review.box': "Partijas analīze",
   'review.better': "Labāk: {move}",
+  // What a marked move threw away (view/review.js lostText)
+  'review.change.win-draw': "uzvara → neizšķirts",
+  'review.change.draw-loss': "neizšķirts → zaudējums",
+  'review.change.win-loss': "uzvara → zaudējums",
   'engine.lines': 'Labākie varianti',
   'engine.play': 'Izspēlēt variantu līdz šim gājienam uz analīzes galdiņa',
   'engine.depth': 'Dziļums {depth} · pozīcijas: {nodes}',
@@ -183,12 +187,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Analizēt partiju",
   'review.stop': "Apturēt analīzi",
-  // The review's time a position (engine/panel.js REVIEW_TIMES)
-  'review.time': 'Laiks pozīcijai',
+  // The review's search a position (engine/panel.js REVIEW_BUDGETS)
+  'review.time': 'Meklēšana pozīcijai',
   'review.quick': 'Ātri',
   'review.normal': 'Parasti',
   'review.deep': 'Dziļi',
-  'review.msTitle': '{ms} ms uz pozīciju',
+  'review.nodesTitle': '{nodes} mezgli uz pozīciju',
   'review.title': "Dzinējs iziet cauri partijas gājieniem un atzīmē neprecizitātes (?!), kļūdas (?) un rupjas kļūdas (??) ar labāko gājienu",
   'review.progress': "Partijas analīze: {done} no {of} pozīcijām",
   'review.stopped': "Analīze apturēta: {done} no {of} pozīcijām",

@@ -124,6 +124,10 @@ export default {
   'engine.title': 'Engine',
   'review.box': "Partijanalyse",
   'review.better': "Beter: {move}",
+  // What a marked move threw away (view/review.js lostText)
+  'review.change.win-draw': "winst → remise",
+  'review.change.draw-loss': "remise → verlies",
+  'review.change.win-loss': "winst → verlies",
   'engine.lines': 'Beste varianten',
   'engine.play': 'Speel deze variant tot deze zet op het analysebord',
   'engine.depth': 'Diepte {depth} · {nodes} stellingen',
@@ -183,12 +187,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Partij analyseren",
   'review.stop': "Analyse stoppen",
-  // The review's time a position (engine/panel.js REVIEW_TIMES)
-  'review.time': 'Tijd per stelling',
+  // The review's search a position (engine/panel.js REVIEW_BUDGETS)
+  'review.time': 'Zoeken per stelling',
   'review.quick': 'Snel',
   'review.normal': 'Normaal',
   'review.deep': 'Diep',
-  'review.msTitle': '{ms} ms per stelling',
+  'review.nodesTitle': '{nodes} knopen per stelling',
   'review.title': "De engine loopt de zetten van de partij door en markeert onnauwkeurigheden (?!), fouten (?) en blunders (??) met de betere zet",
   'review.progress': "Partij wordt geanalyseerd: {done} van {of} stellingen",
   'review.stopped': "Analyse gestopt: {done} van {of} stellingen",

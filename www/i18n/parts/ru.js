@@ -124,6 +124,10 @@ export default {
   'engine.title': 'Движок',
   'review.box': "Разбор партии",
   'review.better': "Лучше: {move}",
+  // What a marked move threw away (view/review.js lostText)
+  'review.change.win-draw': "выигрыш → ничья",
+  'review.change.draw-loss': "ничья → проигрыш",
+  'review.change.win-loss': "выигрыш → проигрыш",
   'engine.lines': 'Лучшие варианты',
   'engine.play': 'Сыграть вариант до этого хода на доске анализа',
   'engine.depth': 'Глубина {depth} · позиций: {nodes}',
@@ -183,12 +187,12 @@ export default {
   // Game review and solve mode's hint (issue 25, the engine on the page)
   'review.start': "Разобрать партию",
   'review.stop': "Остановить разбор",
-  // The review's time a position (engine/panel.js REVIEW_TIMES)
-  'review.time': 'Время на позицию',
+  // The review's search a position (engine/panel.js REVIEW_BUDGETS)
+  'review.time': 'Поиск на позицию',
   'review.quick': 'Быстро',
   'review.normal': 'Обычно',
   'review.deep': 'Глубоко',
-  'review.msTitle': '{ms} мс на позицию',
+  'review.nodesTitle': '{nodes} узлов на позицию',
   'review.title': "Движок проходит по ходам партии и отмечает неточности (?!), ошибки (?) и грубые ошибки (??) с лучшим ходом",
   'review.progress': "Разбор партии: {done} из {of} позиций",
   'review.stopped': "Разбор остановлен: {done} из {of} позиций",
