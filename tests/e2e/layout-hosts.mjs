@@ -157,7 +157,7 @@ async function where(page, host) {
  * Everything asserted of one screen (one place for every host, size and part): returns the
  * failures as words. `part` is the part open (null: none), `size` [w, h].
  */
-function expectations(m, { size: [w, h], part, topOverflow, openers }) {
+function expectations(m, { size: [w, h], part, topOverflow, openers, hostName }) {
   const bad = [];
   const inView = (name, r) => {
     if (!r) { bad.push(`${name} not shown`); return; }
@@ -186,7 +186,17 @@ function expectations(m, { size: [w, h], part, topOverflow, openers }) {
     // scrolling too.
     for (const t of m.toggles) if (openers.has(t.id || t.view)) inView(`the ${t.name} button`, t.box);
   }
-  if (part && part.name === 'Explorer' && phone) inView('the Explorer', m.explorer);
+  if (part && part.name === 'Explorer' && phone) {
+    // The page's Explorer, opened by the reader's button, is a panel of its own in view. The
+    // element's and the frame's, turned on by the author on a page the reader scrolls, come
+    // straight under the board and its buttons, before the moves.
+    if (hostName === 'page') inView('the Explorer', m.explorer);
+    else if (!m.explorer || !m.board) bad.push('the Explorer or the board not shown');
+    else {
+      const under = Math.max(m.board.bottom, m.next ? m.next.bottom : 0);
+      if (m.explorer.top > under + 40) bad.push(`the Explorer starts ${Math.round(m.explorer.top - under)} px under the board's buttons`);
+    }
+  }
   return bad;
 }
 
@@ -253,7 +263,7 @@ async function runHost(hostName, [w, h], scheme) {
       const { top, offset } = await where(page, host);
       const m = await frame.evaluate(measure, { shadow: host.shadow, offset, top });
       if (!part && !openers.size) for (const t of m.toggles) openers.add(t.id || t.view);
-      return { m, bad: expectations(m, { size: [w, h], part, topOverflow: top.overflow, openers }) };
+      return { m, bad: expectations(m, { size: [w, h], part, topOverflow: top.overflow, openers, hostName }) };
     };
     const first = await look(null);
     const name = (what) => `${label}, ${what}`;
