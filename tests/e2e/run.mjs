@@ -1289,6 +1289,8 @@ try {
       for (const s of [XSS_SCRIPT, XSS_IMG, XSS_SVG]) assert(moves.includes(s), `move list shows the comment ${s} literally: ${moves}`);
       const tags = await p.textContent('#tags');
       for (const s of [XSS_SCRIPT, XSS_IMG, XSS_SVG]) assert(tags.includes(s), `tag table shows ${s} literally`);
+      // The table draws its rows once its stylesheet is in (gamelist.css): wait for them.
+      await p.waitForSelector('#game-list tr.game-row[data-index="1"]');
       const rows = await listRows(p);
       assertEqual([rows[0].white, rows[0].black], [XSS_SCRIPT, XSS_IMG], 'list row shows the names literally');
       const diag = await p.textContent('#diagnostics');
