@@ -1,5 +1,6 @@
 # The project's commands. `make serve` and `make test` are the two README commands; both install
-# what is missing first (scripts/setup.sh) and are safe to run again.
+# what is missing first (scripts/setup.sh; `make test` also what only the tests need) and are
+# safe to run again.
 SHELL := bash
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 PORT ?= 8000
@@ -12,10 +13,14 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 $(WASM_OPT_FEATURES)
 # (docs/engine.md, "The wasm module against native").
 ENGINE_WASM_OPT := tools/node_modules/.bin/wasm-opt -O3 $(WASM_OPT_FEATURES)
 
-.PHONY: setup build serve package test test-native test-wasm test-e2e test-js test-no-corpora lint doc-check publish-check bench bench-page clean
+.PHONY: setup setup-test build serve package test test-native test-wasm test-e2e test-js test-no-corpora lint doc-check publish-check bench bench-page clean
 
 setup:
 	@bash scripts/setup.sh
+
+# What only the tests need besides: Debian's Chromium and its driver, the e2e suites' packages.
+setup-test:
+	@bash scripts/setup.sh --test
 
 # Everything the page needs: pkg/pdn.js, pkg/pdn_bg.wasm and pkg/sample.json (the sample game's
 # view, so that the first screen is drawn without the wasm; tools/sample-view.mjs). wasm-opt -O2
@@ -54,19 +59,19 @@ serve: build
 	@echo "Serving http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
-test: build lint test-native test-wasm test-js test-e2e publish-check
+test: setup-test build lint test-native test-wasm test-js test-e2e publish-check
 
 test-native:
 	cargo test --workspace
 
-test-wasm:
+test-wasm: setup-test
 	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser \
 	  --test editor_node --test editor_browser
 
 test-js:
 	node --test tests/js/
 
-test-e2e:
+test-e2e: setup-test
 	node tests/e2e/run.mjs
 	node tests/e2e/paint.mjs
 	node tests/e2e/embed.mjs
@@ -95,7 +100,7 @@ test-e2e:
 # once, with the corpus, in a clean clone, then this in the same clone (scripts/standalone-test.sh):
 # nothing else in `make test` depends on PDN_CORPORA, and running all of it twice took half of
 # CI's time.
-test-no-corpora:
+test-no-corpora: setup-test
 	env -u PDN_CORPORA cargo test --workspace
 	env -u PDN_CORPORA node tests/e2e/run.mjs
 	env -u PDN_CORPORA node tests/e2e/hosts.mjs
@@ -144,7 +149,7 @@ bench:
 # The page's size and speed (docs/benchmarks.md, "Page speed and size"): the wasm's reading work under Node
 # next to the same work natively, then the page in headless Chromium (bytes loaded up front, the
 # sample ready, the 20,000-game file listed). The big file is made from the repository's games.
-bench-page: build
+bench-page: setup-test build
 	env -u PDN_CORPORA node tests/e2e/bench-wasm.mjs
 	env -u PDN_CORPORA node tests/e2e/bench.mjs
 

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the build and the tests need on a fresh Debian 12 machine (run as root, from the
-# repository root). Idempotent: each step is skipped when its result is already there.
+# Installs what the build needs on a fresh Debian 12 machine (run as root, from the repository
+# root); with --test, also what only the tests need (a browser and its driver, the end-to-end
+# suites' npm packages), so that `make serve` installs no browser. Idempotent: each step is
+# skipped when its result is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+tests=false
+[ "${1:-}" = --test ] && tests=true
 
 # The wasm target for the Rust toolchain.
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
@@ -18,21 +22,23 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VER" ] \
     || cargo install wasm-bindgen-cli --version "$WB_VER"
 fi
 
-# Debian's Chromium and its driver: the browser for wasm-bindgen-test and Playwright.
-# (Not Debian's binaryen: its wasm-opt 108 corrupts wasm-bindgen output.)
-if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
-  apt-get update -q
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
-fi
-
-# Node packages for the end-to-end tests, pinned by tests/e2e/package-lock.json.
-if [ ! -d tests/e2e/node_modules/playwright-core ] \
-   || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
-  (cd tests/e2e && npm ci --no-audit --no-fund)
-fi
-
 # binaryen's wasm-opt (the npm build, pinned by tools/package-lock.json) for `make build`.
 if [ ! -x tools/node_modules/.bin/wasm-opt ] \
    || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
   (cd tools && npm ci --no-audit --no-fund)
+fi
+
+if $tests; then
+  # Debian's Chromium and its driver: the browser for wasm-bindgen-test and Playwright.
+  # (Not Debian's binaryen: its wasm-opt 108 corrupts wasm-bindgen output.)
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
+  fi
+
+  # Node packages for the end-to-end tests, pinned by tests/e2e/package-lock.json.
+  if [ ! -d tests/e2e/node_modules/playwright-core ] \
+     || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then
+    (cd tests/e2e && npm ci --no-audit --no-fund)
+  fi
 fi
