@@ -259,9 +259,20 @@ async function runHost(hostName, [w, h], scheme) {
     const look = async (part) => {
       await frame.evaluate(() => window.scrollTo(0, 0));
       await page.evaluate(() => window.scrollTo(0, 0));
-      await settle(frame);
-      const { top, offset } = await where(page, host);
-      const m = await frame.evaluate(measure, { shadow: host.shadow, offset, top });
+      // The layout at rest: the frame fits its board to what its parent answers (a message each
+      // way), so a loaded machine may show a step in between; measure until two looks agree.
+      let m = null;
+      let top;
+      for (let tries = 0; tries < 20; tries++) {
+        await settle(frame);
+        const at = await where(page, host);
+        const next = await frame.evaluate(measure, { shadow: host.shadow, offset: at.offset, top: at.top });
+        top = at.top;
+        const same = m && JSON.stringify([m.board, m.prev, m.next, m.vh]) === JSON.stringify([next.board, next.prev, next.next, next.vh]);
+        m = next;
+        if (same) break;
+        await page.waitForTimeout(100);
+      }
       if (!part && !openers.size) for (const t of m.toggles) openers.add(t.id || t.view);
       return { m, bad: expectations(m, { size: [w, h], part, topOverflow: top.overflow, openers, hostName }) };
     };
