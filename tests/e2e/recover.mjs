@@ -23,7 +23,7 @@ if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
 
 const en = (await import(pathToFileURL(path.join(root, 'www', 'i18n', 'en.js')).href)).default;
 const { standaloneHtml } = await import(pathToFileURL(path.join(root, 'www', 'share', 'standalone.js')).href);
-const { encodeBase64url } = await import(pathToFileURL(path.join(root, 'www', 'share', 'base64url.js')).href);
+const { encodeBase64url } = await import(pathToFileURL(path.join(root, 'www', 'reader', 'base64url.js')).href);
 
 const problems = [];
 

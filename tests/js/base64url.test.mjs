@@ -1,7 +1,7 @@
 // Unit tests for the base64url codec used by shared links.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { encodeBase64url, decodeBase64url } from '../../www/share/base64url.js';
+import { encodeBase64url, decodeBase64url } from '../../www/reader/base64url.js';
 
 const bytes = (s) => new TextEncoder().encode(s);
 const text = (b) => new TextDecoder().decode(b);

@@ -3,7 +3,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { inflateRawSync, deflateRawSync } from 'node:zlib';
 import { buildShareHash, buildShareUrl, packText, parseShareHash, unpackText } from '../../www/share/share.js';
-import { decodeBase64url, encodeBase64url } from '../../www/share/base64url.js';
+import { decodeBase64url, encodeBase64url } from '../../www/reader/base64url.js';
 
 test('build and parse a hash with game and ply', () => {
   const h = buildShareHash({ pdn: 'abc-_9', game: 2, ply: 3 });
@@ -81,7 +81,7 @@ test('damaged payloads give readable errors', async () => {
 
 test('a deflate bomb stops at the limit, soon, with kind tooLarge', async () => {
   const { deflateRawSync } = await import('node:zlib');
-  const { encodeBase64url } = await import('../../www/share/base64url.js');
+  const { encodeBase64url } = await import('../../www/reader/base64url.js');
   // 256 MiB of one letter packs into about 250 KB; the limit here is 1 MiB.
   const bomb = encodeBase64url(deflateRawSync(Buffer.alloc(256 * 1024 * 1024, 0x41), { level: 9 }));
   // "Soon" by count, not by the clock: the input fed to the inflater stops a few slices past

@@ -91,7 +91,7 @@ async function open(msg) {
   } else if (msg.link != null) {
     // A shared link is unpacked here, not on the page: a deflate bomb costs only this worker,
     // and the unpacking stops as soon as the output passes the limit.
-    const { unpackText } = await import('../share/share.js');
+    const { unpackText } = await import('./payload.js');
     post({ type: 'progress', id, slot, phase: 'unpack', done: 0, total: 1 });
     text = await unpackText(msg.link, limits.linkBytes);
   } else {

@@ -1,92 +1,10 @@
 // Shared links: `#pdn=<base64url(deflate-raw(UTF-8 PDN))>&game=<1-based>&ply=<n>` (address.js
-// reads and writes the hash; this module packs and unpacks the payload).
+// reads and writes the hash; www/reader/payload.js packs and unpacks the payload, since the
+// reading worker unpacks links and reader/ imports nothing of share/).
 // The whole file travels in the fragment, so it never reaches a server log and needs no server.
-// Compression uses the platform's CompressionStream (browsers and Node 20); the hash helpers are
-// pure so the link format can be unit tested.
+// The hash helpers are pure so the link format can be unit tested.
 
-import { encodeBase64url, decodeBase64url } from './base64url.js';
-import { LIMITS } from '../reader/limits.js';
-
-/** Input fed to the transform at a time: deflate expands at most ~1032 times, so one slice never
- *  makes more than about 1 MB before the output count is checked again. */
-const SLICE = 1024;
-
-/**
- * `bytes` through `transform`, stopping as soon as the output passes `limit` (an Error with
- * kind 'tooLarge'). The input goes in small slices, one at a time, each after the output of the
- * one before was read, so memory and time stay bounded by the limit, not by the input's ratio.
- */
-async function pipeBytes(bytes, transform, limit, slice = limit ? SLICE : 1 << 20) {
-  const writer = transform.writable.getWriter();
-  const reader = transform.readable.getReader();
-  const parts = [];
-  let total = 0;
-  let over = false;
-  const feeding = (async () => {
-    for (let i = 0; i < bytes.length && !over; i += slice) {
-      await writer.ready;
-      if (over) return;
-      await writer.write(bytes.subarray(i, Math.min(i + slice, bytes.length)));
-    }
-    if (!over) await writer.close();
-  })();
-  feeding.catch(() => {}); // its failure is seen by the reader too
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (limit && total > limit) {
-        over = true;
-        throw Object.assign(new Error(`the shared game is larger than ${limit} bytes once unpacked`),
-          { kind: 'tooLarge', size: null, limit, unit: 'bytes' });
-      }
-      parts.push(value);
-    }
-    await feeding;
-  } catch (e) {
-    over = true;
-    reader.cancel().catch(() => {});
-    writer.abort().catch(() => {});
-    throw e;
-  }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const p of parts) { out.set(p, o); o += p.length; }
-  return out;
-}
-
-/** PDN text -> the base64url payload of a link. */
-export async function packText(text) {
-  const bytes = new TextEncoder().encode(text);
-  return encodeBase64url(await pipeBytes(bytes, new CompressionStream('deflate-raw')));
-}
-
-/**
- * base64url payload -> PDN text. Throws an Error with a readable message on a damaged link, and
- * one with kind 'tooLarge' when it unpacks to more than `limit` bytes (LIMITS.linkBytes unless
- * told: a hostile link could otherwise expand to gigabytes).
- */
-export async function unpackText(payload, limit = LIMITS.linkBytes) {
-  let bytes;
-  try {
-    bytes = decodeBase64url(payload);
-  } catch (e) {
-    throw new Error(`the link is damaged (${e.message})`);
-  }
-  let raw;
-  try {
-    raw = await pipeBytes(bytes, new DecompressionStream('deflate-raw'), limit);
-  } catch (e) {
-    if (e.kind === 'tooLarge') throw e;
-    throw new Error(`the link is damaged: its game data cannot be unpacked (${e.message})`);
-  }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
-  } catch {
-    throw new Error('the link is damaged: its game text is not valid UTF-8');
-  }
-}
+export { packText, unpackText } from '../reader/payload.js';
 
 // The link's hash is read and written by address.js (with the rest of the address); these names
 // stay here for the callers that know the link format by this module.

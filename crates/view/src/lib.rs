@@ -11,6 +11,7 @@ pub mod editor;
 pub mod explorer;
 pub mod json;
 pub mod library;
+mod listing;
 pub mod solve;
 pub mod standings;
 pub mod view;

@@ -10,7 +10,7 @@ use serde::Serialize;
 use pdn::comment;
 use pdn::diagnostic::{Code, Diagnostic, LineIndex, Severity, Span};
 
-use crate::budget::{DiagnosticsSummary, HiddenView, SeverityCounts, listed};
+use crate::listing::{DiagnosticsSummary, HiddenView, SeverityCounts, listed};
 use pdn::geometry::{BoardSpec, Geometry};
 use pdn::reader::{Game, GameHeader, Node, PdnFile};
 use pdn::replay::{Ply, Replay, ReplayError, labels, replay, tag_variant};
