@@ -12,6 +12,7 @@ import { lineView } from '../view/views.js';
 import { marksLayer } from '../view/marks.js';
 import { enginePanel } from './panel.js';
 import { REVIEW_ENTRIES, REVIEW_NODES } from './session.js';
+import { engineClient } from './protocol.js';
 
 // Solve mode's engine, loaded with this module (app.js); the panel's stylesheet, loaded before it.
 export { createJudge } from './judge.js';
@@ -42,6 +43,7 @@ function moveTexts(view) {
  */
 export function attachEngine({ doc, viewer, panel, t, play, createWorker, review = null }) {
   let worker = null;
+  let client = null; // engineClient(worker): the requests, checked against protocol.js
   let on = false;
   let id = 0;
   let asked = null; // { fen, id } of the position being searched
@@ -137,6 +139,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   function start() {
     if (worker) return;
     worker = createWorker();
+    client = engineClient(worker);
     worker.addEventListener('message', (e) => receive(e.data));
     worker.addEventListener('error', () => { error = t('engine.failed'); draw(); });
   }
@@ -157,7 +160,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     start();
     // A smaller table than the analysis's (4 MB), `pdn review`'s, so that the same budget gives
     // the same marks; the worker keeps the review for writing it.
-    worker.postMessage({ type: 'review', id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
+    client.send('review', { id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
     draw();
   }
 
@@ -166,7 +169,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     if (!reviewing) return;
     const r = reviewing;
     reviewing = null;
-    if (worker) worker.postMessage({ type: 'stop' });
+    if (worker) client.send('stop');
     review.end(r.game, null);
   }
 
@@ -192,13 +195,13 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     error = null;
     whiteToMove = p.fen.trim().toUpperCase().startsWith('W');
     start();
-    worker.postMessage({ type: 'analyse', id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, moves: p.moves, multipv: MULTIPV });
+    client.send('analyse', { id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, moves: p.moves, multipv: MULTIPV });
     draw();
   }
 
   function stop() {
     stopReview();
-    if (worker) worker.postMessage({ type: 'stop' });
+    if (worker) client.send('stop');
     asked = null;
   }
 
@@ -255,7 +258,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       }
       return new Promise((resolve, reject) => {
         writing.set(reviewed.id, { resolve, reject });
-        worker.postMessage({ type: 'annotate', id: reviewed.id, text });
+        client.send('annotate', { id: reviewed.id, text });
       });
     },
     /** Whether a game review is running. */
@@ -277,6 +280,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       doc.removeEventListener('pointercancel', release, true);
       if (worker) worker.terminate();
       worker = null;
+      client = null;
     },
   };
 }

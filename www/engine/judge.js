@@ -4,9 +4,12 @@
 // crates/engine-wasm's judge). One question at a time: a new one, or drop(), leaves the pending
 // answer unanswered (resolved to null).
 
+import { engineClient } from './protocol.js';
+
 /** createWorker(): a Worker running worker.js. Returns { ask(q), drop(), destroy() }. */
 export function createJudge(createWorker) {
   let worker = null;
+  let client = null; // engineClient(worker)
   let id = 0;
   let pending = null; // { id, resolve }
 
@@ -19,6 +22,7 @@ export function createJudge(createWorker) {
   function start() {
     if (worker) return;
     worker = createWorker();
+    client = engineClient(worker);
     worker.addEventListener('message', (e) => {
       const m = e.data;
       if (!m || !pending || m.id !== pending.id) return;
@@ -41,19 +45,20 @@ export function createJudge(createWorker) {
       id += 1;
       return new Promise((resolve) => {
         pending = { id, resolve };
-        worker.postMessage({ type: 'judge', id, ...q });
+        client.send('judge', { id, ...q });
       });
     },
     /** Drops the pending question (its answer is not waited for): the worker stops searching. */
     drop() {
       if (!pending) return;
       settle(null);
-      if (worker) worker.postMessage({ type: 'stop' });
+      if (worker) client.send('stop');
     },
     destroy() {
       settle(null);
       if (worker) worker.terminate();
       worker = null;
+      client = null;
     },
   };
 }

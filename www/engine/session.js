@@ -6,6 +6,9 @@
 // in the same loop: one mainline position searched per call into the engine's Reviewer, each
 // position's evaluation and the ply that led there (its mark and better move) posted as they
 // come, a turn given between positions (a stop, a new position or another review ends it).
+// The messages each way are the rows of protocol.js; the dispatcher here is made from them.
+
+import { dispatcher, reply } from './protocol.js';
 
 /** Time (ms) the first call of a depth may take before the worker looks at its messages. */
 export const SLICE_MS = 250;
@@ -24,21 +27,14 @@ export const JUDGE_MS = 1500;
 
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
- * loop a turn. Messages in: `{ type: 'analyse', id, gametype, fen, history, multipv, depth,
- * entries, goal, moves }` (moves: the game's mainline as written: the lines are written alike) (goal: the game view's, `standard`, `losing` or `first-king`) and
- * `{ type: 'stop' }`. Out: `{ type: 'info', id, depth, nodes, ms, lines }` per
- * depth, then `{ type: 'done', id }`; `{ type: 'error', id, message }` for a position the engine
- * cannot take. With `Reviewer` (the wasm class), also `{ type: 'review', id, gametype, fens, nodes,
- * depth, entries, goal }` (fens: the mainline's start, then each ply's position): out come
- * `{ type: 'reviewing', id, index, of, score, win, ply }` per position (see the Reviewer's
- * step: score and win from White's side, ply the judged ply or null), then
- * `{ type: 'reviewed', id, summary }` (each side's counts and mean loss). The last review finished
- * is kept: `{ type: 'annotate', id, text }` (that review's id, the game's PDN) answers
- * `{ type: 'annotated', id, text }`, the text with the review written in (or an error), and
- * stops nothing. Solve mode's `{ type: 'judge', id, gametype, fen, history, goal, ms }` (the
- * position after the reader's move) is searched a depth at a time for up to `ms` in all (JUDGE_MS),
- * ending as soon as a forced result is found; out comes `{ type: 'judged', id, verdict, solved,
- * reply, win, score, depth }` (the Analyser's judge: crates/engine-wasm).
+ * loop a turn. The messages in and out are protocol.js's REQUESTS and REPLIES: 'analyse' answers
+ * 'info' per depth, then 'done'; 'review' (with `Reviewer`, the wasm class) 'reviewing' per
+ * position (score and win from White's side, ply the judged ply or null), then 'reviewed'; the
+ * last review finished is kept, and 'annotate' (its id, the game's PDN) answers 'annotated' and
+ * stops nothing; solve mode's 'judge' (the position after the reader's move) is searched a depth
+ * at a time for up to `ms` in all (JUDGE_MS), ending as soon as a forced result is found, and
+ * answers 'judged' (the Analyser's judge: crates/engine-wasm); 'error' for a position the engine
+ * cannot take or a request the table does not know.
  * With `egdb(gametype)` (the worker's: fetches and installs that variant's endgame database,
  * resolving to whether it did), a position the engine would answer from one (English checkers
  * near the end: the wasm's `wantsEgdb()`) waits for it the first time.
@@ -64,7 +60,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? REVIEW_ENTRIES, String(msg.goal ?? 'standard'));
       if (msg.moves && r.writeLike) r.writeLike(msg.moves.map(String));
     } catch (e) {
-      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
       return;
     }
     let finished = false;
@@ -75,11 +71,11 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       while (mine === current) {
         const step = JSON.parse(r.step(depth, nodes));
         if (mine !== current || !step) break;
-        post({ type: 'reviewing', id: msg.id, ...step });
+        post(reply('reviewing', { id: msg.id, ...step }));
         await pause();
       }
       if (mine === current) {
-        post({ type: 'reviewed', id: msg.id, summary: JSON.parse(r.summary()) });
+        post(reply('reviewed', { id: msg.id, summary: JSON.parse(r.summary()) }));
         if (kept) kept.r.free();
         kept = { id: msg.id, r };
         finished = true;
@@ -91,9 +87,9 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   function annotate(msg) {
     try {
       if (!kept || kept.id !== msg.id) throw new Error('that review is not kept');
-      post({ type: 'annotated', id: msg.id, text: kept.r.annotate(String(msg.text ?? '')) });
+      post(reply('annotated', { id: msg.id, text: kept.r.annotate(String(msg.text ?? '')) }));
     } catch (e) {
-      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
     }
   }
   async function analyse(msg, mine) {
@@ -102,7 +98,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
       if (msg.moves && a.writeLike) a.writeLike(msg.moves.map(String));
     } catch (e) {
-      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
       return;
     }
     try {
@@ -114,7 +110,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
         if (mine !== current) break;
         if (!r.lines.length) break;
         if (r.depth >= depth) {
-          post({ type: 'info', id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines });
+          post(reply('info', { id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines }));
           // A forced result within the depth searched will not change.
           const win = r.lines[0].win;
           if (win != null && Math.abs(win) <= r.depth && (msg.multipv ?? 1) === 1) break;
@@ -130,14 +126,14 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     } finally {
       a.free();
     }
-    if (mine === current) post({ type: 'done', id: msg.id });
+    if (mine === current) post(reply('done', { id: msg.id }));
   }
   async function judge(msg, mine) {
     let a;
     try {
       a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
     } catch (e) {
-      post({ type: 'error', id: msg.id, message: e && e.message ? e.message : String(e) });
+      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
       return;
     }
     try {
@@ -163,20 +159,26 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
         }
         await pause();
       }
-      if (mine === current) post({ type: 'judged', id: msg.id, ...JSON.parse(a.judge()) });
+      if (mine === current) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
     } finally {
       a.free();
     }
   }
+  // One handler a row of protocol.js REQUESTS; all but 'annotate' first end the one running.
+  const dispatch = dispatcher({
+    analyse: (msg) => { current += 1; return analyse(msg, current); },
+    review: (msg) => { current += 1; return review(msg, current); },
+    judge: (msg) => { current += 1; return judge(msg, current); },
+    annotate: (msg) => { annotate(msg); return Promise.resolve(); },
+    stop: () => { current += 1; return Promise.resolve(); }, // the running analysis sees the count change
+  });
   return {
+    /** Runs one message; one the table does not know is answered an error and stops nothing. */
     handle(msg) {
-      if (!msg || typeof msg !== 'object') return Promise.resolve();
-      if (msg.type === 'annotate') { annotate(msg); return Promise.resolve(); }
-      current += 1;
-      if (msg.type === 'analyse') return analyse(msg, current);
-      if (msg.type === 'review') return review(msg, current);
-      if (msg.type === 'judge') return judge(msg, current);
-      return Promise.resolve(); // 'stop': the running analysis sees the count change
+      const d = dispatch(msg);
+      if (!d) return Promise.resolve();
+      if (d.refused) { post(d.refused); return Promise.resolve(); }
+      return d.run();
     },
   };
 }

@@ -4,6 +4,7 @@
 
 import init, { Analyser, Reviewer, installEgdb } from '../../pkg/engine.js';
 import { createSession } from './session.js';
+import { reply } from './protocol.js';
 
 const ready = init({ module_or_path: new URL('../../pkg/engine_bg.wasm', import.meta.url) });
 
@@ -34,7 +35,7 @@ addEventListener('message', async (e) => {
   try {
     await ready;
   } catch (err) {
-    postMessage({ type: 'error', id: e.data && e.data.id, message: `the engine did not load: ${err && err.message ? err.message : err}` });
+    postMessage(reply('error', { id: e.data && e.data.id, message: `the engine did not load: ${err && err.message ? err.message : err}` }));
     return;
   }
   session.handle(e.data);
