@@ -10,6 +10,7 @@
 import { toDom } from '../view/tree.js';
 import { lineView } from '../view/views.js';
 import { marksLayer } from '../view/marks.js';
+import { gametypeOf } from '../view/score.js';
 import { enginePanel } from './panel.js';
 import { REVIEW_ENTRIES, REVIEW_NODES } from './session.js';
 import { engineClient } from './protocol.js';
@@ -74,7 +75,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     return {
       fen,
       history: fens.slice(0, s.ply).filter(Boolean),
-      gametype: String(s.view.variantNumber || s.view.gametype || 20),
+      gametype: gametypeOf(s.view),
       goal: s.view.goal || 'standard',
       moves: moveTexts(s.view),
     };
@@ -160,7 +161,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
     start();
     // A smaller table than the analysis's (4 MB), `pdn review`'s, so that the same budget gives
     // the same marks; the worker keeps the review for writing it.
-    client.send('review', { id, gametype: String(s.view.variantNumber || s.view.gametype || 20), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
+    client.send('review', { id, gametype: gametypeOf(s.view), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
     draw();
   }
 

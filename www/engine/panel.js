@@ -5,15 +5,11 @@
 
 import { h } from '../view/tree.js';
 import { SLOPE, scoreText, whiteShare } from '../view/review.js';
+import { whiteScore } from '../view/score.js';
 
-// The curve and the words of a score are the review graph's too: written once, there.
-export { SLOPE, scoreText, whiteShare };
-
-/** A line's score from White's side: { men, win } (win: plies to a forced result, or null). */
-export function whiteScore(line, whiteToMove) {
-  const sign = whiteToMove ? 1 : -1;
-  return { men: line.score * sign, win: line.win == null ? null : line.win * sign };
-}
+// The curve and the words of a score are the review graph's too: written once, there; the score
+// convention (whiteScore turns a line's score to White's side) in view/score.js.
+export { SLOPE, scoreText, whiteShare, whiteScore };
 
 /**
  * The bar: its white part's width is in data-share (set as its style by attach.js through the

@@ -9,6 +9,7 @@
 // The messages each way are the rows of protocol.js; the dispatcher here is made from them.
 
 import { dispatcher, reply } from './protocol.js';
+import { DEFAULT_GAMETYPE } from '../view/score.js';
 
 /** Time (ms) the first call of a depth may take before the worker looks at its messages. */
 export const SLICE_MS = 250;
@@ -57,7 +58,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     let r;
     try {
       if (!Reviewer) throw new Error('no review in this engine');
-      r = new Reviewer(String(msg.gametype ?? '20'), (msg.fens ?? []).map(String), msg.entries ?? REVIEW_ENTRIES, String(msg.goal ?? 'standard'));
+      r = new Reviewer(String(msg.gametype ?? DEFAULT_GAMETYPE), (msg.fens ?? []).map(String), msg.entries ?? REVIEW_ENTRIES, String(msg.goal ?? 'standard'));
       if (msg.moves && r.writeLike) r.writeLike(msg.moves.map(String));
     } catch (e) {
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
@@ -95,7 +96,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   async function analyse(msg, mine) {
     let a;
     try {
-      a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
+      a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
       if (msg.moves && a.writeLike) a.writeLike(msg.moves.map(String));
     } catch (e) {
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
@@ -131,7 +132,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   async function judge(msg, mine) {
     let a;
     try {
-      a = new Analyser(String(msg.gametype ?? '20'), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
+      a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
     } catch (e) {
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
       return;

@@ -5,6 +5,7 @@
 import { createViewer } from './viewer.js';
 import { attachControls, typedIn } from './controls.js';
 import { lineView } from './views.js';
+import { DEFAULT_GAMETYPE } from './score.js';
 import { prefersReducedMotion } from './board-dom.js';
 import { libraryFacade } from '../reader/protocol.js';
 import en from '../i18n/en.js';
@@ -721,7 +722,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       const find = parts.explorer && modules.explorer && viewer.state.count > 0
         ? (at, type, pattern) => (pattern ? app.findPattern(at, type) : app.findPosition(at, type)) : undefined;
       return openEditor({
-        doc, t, fen: from, gametype: gametype || viewer.state.view?.variantNumber || 20,
+        doc, t, fen: from, gametype: gametype || viewer.state.view?.variantNumber || DEFAULT_GAMETYPE,
         coordinates: viewer.state.coordinates, link, analyse, find, onClose,
       });
     },

@@ -10,6 +10,7 @@
 
 import { SQUARE, boardModel, boardSvg } from './board.js';
 import { h, toDom } from './tree.js';
+import { DEFAULT_GAMETYPE } from './score.js';
 
 /** Palette tools: piece codes as in data-piece, and '' for the eraser. */
 export const TOOLS = Object.freeze(['wm', 'wk', 'bm', 'bk', '']);
@@ -174,7 +175,7 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   doc.getElementById('editor')?.remove();
   let first;
   try {
-    first = api.editorStep('switch', Number(gametype) || 20, fen || '?:W:B', '', '');
+    first = api.editorStep('switch', Number(gametype) || DEFAULT_GAMETYPE, fen || '?:W:B', '', '');
   } catch {
     first = api.editorStep('start', 20, '', '', '');
   }

@@ -8,6 +8,7 @@
 
 import { h, toDom } from './tree.js';
 import { lineView, nagText } from './views.js';
+import { WIN_MEN } from './score.js';
 
 // Its stylesheet, loaded before the box is made (app.js).
 export { reviewSheet } from './sheet.js';
@@ -28,7 +29,7 @@ export function parseEval(text) {
   if (s.startsWith('#')) {
     if (!/^#[+-]?\d+$/.test(s)) return null;
     const n = Number(s.slice(1));
-    return { men: n < 0 ? -1000 : 1000, win: n };
+    return { men: n < 0 ? -WIN_MEN : WIN_MEN, win: n };
   }
   const men = Number(s);
   return s && Number.isFinite(men) ? { men, win: null } : null;
@@ -129,7 +130,7 @@ export function loserOf(result, evals = []) {
   if (m && Number(m[1]) !== Number(m[2])) return Number(m[1]) > Number(m[2]) ? 'black' : 'white';
   const last = [...evals].reverse().find((e) => e);
   if (!last) return null;
-  const men = last.win != null ? Math.sign(last.win) * 1000 : last.men;
+  const men = last.win != null ? Math.sign(last.win) * WIN_MEN : last.men;
   if (men >= 1) return 'black';
   if (men <= -1) return 'white';
   return null;

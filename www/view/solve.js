@@ -24,6 +24,7 @@ import { tagOf } from '../i18n/words.js';
 import { h } from './tree.js';
 import { SQUARE } from './board.js';
 import { lineView } from './views.js';
+import { gametypeOf } from './score.js';
 
 // Its stylesheet, loaded before the panel is made (app.js).
 export { solveSheet } from './sheet.js';
@@ -200,7 +201,7 @@ export function createSolve({ doc, viewer, library, analysis, panel, hide = [], 
     const line = lineView(view, place.line);
     const fens = [line.start ? line.start.fen : '', ...line.plies.map((p) => p.fen)].slice(0, place.ply + 1);
     return {
-      gametype: String(view.variantNumber || view.gametype || 20),
+      gametype: gametypeOf(view),
       goal: view.goal || 'standard',
       fen: move.fen,
       history: [...fens, ...(past ? past.fens : [])].filter(Boolean),
