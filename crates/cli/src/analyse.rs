@@ -16,7 +16,7 @@ use pdn::{Position, Ruleset};
 use pdn_engine::{Engine, Limits};
 use serde::Serialize;
 
-pub const USAGE: &str = "pdn analyse (FILE [--game N] [--ply P] | --fen FEN --gametype G) [--depth D | --movetime MS | --nodes N] [--multipv K]";
+use crate::args::{ANALYSE_USAGE as USAGE, EGDB_USAGE, REVIEW_USAGE};
 
 #[derive(Serialize)]
 struct DepthLine<'a> {
@@ -40,46 +40,17 @@ pub fn run(args: &[String]) -> ExitCode {
         eprintln!("pdn analyse: {msg}\nusage: {USAGE}");
         ExitCode::from(2)
     };
-    let mut file = None;
-    let (mut game, mut ply, mut fen, mut gametype) = (1usize, None::<usize>, None, None);
-    let mut limits = Limits::default();
-    let mut multipv = 1usize;
-    let mut rest = args.iter();
-    while let Some(a) = rest.next() {
-        let mut value = |name: &str| {
-            rest.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        let number = |v: Result<String, String>| -> Result<u64, String> {
-            let v = v?;
-            v.parse::<u64>()
-                .map_err(|_| format!("\"{v}\" is not a number"))
-        };
-        let r: Result<(), String> = (|| {
-            match a.as_str() {
-                "--game" => game = number(value("--game"))?.max(1) as usize,
-                "--ply" => ply = Some(number(value("--ply"))? as usize),
-                "--fen" => fen = Some(value("--fen")?),
-                "--gametype" => gametype = Some(value("--gametype")?),
-                "--depth" => limits.depth = Some(number(value("--depth"))?.clamp(1, 100) as u32),
-                "--movetime" => {
-                    limits.movetime = Some(Duration::from_millis(number(value("--movetime"))?))
-                }
-                "--nodes" => limits.nodes = Some(number(value("--nodes"))?),
-                "--multipv" => multipv = number(value("--multipv"))?.clamp(1, 64) as usize,
-                f if !f.starts_with("--") && file.is_none() => file = Some(f.to_string()),
-                other => return Err(format!("unknown option {other}")),
-            }
-            Ok(())
-        })();
-        if let Err(e) = r {
-            return fail(e);
-        }
-    }
-    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        limits.movetime = Some(Duration::from_secs(1));
-    }
+    let o = match crate::args::parse::<crate::args::Analyse>(args) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let (file, fen, gametype) = (o.file, o.fen, o.gametype);
+    let (game, ply) = (o.game.max(1) as usize, o.ply.map(|p| p as usize));
+    let multipv = o.multipv.clamp(1, 64) as usize;
+    let limits = o.budget.limits().unwrap_or_else(|| Limits {
+        movetime: Some(Duration::from_secs(1)),
+        ..Limits::default()
+    });
     let (rs, pos, history, goal, short) = match (file, fen) {
         (Some(path), None) => match from_file(&path, game, ply) {
             Ok(x) => x,
@@ -209,8 +180,6 @@ fn from_file(
     ))
 }
 
-pub const REVIEW_USAGE: &str = "pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]";
-
 /// `pdn review FILE`: every game (or game N) with the engine's review written in — `[%eval]` for
 /// every position, `?!`/`?`/`??` on the inaccuracies, mistakes and blunders with the better
 /// move — as PDN on standard output; each side's count and mean loss on standard error.
@@ -219,40 +188,19 @@ pub fn review(args: &[String]) -> ExitCode {
         eprintln!("pdn review: {msg}\nusage: {REVIEW_USAGE}");
         ExitCode::from(2)
     };
-    let mut file = None;
-    let mut only = None;
-    let mut limits = Limits::default();
-    let mut rest = args.iter();
-    while let Some(a) = rest.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
-            let v = rest.next().ok_or_else(|| format!("{name} needs a value"))?;
-            v.parse::<u64>()
-                .map_err(|_| format!("\"{v}\" is not a number"))
-        };
-        let r: Result<(), String> = match a.as_str() {
-            "--game" => number("--game").map(|n| only = Some(n.max(1) as usize)),
-            "--depth" => number("--depth").map(|n| limits.depth = Some(n.clamp(1, 100) as u32)),
-            "--movetime" => {
-                number("--movetime").map(|n| limits.movetime = Some(Duration::from_millis(n)))
-            }
-            "--nodes" => number("--nodes").map(|n| limits.nodes = Some(n)),
-            f if !f.starts_with("--") && file.is_none() => {
-                file = Some(f.to_string());
-                Ok(())
-            }
-            other => Err(format!("unknown option {other}")),
-        };
-        if let Err(e) = r {
-            return fail(e);
-        }
-    }
-    let Some(path) = file else {
+    let o = match crate::args::parse::<crate::args::Review>(args) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let only = o.game.map(|n| n.max(1) as usize);
+    let Some(path) = o.file else {
         return fail("give a FILE".to_string());
     };
     // A node budget by default, the page's "Normal": the same marks on every run and machine.
-    if limits.depth.is_none() && limits.movetime.is_none() && limits.nodes.is_none() {
-        limits.nodes = Some(pdn_engine::review::REVIEW_NODES);
-    }
+    let limits = o.budget.limits().unwrap_or_else(|| Limits {
+        nodes: Some(pdn_engine::review::REVIEW_NODES),
+        ..Limits::default()
+    });
     let text = match crate::files::read_text(&path) {
         Ok(text) => text,
         Err(why) => return fail(why),
@@ -295,9 +243,6 @@ pub fn review(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Usage of `pdn egdb`.
-pub const EGDB_USAGE: &str = "pdn egdb FILE [--pieces N] [--gametype G]";
-
 /// `pdn egdb FILE [--pieces N] [--gametype G]`: builds the endgame database of a 32-square
 /// variant (default: English checkers, 4 pieces) and writes it to FILE, for `PDN_EGDB=FILE`.
 pub fn egdb(args: &[String]) -> ExitCode {
@@ -305,23 +250,11 @@ pub fn egdb(args: &[String]) -> ExitCode {
         eprintln!("pdn egdb: {msg}\nusage: {EGDB_USAGE}");
         ExitCode::from(2)
     };
-    let mut file = None;
-    let (mut pieces, mut gametype) = (4usize, "21".to_string());
-    let mut rest = args.iter();
-    while let Some(a) = rest.next() {
-        match a.as_str() {
-            "--pieces" => match rest.next().and_then(|v| v.parse().ok()) {
-                Some(n) if (2..=pdn_engine::egdb::MAX_PIECES).contains(&n) => pieces = n,
-                _ => return fail("--pieces needs a number from 2 to 6".to_string()),
-            },
-            "--gametype" => match rest.next() {
-                Some(g) => gametype.clone_from(g),
-                None => return fail("--gametype needs a value".to_string()),
-            },
-            f if file.is_none() && !f.starts_with("--") => file = Some(f.to_string()),
-            other => return fail(format!("unknown argument {other}")),
-        }
-    }
+    let o = match crate::args::parse::<crate::args::Egdb>(args) {
+        Ok(o) => o,
+        Err(code) => return code,
+    };
+    let (file, pieces, gametype) = (o.file, o.pieces as usize, o.gametype);
     let Some(file) = file else {
         return fail("give the FILE to write".to_string());
     };

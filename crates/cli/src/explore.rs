@@ -15,8 +15,7 @@ use pdn::explore::{Index, IndexBuilder, TreeMove};
 use pdn::{Position, Ruleset, Variant};
 use serde::Serialize;
 
-const TREE_USAGE: &str = "pdn tree FILE [--fen FEN] [--gametype G] [--depth N]";
-const FIND_USAGE: &str = "pdn find FILE --fen FEN [--gametype G]";
+use crate::args::{FIND_USAGE, TREE_USAGE};
 
 #[derive(Serialize)]
 struct Node<'a> {
@@ -42,41 +41,17 @@ struct Options {
     file: String,
     fen: Option<String>,
     gametype: Option<String>,
-    depth: usize,
 }
 
-fn options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        file: String::new(),
-        fen: None,
-        gametype: None,
-        depth: 1,
-    };
-    let mut rest = args.iter();
-    while let Some(a) = rest.next() {
-        let mut value = |name: &str| {
-            rest.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
-        match a.as_str() {
-            "--fen" => o.fen = Some(value("--fen")?),
-            "--gametype" => o.gametype = Some(value("--gametype")?),
-            "--depth" => {
-                let v = value("--depth")?;
-                o.depth = v
-                    .parse::<usize>()
-                    .map_err(|_| format!("\"{v}\" is not a depth"))?
-                    .min(200);
-            }
-            f if !f.starts_with("--") && o.file.is_empty() => o.file = f.to_string(),
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    if o.file.is_empty() {
+fn options(o: crate::args::Explore) -> Result<Options, String> {
+    let Some(file) = o.file else {
         return Err("give a FILE".to_string());
-    }
-    Ok(o)
+    };
+    Ok(Options {
+        file,
+        fen: o.fen,
+        gametype: o.gametype,
+    })
 }
 
 /// The file's index, and the variant and position asked for: `--gametype`, else the first game's
@@ -117,7 +92,12 @@ fn fail(command: &str, usage: &str, msg: &str) -> ExitCode {
 
 /// Runs `pdn tree` with the arguments after the subcommand.
 pub fn tree(args: &[String]) -> ExitCode {
-    let ((index, rs, root), depth) = match options(args).and_then(|o| Ok((prepare(&o)?, o.depth))) {
+    let t = match crate::args::parse::<crate::args::Tree>(args) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let depth = t.depth.min(200);
+    let (index, rs, root) = match options(t.explore).and_then(|o| prepare(&o)) {
         Ok(x) => x,
         Err(e) => return fail("tree", TREE_USAGE, &e),
     };
@@ -202,7 +182,11 @@ fn line<W: Write, T: Serialize>(out: &mut W, value: &T) -> bool {
 
 /// Runs `pdn find` with the arguments after the subcommand.
 pub fn find(args: &[String]) -> ExitCode {
-    let o = match options(args) {
+    let f = match crate::args::parse::<crate::args::Find>(args) {
+        Ok(f) => f,
+        Err(code) => return code,
+    };
+    let o = match options(f.explore) {
         Ok(o) if o.fen.is_some() => o,
         Ok(_) => return fail("find", FIND_USAGE, "--fen FEN is needed"),
         Err(e) => return fail("find", FIND_USAGE, &e),

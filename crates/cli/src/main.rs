@@ -14,6 +14,8 @@ fn main() {}
 #[cfg(not(target_arch = "wasm32"))]
 mod analyse;
 #[cfg(not(target_arch = "wasm32"))]
+mod args;
+#[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
 mod standings;
@@ -56,24 +58,20 @@ mod cli {
             eprintln!("{USAGE}");
             return ExitCode::from(2);
         };
-        // `pdn COMMAND --help`: that command's lines of the usage, on standard output.
-        if files.iter().any(|a| a == "-h" || a == "--help") {
-            if let Some(lines) = usage_of(command) {
-                println!("usage: {lines}");
-                return ExitCode::SUCCESS;
-            }
-        }
+        // `pdn COMMAND --help` reaches the command, whose parser prints its help.
+        let help = files.iter().any(|a| a == "-h" || a == "--help");
+        let given = help || !files.is_empty();
         match command.as_str() {
-            "fens" if !files.is_empty() => fens(files),
-            "check" if !files.is_empty() => check(files),
-            "export" if !files.is_empty() => export(files),
-            "bench" if !files.is_empty() => bench(files),
-            "perft" if files.len() >= 2 => perft(files),
+            "fens" if given => fens(files),
+            "check" if given => check(files),
+            "export" if given => export(files),
+            "bench" if given => bench(files),
+            "perft" if help || files.len() >= 2 => perft(files),
             "analyse" | "analyze" => crate::analyse::run(files),
             "review" => crate::analyse::review(files),
             "egdb" => crate::analyse::egdb(files),
-            "tree" if !files.is_empty() => crate::explore::tree(files),
-            "find" if !files.is_empty() => crate::explore::find(files),
+            "tree" if given => crate::explore::tree(files),
+            "find" if given => crate::explore::find(files),
             "standings" => crate::standings::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
@@ -86,37 +84,16 @@ mod cli {
         }
     }
 
-    /// The usage's lines for `command` ("analyse" or its spelling "analyze"), with the line that
-    /// continues it; `None` for a command the usage does not name.
-    fn usage_of(command: &str) -> Option<String> {
-        let command = if command == "analyze" {
-            "analyse"
-        } else {
-            command
-        };
-        let lines: Vec<&str> = USAGE
-            .lines()
-            .map(|l| l.trim_start_matches("usage:").trim())
-            .collect();
-        let at = lines.iter().position(|l| {
-            l.strip_prefix("pdn ").and_then(|r| r.split(' ').next()) == Some(command)
-        })?;
-        let more = lines[at + 1..]
-            .iter()
-            .take_while(|l| !l.starts_with("pdn "));
-        Some(
-            std::iter::once(lines[at])
-                .chain(more.copied())
-                .collect::<Vec<_>>()
-                .join("\n       "),
-        )
-    }
-
     /// `pdn perft GAMETYPE DEPTH [--fen FEN] [--keep | --every-landing]`: the node count. By
     /// default captures with the same start, end and captured pieces count once ("drop");
     /// `--keep` counts every route; `--every-landing` also counts each square a king may stop on
     /// before going on straight ahead (the convention of kish's Turkish numbers).
     fn perft(args: &[String]) -> ExitCode {
+        let o = match crate::args::parse::<crate::args::Perft>(args) {
+            Ok(o) => o,
+            Err(code) => return code,
+        };
+        let args = [o.gametype, o.depth];
         let fail = |msg: String| {
             eprintln!("pdn perft: {msg}");
             ExitCode::from(2)
@@ -133,25 +110,20 @@ mod cli {
             return fail(format!("\"{}\" is not a depth", args[1]));
         };
         let mut pos = rs.start_position();
-        let mut duplicates = pdn::position::Duplicates::Drop;
-        let mut rest = args[2..].iter();
-        while let Some(option) = rest.next() {
-            match option.as_str() {
-                "--fen" => {
-                    let Some(fen) = rest.next() else {
-                        return fail("--fen needs a FEN".to_string());
-                    };
-                    let first = rs.geometry.spec().first_player;
-                    match pdn::Position::from_fen(fen, &rs.geometry, first) {
-                        Ok(p) => pos = p,
-                        Err(e) => return fail(e.to_string()),
-                    }
-                }
-                "--keep" => duplicates = pdn::position::Duplicates::Keep,
-                "--every-landing" => duplicates = pdn::position::Duplicates::EveryLanding,
-                other => return fail(format!("unknown option {other}")),
+        if let Some(fen) = o.fen {
+            let first = rs.geometry.spec().first_player;
+            match pdn::Position::from_fen(&fen, &rs.geometry, first) {
+                Ok(p) => pos = p,
+                Err(e) => return fail(e.to_string()),
             }
         }
+        let duplicates = if o.keep {
+            pdn::position::Duplicates::Keep
+        } else if o.every_landing {
+            pdn::position::Duplicates::EveryLanding
+        } else {
+            pdn::position::Duplicates::Drop
+        };
         println!(
             "{}",
             pdn::position::perft_with(&rs, &pos, depth, duplicates)
@@ -313,16 +285,10 @@ mod cli {
     /// (reading, replay, FENs, JSON lines). `--memory FILE` adds the peak resident memory of
     /// `pdn check`, `fens` and `export` on FILE (run as child processes under `/usr/bin/time`).
     fn bench(args: &[String]) -> ExitCode {
-        let mut memory = None;
-        let mut inputs = Vec::new();
-        let mut rest = args.iter();
-        while let Some(a) = rest.next() {
-            if a == "--memory" {
-                memory = rest.next();
-            } else {
-                inputs.push(a);
-            }
-        }
+        let (memory, inputs) = match crate::args::parse::<crate::args::Bench>(args) {
+            Ok(o) => (o.memory, o.inputs),
+            Err(code) => return code,
+        };
         println!("machine: {}", machine());
         println!("(best of several runs, in processor time: other processes' load left out)");
         println!(
@@ -337,7 +303,7 @@ mod cli {
             "replay Mpl/s",
             "fens Mpl/s"
         );
-        for arg in inputs {
+        for arg in &inputs {
             let (files, text) = match bench_text(arg) {
                 Ok(t) => t,
                 Err(e) => {
@@ -406,7 +372,7 @@ mod cli {
                 tree_plies as f64 / tree_replay / 1e6
             );
         }
-        if let Some(file) = memory {
+        if let Some(file) = &memory {
             let size = std::fs::metadata(file).map_or(0, |m| m.len());
             println!("peak memory on {file} ({:.1} MB):", size as f64 / 1e6);
             for command in ["check", "fens", "export"] {
@@ -529,13 +495,17 @@ mod cli {
     /// (its file-level errors come first, and the way most of its games write results decides
     /// some games' lines) is only the lines to print.
     fn check(files: &[String]) -> ExitCode {
+        let files = match crate::args::parse::<crate::args::Check>(files) {
+            Ok(o) => o.files,
+            Err(code) => return code,
+        };
         use pdn::replay::ResultReading;
         use pdn::{Diagnostic, Severity};
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let (mut games, mut counts, mut unreadable) = (0, [0usize; 3], false);
         let mut checked = 0;
-        for path in files {
+        for path in &files {
             let Some((text, encoding)) = read(path) else {
                 unreadable = true;
                 continue;
@@ -710,30 +680,25 @@ mod cli {
     /// The output is UTF-8 whatever the files' encodings (Windows-1251, Latin-1, UTF-16): PDN
     /// 3.0 is UTF-8, and the games of several files go to one stream.
     fn export(args: &[String]) -> ExitCode {
-        let mut options = pdn::writer::WriteOptions::default();
-        let mut files = Vec::new();
-        for a in args {
-            match a.as_str() {
-                "--fill-roster" => options.fill_roster = true,
-                "--shortest" => options.captures = pdn::writer::CaptureNotation::Shortest,
-                s if s.starts_with("--") => {
-                    eprintln!("pdn export: unknown option {s}\n{USAGE}");
-                    return ExitCode::from(2);
-                }
-                _ => files.push(a),
-            }
+        let o = match crate::args::parse::<crate::args::Export>(args) {
+            Ok(o) => o,
+            Err(code) => return code,
+        };
+        let mut options = pdn::writer::WriteOptions {
+            fill_roster: o.fill_roster,
+            ..pdn::writer::WriteOptions::default()
+        };
+        if o.shortest {
+            options.captures = pdn::writer::CaptureNotation::Shortest;
         }
-        if files.is_empty() {
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+        let files = o.files;
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let mut status = ExitCode::SUCCESS;
         let mut written = 0;
         let mut text = String::new();
         let mut failed = false;
-        for path in files {
+        for path in &files {
             let Some((source, encoding)) = read(path) else {
                 status = ExitCode::from(2);
                 continue;
@@ -864,11 +829,15 @@ mod cli {
 
     /// One JSON object per game per line: game number, GameType, start FEN, FENs, first error.
     fn fens(files: &[String]) -> ExitCode {
+        let files = match crate::args::parse::<crate::args::Fens>(files) {
+            Ok(o) => o.files,
+            Err(code) => return code,
+        };
         let stdout = io::stdout();
         let mut out = io::BufWriter::new(stdout.lock());
         let mut status = ExitCode::SUCCESS;
         let mut failed = false;
-        for path in files {
+        for path in &files {
             let Some((text, encoding)) = read(path) else {
                 status = ExitCode::from(2);
                 continue;

@@ -11,11 +11,15 @@ pub const USAGE: &str = "pdn standings FILE   (the tournament table as CSV)";
 
 /// Runs `pdn standings` with the arguments after the subcommand.
 pub fn run(args: &[String]) -> ExitCode {
-    let [path] = args else {
+    if args.is_empty() {
         eprintln!("usage: {USAGE}");
         return ExitCode::from(2);
+    }
+    let path = match crate::args::parse::<crate::args::Standings>(args) {
+        Ok(o) => o.file,
+        Err(code) => return code,
     };
-    let text = match crate::files::read_text(path) {
+    let text = match crate::files::read_text(&path) {
         Ok(text) => text,
         Err(why) => {
             eprintln!("pdn standings: {why}");

@@ -251,8 +251,8 @@ fn a_command_with_help_prints_its_usage_and_succeeds() {
     );
     let (out, _, code) = run(&["review", "-h"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.starts_with("usage: pdn review FILE"), "{out}");
+    assert!(!out.contains("pdn analyse"), "only that command's: {out}");
     // The spelling "analyze" has analyse's lines.
     assert!(
         run(&["analyze", "--help"])
@@ -261,4 +261,64 @@ fn a_command_with_help_prints_its_usage_and_succeeds() {
     );
     // An unknown command stays an error.
     assert_eq!(run(&["nosuch", "--help"]).2, 2);
+}
+
+#[test]
+fn each_command_s_help_lists_its_options_and_an_unknown_option_is_an_error_naming_it() {
+    let commands: [(&str, &[&str]); 11] = [
+        ("fens", &[]),
+        ("check", &[]),
+        ("export", &["--fill-roster", "--shortest"]),
+        ("bench", &["--memory"]),
+        ("perft", &["--fen", "--keep", "--every-landing"]),
+        (
+            "analyse",
+            &[
+                "--game",
+                "--ply",
+                "--fen",
+                "--gametype",
+                "--depth",
+                "--movetime",
+                "--nodes",
+                "--multipv",
+            ],
+        ),
+        ("review", &["--game", "--depth", "--movetime", "--nodes"]),
+        ("egdb", &["--pieces", "--gametype"]),
+        ("tree", &["--fen", "--gametype", "--depth"]),
+        ("find", &["--fen", "--gametype"]),
+        ("standings", &[]),
+    ];
+    let file = temp_file("help.pdn", "[GameType \"20\"]\n1. 32-28 *\n");
+    let p = file.to_str().unwrap();
+    for (command, options) in commands {
+        for help in ["--help", "-h"] {
+            let (out, err, code) = run(&[command, help]);
+            assert_eq!(code, 0, "pdn {command} {help}: {err}");
+            assert!(
+                out.starts_with(&format!("usage: pdn {command} ")),
+                "pdn {command} {help}: {out}"
+            );
+            for option in options.iter().chain(&["--help"]) {
+                assert!(
+                    out.contains(option),
+                    "pdn {command} {help} lacks {option}: {out}"
+                );
+            }
+        }
+        // With its operands in place, so that only the option is wrong.
+        let args: &[&str] = match command {
+            "perft" => &["20", "1"],
+            _ => &[p],
+        };
+        let mut argv = vec![command];
+        argv.extend(args);
+        argv.push("--no-such-option");
+        let (out, err, code) = run(&argv);
+        assert_eq!(code, 2, "pdn {command} --no-such-option: {out}{err}");
+        assert!(err.contains("--no-such-option"), "pdn {command}: {err}");
+        assert!(err.contains(&format!("pdn {command} ")), "its usage: {err}");
+        assert!(out.is_empty(), "pdn {command}: {out}");
+    }
 }
