@@ -92,11 +92,12 @@ const measure = (scope) => scope.evaluate(() => {
 /** The table of 200 games, windowed, fitting, with the board and buttons on the first screen. */
 async function checkTable(scope, label) {
   await scope.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot.querySelector('tr.game-row[data-game="3"]'));
-  // The board is fitted at the next frame after the table came (fitBoard, a ResizeObserver).
+  // The board is fitted at the next frame after the table came (fitBoard, a ResizeObserver): a
+  // loaded machine may take seconds to get there, so the wait is long (it ends as soon as it holds).
   await scope.waitForFunction(() => {
     const nav = document.querySelector('pdn-viewer').shadowRoot.querySelector('nav.controls').getBoundingClientRect();
     return nav.bottom <= innerHeight + 1;
-  }, null, { timeout: 5000 }).catch(() => {});
+  }, null, { timeout: 30_000 }).catch(() => {});
   const m = await measure(scope);
   assert(m.rows.length >= 3 && m.rows.length < 100, `${label}: a window of rows, not all 200 (${m.rows.length})`);
   assert(m.rows.every((n, i) => n === m.rows[0] + i) && m.rows[0] === 1, `${label}: rows numbered from 1 by data-game: ${m.rows.slice(0, 5)}`);
@@ -218,6 +219,19 @@ try {
     await other.waitForSelector('#game-list tr.game-row[data-game="3"]');
     await page.context().close();
     await other.context().close();
+  });
+
+  await check('the page: turning the board alone, once everything has loaded, puts orientation=black in the address', async () => {
+    // A turn is no move (no redraw of the position): the address used to pick it up only with
+    // the next move, or not at all when the page had finished loading before the turn.
+    const page = await newPage({ width: 1280, height: 800 });
+    await page.goto(`${origin}/index.html`);
+    await page.waitForSelector('body[data-ready="1"][data-checked="1"]');
+    await page.click('#flip');
+    await page.waitForFunction(() => /[?&]orientation=black(&|$)/.test(location.search));
+    await page.click('#flip');
+    await page.waitForFunction(() => !/orientation=/.test(location.search));
+    await page.context().close();
   });
 
   await check('the page: the address follows a variation (line=) and a reload shows the same move; the board turned stays turned', async () => {

@@ -127,6 +127,8 @@ const app = createApp({
     analysisEls,
     say: (text, kind) => say(text, kind),
     onChange: () => { syncAddress(); updateTitle(); },
+    // The board turned: the address keeps `orientation` (a move's redraw would carry it too, late).
+    onFlip: () => syncAddress(),
     onGame: (index) => {
       say(() => t('status.gameOf', { game: index + 1, count: open.count }));
       boardAboveExplorer();

@@ -192,7 +192,7 @@ export function afterPaint(win, fn) {
  * backend(): the library calls go to. modules: { analysis, solve, gamelist, editor, engine, explorer } loaders.
  * options: messages, locations, wheel(), listWanted(), leave, solveHide, analysisEls, say(),
  * engineWorker() and engineAt (engine-part.js), and the hooks
- * onChange, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on),
+ * onChange, onFlip, onGame(index), onEdited, onSolve, onCount, onError, onEngine(on), onExplorer(on),
  * onListed(found) (a search asked in the Explorer's panel listed its games in the table).
  * parts.engine, parts.explorer: where the engine's and the Explorer's panels go; parts.review:
  * the game review's box (the evaluation graph, the summary) under the move list.
@@ -277,6 +277,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       else if (viewer.state.view && !extraAsked) { extraAsked = true; afterPaint(doc.defaultView, () => loadExtra().catch(failed)); }
       o.onChange?.();
     },
+    onFlip: () => o.onFlip?.(),
   });
   attachControls({ keyTarget, board: parts.board, moves: parts.moves, viewer, buttons, options: { wheel: o.wheel } });
   // A player's name in the header (views.js gameHeader, with playerLinks): their games and score.

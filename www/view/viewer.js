@@ -60,13 +60,14 @@ export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
  *        flip, play }
  * library: { game(i) -> Promise<GameView> } (library.js)
  * onChange(api): after every redraw of the position (for the address, buttons outside).
+ * onFlip(api): after the board is turned (the address keeps the orientation; no move event).
  * host: the element that gets data-ply, data-game and data-line (the page's body by default).
  * messages: 'all' | 'errors' | 'none' (views.js diagnosticsFor); locations: line:column as
  * buttons that show the spot in a text box (the main page), else as plain text.
  * playerLinks(): whether the header's player names are buttons (data-player) that show their
  * games and score (the host's Explorer: app.js).
  */
-export function createViewer({ doc, els, library, t = english, onChange = () => {}, reducedMotion = () => false, host = doc.body, messages = 'all', locations = true, playerLinks = () => false }) {
+export function createViewer({ doc, els, library, t = english, onChange = () => {}, onFlip = () => {}, reducedMotion = () => false, host = doc.body, messages = 'all', locations = true, playerLinks = () => false }) {
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
@@ -595,6 +596,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
       state.flipped = !state.flipped;
       els.flip.setAttribute('aria-pressed', String(state.flipped));
       if (state.view) drawBoard(); // with no game, the board's place keeps saying why
+      onFlip(api);
     },
     togglePlay() {
       if (state.playing) { setPlaying(false); updateNav(); return; }
