@@ -213,6 +213,9 @@ const LAYOUT = `
   .pv-games .games-count { white-space: normal; flex: 1 1 0; min-width: 0; }
 }
 .pv-games .game-list-scroll { max-height: clamp(96px, 16vh, 260px); }
+/* A narrow table gives its rows the room the filter's own line takes, so that on a phone the
+   board's buttons stay on the first screen under a long header (hosts.mjs, with real files). */
+@container (max-width: 479px) { .pv-games .game-list-scroll { max-height: clamp(96px, 13vh, 260px); } }
 .pv-tools { margin: 6px 0 0; display: flex; flex-wrap: wrap; gap: 6px; justify-content: center; }
 /* fill: the element is as tall as the page makes it (embed.html: the frame). The board is as large
    as that height allows with the buttons under it (--board-fit, measured by fitBoard()); the
