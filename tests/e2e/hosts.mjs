@@ -37,6 +37,9 @@ async function newPage(viewport) {
 
 const { check, finish, fail } = checks({ problems });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
+/** `scope.waitForFunction`, whose timeout names what was awaited. */
+const waitFor = (scope, what, fn, arg, options) => scope.waitForFunction(fn, arg, options)
+  .catch((e) => { throw new Error(`waiting for ${what}: ${e.message.split('\n')[0]}`); });
 
 /** A club page with one element (at the top, as a club would put it) for `attrs`. */
 async function elementPage(viewport, attrs) {
@@ -91,7 +94,7 @@ const measure = (scope) => scope.evaluate(() => {
 
 /** The table of 200 games, windowed, fitting, with the board and buttons on the first screen. */
 async function checkTable(scope, label) {
-  await scope.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot.querySelector('tr.game-row[data-game="3"]'));
+  await waitFor(scope, 'the table\'s third row', () => document.querySelector('pdn-viewer')?.shadowRoot.querySelector('tr.game-row[data-game="3"]'));
   // The board is fitted at the next frame after the table came (fitBoard, a ResizeObserver): a
   // loaded machine may take seconds to get there, so the wait is long (it ends as soon as it holds).
   await scope.waitForFunction(() => {
@@ -114,7 +117,7 @@ async function checkTable(scope, label) {
   const [shown, all] = (count.match(/\d[\d,.\s]*/g) || []).map((n) => Number(n.replace(/\D/g, '')));
   assert(all >= 200 && shown === all, `${label}: the count names the file's games (${count})`);
   await scope.locator('pdn-viewer tr.game-row[data-game="3"]').click();
-  await scope.waitForFunction(() => document.querySelector('pdn-viewer').dataset.game === '3');
+  await waitFor(scope, 'game 3 opened by its row', () => document.querySelector('pdn-viewer').dataset.game === '3');
   return `${m.rows.length} rows drawn${beside ? ' beside the board' : ''}; board ${Math.round(m.board.width)} px; buttons end at ${Math.round(m.nav.bottom)} of ${m.height} px`;
 }
 
@@ -124,7 +127,7 @@ async function checkTable(scope, label) {
  */
 async function playByClicks(scope) {
   const host = 'pdn-viewer';
-  await scope.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.board[data-moves]'));
+  await waitFor(scope, 'the board\'s legal moves (data-moves)', () => document.querySelector('pdn-viewer').shadowRoot.querySelector('.board[data-moves]'));
   const before = await scope.evaluate(() => ({ ...document.querySelector('pdn-viewer').dataset }));
   const squares = await scope.evaluate(() => [...document.querySelector('pdn-viewer').shadowRoot.querySelectorAll('[data-piece]')].map((p) => p.dataset.square));
   for (const square of squares) {
@@ -132,7 +135,7 @@ async function playByClicks(scope) {
     const target = await scope.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('[data-target]')?.dataset.target);
     if (!target) continue;
     await scope.locator(`${host} rect[data-field="${target}"]`).click({ force: true });
-    await scope.waitForFunction((b) => {
+    await waitFor(scope, `the move ${square}-${target} shown`, (b) => {
       const d = document.querySelector('pdn-viewer').dataset;
       return d.ply !== b.ply || d.line !== b.line;
     }, before);
