@@ -28,7 +28,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { artifacts, launchBrowser, root, startStaticServer } from './harness.mjs';
+import { artifacts, checks, launchBrowser, root, startStaticServer } from './harness.mjs';
 
 
 const { iframeSnippet } = await import(pathToFileURL(path.join(root, 'www', 'share', 'snippets.js')).href);
@@ -209,18 +209,15 @@ writeFileSync(path.join(artifacts, 'layout-hosts-iframe.html'), clubPage
   .replace(/<script type="module"[^>]*><\/script>\n/, '')
   .replace(/<pdn-viewer src="club-round.pdn"><\/pdn-viewer>/, iframeSnippet({ src: `${origin}/embed.html?src=/${FILE}&theme=auto`, title: 'Club championship' })));
 const browser = await launchBrowser();
-let passed = 0;
-let failed = 0;
+const { check, fail, finish } = checks();
 const started = Date.now();
 
+/** One check of the harness's list: `bad` its problems found (none: ok), `note` its figures. */
 function report(name, bad, note) {
-  if (!bad.length) {
-    passed++;
-    console.log(`ok   ${name}${note ? `\n     ${note}` : ''}`);
-    return;
-  }
-  failed++;
-  console.log(`FAIL ${name}\n     ${bad.join('\n     ')}`);
+  return check(name, async () => {
+    if (bad.length) throw new Error(bad.join('\n'));
+    return note || undefined;
+  });
 }
 
 /** The element's observed attributes, each a part or not: a new one must be placed. */
@@ -384,7 +381,7 @@ try {
       for (const scheme of ['light', 'dark']) {
         const label = `${hostName} ${size[0]}×${size[1]} ${scheme}`;
         if (only && !only.test(label)) continue;
-        jobs.push(() => runHost(hostName, size, scheme).catch((e) => { failed++; console.log(`FAIL ${label}: ${e && e.message ? e.message.split('\n')[0] : e}`); }));
+        jobs.push(() => runHost(hostName, size, scheme).catch((e) => fail(label, e && e.message ? e.message.split('\n')[0] : e)));
       }
     }
   }
@@ -392,12 +389,10 @@ try {
   let next = 0;
   await Promise.all([0, 1, 2].map(async () => { while (next < jobs.length) await jobs[next++](); }));
 } catch (e) {
-  failed++;
-  console.log(`FAIL harness: ${e && e.stack ? e.stack : e}`);
+  fail('harness', e);
 } finally {
   await browser.close().catch(() => {});
   await server.stop();
 }
 console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -5,6 +5,7 @@
 import { SPEEDS } from '../view/viewer.js';
 import { afterPaint, createApp, downloadFailure } from '../view/app.js';
 import { diagnosticsList } from '../view/views.js';
+import { DEFAULT_GAMETYPE } from '../view/score.js';
 import { fileNameOf, pageTitle } from '../i18n/words.js';
 import { toDom } from '../view/tree.js';
 import { PHONE_QUERY, attachLayout, placeByWidth } from './layout.js';
@@ -881,7 +882,7 @@ async function main() {
   document.body.dataset.ready = '1';
   afterFirstScreen();
   // ?edit=<FEN>&gametype=<n> opens the board editor on that position (?edit alone: an empty board).
-  if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || 20);
+  if (params.has('edit')) await (await menus()).editPosition(params.get('edit') || '?:W:B', number(params.get('gametype')) || DEFAULT_GAMETYPE);
   if (address.mode === 'solve' && viewer.state.view) await loadAnalysis().then(() => app.setSolving(true));
   const view = params.get('view');
   if (view === 'boards' || view === 'standings') await app.setView(view, { round: params.get('round') });
