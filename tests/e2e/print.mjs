@@ -3,9 +3,9 @@
 // and `print=problems` (12 or 6 diagrams a page with their titles and the side to play, the
 // solutions on their own last page), in headless Chromium: the diagrams counted and their FENs
 // checked against `pdn fens`, the sheet printed to PDF (A4 and Letter) and its pages counted, the
-// page's chrome hidden in print media, the QR code checked to be the crate's for the link (the
-// test does not decode it: the sheet's own wasm, pkg/print.js, is asked for the same link under
-// Node and must give the same path). The game is the page's sample (a real 37-move game) with a
+// page's chrome hidden in print media, the QR code decoded by zbarimg (Debian's zbar-tools) to
+// the game's link, and its path the same as the sheet's own wasm (pkg/print.js) gives for that
+// link under Node. The game is the page's sample (a real 37-move game) with a
 // `[%diag]` comment and a `$220` added; the problems are tests/e2e/fixtures/print-problems.pdn.
 //
 //   node tests/e2e/print.mjs                  every check
@@ -68,6 +68,21 @@ async function crateQr(link) {
   return JSON.parse(m.qrCode(link));
 }
 
+/**
+ * The sheet's QR code read back by zbarimg (Debian's zbar-tools, which `make test` installs):
+ * the code drawn 600 px wide, shot, decoded. Null when zbarimg is not there (said in the check's note).
+ */
+async function decodeQr(page) {
+  if (spawnSync('zbarimg', ['--version']).status !== 0) return null;
+  await page.$eval('.print-qr-code', (e) => { e.style.width = '600px'; e.style.height = '600px'; });
+  const file = path.join(artifacts, 'print-qr.png');
+  await (await page.$('.print-qr-code')).screenshot({ path: file });
+  await page.$eval('.print-qr-code', (e) => { e.style.width = ''; e.style.height = ''; });
+  const r = spawnSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`zbarimg could not read the QR code: ${r.stderr}`);
+  return r.stdout.replace(/\n$/, '');
+}
+
 async function printedPages(page) {
   await page.emulateMedia({ media: 'print' });
   const a4 = pdfPages(await page.pdf({ format: 'A4' }));
@@ -113,6 +128,8 @@ try {
     if (link !== expected.href) throw new Error(`QR link ${link}, page ${expected.href}`);
     const qr = await crateQr(link);
     if (!qr || qr.path !== d) throw new Error('the QR path is not the crate\'s for the link');
+    const decoded = await decodeQr(page);
+    if (decoded != null && decoded !== link) throw new Error(`the QR code reads ${decoded}`);
     const shown = await chromeShown(page);
     await page.emulateMedia({ media: 'print' });
     const hidden = await chromeShown(page);
@@ -127,7 +144,7 @@ try {
     if (new URL(page.url()).searchParams.has('print')) throw new Error(page.url());
     if (!(await page.isVisible('#board'))) throw new Error('the board is hidden');
     await context.close();
-    return `${got.length} diagrams, QR of ${link.length} characters (${qr.size} modules), PDF ${pages.a4} pages A4, ${pages.letter} Letter`;
+    return `${got.length} diagrams, QR of ${link.length} characters (${qr.size} modules, ${decoded != null ? 'decoded by zbarimg' : 'not decoded: no zbarimg'}), PDF ${pages.a4} pages A4, ${pages.letter} Letter`;
   });
 
   await check('print=game in the address (a #pdn= link): the same sheet on a reload; in French', async () => {
