@@ -116,8 +116,11 @@ try {
     const want = GAME_PLIES.map((p) => fromCli.game.fens[p - 1]);
     const wrong = got.filter((d, i) => d.fen !== want[i]);
     if (wrong.length) throw new Error(`FENs ${JSON.stringify(wrong)} want ${JSON.stringify(want)}`);
-    const rows = await page.$$eval('.print-moves li', (els) => els.length);
+    // 37 moves; the comment after 25…28x39 ends its row (26 starts a fresh one) and is printed.
+    const rows = await page.$$eval('.print-moves li:not(.print-comment)', (els) => els.length);
     if (rows !== 37) throw new Error(`${rows} move rows`);
+    const comments = await page.$$eval('.print-moves .print-comment', (els) => els.map((e) => e.textContent));
+    if (JSON.stringify(comments) !== '["a fine shot"]') throw new Error(JSON.stringify(comments));
     if (new URL(page.url()).searchParams.get('print') !== 'game') throw new Error(page.url());
     const header = await page.$eval('.print-head', (e) => e.textContent);
     if (!/Mikhalchenko/.test(header) || !/Ndjofang/.test(header) || !/0-2/.test(header) || !/2007/.test(header)) throw new Error(header);

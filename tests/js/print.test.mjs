@@ -44,6 +44,10 @@ test('the game sheet: diagrams carry their FEN, the QR code its link; no move ma
   assert.equal(nodes.find((n) => n.attrs['data-qr']).attrs['data-qr'], 'https://x.example/?game=1');
   assert.equal(nodes.filter((n) => /\bhl\b|move-path/.test(n.attrs.class || '')).length, 0);
   assert.equal(nodes.filter((n) => n.tag === 'li').length, 20);
+  const commented = game(4);
+  commented.plies[0].comments = ['sharp'];
+  const lis = walk(gameSheet(commented, { t })).filter((n) => n.tag === 'li');
+  assert.deepEqual(lis.map((n) => n.attrs.class || 'row'), ['row', 'print-comment', 'row', 'row']);
   assert.equal(qrSvg(null, 'x'), null);
 });
 

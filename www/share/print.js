@@ -8,7 +8,7 @@
 import { h, toDom } from '../view/tree.js';
 import { addSheet } from '../view/sheet.js';
 import { boardModel, boardSvg } from '../view/board.js';
-import { firstMover, formatDate, gameHeader, moveLabel, tagValue } from '../view/views.js';
+import { firstMover, formatDate, gameHeader, moveItems, moveLabel, tagValue } from '../view/views.js';
 
 /** Kinds of sheet (the `print` address parameter). */
 export const KINDS = Object.freeze(['game', 'problems']);
@@ -85,16 +85,14 @@ export function qrSvg(qr, label) {
 /** The game sheet: `view` (a full game view), `qr` ({ size, path } or null), `link`, `t`. */
 export function gameSheet(view, { qr = null, link = '', t }) {
   const first = firstMover(view);
-  const rows = [];
-  let row = null;
-  for (const p of view.plies || []) {
-    if (!row || p.side === first || row.second) {
-      row = { label: moveLabel(p, first), first: p.side === first ? p.notation : '…', second: p.side === first ? '' : p.notation };
-      rows.push(row);
-    } else {
-      row.second = p.notation;
-    }
-  }
+  // The mainline's rows and comments as the page lists them (views.js moveItems); variations are
+  // left out of the sheet.
+  const items = moveItems(view, first).filter((it) => it.kind !== 'variations').map((it) => (it.kind === 'comment'
+    ? h('li', { class: 'print-comment' }, it.text)
+    : h('li', {},
+      h('span', { class: 'n' }, `${it.moveNumber}.`), ' ',
+      h('span', { class: 'm' }, it.first ? it.first.notation : '…'), ' ',
+      h('span', { class: 'm' }, it.second ? it.second.notation : ''))));
   const tail = view.result && view.result !== '*' ? view.result : '';
   const diagrams = diagramPlies(view).map((ply) => {
     const p = view.plies[ply - 1];
@@ -105,7 +103,7 @@ export function gameSheet(view, { qr = null, link = '', t }) {
       h('div', { class: 'print-title' }, gameHeader(view, { t })),
       qr ? h('figure', { class: 'print-qr', 'data-qr': link }, qrSvg(qr, t('print.qrLabel')), h('figcaption', {}, t('print.qrCaption'))) : null),
     h('ol', { class: 'print-moves', 'aria-label': t('print.moves') },
-      rows.map((r) => h('li', {}, h('span', { class: 'n' }, r.label), ' ', h('span', { class: 'm' }, r.first), ' ', h('span', { class: 'm' }, r.second)))),
+      items),
     tail ? h('p', { class: 'print-result' }, tail) : null,
     diagrams.length ? h('section', { class: 'print-diagrams' }, diagrams) : null);
 }
