@@ -36,6 +36,13 @@ if $tests; then
     DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver
   fi
 
+  # zbarimg (Debian's zbar-tools): a program of its own that tests/e2e/print.mjs runs to decode the
+  # printed sheet's QR code; nothing of it is in the project.
+  if ! command -v zbarimg >/dev/null; then
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q zbar-tools
+  fi
+
   # Node packages for the end-to-end tests, pinned by tests/e2e/package-lock.json.
   if [ ! -d tests/e2e/node_modules/playwright-core ] \
      || [ tests/e2e/package-lock.json -nt tests/e2e/node_modules/.package-lock.json ]; then

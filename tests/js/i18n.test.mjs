@@ -74,7 +74,7 @@ const PART_MODULES = [
   'www/view/gamelist.js', 'www/hosts/menus.js', 'www/view/editor.js', 'www/view/analysis.js',
   'www/view/solve.js', 'www/explorer/panel.js', 'www/explorer/attach.js', 'www/engine/panel.js',
   'www/engine/attach.js', 'www/engine/judge.js', 'www/view/engine-part.js', 'www/view/review.js', 'www/view/standings.js',
-  'www/view/boards.js', 'www/view/tournament.js', 'www/view/follow.js',
+  'www/view/boards.js', 'www/view/tournament.js', 'www/view/follow.js', 'www/share/print.js',
 ];
 
 test('the parts\' words are used only by the parts loaded on use', () => {

@@ -714,6 +714,9 @@ function loadAnalysis() {
   return app.analysis().catch((e) => say(t('status.unexpected', { error: errorText(e) }), 'error'));
 }
 
+/** The printed sheet (print=game|problems) in the page's place: share/print.js, on use. */
+const openPrint = async (kind) => viewer.state.view && (await import('../share/print.js')).openPrint({ doc: document, kind, app });
+
 /** After the sample or link is drawn: the reading worker and the analysis board start. */
 function afterFirstScreen() {
   afterPaint(window, () => {
@@ -785,6 +788,7 @@ function wire() {
   embedBox.addEventListener('toggle', guard(async () => (embedBox.open ? (await menus()).fillSnippets() : null), 'fail.embed'));
   for (const id of ['embed-game', 'embed-file']) $(id)?.addEventListener('change', guard(async () => (await menus()).fillSnippets(), 'fail.embed'));
   els.shareLink.addEventListener('focus', () => els.shareLink.select());
+  for (const kind of ['game', 'problems']) $(`print-${kind}`).addEventListener('click', guard(() => openPrint(kind), 'fail.export'));
 
   // A language or theme chosen here is remembered, and the address no longer asks for another.
   els.lang.addEventListener('change', guard(async () => {
@@ -892,6 +896,7 @@ async function main() {
   // names a game: the reader's own, kept in it as they went on, and kept on a reload).
   if (params.get('view') === 'explorer' && viewer.state.view) await app.setExplorer(true);
   if (params.get('find') && viewer.state.view) await app.findPosition(params.get('find'), number(params.get('gametype')), { open: !params.has('game') });
+  if (['game', 'problems'].includes(params.get('print'))) await openPrint(params.get('print'));
 }
 
 main().catch((e) => say(() => t('status.readerFailed', { error: errorText(e) }), 'error'));

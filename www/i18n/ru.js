@@ -241,6 +241,8 @@ export default {
   'export.copyFen': 'Копировать FEN',
   'export.downloadSvg': 'Доска в SVG',
   'export.downloadPng': 'Доска в PNG',
+  'export.printGame': "Печать партии",
+  'export.printProblems': "Печать задач",
   'share.title': 'Поделиться',
   'share.hint': "«Копировать ссылку» (под доской) даёт ссылку с партиями (в сжатом виде), выбранной партией, ходом и режимом; если файл слишком велик для ссылки, в ней только показанная партия, и об этом сказано.",
   'share.copyLink': 'Копировать ссылку',

@@ -60,6 +60,7 @@ function makePly(p, i, labels, texts) {
     spent: notes ? notes.spent : null,
   };
   if (notes && notes.marks != null) ply.marks = notes.marks;
+  if (notes && notes.diagram) ply.diagram = true;
   return ply;
 }
 

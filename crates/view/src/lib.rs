@@ -12,6 +12,7 @@ pub mod explorer;
 pub mod json;
 pub mod library;
 mod listing;
+pub mod print;
 pub mod solve;
 pub mod standings;
 pub mod view;

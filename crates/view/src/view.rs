@@ -296,6 +296,10 @@ pub struct PlyView {
     /// Squares and arrows to draw on the position after it, from `[%csl]`/`[%cal]`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub marks: Option<crate::analysis::MarksView>,
+    /// Its comment asks for a diagram of the position after it ([`crate::print::diagram_asked`]);
+    /// written only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub diagram: bool,
 }
 
 /// A variation as played: it replaces move `replaces` of its parent line.
@@ -591,6 +595,8 @@ pub struct PlyNotes {
     pub spent: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub marks: Option<crate::analysis::MarksView>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub diagram: bool,
 }
 
 /// How the mainline ends on the board (see [`GameView::ending`]).
@@ -860,6 +866,7 @@ impl FileView<'_> {
                     eval: notes.eval,
                     spent: notes.spent,
                     marks: notes.marks,
+                    diagram: notes.diagram,
                 }
             })
             .collect()
@@ -1008,6 +1015,9 @@ fn ply_notes(written: &[Node], side: Color) -> PlyNotes {
         eval: notes.eval,
         spent: notes.spent,
         marks: crate::analysis::MarksView::of(&comments),
+        diagram: written
+            .iter()
+            .any(|n| crate::print::diagram_asked(&n.comments, &n.nags)),
     }
 }
 
@@ -1342,6 +1352,27 @@ mod tests {
     }
 
     #[test]
+    fn a_diagram_asked_in_a_comment_or_by_a_nag_is_flagged_packed_or_not() {
+        let f = read_file(
+            "[GameType \"20\"] 1. 32-28 {a shot [%diag]} 19-23 2. 28x19 $220 14x23 {diagonal} *",
+        );
+        let lines = LineIndex::new(&f.text);
+        let views = FileView::new(&f, &lines);
+        let v = views.view_of(&f.games[0], 1);
+        let flags: Vec<bool> = v.plies.iter().map(|p| p.diagram).collect();
+        assert_eq!(flags, [true, false, true, false]);
+        assert_eq!(v.plies[0].comments, ["a shot"]);
+        let p = views.packed_view_of(&f.games[0], 1).packed.unwrap();
+        let flagged: Vec<usize> = p
+            .notes
+            .iter()
+            .filter(|n| n.1.diagram)
+            .map(|n| n.0)
+            .collect();
+        assert_eq!(flagged, [0, 2]);
+    }
+
+    #[test]
     fn clocks_evaluations_and_rules_come_out_of_the_comments() {
         let f = read_file(
             "[GameType \"20\"] 1. 32-28 {good [%clock w0:09:55 B1:10:00] [%eval 0.35]} 19-23 \
@@ -1427,6 +1458,7 @@ mod tests {
                     eval: notes.eval,
                     spent: notes.spent,
                     marks: notes.marks,
+                    diagram: notes.diagram,
                 }
             })
             .collect()

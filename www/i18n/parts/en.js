@@ -210,4 +210,16 @@ export default {
   'review.written': "Written into the game",
   'solve.hint': "Hint",
   'solve.hintTitle': "Show the piece to move; press again to see where it goes",
+  // The printed sheets (share/print.js)
+  'print.after': "after {move}",
+  'print.qrLabel': "QR code of the game's link",
+  'print.qrCaption': "Scan to replay",
+  'print.moves': "Moves",
+  'print.problem': "Problem {number}",
+  'print.solutions': "Solutions",
+  'print.noSolution': "no solution given",
+  'print.title': "Printed sheet",
+  'print.print': "Print",
+  'print.back': "Back to the game",
+  'print.firstOnly': "The first {count} problems only.",
 };

@@ -207,4 +207,16 @@ export default {
   'review.written': "Écrite dans la partie",
   'solve.hint': "Indice",
   'solve.hintTitle': "Montrer le pion à jouer ; appuyez encore pour voir où il va",
+  // The printed sheets (share/print.js)
+  'print.after': "après {move}",
+  'print.qrLabel': "Code QR du lien de la partie",
+  'print.qrCaption': "Scannez pour rejouer",
+  'print.moves': "Coups",
+  'print.problem': "Problème {number}",
+  'print.solutions': "Solutions",
+  'print.noSolution': "pas de solution donnée",
+  'print.title': "Feuille à imprimer",
+  'print.print': "Imprimer",
+  'print.back': "Retour à la partie",
+  'print.firstOnly': "Les {count} premiers problèmes seulement.",
 };

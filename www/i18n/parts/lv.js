@@ -207,4 +207,16 @@ export default {
   'review.written': "Ierakstīts partijā",
   'solve.hint': "Padoms",
   'solve.hintTitle': "Parādīt kauliņu, ar kuru jāiet; nospiediet vēlreiz, lai redzētu, kur",
+  // The printed sheets (share/print.js)
+  'print.after': "pēc {move}",
+  'print.qrLabel': "Partijas saites QR kods",
+  'print.qrCaption': "Skenējiet, lai skatītu",
+  'print.moves': "Gājieni",
+  'print.problem': "Uzdevums {number}",
+  'print.solutions': "Atrisinājumi",
+  'print.noSolution': "atrisinājums nav dots",
+  'print.title': "Drukas lapa",
+  'print.print': "Drukāt",
+  'print.back': "Atpakaļ uz partiju",
+  'print.firstOnly': "Tikai pirmie {count} uzdevumi.",
 };

@@ -207,4 +207,16 @@ export default {
   'review.written': "In de partij geschreven",
   'solve.hint': "Hint",
   'solve.hintTitle': "Toon de schijf die moet spelen; druk nogmaals om te zien waarheen",
+  // The printed sheets (share/print.js)
+  'print.after': "na {move}",
+  'print.qrLabel': "QR-code van de link naar de partij",
+  'print.qrCaption': "Scan om na te spelen",
+  'print.moves': "Zetten",
+  'print.problem': "Probleem {number}",
+  'print.solutions': "Oplossingen",
+  'print.noSolution': "geen oplossing gegeven",
+  'print.title': "Afdrukblad",
+  'print.print': "Afdrukken",
+  'print.back': "Terug naar de partij",
+  'print.firstOnly': "Alleen de eerste {count} problemen.",
 };

@@ -207,4 +207,16 @@ export default {
   'review.written': "Записано в партию",
   'solve.hint': "Подсказка",
   'solve.hintTitle': "Показать шашку, которой ходить; нажмите ещё раз, чтобы увидеть, куда",
+  // The printed sheets (share/print.js)
+  'print.after': "после {move}",
+  'print.qrLabel': "QR-код ссылки на партию",
+  'print.qrCaption': "Сканируйте, чтобы посмотреть",
+  'print.moves': "Ходы",
+  'print.problem': "Задача {number}",
+  'print.solutions': "Решения",
+  'print.noSolution': "решение не дано",
+  'print.title': "Лист для печати",
+  'print.print': "Печать",
+  'print.back': "Назад к партии",
+  'print.firstOnly': "Только первые {count} задач.",
 };
