@@ -264,3 +264,14 @@ test('Rust: no two modules of a crate use each other (src/, crates/*/src), but t
   assert.deepEqual(pairs.filter((p) => !KNOWN_RUST_PAIRS.includes(p)), [], 'modules that use each other');
   assert.deepEqual(KNOWN_RUST_PAIRS.filter((p) => !pairs.includes(p)), [], 'known pairs that are gone: take them off the list');
 });
+
+// The core's rooms split by job (issue 39): no source file of the core over 1,200 lines, so a
+// file stays one job a reader can hold (rules, notation, FEN, perft, replay, guessing, …).
+const MAX_CORE_LINES = 1200;
+
+test(`src/: no file of the core over ${MAX_CORE_LINES} lines`, () => {
+  const walk = (dir) => readdirSync(path.join(root, dir), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : e.name.endsWith('.rs') ? [`${dir}/${e.name}`] : []));
+  const long = walk('src').map((f) => [f, read(f).split('\n').length]).filter(([, n]) => n > MAX_CORE_LINES);
+  assert.deepEqual(long, [], 'files to split by job');
+});
