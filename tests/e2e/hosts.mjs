@@ -37,9 +37,30 @@ async function newPage(viewport) {
 
 const { check, finish, fail } = checks({ problems });
 const assert = (cond, message) => { if (!cond) throw new Error(message); };
-/** `scope.waitForFunction`, whose timeout names what was awaited. */
+/**
+ * `scope.waitForFunction`, whose timeout names what was awaited and says what the viewer showed
+ * then (its data- attributes, the board's, the picked square, the status line), so that a rare
+ * stall on a loaded CI machine can be told apart from the log alone.
+ */
 const waitFor = (scope, what, fn, arg, options) => scope.waitForFunction(fn, arg, options)
-  .catch((e) => { throw new Error(`waiting for ${what}: ${e.message.split('\n')[0]}`); });
+  .catch(async (e) => {
+    const shown = await scope.evaluate(() => {
+      const el = document.querySelector('pdn-viewer');
+      const r = el && el.shadowRoot;
+      if (!r) return 'no viewer';
+      const board = r.querySelector('.board');
+      return JSON.stringify({
+        viewer: { ...el.dataset },
+        board: board ? { ...board.dataset } : null,
+        selected: r.querySelector('[data-selected]')?.dataset.selected ?? null,
+        targets: [...r.querySelectorAll('[data-target]')].map((t) => t.dataset.target),
+        rows: r.querySelectorAll('tr.game-row').length,
+        status: r.querySelector('[role="status"]')?.textContent.trim().slice(0, 120) ?? null,
+        scrollY: Math.round(scrollY),
+      });
+    }).catch((x) => `(not read: ${x.message.split('\n')[0]})`);
+    throw new Error(`waiting for ${what}: ${e.message.split('\n')[0]}\nthe viewer then: ${shown}`);
+  });
 
 /** A club page with one element (at the top, as a club would put it) for `attrs`. */
 async function elementPage(viewport, attrs) {
