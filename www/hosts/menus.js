@@ -357,6 +357,13 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         const { svgToPngBlob } = await exporter();
         await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
       },
+      // The mainline as an animated GIF, made by its own wasm module (share/gif.js, on first use).
+      'download-gif': async () => {
+        const { gameGif } = await import('../share/gif.js');
+        const bytes = await gameGif(viewer.state.view);
+        if (!bytes) { say(() => t('export.gifNoBoard')); return; }
+        await downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${fileStem()}.gif`);
+      },
     },
     fillSnippets,
     linkSource,

@@ -236,6 +236,8 @@ export default {
   'export.copyFen': 'Copier la FEN',
   'export.downloadSvg': 'Damier en SVG',
   'export.downloadPng': 'Damier en PNG',
+  'export.downloadGif': 'Télécharger le GIF',
+  'export.gifNoBoard': 'Cette partie n’a pas de damier à dessiner : pas de GIF.',
   'share.title': 'Partager',
   'share.hint': "Copier le lien (sous le damier) donne un lien contenant les parties (compressées), la partie, le coup et le mode affichés ; quand un fichier est trop gros pour un lien, le lien contient la partie affichée et le dit.",
   'share.copyLink': 'Copier le lien',

@@ -237,6 +237,8 @@ export default {
   'export.copyFen': 'Kopēt FEN',
   'export.downloadSvg': 'Dēlis kā SVG',
   'export.downloadPng': 'Dēlis kā PNG',
+  'export.downloadGif': 'Lejupielādēt GIF',
+  'export.gifNoBoard': 'Šai partijai nav dēļa, ko zīmēt: GIF nav.',
   'share.title': 'Kopīgot',
   'share.hint': "“Kopēt saiti” (zem dēļa) dod saiti ar partijām (saspiestām), izvēlēto partiju, gājienu un režīmu; ja fails saitei ir par lielu, saitē ir tikai redzamā partija, un tas tiek pateikts.",
   'share.copyLink': 'Kopēt saiti',

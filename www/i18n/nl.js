@@ -235,6 +235,8 @@ export default {
   'export.copyFen': 'FEN kopiëren',
   'export.downloadSvg': 'Bord als SVG',
   'export.downloadPng': 'Bord als PNG',
+  'export.downloadGif': 'GIF downloaden',
+  'export.gifNoBoard': 'Deze partij heeft geen bord om te tekenen: geen GIF.',
   'share.title': 'Delen',
   'share.hint': "Link kopiëren (onder het bord) geeft een link met de partijen (gecomprimeerd), de partij, de zet en de modus die getoond worden; is een bestand te groot voor een link, dan bevat de link de getoonde partij en staat dat erbij.",
   'share.copyLink': 'Link kopiëren',
