@@ -3,7 +3,8 @@
 // as an animated GIF, byte for byte the file `pdn gif FILE --game N -o OUT.gif` writes for the
 // same game (the picture is made in one place, crates/gif); the GIF's wasm module is fetched on
 // the first press only, never with the first screen; a game without a board says so in words;
-// the button reads in the page's language. On tests/e2e/fixtures/gif.pdn: the sample game with
+// the button reads in the page's language; the GIF is made in its worker, or in the page's thread
+// where no worker can be made. On tests/e2e/fixtures/gif.pdn: the sample game with
 // Latvian and Russian names (international, 10×10), a short English game with French names, a
 // chess game.
 //
@@ -70,6 +71,8 @@ try {
     if (!/\.gif$/.test(first.name) || !first.name.includes('2007')) throw new Error(`name ${first.name}`);
     const wasm = requests.filter((r) => r.endsWith('/pkg/gif_bg.wasm'));
     if (wasm.length !== 1) throw new Error(`gif_bg.wasm fetched ${wasm.length} times`);
+    // Made in the GIF's worker, off the page's thread.
+    if (!requests.includes('/www/share/gif-worker.js')) throw new Error('no GIF worker');
     // Game 2, from the game table: the same module, the CLI's bytes again.
     await page.goto(`${server.origin}/index.html?src=${encodeURIComponent(src)}&game=2`);
     await page.waitForSelector('body[data-ready="1"]');
@@ -117,6 +120,17 @@ try {
       return b && !b.hidden && b.closest('[hidden]') == null;
     });
     if (shown) throw new Error('a GIF button without the attribute');
+    await context.close();
+  });
+
+  await check('where no worker can be made, the GIF is made in the page\'s thread: the same bytes', async () => {
+    const { page, context, requests } = await newPage();
+    await context.addInitScript(() => { delete globalThis.Worker; });
+    const games = readFileSync(FIXTURE, 'utf8').split(/\n(?=\[Event )/);
+    await openElementHost(page, server.origin, 'gif-host', 'gif', games[1]);
+    const got = await download(page, () => page.click('pdn-viewer #download-gif'));
+    if (!same(got.bytes, cliGif(2))) throw new Error(`${got.bytes.length} bytes differ from the CLI's`);
+    if (requests.includes('/www/share/gif-worker.js')) throw new Error('a worker was asked for');
     await context.close();
   });
 

@@ -504,36 +504,75 @@ fn draw_bands(canvas: &mut Canvas, a: &Animation, l: &Layout, size: u32) {
     }
 }
 
-/// The board of frame `i` over `canvas` (the bands stay).
-fn draw_board(canvas: &mut Canvas, a: &Animation, l: &Layout, i: usize) {
-    canvas.fill(0, l.board_top, l.width, l.sq * u32::from(a.height), LIGHT);
-    let cells: Vec<char> = a.positions[i].chars().collect();
-    let mark = a.moves.get(i).copied().flatten();
-    for (k, &(file, rank)) in a.squares.iter().enumerate() {
-        let (x, y) = l.square_at(a, file, rank);
-        let ground = match mark {
-            Some((from, _)) if from == k => FROM,
-            Some((_, to)) if to == k => TO,
-            _ => DARK,
-        };
-        canvas.fill(x, y, l.sq, l.sq, ground);
-        let sprite = match cells.get(k) {
-            Some('w') => &l.sprites[0],
-            Some('W') => &l.sprites[1],
-            Some('b') => &l.sprites[2],
-            Some('B') => &l.sprites[3],
-            _ => continue,
-        };
-        for sy in 0..l.sq {
-            let row = ((y + sy) * canvas.width + x) as usize;
-            for sx in 0..l.sq {
-                let p = sprite[(sy * l.sq + sx) as usize];
-                if p != CLEAR {
-                    canvas.pixels[row + sx as usize] = p;
-                }
+/// What square `k` shows in frame `i`: its ground (dark, or a move's mark) and its piece.
+fn square_look(a: &Animation, cells: &[char], i: usize, k: usize) -> (u8, char) {
+    let ground = match a.moves.get(i).copied().flatten() {
+        Some((from, _)) if from == k => FROM,
+        Some((_, to)) if to == k => TO,
+        _ => DARK,
+    };
+    (ground, cells.get(k).copied().unwrap_or('.'))
+}
+
+/// Draws one playable square at `(x, y)`: its ground, then its piece if any.
+fn draw_square(canvas: &mut Canvas, l: &Layout, (x, y): (u32, u32), (ground, cell): (u8, char)) {
+    canvas.fill(x, y, l.sq, l.sq, ground);
+    let sprite = match cell {
+        'w' => &l.sprites[0],
+        'W' => &l.sprites[1],
+        'b' => &l.sprites[2],
+        'B' => &l.sprites[3],
+        _ => return,
+    };
+    for sy in 0..l.sq {
+        let row = ((y + sy) * canvas.width + x) as usize;
+        for sx in 0..l.sq {
+            let p = sprite[(sy * l.sq + sx) as usize];
+            if p != CLEAR {
+                canvas.pixels[row + sx as usize] = p;
             }
         }
     }
+}
+
+/// A rectangle of pixels, ends included: `(x0, y0, x1, y1)`.
+type Rect = (u32, u32, u32, u32);
+
+/// Frame `i`'s board over `canvas`, redrawing only the squares whose look changed since
+/// `shown` (all of them the first time; the light squares and the bands never change): the
+/// rectangle redrawn, or none.
+fn draw_board(
+    canvas: &mut Canvas,
+    a: &Animation,
+    l: &Layout,
+    i: usize,
+    shown: &mut Vec<(u8, char)>,
+) -> Option<Rect> {
+    let cells: Vec<char> = a.positions[i].chars().collect();
+    let first = shown.is_empty();
+    if first {
+        canvas.fill(0, l.board_top, l.width, l.sq * u32::from(a.height), LIGHT);
+    }
+    let mut dirty: Option<Rect> = None;
+    for (k, &(file, rank)) in a.squares.iter().enumerate() {
+        let look = square_look(a, &cells, i, k);
+        if !first && shown[k] == look {
+            continue;
+        }
+        let (x, y) = l.square_at(a, file, rank);
+        draw_square(canvas, l, (x, y), look);
+        if first {
+            shown.push(look);
+        } else {
+            shown[k] = look;
+        }
+        let (x1, y1) = (x + l.sq - 1, y + l.sq - 1);
+        dirty = Some(match dirty {
+            None => (x, y, x1, y1),
+            Some((a0, b0, a1, b1)) => (a0.min(x), b0.min(y), a1.max(x1), b1.max(y1)),
+        });
+    }
+    dirty
 }
 
 fn check(a: &Animation, size: u32) -> Result<(), GifError> {
@@ -600,9 +639,11 @@ pub fn encode(a: &Animation, size: u32) -> Result<Vec<u8>, GifError> {
         gif::Encoder::new(Vec::new(), l.width as u16, l.height as u16, &palette).map_err(err)?;
     encoder.set_repeat(gif::Repeat::Infinite).map_err(err)?;
     let last = a.positions.len() - 1;
-    let mut previous: Vec<u8> = Vec::new();
+    let mut shown = Vec::with_capacity(a.squares.len());
+    // The picture as the last frame left it: compared with, within the squares redrawn.
+    let mut previous = canvas.pixels.clone();
     for i in 0..=last {
-        draw_board(&mut canvas, a, &l, i);
+        let dirty = draw_board(&mut canvas, a, &l, i, &mut shown);
         let delay = if i == last {
             DELAY_END
         } else if i == 0 {
@@ -619,27 +660,46 @@ pub fn encode(a: &Animation, size: u32) -> Result<Vec<u8>, GifError> {
                 ..gif::Frame::default()
             }
         } else {
-            delta(&previous, &canvas.pixels, l.width, l.height, delay)
+            delta(&previous, &canvas.pixels, l.width, dirty, delay)
         };
         encoder.write_frame(&frame).map_err(err)?;
-        previous.clone_from(&canvas.pixels);
+        match (i, dirty) {
+            (0, _) => previous.clone_from(&canvas.pixels),
+            (_, Some((x0, y0, x1, y1))) => {
+                for y in y0..=y1 {
+                    let row = (y * l.width) as usize;
+                    let (from, to) = (row + x0 as usize, row + x1 as usize + 1);
+                    previous[from..to].copy_from_slice(&canvas.pixels[from..to]);
+                }
+            }
+            _ => {}
+        }
     }
     encoder.into_inner().map_err(err)
 }
 
-/// The frame that turns `before` into `after`: the rectangle that changed, its unchanged pixels
-/// transparent (one pixel when nothing changed: a GIF frame cannot be empty).
-fn delta(before: &[u8], after: &[u8], width: u32, height: u32, delay: u16) -> gif::Frame<'static> {
+/// The frame that turns `before` into `after`: the rectangle that changed within `dirty` (what
+/// was redrawn), its unchanged pixels transparent (one pixel when nothing changed: a GIF frame
+/// cannot be empty).
+fn delta(
+    before: &[u8],
+    after: &[u8],
+    width: u32,
+    dirty: Option<Rect>,
+    delay: u16,
+) -> gif::Frame<'static> {
     let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
-    for y in 0..height {
-        let row = (y * width) as usize;
-        for x in 0..width {
-            let k = row + x as usize;
-            if before[k] != after[k] {
-                x0 = x0.min(x);
-                y0 = y0.min(y);
-                x1 = x1.max(x);
-                y1 = y1.max(y);
+    if let Some((dx0, dy0, dx1, dy1)) = dirty {
+        for y in dy0..=dy1 {
+            let row = (y * width) as usize;
+            for x in dx0..=dx1 {
+                let k = row + x as usize;
+                if before[k] != after[k] {
+                    x0 = x0.min(x);
+                    y0 = y0.min(y);
+                    x1 = x1.max(x);
+                    y1 = y1.max(y);
+                }
             }
         }
     }
