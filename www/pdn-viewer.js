@@ -629,11 +629,12 @@ export class PdnViewerElement extends HTMLElement {
     return this.app.setSolving(on).catch((e) => this.fail(e));
   }
 
-  /** The tools row under the board: the editor's button (`editor`), the GIF's (`gif`). */
+  /** The tools row under the board: the editor's button (`editor`), the GIF's (`gif`, for a game with a board). */
   showTools() {
     const p = this.parts;
     if (!p) return;
-    const gif = this.on('gif') && !carried();
+    // A game without a board (chess, an unknown GameType) has no GIF.
+    const gif = this.on('gif') && !carried() && this.viewer?.state.view?.board != null;
     p.edit.hidden = !this.on('editor');
     p.gif.hidden = !gif;
     p.tools.hidden = p.edit.hidden && p.gif.hidden;
@@ -647,10 +648,21 @@ export class PdnViewerElement extends HTMLElement {
   async downloadGif() {
     if (!this.viewer || carried()) return null;
     const s = this.viewer.state;
-    const [{ gameGif }, { downloadBlob }] = await Promise.all([import('./share/gif.js'), import('./share/board-export.js')]);
-    const bytes = await gameGif(s.view);
+    const button = this.parts.gif;
+    button.disabled = true; // one file a press: a long game takes a moment
+    let bytes;
+    let downloadBlob;
+    try {
+      const [gif, exporter] = await Promise.all([import('./share/gif.js'), import('./share/board-export.js')]);
+      downloadBlob = exporter.downloadBlob;
+      bytes = await gif.gameGif(s.view);
+    } finally {
+      button.disabled = false;
+    }
     if (!bytes) {
-      this.fail(new Error(this.t('export.gifNoBoard')));
+      // Said in the element (no pdn-error: nothing is wrong with the text).
+      this.parts.error.textContent = this.t('export.gifNoBoard');
+      this.parts.error.hidden = false;
       return null;
     }
     downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${gameFileStem(s.view, s.game + 1)}.gif`, this.ownerDocument);
@@ -818,6 +830,7 @@ export class PdnViewerElement extends HTMLElement {
     const s = this.viewer.state;
     const tag = (name) => ((s.view.tags.find(([k]) => k.toLowerCase() === name)) || [])[1] || '';
     this.app.selectGame(s.game);
+    this.showTools();
     this.dispatchEvent(new CustomEvent('pdn-game', {
       bubbles: true,
       composed: true,

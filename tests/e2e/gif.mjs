@@ -103,7 +103,7 @@ try {
     }
   });
 
-  await check('<pdn-viewer gif>: its Download GIF button gives the CLI\'s bytes for the same game; without the attribute there is no button', async () => {
+  await check('<pdn-viewer gif>: its Download GIF button gives the CLI\'s bytes for the same game; without the attribute, or for a game without a board, there is no button', async () => {
     const { page, context } = await newPage();
     const games = readFileSync(FIXTURE, 'utf8').split(/\n(?=\[Event )/);
     await openElementHost(page, server.origin, 'gif-host', 'gif', games[1]);
@@ -120,6 +120,14 @@ try {
       return b && !b.hidden && b.closest('[hidden]') == null;
     });
     if (shown) throw new Error('a GIF button without the attribute');
+    // A game without a board: no button.
+    await openElementHost(page, server.origin, 'chess-host', 'gif', games[2]);
+    await page.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot?.textContent.includes('No board'));
+    const chess = await page.$eval('pdn-viewer', (e) => {
+      const b = e.shadowRoot.querySelector('#download-gif');
+      return b && !b.hidden && b.closest('[hidden]') == null;
+    });
+    if (chess) throw new Error('a GIF button for a game without a board');
     await context.close();
   });
 
