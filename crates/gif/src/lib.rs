@@ -6,7 +6,7 @@
 //!
 //! No wasm, no I/O. The input is an [`Animation`]: the board model `crates/view` computes for the
 //! page's SVG (the playable squares, each position's cells, each move's from and to squares), made
-//! from a [`pdn_view::view::GameView`] by [`Animation::from_view`] (feature `view`, which the CLI uses;
+//! from a `pdn_view::view::GameView` by `Animation::from_view` (feature `view`, which the CLI uses;
 //! the page builds the same from the view it already holds, `www/share/gif.js`, so the module it
 //! loads carries no reader).
 //!
@@ -259,13 +259,11 @@ fn font_of(c: char) -> Option<usize> {
     maps.iter().position(|m| m.contains(c))
 }
 
-/// An 8-bit indexed picture.
+/// An 8-bit indexed picture; text drawn on it (`BinaryColor::On`) is in [`INK`].
 struct Canvas {
     width: u32,
     height: u32,
     pixels: Vec<u8>,
-    /// The colour `BinaryColor::On` draws in.
-    ink: u8,
 }
 
 impl Canvas {
@@ -300,7 +298,7 @@ impl DrawTarget for Canvas {
                 && (p.x as u32) < self.width
                 && (p.y as u32) < self.height
             {
-                self.pixels[p.y as usize * self.width as usize + p.x as usize] = self.ink;
+                self.pixels[p.y as usize * self.width as usize + p.x as usize] = INK;
             }
         }
         Ok(())
@@ -487,7 +485,6 @@ fn draw_bands(canvas: &mut Canvas, a: &Animation, l: &Layout, size: u32) {
     } else {
         result.chars().count() + 2
     };
-    canvas.ink = INK;
     let y_top = ((l.band as i32) - ch) / 2;
     write(canvas, &fonts, text_x, y_top, &fit(a.black.trim(), columns));
     let y_bottom = (h - l.band) as i32 + y_top;
@@ -630,7 +627,6 @@ pub fn encode(a: &Animation, size: u32) -> Result<Vec<u8>, GifError> {
         width: l.width,
         height: l.height,
         pixels: vec![BAND; (l.width * l.height) as usize],
-        ink: INK,
     };
     draw_bands(&mut canvas, a, &l, size);
     let palette: Vec<u8> = PALETTE.iter().flatten().copied().collect();
