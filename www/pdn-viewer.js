@@ -648,6 +648,12 @@ export class PdnViewerElement extends HTMLElement {
   async downloadGif() {
     if (!this.viewer || carried()) return null;
     const s = this.viewer.state;
+    if (this.app.solving) {
+      // Its frames would show the solution: said in the element, no file.
+      this.parts.error.textContent = this.t('export.gifSolving');
+      this.parts.error.hidden = false;
+      return null;
+    }
     const button = this.parts.gif;
     button.disabled = true; // one file a press: a long game takes a moment
     let bytes;

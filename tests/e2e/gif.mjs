@@ -103,6 +103,25 @@ try {
     }
   });
 
+  await check('while solving, on the page and in the element, no GIF (its frames would show the solution): the words say so', async () => {
+    const { page, context } = await newPage();
+    const src = await servePdn(page, server.origin, 'gif', 'fixture', FIXTURE);
+    await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&game=1&ply=10&mode=solve`);
+    await page.waitForSelector('[data-solve="hint"]');
+    let downloaded = false;
+    page.on('download', () => { downloaded = true; });
+    const words = (await catalogueOf('en'))['export.gifSolving'];
+    await page.click('#download-gif');
+    await page.waitForFunction((w) => document.getElementById('status').textContent.includes(w), words);
+    const games = readFileSync(FIXTURE, 'utf8').split(/\n(?=\[Event )/);
+    await openElementHost(page, server.origin, 'solve-host', 'gif mode="solve" ply="10"', games[0]);
+    await page.waitForSelector('pdn-viewer [data-solve="hint"]');
+    await page.click('pdn-viewer #download-gif');
+    await page.waitForFunction((w) => document.querySelector('pdn-viewer').shadowRoot.querySelector('.pv-error').textContent === w, words);
+    if (downloaded) throw new Error('a file was downloaded');
+    await context.close();
+  });
+
   await check('<pdn-viewer gif>: its Download GIF button gives the CLI\'s bytes for the same game; without the attribute, or for a game without a board, there is no button', async () => {
     const { page, context } = await newPage();
     const games = readFileSync(FIXTURE, 'utf8').split(/\n(?=\[Event )/);

@@ -360,6 +360,8 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
       // The mainline as an animated GIF, made by its own wasm module (share/gif.js, on first use).
       // The button waits while the file is made (a long game takes a moment): one file a press.
       'download-gif': async () => {
+        // While solving: none (its frames would show the solution).
+        if (app.solving) { say(() => t('export.gifSolving')); return; }
         const button = $('download-gif');
         button.disabled = true;
         try {

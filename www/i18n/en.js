@@ -239,6 +239,7 @@ export default {
   'export.downloadPng': 'Board as PNG',
   'export.downloadGif': 'Download GIF',
   'export.gifNoBoard': 'This game has no board to draw: no GIF.',
+  'export.gifSolving': "The GIF would show the solution. Stop solving to make it.",
   'share.title': 'Share',
   'share.hint': "Copy link (under the board) gives a link holding the games (compressed), the game, the move and the mode shown; when a file is too large for a link, the link holds the game shown and says so.",
   'share.copyLink': 'Copy link',

@@ -238,6 +238,7 @@ export default {
   'export.downloadPng': 'Damier en PNG',
   'export.downloadGif': 'Télécharger le GIF',
   'export.gifNoBoard': 'Cette partie n’a pas de damier à dessiner : pas de GIF.',
+  'export.gifSolving': "Le GIF montrerait la solution. Arrêtez de résoudre pour le créer.",
   'share.title': 'Partager',
   'share.hint': "Copier le lien (sous le damier) donne un lien contenant les parties (compressées), la partie, le coup et le mode affichés ; quand un fichier est trop gros pour un lien, le lien contient la partie affichée et le dit.",
   'share.copyLink': 'Copier le lien',

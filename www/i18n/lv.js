@@ -239,6 +239,7 @@ export default {
   'export.downloadPng': 'Dēlis kā PNG',
   'export.downloadGif': 'Lejupielādēt GIF',
   'export.gifNoBoard': 'Šai partijai nav dēļa, ko zīmēt: GIF nav.',
+  'export.gifSolving': "GIF parādītu atrisinājumu. Beidziet risināt, lai to izveidotu.",
   'share.title': 'Kopīgot',
   'share.hint': "“Kopēt saiti” (zem dēļa) dod saiti ar partijām (saspiestām), izvēlēto partiju, gājienu un režīmu; ja fails saitei ir par lielu, saitē ir tikai redzamā partija, un tas tiek pateikts.",
   'share.copyLink': 'Kopēt saiti',

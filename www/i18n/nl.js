@@ -237,6 +237,7 @@ export default {
   'export.downloadPng': 'Bord als PNG',
   'export.downloadGif': 'GIF downloaden',
   'export.gifNoBoard': 'Deze partij heeft geen bord om te tekenen: geen GIF.',
+  'export.gifSolving': "De GIF zou de oplossing tonen. Stop met oplossen om hem te maken.",
   'share.title': 'Delen',
   'share.hint': "Link kopiëren (onder het bord) geeft een link met de partijen (gecomprimeerd), de partij, de zet en de modus die getoond worden; is een bestand te groot voor een link, dan bevat de link de getoonde partij en staat dat erbij.",
   'share.copyLink': 'Link kopiëren',
