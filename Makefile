@@ -7,6 +7,7 @@ PORT ?= 8000
 WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_wasm.wasm
 ENGINE_WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_engine_wasm.wasm
 PRINT_WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_print_wasm.wasm
+GIF_WASM := $(or $(CARGO_TARGET_DIR),target)/wasm32-unknown-unknown/wasm/pdn_gif_wasm.wasm
 WASM_OPT_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals
 WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 $(WASM_OPT_FEATURES)
@@ -29,9 +30,10 @@ setup-test:
 # Then pkg/pdn-viewer-standalone.js: the element, its styles, words and wasm in one classic script
 # that works from any server, CORS or not (tools/standalone.mjs; docs/embedding.md).
 # Beside it, the engine's own module (pkg/engine.js, pkg/engine_bg.wasm), which the page loads
-# only when a reader turns the engine on (www/engine/worker.js; docs/engine.md).
+# only when a reader turns the engine on (www/engine/worker.js; docs/engine.md), and the GIF's
+# (pkg/gif.js, pkg/gif_bg.wasm), loaded only when a reader asks for a GIF (www/share/gif.js).
 build: setup
-	cargo build -p pdn-wasm -p pdn-engine-wasm -p pdn-print-wasm --lib --profile wasm --target wasm32-unknown-unknown
+	cargo build -p pdn-wasm -p pdn-engine-wasm -p pdn-print-wasm -p pdn-gif-wasm --lib --profile wasm --target wasm32-unknown-unknown
 	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
 	$(WASM_OPT) pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
 	wasm-bindgen --target web --no-typescript --out-name engine --out-dir pkg $(ENGINE_WASM)
@@ -39,6 +41,8 @@ build: setup
 	# The printed sheet's QR code (pkg/print.js), loaded only by the print view (print=game).
 	wasm-bindgen --target web --no-typescript --out-name print --out-dir pkg $(PRINT_WASM)
 	$(WASM_OPT) pkg/print_bg.wasm -o pkg/print_bg.wasm
+	wasm-bindgen --target web --no-typescript --out-name gif --out-dir pkg $(GIF_WASM)
+	$(WASM_OPT) pkg/gif_bg.wasm -o pkg/gif_bg.wasm
 	$(MAKE) --no-print-directory pkg/egdb-21.bin.gz
 	node tools/sample-view.mjs
 	node tools/standalone.mjs
@@ -99,6 +103,7 @@ test-e2e: setup-test
 	node tests/e2e/live.mjs
 	node tests/e2e/edits.mjs
 	node tests/e2e/print.mjs
+	node tests/e2e/gif.mjs
 
 # What reads PDN_CORPORA when it is set, run with it unset: the corpus tests skip (each says so)
 # and the e2e suites that would use real files use the repository's own. CI runs `make test`

@@ -56,6 +56,8 @@ export interface PdnViewerAttributes {
   analysis?: '' | 'off' | string;
   /** Present: an "Edit position" button opens the board editor on the shown position; 'off' is off. */
   editor?: '' | 'off' | string;
+  /** Present: a "Download GIF" button under the board: the shown game's mainline as an animated GIF (its own wasm, loaded on the first press; not in the single-file build); 'off' is off. */
+  gif?: '' | 'off' | string;
   /** Present: the engine's evaluation bar, best lines and best-move arrow (its own worker, loaded then); 'off' is off. */
   engine?: '' | 'off' | string;
 }
@@ -122,6 +124,12 @@ export class PdnViewerElement extends HTMLElement {
   goTo(n: number | 'last'): void;
   /** Turns the board around. */
   flip(): void;
+  /**
+   * Downloads the shown game's mainline as an animated GIF ("<white>-<black>-<year>.gif", the
+   * same bytes as `pdn gif FILE --game N`) and resolves to its bytes; null when the game has no
+   * board (the element says so) or in the single-file build.
+   */
+  downloadGif(): Promise<Uint8Array | null>;
   /** The shown game and ply; null until the first game is shown. */
   readonly position: PdnPosition | null;
 

@@ -18,6 +18,7 @@ import { lineView, messagesSetting } from './view/views.js';
 import { boardAspect, boardFit } from './view/board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, formatNumber, pickLanguage } from './i18n/i18n.js';
+import { gameFileStem } from './i18n/words.js';
 
 /**
  * A turn for the host page: what follows runs in a later task, after the timers, input and
@@ -268,7 +269,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer'];
+    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer', 'gif'];
   }
 
   constructor() {
@@ -374,7 +375,7 @@ export class PdnViewerElement extends HTMLElement {
     else if (name === 'messages') v.setMessages(messagesSetting(value));
     else if (name === 'mode') this.setSolving(value === 'solve');
     else if (name === 'analysis') { if (this.on('analysis')) this.app.analysis().catch((e) => this.fail(e)); }
-    else if (name === 'editor') this.parts.tools.hidden = !this.on('editor');
+    else if (name === 'editor' || name === 'gif') this.showTools();
     else if (name === 'engine') this.app.engine().then((e) => e.setEngine(this.on('engine'))).catch((e) => this.fail(e));
     else if (name === 'explorer') {
       this.app.refreshPlayerLinks();
@@ -458,7 +459,10 @@ export class PdnViewerElement extends HTMLElement {
     parts.plyInfo = el(doc, 'p', { class: 'ply-info' });
     parts.announcer = el(doc, 'p', { class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
     parts.edit = el(doc, 'button', { type: 'button', 'data-i18n': 'editor.open' });
-    parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit);
+    // With the `gif` attribute: the mainline as an animated GIF (share/gif.js, its own wasm, on
+    // the first press; not in the single-file build, which carries one wasm).
+    parts.gif = el(doc, 'button', { type: 'button', id: 'download-gif', 'data-i18n': 'export.downloadGif', hidden: '' });
+    parts.tools = el(doc, 'p', { class: 'pv-tools', part: 'tools', hidden: '' }, parts.edit, parts.gif);
     parts.engine = el(doc, 'section', { class: 'engine-box', part: 'engine', hidden: '' }); // named by view/engine-part.js
     // The Explorer (explorer/panel.js), with the `explorer` attribute.
     parts.explorer = el(doc, 'section', { class: 'explorer-box', part: 'explorer', hidden: '', 'data-i18n-attr': 'aria-label:explorer.title' });
@@ -609,7 +613,8 @@ export class PdnViewerElement extends HTMLElement {
     // editor on the shown position.
     if (this.on('analysis')) await this.app.analysis();
     if (this.on('engine')) await (await this.app.engine()).setEngine(true);
-    p.tools.hidden = !this.on('editor');
+    this.showTools();
+    p.gif.addEventListener('click', () => this.downloadGif().catch((e) => this.fail(e)));
     p.edit.addEventListener('click', () => this.editPosition().catch((e) => this.fail(e)));
     if (!this.hasAttribute('tabindex')) this.tabIndex = 0;
     await nextTask();
@@ -622,6 +627,52 @@ export class PdnViewerElement extends HTMLElement {
   setSolving(on) {
     if (!this.app) return Promise.resolve(null);
     return this.app.setSolving(on).catch((e) => this.fail(e));
+  }
+
+  /** The tools row under the board: the editor's button (`editor`), the GIF's (`gif`, for a game with a board). */
+  showTools() {
+    const p = this.parts;
+    if (!p) return;
+    // A game without a board (chess, an unknown GameType) has no GIF.
+    const gif = this.on('gif') && !carried() && this.viewer?.state.view?.board != null;
+    p.edit.hidden = !this.on('editor');
+    p.gif.hidden = !gif;
+    p.tools.hidden = p.edit.hidden && p.gif.hidden;
+  }
+
+  /**
+   * The shown game's mainline as an animated GIF, downloaded as "<white>-<black>-<year>.gif" (the
+   * `gif` attribute's button): the same bytes as `pdn gif FILE --game N`. Resolves to the bytes,
+   * or null when the game has no board (the element then says so).
+   */
+  async downloadGif() {
+    if (!this.viewer || carried()) return null;
+    const s = this.viewer.state;
+    if (this.app.solving) {
+      // Its frames would show the solution: said in the element, no file.
+      this.parts.error.textContent = this.t('export.gifSolving');
+      this.parts.error.hidden = false;
+      return null;
+    }
+    const button = this.parts.gif;
+    button.disabled = true; // one file a press: a long game takes a moment
+    let bytes;
+    let downloadBlob;
+    try {
+      const [gif, exporter] = await Promise.all([import('./share/gif.js'), import('./share/board-export.js')]);
+      downloadBlob = exporter.downloadBlob;
+      bytes = await gif.gameGif(s.view);
+    } finally {
+      button.disabled = false;
+    }
+    if (!bytes) {
+      // Said in the element (no pdn-error: nothing is wrong with the text).
+      this.parts.error.textContent = this.t('export.gifNoBoard');
+      this.parts.error.hidden = false;
+      return null;
+    }
+    downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${gameFileStem(s.view, s.game + 1)}.gif`, this.ownerDocument);
+    return bytes;
   }
 
   /** The board editor (the `editor` attribute's button): "Analyse from here" opens its game here. */
@@ -785,6 +836,7 @@ export class PdnViewerElement extends HTMLElement {
     const s = this.viewer.state;
     const tag = (name) => ((s.view.tags.find(([k]) => k.toLowerCase() === name)) || [])[1] || '';
     this.app.selectGame(s.game);
+    this.showTools();
     this.dispatchEvent(new CustomEvent('pdn-game', {
       bubbles: true,
       composed: true,

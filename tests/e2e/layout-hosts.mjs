@@ -54,7 +54,7 @@ const PART_ATTRIBUTES = {
   mode: { values: ['solve'], part: 'solve' },
 };
 const NOT_PARTS = ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src',
-  'messages', 'analysis', 'editor', 'round', 'live'];
+  'messages', 'analysis', 'editor', 'round', 'live', 'gif'];
 
 // ---- the hosts ---------------------------------------------------------------------------------
 

@@ -138,6 +138,7 @@ const MAY_IMPORT = {
   'www/hosts': null, // anything
   'www/pdn-viewer.js': ['www/share', 'www/engine', 'www/explorer', 'www/view', 'www/reader', 'www/i18n', 'pkg'],
   // share/print.js loads the printed sheet's own wasm (pkg/print.js, the QR code).
+  // pkg: share/gif.js loads the GIF's own wasm module (pkg/gif.js) on its first use.
   'www/share': ['www/view', 'www/reader', 'www/i18n', 'pkg'],
   'www/engine': ['www/view', 'www/reader', 'www/i18n', 'pkg'],
   'www/explorer': ['www/view', 'www/reader', 'www/i18n', 'pkg'],

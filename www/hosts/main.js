@@ -782,6 +782,7 @@ function wire() {
     'copy-link': 'fail.link', 'share-problem': 'fail.link', 'copy-element': 'fail.embed', 'copy-iframe': 'fail.embed', 'download-html': 'fail.export',
     'copy-game': 'fail.export', 'download-game': 'fail.export', 'download-file': 'fail.export', 'copy-fen': 'fail.export',
     'edit-position': 'fail.editor', 'download-svg': 'fail.export', 'download-png': 'fail.export',
+    'download-gif': 'fail.export',
   };
   for (const [id, key] of Object.entries(FAILS)) $(id).addEventListener('click', guard(async () => (await menus()).actions[id](), key));
   const embedBox = $('embed-box');

@@ -357,6 +357,22 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         const { svgToPngBlob } = await exporter();
         await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
       },
+      // The mainline as an animated GIF, made by its own wasm module (share/gif.js, on first use).
+      // The button waits while the file is made (a long game takes a moment): one file a press.
+      'download-gif': async () => {
+        // While solving: none (its frames would show the solution).
+        if (app.solving) { say(() => t('export.gifSolving')); return; }
+        const button = $('download-gif');
+        button.disabled = true;
+        try {
+          const { gameGif } = await import('../share/gif.js');
+          const bytes = await gameGif(viewer.state.view);
+          if (!bytes) { say(() => t('export.gifNoBoard')); return; }
+          await downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${fileStem()}.gif`);
+        } finally {
+          button.disabled = false;
+        }
+      },
     },
     fillSnippets,
     linkSource,

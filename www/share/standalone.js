@@ -33,9 +33,10 @@ export const SCRIPT = 'pkg/pdn-viewer-standalone.js';
 /**
  * Modules the element imports only for the full build: the engine runs its own wasm module in a
  * worker of its own, which the single file does not carry (the `engine` attribute does nothing
- * there; docs/embedding.md).
+ * there; docs/embedding.md); the GIF's is a wasm module of its own too (the `gif` attribute
+ * shows no button there).
  */
-export const LEFT_OUT = ['www/engine/attach.js'];
+export const LEFT_OUT = ['www/engine/attach.js', 'www/share/gif.js'];
 /** The catalogue keys the loader itself may need, before any module runs (its own failures). */
 export const LOADER_WORDS = ['status.scriptsRefused', 'status.browserOld'];
 

@@ -25,6 +25,8 @@ pub const REVIEW_USAGE: &str = "pdn review FILE [--game N] [--depth D | --moveti
 pub const EGDB_USAGE: &str = "pdn egdb FILE [--pieces N] [--gametype G]";
 /// The usage of `pdn tree`.
 pub const TREE_USAGE: &str = "pdn tree FILE [--fen FEN] [--gametype G] [--depth N]";
+/// The usage of `pdn gif`.
+pub const GIF_USAGE: &str = "pdn gif FILE [--game N] [--size PX] -o OUT.gif";
 /// The usage of `pdn find`.
 pub const FIND_USAGE: &str = "pdn find FILE --fen FEN [--gametype G]";
 
@@ -170,6 +172,25 @@ pub struct Review {
     pub game: Option<u64>,
     #[command(flatten)]
     pub budget: Budget,
+}
+
+/// `pdn gif`.
+#[derive(Parser)]
+#[command(args_override_self = true, name = "pdn gif", override_usage = GIF_USAGE,
+    help_template = TEMPLATE, about = "(a game as an animated GIF: one frame a position)")]
+pub struct Gif {
+    /// The PDN file.
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// The game of FILE, from 1.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub game: u64,
+    /// The board's side in pixels (120 to 1200).
+    #[arg(long, value_name = "PX", default_value_t = pdn_gif::DEFAULT_SIZE)]
+    pub size: u32,
+    /// The GIF file to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT.gif")]
+    pub output: Option<String>,
 }
 
 /// `pdn egdb`.

@@ -18,6 +18,8 @@ mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
+mod gif;
+#[cfg(not(target_arch = "wasm32"))]
 mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -49,6 +51,7 @@ mod cli {
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
        pdn egdb FILE [--pieces N] [--gametype G]   (writes an endgame database for PDN_EGDB=FILE)
        pdn standings FILE   (the tournament table as CSV)
+       pdn gif FILE [--game N] [--size PX] -o OUT.gif   (a game as an animated GIF: one frame a position)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
        pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
 
@@ -73,6 +76,7 @@ mod cli {
             "tree" if given => crate::explore::tree(files),
             "find" if given => crate::explore::find(files),
             "standings" => crate::standings::run(files),
+            "gif" => crate::gif::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS
