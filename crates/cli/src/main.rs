@@ -18,6 +18,8 @@ mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
+mod link;
+#[cfg(not(target_arch = "wasm32"))]
 mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -50,7 +52,8 @@ mod cli {
        pdn egdb FILE [--pieces N] [--gametype G]   (writes an endgame database for PDN_EGDB=FILE)
        pdn standings FILE   (the tournament table as CSV)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
-       pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
+       pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)
+       pdn link FILE [--game N] [--base URL]   (each game's short link, or its #pdn= link: one line a game)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -73,6 +76,7 @@ mod cli {
             "tree" if given => crate::explore::tree(files),
             "find" if given => crate::explore::find(files),
             "standings" => crate::standings::run(files),
+            "link" => crate::link::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS
