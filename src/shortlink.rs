@@ -173,7 +173,7 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
         Some(VERSION) => {}
         Some(c) => {
             return err(format!(
-                "the short link is of an unknown version ({c:?}): this viewer reads version {VERSION}"
+                "the short link is of an unknown version (“{c}”): this viewer reads version {VERSION}"
             ));
         }
     }
@@ -484,7 +484,7 @@ pub fn decode_base64url(s: &str) -> Result<Vec<u8>, ShortLinkError> {
             '_' | '/' => 63,
             _ => {
                 return err(format!(
-                    "the short link is damaged: {c:?} at character {} is not base64url",
+                    "the short link is damaged: “{c}” at character {} is not base64url",
                     at + 2
                 ));
             }
