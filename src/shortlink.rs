@@ -571,6 +571,42 @@ mod tests {
         assert!(text.contains("1. 32-28 19-23 2. 28x19 14x23"), "{text}");
     }
 
+    /// Issue 41's target: a mainline-only game of 100 plies, with its players, event, date and
+    /// result, in a link fragment under 150 characters.
+    #[test]
+    fn a_100_ply_game_is_under_150_characters() {
+        let rs = Ruleset::of(Variant::International).unwrap();
+        // A made-up game: the first choice of moves (by a fixed rule) that lasts 100 plies.
+        let play = |seed: usize| {
+            let mut pos = rs.start_position();
+            let mut moves = String::new();
+            for k in 0..100 {
+                let legal = pos.legal_moves(&rs);
+                let mv = legal.get((k * 7 + seed) % legal.len().max(1))?;
+                if k % 2 == 0 {
+                    moves.push_str(&format!("{}. ", k / 2 + 1));
+                }
+                moves.push_str(&mv.shortest_notation(&rs.geometry, &legal, 'x'));
+                moves.push(' ');
+                pos = pos.play(mv);
+            }
+            Some(moves)
+        };
+        let moves = (0..50).find_map(play).unwrap();
+        let text = format!(
+            "[Event \"Dutch championship 2019\"][Date \"2019.04.12\"][White \"Roel Boomstra\"]\
+             [Black \"Alexander Schwarzman\"][Result \"1-1\"][GameType \"20\"]\n{moves}1-1"
+        );
+        let g = game(&text);
+        assert_eq!(replay(&g).plies.len(), 100, "{text}");
+        let fragment = format!("#g={}", encode(&g).unwrap());
+        assert!(
+            fragment.len() < 150,
+            "{} characters: {fragment}",
+            fragment.len()
+        );
+    }
+
     #[test]
     fn odd_tags_and_a_fen_go_round() {
         let text = "[White \"Игорь Михальченко\"][Date \"1997\"][Result \"1-0 (time)\"]\
