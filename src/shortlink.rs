@@ -46,6 +46,23 @@ pub const MAX_PLIES: usize = 2000;
 /// The longest payload read, in characters.
 pub const MAX_PAYLOAD: usize = 8192;
 
+/// Where each tag is, for the errors ("cut short (in its White tag)").
+const WHERE: [&str; 7] = [
+    "its Event tag",
+    "its date",
+    "its White tag",
+    "its Black tag",
+    "its result",
+    "its GameType tag",
+    "its FEN tag",
+];
+
+/// The indexes in [`TAGS`] of `Date` and `Result`, which are packed.
+const DATE: usize = 1;
+const RESULT: usize = 4;
+/// The index in [`TAGS`] of `GameType`, given when the reader would guess another variant.
+const GAMETYPE: usize = 5;
+
 /// The results written as one byte (code = index + 1).
 const RESULTS: [&str; 8] = ["2-0", "0-2", "1-1", "1-0", "0-1", "1/2-1/2", "*", "0-0"];
 
@@ -105,8 +122,8 @@ pub fn encode(game: &Game) -> Option<String> {
         .iter()
         .map(|name| game.tag(name).map(str::to_string))
         .collect();
-    if values[4].is_none() {
-        values[4].clone_from(&game.result);
+    if values[RESULT].is_none() {
+        values[RESULT].clone_from(&game.result);
     }
     // The decoder's start must be the game's: else name the variant the reader guessed.
     let start_of = |values: &[Option<String>]| {
@@ -118,10 +135,10 @@ pub fn encode(game: &Game) -> Option<String> {
         r.start?.to_fen(&r.ruleset.as_ref()?.geometry),
     );
     if start_of(&values).as_ref() != Some(&want) {
-        if values[5].is_some() {
+        if values[GAMETYPE].is_some() {
             return None;
         }
-        values[5] = Some(r.gametype.clone());
+        values[GAMETYPE] = Some(r.gametype.clone());
         if start_of(&values).as_ref() != Some(&want) {
             return None;
         }
@@ -191,9 +208,9 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
         if flags & (1 << k) == 0 {
             continue;
         }
-        *value = Some(match TAGS[k] {
-            "Date" => match input.varint("its date")? {
-                0 => input.text("its date")?,
+        *value = Some(match k {
+            DATE => match input.varint(WHERE[k])? {
+                0 => input.text(WHERE[k])?,
                 v => {
                     let v = v - 1;
                     let (day, month, year) = (v % 32, (v / 32) % 13, v / 32 / 13);
@@ -210,14 +227,14 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
                     format!("{year:04}.{}.{}", part(month), part(day))
                 }
             },
-            "Result" => match input.byte("its result")? {
-                0 => input.text("its result")?,
+            RESULT => match input.byte(WHERE[k])? {
+                0 => input.text(WHERE[k])?,
                 c => match RESULTS.get(usize::from(c) - 1) {
                     Some(s) => (*s).to_string(),
                     None => return err("the short link is damaged: its result is not known"),
                 },
             },
-            _ => input.text(&format!("its {} tag", TAGS[k]))?,
+            _ => input.text(WHERE[k])?,
         });
     }
     let plies = input.varint("its number of moves")?;
@@ -255,7 +272,7 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
     if number.iter().any(|&l| l != 0) {
         return err("the short link is damaged: it holds more than its moves");
     }
-    game.result = Some(values[4].clone().unwrap_or_else(|| "*".to_string()));
+    game.result = Some(values[RESULT].clone().unwrap_or_else(|| "*".to_string()));
     Ok(game)
 }
 
@@ -315,15 +332,15 @@ fn header(values: &[Option<String>]) -> Vec<u8> {
     for (k, value) in values.iter().enumerate() {
         let Some(v) = value else { continue };
         out[0] |= 1 << k;
-        match TAGS[k] {
-            "Date" => match packed_date(v) {
+        match k {
+            DATE => match packed_date(v) {
                 Some(n) => write_varint(&mut out, n + 1),
                 None => {
                     out.push(0);
                     write_text(&mut out, v);
                 }
             },
-            "Result" => match RESULTS.iter().position(|r| r == v) {
+            RESULT => match RESULTS.iter().position(|r| r == v) {
                 Some(i) => out.push(i as u8 + 1),
                 None => {
                     out.push(0);
