@@ -94,6 +94,7 @@ pub mod position;
 pub mod reader;
 pub mod replay;
 pub mod setup_check;
+pub mod shortlink;
 pub mod solve;
 pub mod standings;
 pub mod types;

@@ -631,6 +631,11 @@ export class Library {
   /** The games' texts as written, a blank line between, without the text outside any game. */
   gamesText(): string;
   /**
+   * Game `index`'s short link: the text after `#g=` (README, "Contracts", item 4), or undefined
+   * when the game has what the short form cannot carry (comments, variations, …).
+   */
+  shortLink(index: number): string | undefined;
+  /**
    * Game `index` as a problem set at (`line`, `ply`): its tags and the position there as `FEN`,
    * without its moves, comments or variations. Throws when there is no such game or position.
    */
@@ -771,6 +776,12 @@ export interface EditorView {
  */
 export function editorStep(name: 'view' | 'start' | 'place' | 'turn' | 'clear' | 'switch',
   gametype: number, fen: string, square: string, piece: string): EditorView;
+
+/**
+ * The PDN text of a short link's payload (the text after `#g=`): its game's tags and mainline
+ * as the core writes them. Throws the reason in plain words for a damaged or unknown link.
+ */
+export function shortLinkText(payload: string): string;
 
 /** A game's text replaced in the open text (`writeBack`, `setGameText`). */
 export interface Splice {

@@ -283,6 +283,7 @@ export class PdnViewerElement extends HTMLElement {
     this.local = null;
     this.remote = null;
     this.link = null;    // a #pdn= payload to show (embed.html), unpacked by the reader
+    this.shortLink = null; // a #g= payload to show (embed.html), decoded by the core
     this.pasted = null;  // a game from the board editor ("Analyse from here")
     this.count = 0;
     this.loading = null;
@@ -727,6 +728,7 @@ export class PdnViewerElement extends HTMLElement {
       }
     }
     if (this.link != null) return { link: this.link, name: this.t('what.link') };
+    if (this.shortLink != null) return { short: this.shortLink, name: this.t('what.link') };
     const script = this.querySelector('script[type="application/x-draughts-pdn"]');
     // A self-contained export writes the game as base64 of its UTF-8, so no comment can change
     // how the page parses; it reads back byte for byte.
@@ -766,6 +768,15 @@ export class PdnViewerElement extends HTMLElement {
         throw new Error(this.failureText(e, name));
       }
       delete rest.link;
+    }
+    if (rest.short != null) {
+      // A short link (#g=): the core in this thread writes its game as PDN text.
+      try {
+        rest.text = wasm.shortLinkText(rest.short);
+      } catch (e) {
+        throw new Error(this.failureText(e, name));
+      }
+      delete rest.short;
     }
     const size = rest.text != null ? rest.text.length : rest.bytes.length;
     if (size > limits.bytes) throw new Error(this.failureText({ kind: 'tooLarge', size, limit: limits.bytes, unit: 'bytes' }, name));

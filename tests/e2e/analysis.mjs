@@ -355,7 +355,8 @@ try {
     await clickSquare(page, '32');
     await waitAt(page, 5);
     await page.click('#copy-link');
-    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+    // The edited game has no comment or variation: a short link (#g=, issue 41).
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#g='));
     const url = await page.inputValue('#share-link');
     const other = await newPage();
     await other.goto(url);

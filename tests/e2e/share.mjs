@@ -6,7 +6,8 @@
 // file" for a 58-game file (src= for a file from an address, inline and in the frame's link for a
 // pasted one) and the notice when a link can hold only the shown game; the address bar after a
 // paste or an edit is a working link; Copy link sits under the board; and a shared link leaves no
-// preload warning in the console. Same harness style as hosts.mjs.
+// preload warning in the console; a short link (#g=, issue 41) from Copy link and the address
+// opens the same game on the page and in embed.html, and a damaged one says so. Same harness style as hosts.mjs.
 //
 //   node tests/e2e/share.mjs                 every check
 //   node tests/e2e/share.mjs --screenshots   also writes docs/screenshots/problem-*.png
@@ -106,7 +107,8 @@ async function coach(lang, title) {
   await page.click('#first');
   await page.waitForFunction(() => document.body.dataset.ply === '0');
   await page.click('#share-problem');
-  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+  // The problem has no comment or variation: a short link (#g=, issue 41) with its FEN and title.
+  await page.waitForFunction(() => document.getElementById('share-link').value.includes('#g='));
   const link = await page.inputValue('#share-link');
   assert(await page.evaluate(() => document.body.dataset.solve) === 'solving', 'the coach\'s page solves the problem it shares');
   assert(link === await clipboard(page), 'the link is on the clipboard');
@@ -134,7 +136,7 @@ try {
       const title = titles[lang];
       const { link, moves, element, iframe, html } = await coach(lang, title);
       const url = new URL(link);
-      assert(url.searchParams.get('mode') === 'solve' && /^#pdn=[\w-]+&game=1&ply=0$/.test(url.hash), `the link opens solving at the start: ${link.slice(0, 60)}…${url.hash.slice(-16)}`);
+      assert(url.searchParams.get('mode') === 'solve' && /^#g=[\w-]+&game=1&ply=0$/.test(url.hash), `the link opens solving at the start: ${link.slice(0, 60)}…${url.hash.slice(-16)}`);
       assert(/<pdn-viewer [^>]*mode="solve"/.test(element) && /ply="0"/.test(element), `the element snippet solves: ${element.slice(0, 160)}`);
       assert(/embed\.html\?mode=solve#pdn=/.test(iframe), `the iframe snippet solves: ${iframe.slice(0, 120)}`);
       assert(/<pdn-viewer [^>]*mode="solve"/.test(html), 'the self-contained file solves');
@@ -280,6 +282,7 @@ try {
     await page.click('#game-list tr.game-row[data-game="5"]');
     await page.waitForFunction(() => document.body.dataset.game === '5');
     await page.click('#copy-link');
+    // Game 5 alone, with its comment: the #pdn= form (a short link carries no comment).
     await page.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
     const words = await catalogue('en');
     const notice = await page.textContent('#share-notice');
@@ -353,6 +356,72 @@ try {
     const frame = await newPage({ width: 900, height: 700 });
     await frame.goto(iframe.match(/src="([^"]+)"/)[1]);
     await frame.waitForFunction(() => { const d = document.querySelector('pdn-viewer')?.dataset; return d && d.line === '0' && d.ply === '2'; });
+    await page.context().close();
+    await frame.context().close();
+  });
+
+  // ---- short links (#g=, issue 41) --------------------------------------------------------------
+
+  const SHORT_GAME = '[Event "NK 2019"]\n[Site "Dronten"]\n[Date "2019.04.12"]\n[White "Roel Boomstra"]\n[Black "Jan Groenendijk"]\n[Result "2-0"]\n[GameType "20"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 2-0\n';
+  /** The board as square:piece pairs, in the page (#board) or in an element's shadow root. */
+  const boardOf = (page, inElement = false) => page.evaluate((shadow) => {
+    const root = shadow ? document.querySelector('pdn-viewer').shadowRoot : document;
+    return [...root.querySelectorAll('[data-piece]')].map((e) => `${e.dataset.square}:${e.dataset.piece}`).sort().join(' ');
+  }, inElement);
+
+  await check('a short link (#g=): Copy link and the address after a paste give it; it opens the same game on the page and in embed.html; the old #pdn= link still opens', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${origin}/index.html`);
+    const loads = await page.evaluate(() => Number(document.body.dataset.loads || 0));
+    await page.fill('#pdn-input', SHORT_GAME);
+    await page.click('#load');
+    await page.waitForFunction((n) => Number(document.body.dataset.loads) > n, loads);
+    await page.click('#moves .move[data-ply="5"]');
+    await page.waitForFunction(() => document.body.dataset.ply === '5');
+    // The address after a paste is the short link too.
+    await page.waitForFunction(() => /^#g=1[A-Za-z0-9_-]+&game=1&ply=5$/.test(location.hash));
+    await page.click('#copy-link');
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#g='));
+    const link = await page.inputValue('#share-link');
+    assert(/\/index\.html#g=1[A-Za-z0-9_-]+&game=1&ply=5$/.test(link), `link format: ${link}`);
+    assert(await clipboard(page) === link, 'the clipboard holds it');
+    const board = await boardOf(page);
+    const hash = new URL(link).hash;
+    // The old form of the same game, as the page made it before: still opens, on the same board.
+    const old = await page.evaluate(async (text) => (await import('/www/share/share.js')).packText(text), SHORT_GAME);
+    assert(hash.length * 2 < `#pdn=${old}&game=1&ply=5`.length, `shorter than #pdn= (${hash.length} vs ${old.length + 16})`);
+
+    const other = await newPage({ width: 1280, height: 800 });
+    await openPage(other, link);
+    await other.waitForFunction(() => document.body.dataset.ply === '5' && document.body.dataset.game === '1');
+    assert(await boardOf(other) === board, 'the page shows the same position');
+    const tags = await other.textContent('#tags');
+    assert(tags.includes('Roel Boomstra') && tags.includes('Jan Groenendijk'), `the players: ${tags}`);
+    const box = await other.inputValue('#pdn-input');
+    assert(box.includes('[Event "NK 2019"]') && box.includes('4. 41-37 5-10 2-0') && !box.includes('Dronten'), `the box holds the game as PDN (Site is not carried): ${box}`);
+    await openPage(other, `${origin}/index.html#pdn=${old}&game=1&ply=5`);
+    await other.waitForFunction(() => document.body.dataset.ply === '5' && /Dronten/.test(document.getElementById('tags').textContent));
+    assert(await boardOf(other) === board, 'the old #pdn= link shows the same position');
+
+    const frame = await newPage({ width: 900, height: 700 });
+    await frame.goto(`${origin}/embed.html${hash}`);
+    await frame.waitForFunction(() => { const d = document.querySelector('pdn-viewer')?.dataset; return d && d.game === '1' && d.ply === '5'; });
+    assert(await boardOf(frame, true) === board, 'embed.html shows the same position');
+    await page.context().close();
+    await other.context().close();
+    await frame.context().close();
+    return `${hash.length} characters against ${old.length + 16}`;
+  });
+
+  await check('a damaged short link says so in plain words, on the page and in embed.html', async () => {
+    const page = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${origin}/index.html#g=1AAAA_____&game=1&ply=2`);
+    await page.waitForFunction(() => document.getElementById('status').dataset.kind === 'error');
+    const status = await page.textContent('#status');
+    assert(/short link/.test(status), `status: ${status}`);
+    const frame = await newPage({ width: 900, height: 700 });
+    await frame.goto(`${origin}/embed.html#g=9zzz`);
+    await frame.waitForFunction(() => /short link/.test(document.querySelector('pdn-viewer')?.shadowRoot?.textContent || ''));
     await page.context().close();
     await frame.context().close();
   });

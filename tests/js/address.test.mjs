@@ -3,7 +3,7 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { readAddress, writeAddress } from '../../www/share/address.js';
+import { buildShareHash, isLinkSource, parseShareHash, readAddress, writeAddress } from '../../www/share/address.js';
 
 const PAGE = 'http://127.0.0.1:8000/index.html';
 const EMBED = 'http://127.0.0.1:8000/embed.html';
@@ -75,4 +75,22 @@ test('mode and orientation are read in the #pdn= hash as in the query (a link wh
   assert.deepEqual([a.source, a.game, a.ply, a.mode, a.orientation], [{ pdn: 'AAA' }, 2, 3, 'solve', 'black']);
   const plain = readAddress('https://x.org/v/#pdn=AAA&mode=edit&orientation=white');
   assert.deepEqual([plain.mode, plain.orientation], [null, null]);
+});
+
+test('a short link #g= reads and writes like #pdn=; #pdn= wins when a hash has both', () => {
+  const a = readAddress(`${PAGE}#g=1AbC-_9&game=1&ply=4`);
+  assert.deepEqual(a.source, { short: '1AbC-_9' });
+  assert.equal(a.game, 1);
+  assert.equal(a.ply, 4);
+  assert.equal(isLinkSource(a.source), true);
+  assert.equal(isLinkSource({ src: 'x.pdn' }), false);
+  assert.equal(isLinkSource(null), false);
+  const url = writeAddress({ source: { short: '1XYZ' }, game: 1, ply: 2, mode: 'solve' }, `${PAGE}?src=a.pdn#pdn=old`);
+  assert.equal(url, `${PAGE}?mode=solve#g=1XYZ&game=1&ply=2`);
+  assert.deepEqual(readAddress(`${PAGE}#pdn=AAA&g=1BBB`).source, { pdn: 'AAA' });
+  assert.equal(parseShareHash('#g='), null, 'an empty payload is no link');
+  assert.equal(buildShareHash({ short: '1Q', game: 1 }), '#g=1Q&game=1');
+  assert.equal(buildShareHash({ pdn: 'P', game: 1 }), '#pdn=P&game=1', 'old links are written as before');
+  // Mail programs wrap long links: white space is dropped, as in #pdn=.
+  assert.deepEqual(parseShareHash('#g=1A%20B').short, '1AB');
 });

@@ -50,7 +50,7 @@ function source() {
   // live= without ply=: each game at its current move (the element's own default then).
   if (given.live == null || new URL(location.href).searchParams.has('ply')) viewer.setAttribute('ply', String(ply));
   if (line != null) viewer.setAttribute('line', String(line));
-  return from.pdn != null ? { link: from.pdn } : { src: from.src };
+  return from.pdn != null ? { link: from.pdn } : from.short != null ? { short: from.short } : { src: from.src };
 }
 
 /** The message the frame sends its parent page whenever its height changes (docs/embedding.md). */
@@ -149,6 +149,7 @@ try {
     throw new Error(t('embed.nothing'));
   }
   if (s.src) viewer.setAttribute('src', s.src);
+  else if (s.short != null) viewer.shortLink = s.short; // a #g= link: decoded by the element's core
   else viewer.link = s.link; // unpacked by the element, in its worker when it has one
   document.body.append(viewer);
 } catch (e) {

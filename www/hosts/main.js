@@ -236,7 +236,7 @@ async function openSource(source, { ply = 0, line = null, what, kind, url = null
   hideProgress();
   showProgress(t('status.reading', { name: named(what), percent: 0 }), null);
   document.body.dataset.checked = '0';
-  if (source.file || source.url || source.link != null) {
+  if (source.file || source.url || source.link != null || source.short != null) {
     // While the worker reads, the list's module and the number formatter get ready for the rows.
     app.preloadList();
     setTimeout(() => formatNumber(app.lang, 1000), 0);
@@ -438,16 +438,17 @@ async function openUrl(url, { game, ply, line = null }) {
   }
 }
 
-/** Opens the #pdn= link of `address` (readAddress), if it has one. Returns true when it did. */
+/** Opens the #pdn= or #g= link of `address` (readAddress), if it has one. Returns true when it did. */
 async function openLink(address) {
   const source = address.source;
-  if (!source || source.pdn == null) return false;
+  if (!(await addressing()).isLinkSource(source)) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
   const what = () => t('what.link');
   const { game, ply, line } = address;
   try {
-    await openSource({ link: source.pdn, game }, { ply, line, what, kind: 'link' });
+    // A short link (#g=) is decoded by the worker's core into PDN text, opened like any other.
+    await openSource(source.short != null ? { short: source.short, game } : { link: source.pdn, game }, { ply, line, what, kind: 'link' });
   } catch (e) {
     say(() => failure(e, what()) || t('status.linkFailed', { error: errorText(e) }), 'error');
     return false;
@@ -572,11 +573,11 @@ function syncAddress() {
     const mine = (page.addressRuns = (page.addressRuns || 0) + 1);
     const src = open.source;
     if (!src || !viewer.state.view) return;
-    const { readAddress, writeAddress } = await addressing();
+    const { readAddress, writeAddress, isLinkSource } = await addressing();
     if (mine !== page.addressRuns) return;
     const here = readAddress(location.href);
     // A link just put in the address, its hashchange still to come: leave it to be opened.
-    if (location.hash !== page.seenHash && here.source && here.source.pdn != null) return;
+    if (location.hash !== page.seenHash && isLinkSource(here.source)) return;
     const loads = page.loads;
     let source = null;
     let place = app.place();
@@ -588,7 +589,7 @@ function syncAddress() {
       if (!made || loads !== page.loads || mine !== page.addressRuns) return; // another text or place meanwhile
       ({ source, place } = made);
     } else if (src.kind === 'link') {
-      if (!here.source || here.source.pdn == null) return;
+      if (!isLinkSource(here.source)) return;
       source = here.source;
     } else if (src.kind === 'src') {
       source = { src: src.url };
@@ -811,9 +812,9 @@ function wire() {
 
   // The link is read from the event: the address may have been rewritten since (syncAddress).
   window.addEventListener('hashchange', async (e) => {
-    const { readAddress } = await addressing();
+    const { readAddress, isLinkSource } = await addressing();
     const address = readAddress(e.newURL);
-    if (address.source && address.source.pdn != null && !(await mayDropEdits())) {
+    if (isLinkSource(address.source) && !(await mayDropEdits())) {
       // Kept: the address goes back to what is shown.
       history.replaceState(null, '', e.oldURL);
       return;

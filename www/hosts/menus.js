@@ -142,18 +142,29 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   }
 
   /**
-   * What a link to `place` carries: { source: { pdn }, place, only } — the whole text, or only
-   * the shown game (`only`: true when the file has more) when the whole would make a link over
-   * LONG_LINK characters. With `bounded` (the address, kept in step at every move), null
-   * rather than a link of a game over the box's limit.
+   * What a link to `place` carries: { source: { pdn } | { short }, place, only } — the whole
+   * text, or only the shown game (`only`: true when the file has more) when the whole would make
+   * a link over LONG_LINK characters. A game alone goes as a short link (`#g=`, pdn::shortlink)
+   * when it fits one (no comment, no variation, …), else as its text. With `bounded` (the
+   * address, kept in step at every move), null rather than a link of a game over the box's limit.
    */
   async function linkSource(place = app.place(), { bounded = false } = {}) {
     const { game } = viewer.state;
+    const short = async () => {
+      const s = await library.shortLink(game).catch(() => null);
+      return s ? { source: { short: s }, place: { ...place, game: 1 }, only: open.count > 1 } : null;
+    };
+    if (open.count <= 1) {
+      const made = await short();
+      if (made) return made;
+    }
     const whole = await wholeText();
     if (whole != null) {
       const source = { pdn: await pack(whole) };
       if (open.count <= 1 || writeAddress({ source, ...place }, siteBase()).length <= LONG_LINK) return { source, place, only: false };
     }
+    const made = open.count > 1 ? await short() : null;
+    if (made) return made;
     const one = app.edited.has(game) ? await library.exportGame(game) : await library.gameText(game);
     if (bounded && one.length > LIMITS.boxChars) return null;
     return { source: { pdn: await pack(one) }, place: { ...place, game: 1 }, only: open.count > 1 };

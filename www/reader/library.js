@@ -266,7 +266,7 @@ export function createLibrary(worker = defaultWorker) {
 
   return {
     /**
-     * source: { text } | { file } | { url } | { link } | { bytes }, plus `game` (1-based, shown
+     * source: { text } | { file } | { url } | { link } | { short } | { bytes }, plus `game` (1-based, shown
      * first) and `rowLimit` (list at most this many games).
      * handlers: { opened({count, game, view, encoding, outside}), rows(rows), text({text,length}),
      *             checked({from, rows, done, total}), progress({phase, done, total}), done() }.
@@ -323,7 +323,8 @@ export function createLocalLibrary(wasm, { pause = async () => {} } = {}) {
     async open(source, h = {}) {
       if (lib) lib.free();
       lib = null;
-      const mine = source.bytes ? wasm.Library.fromBytes(source.bytes) : wasm.Library.fromText(source.text ?? '');
+      const text = source.short != null ? wasm.shortLinkText(source.short) : source.text; // a #g= link
+      const mine = source.bytes ? wasm.Library.fromBytes(source.bytes) : wasm.Library.fromText(text ?? '');
       lib = mine;
       const count = mine.count;
       const outside = mine.outsideDiagnostics();

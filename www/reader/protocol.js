@@ -26,6 +26,8 @@ const TABLE = {
   text: request([]),
   // The games' texts as written, without the words around them (a forum post's): what a link carries.
   gamesText: request([]),
+  // A game's short link (the text after #g=, pdn::shortlink), or undefined when it cannot be short.
+  shortLink: request(['index']),
   legalMoves: request(['index', 'line', 'ply']),
   // Why a move typed in the move box is not played there (the captures due, when one is).
   refuseMove: request(['index', 'line', 'ply', 'text']),

@@ -7,7 +7,7 @@
 // of memory, or a bug aborted it) nothing in it can be trusted any more: the error goes out
 // with `fatal: true` and library.js replaces this worker with a fresh one.
 
-import init, { Library } from '../../pkg/pdn.js';
+import init, { Library, shortLinkText } from '../../pkg/pdn.js';
 import { LIMITS, download, limitsFor, tooLarge } from './limits.js';
 import { answer } from './library.js';
 import * as overrides from './overrides.js';
@@ -94,6 +94,9 @@ async function open(msg) {
     const { unpackText } = await import('./payload.js');
     post({ type: 'progress', id, slot, phase: 'unpack', done: 0, total: 1 });
     text = await unpackText(msg.link, limits.linkBytes);
+  } else if (msg.short != null) {
+    // A short link (#g=): the core writes its game as PDN text (pdn::shortlink; bounded input).
+    text = shortLinkText(msg.short);
   } else {
     text = msg.text ?? '';
     // UTF-16 units: at least one byte each in UTF-8, so this never lets a larger text through.
@@ -133,7 +136,7 @@ async function open(msg) {
   if (listed > FIRST_ROWS) post({ type: 'rows', id, slot, rows: lib.rows(0, FIRST_ROWS), partial: true, total: listed });
   const { packed, transfer } = movable(lib.rowsPacked(0, listed));
   post({ type: 'rows', id, slot, rows: packed }, transfer);
-  if (msg.link != null) {
+  if (msg.link != null || msg.short != null) {
     // The page's text box shows the link's text, unless it is too large to edit comfortably.
     post({ type: 'text', id, slot, text: text.length <= TEXT_LIMIT ? text : null, length: text.length });
   } else if (bytes && bytes.length > 3 * TEXT_LIMIT) {

@@ -27,21 +27,26 @@ function hashFields(hash) {
   return fields;
 }
 
+/** Whether a source ({ pdn } or { short }, readAddress) is a link that carries its game. */
+export const isLinkSource = (source) => !!source && (source.pdn != null || source.short != null);
+
 /**
- * A location hash -> null without a `pdn=` payload (an ordinary anchor), else { pdn, game, ply },
- * numbers or null when absent or malformed (and `line` when it names a variation, `mode` and
- * `orientation` when the hash has them).
+ * A location hash -> null without a `pdn=` or `g=` payload (an ordinary anchor), else { pdn, game,
+ * ply } (or { short, … } for a short link `#g=`, pdn::shortlink; `pdn=` wins when a hash has
+ * both), numbers or null when absent or malformed (and `line` when it names a variation, `mode`
+ * and `orientation` when the hash has them).
  */
 export function parseShareHash(hash) {
   if (typeof hash !== 'string') return null;
   const fields = hashFields(hash);
   const pdn = fields.get('pdn');
-  if (!pdn) return null;
+  const short = pdn ? null : fields.get('g');
+  if (!pdn && !short) return null;
   const game = count(fields.get('game'));
   const line = count(fields.get('line'));
   return {
     // Mail programs percent-encode or wrap long links.
-    pdn: decodeSafe(pdn).replace(/\s+/g, ''),
+    ...(pdn ? { pdn: decodeSafe(pdn).replace(/\s+/g, '') } : { short: decodeSafe(short).replace(/\s+/g, '') }),
     game: game === 0 ? null : game,
     ply: count(fields.get('ply')),
     ...(line != null ? { line } : {}),
@@ -51,9 +56,12 @@ export function parseShareHash(hash) {
   };
 }
 
-/** { pdn, game, ply, line } -> '#pdn=…&game=…&ply=…' (each written when given). */
-export function buildShareHash({ pdn, game, ply, line }) {
-  let h = `#pdn=${pdn}`;
+/**
+ * { pdn, game, ply, line } -> '#pdn=…&game=…&ply=…' (each written when given); with `short` (a
+ * short link's payload) instead of `pdn`, '#g=…&…': the one place a link's form is chosen.
+ */
+export function buildShareHash({ pdn, short = null, game, ply, line }) {
+  let h = short != null ? `#g=${short}` : `#pdn=${pdn}`;
   if (game != null) h += `&game=${game}`;
   if (ply != null) h += `&ply=${ply}`;
   if (line != null) h += `&line=${line}`;
@@ -67,7 +75,7 @@ export function buildShareUrl(pageUrl, fields) {
 }
 
 /**
- * A link -> { source: { pdn } | { src } | null, game (from 1), ply (or 'last'), line, orientation
+ * A link -> { source: { pdn } | { short } | { src } | null, game (from 1), ply (or 'last'), line, orientation
  * ('black'), mode ('solve'), lang, theme, params (the other parameters) }; null where absent or
  * malformed. A #pdn= hash wins over ?src=.
  */
@@ -78,7 +86,7 @@ export function readAddress(href) {
   const link = parseShareHash(url.hash);
   const plyOf = (v) => (v === 'last' ? 'last' : count(v));
   const from = link
-    ? { source: { pdn: link.pdn }, game: link.game, ply: link.ply, line: link.line ?? null }
+    ? { source: link.short != null ? { short: link.short } : { pdn: link.pdn }, game: link.game, ply: link.ply, line: link.line ?? null }
     : { source: q.get('src') ? { src: q.get('src') } : null, game: count(q.get('game')), ply: plyOf(q.get('ply')), line: count(q.get('line')) };
   const params = {};
   for (const [k, v] of q) if (!OWNED.includes(k) && !(k in params)) params[k] = v;
@@ -96,7 +104,7 @@ export function readAddress(href) {
 }
 
 /**
- * The state -> a link on `base` (its path and other parameters kept). `source`: { pdn } (game,
+ * The state -> a link on `base` (its path and other parameters kept). `source`: { pdn } or { short } (game,
  * ply, line in the hash), { src } (in the query), {} (the page's sample: the place alone) or null
  * (a text no address carries: no place). Null fields are left out.
  */
@@ -107,7 +115,7 @@ export function writeAddress(state, base) {
   for (const k of OWNED) q.delete(k);
   const { source = null, game = null, ply = null, line = null } = state;
   const place = { game, ply, line: line ?? null };
-  if (source && source.pdn == null) {
+  if (source && !isLinkSource(source)) {
     if (source.src != null) q.set('src', source.src);
     for (const [k, v] of Object.entries(place)) if (v != null) q.set(k, String(v));
   }
@@ -116,5 +124,5 @@ export function writeAddress(state, base) {
   if (state.lang) q.set('lang', state.lang);
   if (state.theme) q.set('theme', state.theme);
   const head = url.href; // the parameters as set above, no hash
-  return source && source.pdn != null ? head + buildShareHash({ pdn: source.pdn, ...place }) : head;
+  return isLinkSource(source) ? head + buildShareHash({ pdn: source.pdn, short: source.short, ...place }) : head;
 }

@@ -254,3 +254,19 @@ pub struct Standings {
     #[arg(value_name = "FILE")]
     pub file: String,
 }
+
+/// `pdn link`.
+#[derive(Parser)]
+#[command(args_override_self = true, name = "pdn link", override_usage = "pdn link FILE [--game N] [--base URL]",
+    help_template = TEMPLATE, about = "(each game's short link #g=, or its #pdn= link when it cannot be short: one line a game)")]
+pub struct Link {
+    /// The PDN file.
+    #[arg(value_name = "FILE")]
+    pub file: String,
+    /// Only game N, from 1.
+    #[arg(long, value_name = "N")]
+    pub game: Option<u64>,
+    /// Writes each link as a full URL on this page (e.g. https://example.org/pdn/).
+    #[arg(long, value_name = "URL")]
+    pub base: Option<String>,
+}

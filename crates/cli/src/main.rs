@@ -19,6 +19,7 @@ mod args;
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
 mod gif;
+mod link;
 #[cfg(not(target_arch = "wasm32"))]
 mod standings;
 
@@ -53,7 +54,8 @@ mod cli {
        pdn standings FILE   (the tournament table as CSV)
        pdn gif FILE [--game N] [--size PX] -o OUT.gif   (a game as an animated GIF: one frame a position)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
-       pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
+       pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)
+       pdn link FILE [--game N] [--base URL]   (each game's short link, or its #pdn= link: one line a game)";
 
     pub fn main() -> ExitCode {
         let args: Vec<String> = std::env::args().skip(1).collect();
@@ -77,6 +79,7 @@ mod cli {
             "find" if given => crate::explore::find(files),
             "standings" => crate::standings::run(files),
             "gif" => crate::gif::run(files),
+            "link" => crate::link::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
                 ExitCode::SUCCESS

@@ -345,6 +345,13 @@ impl Library {
         Some(out)
     }
 
+    /// The short link of game `index` (`pdn::shortlink`: the payload after `#g=`, edits
+    /// included), or `None` when the game has something the short form cannot carry.
+    #[must_use]
+    pub fn short_link(&self, index: usize) -> Option<String> {
+        pdn::shortlink::encode(&self.game(index)?)
+    }
+
     /// Every game written as canonical PDN, one after the other.
     #[must_use]
     pub fn export_all(&self) -> String {
@@ -915,6 +922,23 @@ mod tests {
 
     const TEXT: &str = "stray\n[White \"A\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n\n\
                         [White \"B\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 99-1 0-2\n";
+
+    #[test]
+    fn a_short_link_carries_the_game_as_edited() {
+        let mut lib = Library::new(TEXT.to_string());
+        let first = lib.short_link(0).unwrap();
+        assert!(
+            pdn::shortlink::decode(&first)
+                .unwrap()
+                .contains("1. 11-15 23-19 *")
+        );
+        assert_eq!(lib.short_link(1), None, "99-1 cannot be played");
+        assert_eq!(lib.short_link(9), None);
+        // A move played at the end of the mainline is in the link.
+        lib.play(0, Place { line: None, ply: 2 }, 0).unwrap();
+        let text = pdn::shortlink::decode(&lib.short_link(0).unwrap()).unwrap();
+        assert_eq!(pdn::read_file(&text).games[0].moves.len(), 3, "{text}");
+    }
 
     #[test]
     fn a_problem_is_exported_without_its_solution() {

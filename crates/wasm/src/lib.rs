@@ -3,7 +3,7 @@
 //! but the translation; everything it calls is plain Rust, tested natively in `crates/view`.
 
 #[cfg(target_arch = "wasm32")]
-pub use bindings::{Library, editor_step};
+pub use bindings::{Library, editor_step, short_link_text};
 
 #[cfg(target_arch = "wasm32")]
 mod bindings {
@@ -215,6 +215,13 @@ mod bindings {
         #[wasm_bindgen(js_name = gamesText)]
         pub fn games_text(&self) -> String {
             self.inner.games_text()
+        }
+
+        /// Game `index`'s short link (the text after `#g=`), or undefined when the game
+        /// cannot be carried by one (`Library::short_link`).
+        #[wasm_bindgen(js_name = shortLink)]
+        pub fn short_link(&self, index: usize) -> Option<String> {
+            self.inner.short_link(index)
         }
 
         /// Every game as canonical PDN.
@@ -514,6 +521,13 @@ mod bindings {
 
     fn placed(r: Result<PlaceView, EditError>) -> Result<JsValue, JsError> {
         to_js(&done(r)?)
+    }
+
+    /// The PDN text of a short link's payload (the text after `#g=`, `pdn::shortlink`).
+    /// Throws the reason in plain words for a damaged or unknown link.
+    #[wasm_bindgen(js_name = shortLinkText)]
+    pub fn short_link_text(payload: &str) -> Result<String, JsError> {
+        pdn::shortlink::decode(payload).map_err(|e| JsError::new(&e.0))
     }
 
     /// One step of the board editor (`pdn_view::editor::step`): the editor's view after it,

@@ -156,6 +156,16 @@ pub fn errors_cross_as_values_and_exceptions() {
     assert!(file.export_game(5).is_err());
     assert!(file.game_text(5).is_none());
     // Garbage never throws; with no game, the problems outside games say why.
+    // Short links (pdn::shortlink): none for a game with a comment or an illegal move; a game
+    // that fits goes there and back; a damaged payload is an exception in plain words.
+    assert!(file.short_link(0).is_none() && file.short_link(1).is_none());
+    let plain = Library::from_text("[White \"Ozols\"] 1. 32-28 19-23 *".to_string());
+    let text = pdn_wasm::short_link_text(&plain.short_link(0).unwrap()).unwrap();
+    assert!(
+        text.contains("[White \"Ozols\"]") && text.contains("1. 32-28 19-23 *"),
+        "{text}"
+    );
+    assert!(pdn_wasm::short_link_text("1_____").is_err());
     let junk = Library::from_text("}{][)(\u{0}%;$".to_string());
     assert!(junk.rows(0, 100).is_ok());
     let outside = Array::from(&junk.outside_diagnostics().unwrap());
