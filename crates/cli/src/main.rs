@@ -18,6 +18,8 @@ mod args;
 #[cfg(not(target_arch = "wasm32"))]
 mod files;
 #[cfg(not(target_arch = "wasm32"))]
+mod puzzles;
+#[cfg(not(target_arch = "wasm32"))]
 mod standings;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -48,6 +50,7 @@ mod cli {
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
        pdn egdb FILE [--pieces N] [--gametype G]   (writes an endgame database for PDN_EGDB=FILE)
+       pdn puzzles FILE [--game N] [--nodes N] [--min-gain MEN] [-o OUT]   (the shots found in the games, as problems: PDN)
        pdn standings FILE   (the tournament table as CSV)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
        pdn find FILE --fen FEN [--gametype G]   (the games that reach a position, with the ply: JSON lines)";
@@ -72,6 +75,7 @@ mod cli {
             "egdb" => crate::analyse::egdb(files),
             "tree" if given => crate::explore::tree(files),
             "find" if given => crate::explore::find(files),
+            "puzzles" => crate::puzzles::run(files),
             "standings" => crate::standings::run(files),
             "-h" | "--help" | "help" => {
                 println!("{USAGE}");
