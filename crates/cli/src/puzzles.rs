@@ -1,14 +1,13 @@
 //! `pdn puzzles FILE`: the shots found in a file's games (`pdn_engine::puzzles`), written as a
 //! problem file (PDN, one game a shot: `[FEN]`, the solution as the mainline) on standard output
 //! or to `-o OUT`; per game, the count on standard error. Node budgets only: the same file
-//! gives the same problems on every run and machine.
+//! gives the same problems on every run and machine, and the page's "Find the shots in this
+//! file" the same text (both step `pdn_engine::puzzles::FileRun`).
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use pdn::variant::Goal;
-use pdn_engine::Engine;
-use pdn_engine::puzzles::{self, Options, PUZZLE_ENTRIES};
+use pdn_engine::puzzles::{FileRun, Options, Step};
 
 use crate::args::PUZZLES_USAGE;
 
@@ -40,49 +39,34 @@ pub fn run(args: &[String]) -> ExitCode {
         Ok(text) => text,
         Err(why) => return fail(why),
     };
-    let mut games = Vec::new();
-    let mut i = 0;
-    pdn::reader::read_each_game(&text, |g| {
-        i += 1;
-        if only.is_none_or(|n| n == i) {
-            games.push((i, g));
-        }
-    });
-    if let Some(n) = only.filter(|_| games.is_empty()) {
-        return fail(format!("{path} has {i} games, not {n}"));
+    let mut run = FileRun::new(&text, only, opts);
+    if let Some(n) = only.filter(|_| run.games() == 0) {
+        let all = FileRun::new(&text, None, opts).games();
+        return fail(format!("{path} has {all} games, not {n}"));
     }
-    let mut out = String::new();
-    let mut total = 0;
-    for (number, game) in games {
-        let r = pdn::replay::replay(&game);
-        let goal = Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
-        let (Some(rs), Some(start)) = (r.ruleset.clone(), r.start) else {
-            eprintln!("game {number}: its variant's rules are missing; passed over");
-            continue;
-        };
-        if goal != Goal::Standard {
-            eprintln!("game {number}: not played for the usual goal; passed over");
-            continue;
-        }
+    for rs in run.rulesets() {
         crate::analyse::load_egdb(&rs);
-        // The page's worker's table size: the same budget reaches the same lines.
-        let mut engine = Engine::new((*rs).clone(), PUZZLE_ENTRIES);
-        let found = puzzles::find(&mut engine, &r, &opts, |done, all| {
-            eprint!("\rgame {number}: {done}/{all} positions");
-        });
-        eprintln!("\rgame {number}: {}", count(found.len()));
-        let short = pdn::edit::writes_short(&game);
-        for p in &found {
-            puzzles::write_problem(&mut out, &game, &rs, start.turn(), p, short);
-        }
-        total += found.len();
     }
-    eprintln!("{}", count(total));
+    while let Some(step) = run.step() {
+        match step {
+            Step::Position { game, done, of } => eprint!("\rgame {game}: {done}/{of} positions"),
+            Step::Game { game, found } => eprintln!("\rgame {game}: {}", count(found)),
+            Step::Skipped { game, rules: true } => {
+                eprintln!("game {game}: its variant's rules are missing; passed over");
+            }
+            Step::Skipped { game, rules: false } => {
+                eprintln!("game {game}: not played for the usual goal; passed over");
+            }
+        }
+    }
+    eprintln!("{}", count(run.found()));
     let written = match &o.output {
-        Some(file) => std::fs::write(file, out.as_bytes()).map_err(|e| format!("{file}: {e}")),
+        Some(file) => {
+            std::fs::write(file, run.text().as_bytes()).map_err(|e| format!("{file}: {e}"))
+        }
         None => io::stdout()
             .lock()
-            .write_all(out.as_bytes())
+            .write_all(run.text().as_bytes())
             .map_err(|e| e.to_string()),
     };
     match written {

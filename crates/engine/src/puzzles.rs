@@ -399,7 +399,7 @@ pub fn write_problem(
     let was = match puzzle.played {
         Some(true) => " (played in the game)",
         Some(false) => " (missed in the game)",
-        None => "",
+        None => " (the game's last position)",
     };
     out.push_str(&format!(
         "\n{{{}}}\n",
@@ -428,4 +428,159 @@ pub fn write_problem(
     }
     line.push_str("*\n");
     out.push_str(&line);
+}
+
+/// What one [`FileRun::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Looked at position `done` of `of` of game `game` (numbered from 1 in the file).
+    Position {
+        /// The game's number in the file.
+        game: usize,
+        /// Positions of its mainline looked at so far.
+        done: usize,
+        /// Positions of its mainline.
+        of: usize,
+    },
+    /// Game `game` is done: `found` shots, written into the problem file.
+    Game {
+        /// The game's number in the file.
+        game: usize,
+        /// Its shots.
+        found: usize,
+    },
+    /// Game `game` was passed over: its variant's rules are missing (`rules`), or it is not
+    /// played for the usual goal.
+    Skipped {
+        /// The game's number in the file.
+        game: usize,
+        /// `true`: no rules; `false`: another goal.
+        rules: bool,
+    },
+}
+
+/// The game being searched by a [`FileRun`].
+struct Current {
+    number: usize,
+    engine: Engine,
+    finder: Finder,
+    start_turn: Color,
+    short: bool,
+}
+
+/// The shots of a whole file, a position at a time, written as one problem file: what
+/// `pdn puzzles FILE` prints and the page's "Find the shots in this file" offers are the same
+/// text, since both step this (a fresh engine of [`PUZZLE_ENTRIES`] a game, node budgets).
+pub struct FileRun {
+    games: Vec<(usize, Game)>,
+    opts: Options,
+    next: usize,
+    current: Option<Current>,
+    out: String,
+    found: usize,
+}
+
+impl FileRun {
+    /// The games of `text` (only game `only`, from 1, when given), searched with `opts`.
+    #[must_use]
+    pub fn new(text: &str, only: Option<usize>, opts: Options) -> FileRun {
+        let games = pdn::read_file(text)
+            .games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| (i + 1, g))
+            .filter(|(i, _)| only.is_none_or(|n| n == *i))
+            .collect();
+        FileRun {
+            games,
+            opts,
+            next: 0,
+            current: None,
+            out: String::new(),
+            found: 0,
+        }
+    }
+
+    /// Games to search.
+    #[must_use]
+    pub fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The games' rules, in order (the CLI installs an endgame database for them first).
+    #[must_use]
+    pub fn rulesets(&self) -> Vec<Ruleset> {
+        self.games
+            .iter()
+            .filter_map(|(_, g)| pdn::replay::replay(g).ruleset.map(|rs| (*rs).clone()))
+            .collect()
+    }
+
+    /// Does the next piece of work: one position, or a game's end or passing over; `None` when
+    /// every game is done.
+    pub fn step(&mut self) -> Option<Step> {
+        if self.current.is_none() {
+            let (number, game) = self.games.get(self.next)?;
+            let number = *number;
+            let r = pdn::replay::replay(game);
+            let goal = pdn::variant::Goal::of_tags(game.tag("GameType"), game.tag("Variant"));
+            let (Some(rs), Some(start)) = (r.ruleset.clone(), r.start) else {
+                self.next += 1;
+                return Some(Step::Skipped {
+                    game: number,
+                    rules: true,
+                });
+            };
+            if goal != pdn::variant::Goal::Standard {
+                self.next += 1;
+                return Some(Step::Skipped {
+                    game: number,
+                    rules: false,
+                });
+            }
+            let positions = std::iter::once(start)
+                .chain(r.plies.iter().map(|p| p.position))
+                .collect();
+            self.current = Some(Current {
+                number,
+                engine: Engine::new((*rs).clone(), PUZZLE_ENTRIES),
+                finder: Finder::new(positions, self.opts),
+                start_turn: start.turn(),
+                short: pdn::edit::writes_short(game),
+            });
+        }
+        let c = self.current.as_mut()?;
+        if c.finder.step(&mut c.engine).is_some() {
+            return Some(Step::Position {
+                game: c.number,
+                done: c.finder.done(),
+                of: c.finder.len(),
+            });
+        }
+        let c = self.current.take()?;
+        let game = &self.games[self.next].1;
+        let rs = c.engine.ruleset();
+        for p in c.finder.puzzles() {
+            write_problem(&mut self.out, game, rs, c.start_turn, p, c.short);
+        }
+        let found = c.finder.puzzles().len();
+        self.found += found;
+        self.next += 1;
+        Some(Step::Game {
+            game: c.number,
+            found,
+        })
+    }
+
+    /// Shots found so far.
+    #[must_use]
+    pub fn found(&self) -> usize {
+        self.found
+    }
+
+    /// The problem file so far (PDN: one game a shot).
+    #[must_use]
+    pub fn text(&self) -> &str {
+        &self.out
+    }
 }
