@@ -159,10 +159,6 @@ fn candidate(
         None if forced => (best.pv.len(), balance(&p, me) - start),
         None => return None,
     };
-    // One quiet move that wins material at once is a man crowned unopposed: no puzzle.
-    if len < 2 && !forced {
-        return None;
-    }
     Some(Puzzle {
         index: 0,
         position: *pos,
