@@ -98,6 +98,7 @@ test-e2e: setup-test
 	node tests/e2e/input.mjs
 	node tests/e2e/engine.mjs
 	node tests/e2e/review.mjs
+	node tests/e2e/shots.mjs
 	node tests/e2e/explorer.mjs
 	node tests/e2e/names.mjs
 	node tests/e2e/live.mjs

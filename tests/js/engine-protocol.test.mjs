@@ -57,3 +57,45 @@ test('the client sends only the table\'s requests and fields', () => {
   assert.throws(() => reply('done', { id: 1, depth: 2 }), /'done' has no field 'depth'/);
   assert.equal(sent.length, 2);
 });
+
+test('the session steps a file\'s shots, posts the progress, then the problem file', async () => {
+  const out = [];
+  const steps = [{ game: 1, games: 1, done: 1, of: 2, found: 0 }, { game: 1, games: 1, done: 2, of: 2, found: 1 }, { game: 1, games: 1, done: 0, of: 0, found: 1 }];
+  let freed = false;
+  class PuzzleRun {
+    constructor(text, nodes, minGain) { this.args = [text, nodes, minGain]; this.i = 0; }
+    step() { return JSON.stringify(steps[this.i++] ?? null); }
+    text() { return '[FEN "W:W28:B19"]\n1. 28-23 *\n'; }
+    free() { freed = true; }
+  }
+  const s = createSession(class {}, (m) => out.push(m), { pause: async () => {}, PuzzleRun });
+  await s.handle(request('puzzles', { id: 7, text: '1. 32-28 *', nodes: 500 }));
+  assert.deepEqual(out.map((m) => m.type), ['puzzling', 'puzzling', 'puzzling', 'puzzled']);
+  assert.deepEqual(out[0], { type: 'puzzling', id: 7, ...steps[0] });
+  assert.deepEqual(out[3], { type: 'puzzled', id: 7, text: '[FEN "W:W28:B19"]\n1. 28-23 *\n', found: 1 });
+  assert.ok(freed);
+  // Without the wasm class: an error, not a hang.
+  const none = [];
+  await createSession(class {}, (m) => none.push(m)).handle({ type: 'puzzles', id: 8, text: '' });
+  assert.deepEqual(none.map((m) => m.type), ['error']);
+});
+
+test('findShots sends the file, hands on the progress and ends the worker with the problem file', async () => {
+  const { findShots } = await import('../../www/engine/shots.js');
+  const listeners = {};
+  const sent = [];
+  let terminated = false;
+  const worker = {
+    postMessage: (m) => sent.push(m),
+    addEventListener: (type, f) => { listeners[type] = f; },
+    terminate: () => { terminated = true; },
+  };
+  const seen = [];
+  const run = findShots({ text: 'PDN', createWorker: () => worker, progress: (p) => seen.push(p) });
+  assert.deepEqual(sent, [{ type: 'puzzles', id: 1, text: 'PDN' }]);
+  listeners.message({ data: { type: 'puzzling', id: 1, game: 1, games: 2, done: 3, of: 9, found: 0 } });
+  listeners.message({ data: { type: 'puzzled', id: 1, text: 'T', found: 0 } });
+  assert.deepEqual(await run.done, { text: 'T', found: 0 });
+  assert.deepEqual(seen, [{ game: 1, games: 2, done: 3, of: 9, found: 0 }]);
+  assert.ok(terminated);
+});

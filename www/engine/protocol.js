@@ -21,6 +21,9 @@ export const REQUESTS = Object.freeze({
   annotate: row(['id', 'text'], ['annotated', 'error']),
   // Solve mode: is the position after the reader's move (`fen`) still won, searched `ms` in all.
   judge: row(['id', 'gametype', 'fen', 'history', 'goal', 'ms', 'entries'], ['judged', 'error']),
+  // "Find the shots in this file": `text`, the whole file's PDN, searched game by game
+  // (`nodes` a position, `minGain` in hundredths of a man; left out: pdn puzzles' defaults).
+  puzzles: row(['id', 'text', 'nodes', 'minGain'], ['puzzling', 'puzzled', 'error']),
   // Stops what runs; nothing answers.
   stop: row([]),
 });
@@ -33,6 +36,10 @@ export const REPLIES = Object.freeze({
   reviewed: Object.freeze(['id', 'summary']),
   annotated: Object.freeze(['id', 'text']),
   judged: Object.freeze(['id', 'verdict', 'solved', 'reply', 'win', 'score', 'depth']),
+  // The shots' search under way: game `game` of `games`, `done` of its `of` positions, `found` so far.
+  puzzling: Object.freeze(['id', 'game', 'games', 'done', 'of', 'found']),
+  // The shots found, as a problem file (PDN, `pdn puzzles`' text for the same file and budget).
+  puzzled: Object.freeze(['id', 'text', 'found']),
   // A request that could not be run (a bad position or GameType, an unknown request, no engine).
   error: Object.freeze(['id', 'message']),
 });

@@ -6,6 +6,8 @@
 // in the same loop: one mainline position searched per call into the engine's Reviewer, each
 // position's evaluation and the ply that led there (its mark and better move) posted as they
 // come, a turn given between positions (a stop, a new position or another review ends it).
+// "Find the shots in this file" runs in it too: one position per call into the engine's
+// PuzzleRun, the progress posted every few calls, the problem file at the end.
 // The messages each way are the rows of protocol.js; the dispatcher here is made from them.
 
 import { dispatcher, reply } from './protocol.js';
@@ -40,7 +42,7 @@ export const JUDGE_MS = 1500;
  * resolving to whether it did), a position the engine would answer from one (English checkers
  * near the end: the wasm's `wantsEgdb()`) waits for it the first time.
  */
-export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null, egdb = null } = {}) {
+export function createSession(Analyser, post, { pause = () => new Promise((r) => { setTimeout(r, 0); }), Reviewer = null, PuzzleRun = null, egdb = null } = {}) {
   let current = 0;
   const databases = new Map(); // GameType -> whether its endgame database got installed (a promise)
   /**
@@ -165,11 +167,41 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       a.free();
     }
   }
+  /**
+   * The shots of a whole file ('puzzles'): the wasm's PuzzleRun stepped one position a call, a
+   * turn given between calls (a stop or any other request ends it); 'puzzling' after each game's
+   * position, 'puzzled' with the problem file at the end.
+   */
+  async function puzzles(msg, mine) {
+    let r;
+    try {
+      if (!PuzzleRun) throw new Error('no puzzles in this engine');
+      r = new PuzzleRun(String(msg.text ?? ''), Number(msg.nodes ?? 0), Number(msg.minGain ?? 0));
+    } catch (e) {
+      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+      return;
+    }
+    try {
+      let found = 0;
+      while (mine === current) {
+        const step = JSON.parse(r.step());
+        if (mine !== current) return;
+        if (!step) break;
+        found = step.found;
+        post(reply('puzzling', { id: msg.id, ...step }));
+        await pause();
+      }
+      if (mine === current) post(reply('puzzled', { id: msg.id, text: r.text(), found }));
+    } finally {
+      r.free();
+    }
+  }
   // One handler a row of protocol.js REQUESTS; all but 'annotate' first end the one running.
   const dispatch = dispatcher({
     analyse: (msg) => { current += 1; return analyse(msg, current); },
     review: (msg) => { current += 1; return review(msg, current); },
     judge: (msg) => { current += 1; return judge(msg, current); },
+    puzzles: (msg) => { current += 1; return puzzles(msg, current); },
     annotate: (msg) => { annotate(msg); return Promise.resolve(); },
     stop: () => { current += 1; return Promise.resolve(); }, // the running analysis sees the count change
   });

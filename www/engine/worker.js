@@ -1,8 +1,8 @@
 // The engine worker: started by the page only when a reader turns the engine on, it loads the
 // engine's own wasm module (pkg/engine.js, crates/engine-wasm) and runs the analysis loop of
-// session.js on the messages the page sends (an analysis, or a game review).
+// session.js on the messages the page sends (an analysis, a game review, a file's shots).
 
-import init, { Analyser, Reviewer, installEgdb } from '../../pkg/engine.js';
+import init, { Analyser, PuzzleRun, Reviewer, installEgdb } from '../../pkg/engine.js';
 import { createSession } from './session.js';
 import { reply } from './protocol.js';
 
@@ -29,7 +29,7 @@ async function egdb(gametype) {
   return installEgdb(bytes);
 }
 
-const session = createSession(Analyser, (m) => postMessage(m), { Reviewer, egdb });
+const session = createSession(Analyser, (m) => postMessage(m), { Reviewer, PuzzleRun, egdb });
 
 addEventListener('message', async (e) => {
   try {

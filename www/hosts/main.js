@@ -89,7 +89,7 @@ const sharing = () => import('../share/share.js');
 const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
 const menus = () => (page.menus ??= Promise.all([import('./menus.js'), app.partWords()]).then(([{ createMenus }]) => createMenus({
-  els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition,
+  els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition, loadAnalysis,
 })));
 
 const app = createApp({
@@ -784,6 +784,7 @@ function wire() {
     'copy-game': 'fail.export', 'download-game': 'fail.export', 'download-file': 'fail.export', 'copy-fen': 'fail.export',
     'edit-position': 'fail.editor', 'download-svg': 'fail.export', 'download-png': 'fail.export',
     'download-gif': 'fail.export',
+    'find-shots': 'fail.export', 'download-shots': 'fail.export',
   };
   for (const [id, key] of Object.entries(FAILS)) $(id).addEventListener('click', guard(async () => (await menus()).actions[id](), key));
   const embedBox = $('embed-box');

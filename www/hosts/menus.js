@@ -22,7 +22,7 @@ export const SITE_PLACEHOLDER = 'your-site.example';
  * openPosition(pdn) (the board editor's game opened as an undoable step) }. Returns { actions (by button id), fillSnippets,
  * editPosition, showInText }.
  */
-export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits = async () => true, openPosition = null }) {
+export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits = async () => true, openPosition = null, loadAnalysis = async () => {} }) {
   const { viewer, library } = app;
   const $ = (id) => document.getElementById(id);
 
@@ -329,8 +329,59 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
   }
 
+  // "Find the shots in this file": the search running ({ stop }), and the last problem file found.
+  let shots = null;
+  let shotsText = null;
+
+  /**
+   * Looks for the shots of the whole open text in an engine worker of its own (engine/shots.js,
+   * loaded now), the progress on the status line; a second click stops it. The problems found
+   * open in solve mode, and "Download the shots" saves them.
+   */
+  async function findShots() {
+    if (shots) {
+      shots.stop();
+      return;
+    }
+    const text = (await wholeText()) ?? await library.exportAll();
+    const { findShots: find } = await import('../engine/shots.js');
+    const button = $('find-shots');
+    shots = find({
+      text,
+      createWorker: () => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }),
+      progress: (p) => say(() => t('shots.progress', p)),
+    });
+    button.setAttribute('aria-pressed', 'true');
+    let result;
+    try {
+      result = await shots.done;
+    } finally {
+      shots = null;
+      button.setAttribute('aria-pressed', 'false');
+    }
+    if (!result) {
+      say(() => t('shots.stopped'));
+      return;
+    }
+    if (!result.found) {
+      say(() => t('shots.none'));
+      return;
+    }
+    shotsText = result.text;
+    $('download-shots').hidden = false;
+    if (!(await mayDropEdits())) return;
+    await openText(result.text, { what: () => t('shots.what'), kind: 'paste' });
+    await loadAnalysis();
+    if (!app.solving && viewer.state.view) await app.setSolving(true);
+    say(() => t('shots.found', { found: result.found }));
+  }
+
   return {
     actions: {
+      'find-shots': findShots,
+      'download-shots': async () => {
+        if (shotsText) await downloadBlob(new Blob([shotsText], { type: 'application/x-draughts-pdn' }), `${fileStem()}-shots.pdn`);
+      },
       'copy-link': copyLink,
       'share-problem': shareProblem,
       'copy-element': async () => {

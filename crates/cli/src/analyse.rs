@@ -285,7 +285,7 @@ pub fn egdb(args: &[String]) -> ExitCode {
 
 /// With `PDN_EGDB` naming a file `pdn egdb` wrote for this variant, the engines use it (read
 /// once); a file for another variant is passed over, one that cannot be read is said.
-fn load_egdb(rs: &Ruleset) {
+pub fn load_egdb(rs: &Ruleset) {
     use std::sync::Mutex;
     static READ: Mutex<Vec<pdn::Variant>> = Mutex::new(Vec::new());
     let Some(path) = std::env::var_os("PDN_EGDB") else {

@@ -270,3 +270,29 @@ pub struct Link {
     #[arg(long, value_name = "URL")]
     pub base: Option<String>,
 }
+
+/// The usage of `pdn puzzles`.
+pub const PUZZLES_USAGE: &str = "pdn puzzles FILE [--game N] [--nodes N] [--min-gain MEN] [-o OUT]";
+
+/// `pdn puzzles`.
+#[derive(Parser)]
+#[command(args_override_self = true, name = "pdn puzzles", override_usage = PUZZLES_USAGE,
+    help_template = TEMPLATE, about = "(the shots found in the games, as problems: PDN)")]
+pub struct Puzzles {
+    /// The PDN file.
+    #[arg(value_name = "FILE")]
+    pub file: Option<String>,
+    /// Only game N, from 1.
+    #[arg(long, value_name = "N")]
+    pub game: Option<u64>,
+    /// Nodes of the first look at each position (a shot is confirmed at ten times as many).
+    #[arg(long, value_name = "N", default_value_t = pdn_engine::puzzles::PUZZLE_NODES,
+        value_parser = clap::value_parser!(u64).range(100..=1_000_000_000))]
+    pub nodes: u64,
+    /// The least material a shot wins, and its least margin over the second-best move, in men.
+    #[arg(long, value_name = "MEN", default_value_t = 1.0)]
+    pub min_gain: f64,
+    /// Writes the problems to OUT instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT")]
+    pub output: Option<String>,
+}

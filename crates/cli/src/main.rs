@@ -20,6 +20,7 @@ mod files;
 #[cfg(not(target_arch = "wasm32"))]
 mod gif;
 mod link;
+mod puzzles;
 #[cfg(not(target_arch = "wasm32"))]
 mod standings;
 
@@ -51,6 +52,7 @@ mod cli {
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
        pdn egdb FILE [--pieces N] [--gametype G]   (writes an endgame database for PDN_EGDB=FILE)
+       pdn puzzles FILE [--game N] [--nodes N] [--min-gain MEN] [-o OUT]   (the shots found in the games, as problems: PDN)
        pdn standings FILE   (the tournament table as CSV)
        pdn gif FILE [--game N] [--size PX] -o OUT.gif   (a game as an animated GIF: one frame a position)
        pdn tree FILE [--fen FEN] [--gametype G] [--depth N]   (the moves played from a position and their scores: JSON lines)
@@ -77,6 +79,7 @@ mod cli {
             "egdb" => crate::analyse::egdb(files),
             "tree" if given => crate::explore::tree(files),
             "find" if given => crate::explore::find(files),
+            "puzzles" => crate::puzzles::run(files),
             "standings" => crate::standings::run(files),
             "gif" => crate::gif::run(files),
             "link" => crate::link::run(files),

@@ -265,7 +265,7 @@ fn a_command_with_help_prints_its_usage_and_succeeds() {
 
 #[test]
 fn each_command_s_help_lists_its_options_and_an_unknown_option_is_an_error_naming_it() {
-    let commands: [(&str, &[&str]); 11] = [
+    let commands: [(&str, &[&str]); 12] = [
         ("fens", &[]),
         ("check", &[]),
         ("export", &["--fill-roster", "--shortest"]),
@@ -289,6 +289,7 @@ fn each_command_s_help_lists_its_options_and_an_unknown_option_is_an_error_namin
         ("tree", &["--fen", "--gametype", "--depth"]),
         ("find", &["--fen", "--gametype"]),
         ("standings", &[]),
+        ("puzzles", &["--game", "--nodes", "--min-gain", "--output"]),
     ];
     let file = temp_file("help.pdn", "[GameType \"20\"]\n1. 32-28 *\n");
     let p = file.to_str().unwrap();

@@ -492,11 +492,61 @@ pub fn start_perft(gametype: &str, depth: u32) -> Result<u64, String> {
     Ok(pdn::position::perft(&rs, &rs.start_position(), depth))
 }
 
+/// The page's "Find the shots in this file": [`pdn_engine::puzzles::FileRun`] stepped one
+/// position per call, so that the worker hears a stop between calls and posts the progress; the
+/// problem file is `pdn puzzles`' text for the same file and budget.
+#[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
+pub struct PuzzleRun {
+    run: pdn_engine::puzzles::FileRun,
+}
+
+impl PuzzleRun {
+    /// The games of `text`, each position looked at with `nodes` nodes (0: the default,
+    /// `pdn_engine::puzzles::PUZZLE_NODES`) and shots of at least `min_gain` hundredths of a
+    /// man (0: the default, a man).
+    #[must_use]
+    pub fn create(text: &str, nodes: u64, min_gain: i32) -> PuzzleRun {
+        let mut opts = pdn_engine::puzzles::Options::default();
+        if nodes > 0 {
+            opts.nodes = nodes.clamp(100, 1_000_000_000);
+        }
+        if min_gain > 0 {
+            opts.min_gain = min_gain.min(10_000);
+        }
+        PuzzleRun {
+            run: pdn_engine::puzzles::FileRun::new(text, None, opts),
+        }
+    }
+
+    /// The next piece of work, as JSON: `{"game":G,"games":N,"done":D,"of":P,"found":F}` (game
+    /// G of N, from 1; D of its P positions looked at; F shots found in the file so far), or
+    /// `null` when every game is done.
+    pub fn step_json(&mut self) -> String {
+        use pdn_engine::puzzles::Step;
+        let games = self.run.games();
+        let (game, done, of) = match self.run.step() {
+            None => return "null".to_string(),
+            Some(Step::Position { game, done, of }) => (game, done, of),
+            Some(Step::Game { game, .. } | Step::Skipped { game, .. }) => (game, 0, 0),
+        };
+        format!(
+            "{{\"game\":{game},\"games\":{games},\"done\":{done},\"of\":{of},\"found\":{}}}",
+            self.run.found()
+        )
+    }
+
+    /// The problem file so far (PDN).
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.run.text().to_string()
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 mod bindings {
     use wasm_bindgen::prelude::*;
 
-    use super::{Analyser, Goal, Reviewer};
+    use super::{Analyser, Goal, PuzzleRun, Reviewer};
 
     /// `perft(gametype, depth)`: see [`super::start_perft`] (a number: up to 2^53 exactly).
     #[wasm_bindgen]
@@ -604,6 +654,27 @@ mod bindings {
         #[wasm_bindgen(getter)]
         pub fn length(&self) -> usize {
             self.positions()
+        }
+    }
+
+    #[wasm_bindgen]
+    impl PuzzleRun {
+        /// `new PuzzleRun(text, nodes, minGain)`: see [`PuzzleRun::create`] (`minGain` in
+        /// hundredths of a man; 0 for the defaults).
+        #[wasm_bindgen(constructor)]
+        pub fn new(text: &str, nodes: f64, min_gain: i32) -> PuzzleRun {
+            PuzzleRun::create(text, nodes.max(0.0) as u64, min_gain)
+        }
+
+        /// One step: JSON, see [`PuzzleRun::step_json`].
+        pub fn step(&mut self) -> String {
+            self.step_json()
+        }
+
+        /// The problem file so far: see [`PuzzleRun::text`].
+        #[wasm_bindgen(js_name = text)]
+        pub fn text_js(&self) -> String {
+            self.text()
         }
     }
 }
@@ -878,5 +949,35 @@ mod tests {
             .unwrap();
         assert!(!pv.contains('-') && !pv.contains(':'), "{out}");
         assert!(out.split("\"pv\":[").count() == 3, "two lines: {out}");
+    }
+
+    #[test]
+    fn a_puzzle_run_steps_each_position_and_gives_pdn_puzzles_text() {
+        let text = "[Event \"Club\"]\n[GameType \"20\"]\n[FEN \"W:W24,32,37,38,42,43:B8,12,13,18,22\"]\n\
+            1. 43-39 22-28 2. 32x23 18x20 3. 39-33 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
+        let mut run = PuzzleRun::create(text, 0, 0);
+        let mut steps = Vec::new();
+        loop {
+            let s = run.step_json();
+            if s == "null" {
+                break;
+            }
+            steps.push(s);
+        }
+        // Game 1: its 6 positions, then its end; game 2: 2 positions, then its end.
+        assert_eq!(steps.len(), 6 + 1 + 2 + 1, "{steps:?}");
+        assert_eq!(
+            steps[0],
+            "{\"game\":1,\"games\":2,\"done\":1,\"of\":6,\"found\":0}"
+        );
+        assert!(steps.last().unwrap().ends_with("\"found\":1}"), "{steps:?}");
+        // The same text as `pdn puzzles` writes (the engine's FileRun, default options).
+        let mut cli = pdn_engine::puzzles::FileRun::new(text, None, Default::default());
+        while cli.step().is_some() {}
+        assert_eq!(run.text(), cli.text());
+        assert!(
+            run.text()
+                .contains("[FEN \"B:W24,32,37,38,39,42:B8,12,13,18,22\"]")
+        );
     }
 }

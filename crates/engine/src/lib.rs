@@ -22,6 +22,7 @@
 
 pub mod egdb;
 pub mod eval;
+pub mod puzzles;
 pub mod review;
 pub mod rules;
 pub mod search;

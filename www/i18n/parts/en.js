@@ -183,6 +183,11 @@ export default {
   'share.embedLocal': "To embed this file, put {name} in the same folder as your page: the web component below reads it by its name (src=). In the frame's address, write your site's address in place of {site}.",
   'export.problemCopied': "Copied the problem without its solution. Stop solving to copy the whole game.",
   'export.problemSaved': "Saved the problem without its solution. Stop solving to save the whole game.",
+  'shots.progress': "Looking for shots: game {game} of {games}, found so far: {found}",
+  'shots.stopped': "The search for shots was stopped.",
+  'shots.none': "No shots found in this file.",
+  'shots.found': "Shots found: {found}. They are open as problems to solve; “Download the shots” saves them.",
+  'shots.what': "Shots found",
   'editor.problemTitle': "Title (a problem's name, the Event tag)",
   'editor.problemTitleExample': "Problem of the week",
   // Opening names and players' names (issue 27, Explorer)

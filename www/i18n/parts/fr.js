@@ -180,6 +180,11 @@ export default {
   'share.embedLocal': "Pour intégrer ce fichier, mettez {name} dans le même dossier que votre page : le composant web ci-dessous le lit par son nom (src=). Dans l’adresse du cadre, remplacez {site} par l’adresse de votre site.",
   'export.problemCopied': "Problème copié sans sa solution. Arrêtez de résoudre pour copier toute la partie.",
   'export.problemSaved': "Problème enregistré sans sa solution. Arrêtez de résoudre pour enregistrer toute la partie.",
+  'shots.progress': "Recherche des coups : partie {game} sur {games}, trouvés : {found}",
+  'shots.stopped': "La recherche des coups a été arrêtée.",
+  'shots.none': "Aucun coup trouvé dans ce fichier.",
+  'shots.found': "Coups trouvés : {found}. Ils sont ouverts comme problèmes à résoudre ; « Télécharger les coups » les enregistre.",
+  'shots.what': "Coups trouvés",
   'editor.problemTitle': "Titre (nom du problème, la balise Event)",
   'editor.problemTitleExample': "Problème de la semaine",
   // Noms des ouvertures et des joueurs (ticket 27, Explorateur)

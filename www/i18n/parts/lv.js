@@ -180,6 +180,11 @@ export default {
   'share.embedLocal': "Lai ievietotu šo failu, ielieciet {name} tajā pašā mapē, kur ir jūsu lapa: tīmekļa komponents zemāk to nolasīs pēc nosaukuma (src=). Rāmja adresē {site} vietā ierakstiet savas vietnes adresi.",
   'export.problemCopied': "Nokopēts uzdevums bez atrisinājuma. Beidziet risināt, lai kopētu visu partiju.",
   'export.problemSaved': "Saglabāts uzdevums bez atrisinājuma. Beidziet risināt, lai saglabātu visu partiju.",
+  'shots.progress': "Meklē kombinācijas: partija {game} no {games}, atrastas: {found}",
+  'shots.stopped': "Kombināciju meklēšana apturēta.",
+  'shots.none': "Šajā failā kombinācijas netika atrastas.",
+  'shots.found': "Atrastas kombinācijas: {found}. Tās ir atvērtas kā uzdevumi risināšanai; “Lejupielādēt kombinācijas” tās saglabā.",
+  'shots.what': "Atrastās kombinācijas",
   'editor.problemTitle': "Nosaukums (uzdevuma, tags Event)",
   'editor.problemTitleExample': "Nedēļas uzdevums",
   // Atklātņu nosaukumi un spēlētāju vārdi (27. uzdevums, Pārlūks)

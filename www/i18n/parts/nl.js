@@ -180,6 +180,11 @@ export default {
   'share.embedLocal': "Om dit bestand in te sluiten, zet je {name} in dezelfde map als je pagina: de webcomponent hieronder leest het via zijn naam (src=). Schrijf in het adres van het frame het adres van je site in plaats van {site}.",
   'export.problemCopied': "Het probleem is gekopieerd zonder oplossing. Stop met oplossen om de hele partij te kopiëren.",
   'export.problemSaved': "Het probleem is opgeslagen zonder oplossing. Stop met oplossen om de hele partij op te slaan.",
+  'shots.progress': "Combinaties zoeken: partij {game} van {games}, gevonden: {found}",
+  'shots.stopped': "Het zoeken naar combinaties is gestopt.",
+  'shots.none': "Geen combinaties gevonden in dit bestand.",
+  'shots.found': "Combinaties gevonden: {found}. Ze staan open als problemen om op te lossen; „Download de combinaties” slaat ze op.",
+  'shots.what': "Gevonden combinaties",
   'editor.problemTitle': "Titel (naam van het probleem, de tag Event)",
   'editor.problemTitleExample': "Probleem van de week",
   // Namen van openingen en van spelers (issue 27, Verkenner)
