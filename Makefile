@@ -120,7 +120,10 @@ test-no-corpora: setup-test
 	env -u PDN_CORPORA node tests/e2e/explorer.mjs
 	env -u PDN_CORPORA node tests/e2e/names.mjs
 
-lint: doc-check
+lint: doc-check setup-test
+	# The page's modules that read the core's values, type-checked against types/ (tsconfig.json:
+	# a field renamed in Rust, once `make types` has run, fails here).
+	tests/e2e/node_modules/.bin/tsc -p tsconfig.json
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	# The core stands on its own, without wasm-bindgen, for the browser's target too.
