@@ -15,7 +15,7 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 $(WASM_OPT_FEATURES)
 # (docs/engine.md, "The wasm module against native").
 ENGINE_WASM_OPT := tools/node_modules/.bin/wasm-opt -O3 $(WASM_OPT_FEATURES)
 
-.PHONY: setup setup-test build serve package test test-native test-wasm test-e2e test-js test-no-corpora lint doc-check publish-check bench bench-page clean
+.PHONY: setup setup-test build serve package types test test-native test-wasm test-e2e test-js test-no-corpora lint doc-check publish-check bench bench-page clean
 
 setup:
 	@bash scripts/setup.sh
@@ -71,6 +71,14 @@ test: setup-test build lint test-native test-wasm test-js test-e2e publish-check
 
 test-native:
 	cargo test --workspace
+	# types/generated/ is what the structs of crates/view give (else: `make types`, and commit it).
+	cargo test -p pdn-view --features ts --test types
+
+# The TypeScript declarations of the wire form, types/generated/view.d.ts, written again from the
+# structs of crates/view (ts-rs, pdn-view's `ts` feature; crates/view/tests/types.rs). Checked in:
+# run it after changing a struct the page gets, and commit the file.
+types:
+	PDN_WRITE_TYPES=1 cargo test -p pdn-view --features ts --test types
 
 test-wasm: setup-test
 	cargo test -p pdn-wasm --target wasm32-unknown-unknown --test wasm_node --test wasm_browser \
@@ -118,7 +126,10 @@ test-no-corpora: setup-test
 	env -u PDN_CORPORA node tests/e2e/explorer.mjs
 	env -u PDN_CORPORA node tests/e2e/names.mjs
 
-lint: doc-check
+lint: doc-check setup-test
+	# The page's modules that read the core's values, type-checked against types/ (tsconfig.json:
+	# a field renamed in Rust, once `make types` has run, fails here).
+	tests/e2e/node_modules/.bin/tsc -p tsconfig.json
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	# The core stands on its own, without wasm-bindgen, for the browser's target too.

@@ -1,13 +1,115 @@
 // Types of `pdn-viewer/library`: the WebAssembly PDN reader (pkg/pdn.js, made by wasm-bindgen
-// from crates/wasm/src/lib.rs). Written by hand; the shapes are those of pdn-view
-// (crates/view/src/view.rs and the others) in their wire form, JSON (`Option` fields are `null`
-// when absent). tests/js/types.test.mjs checks this file against the built core: every Library
-// method and function, and every field of the values it returns, neither missing nor extra.
+// from crates/wasm/src/lib.rs). The values' shapes, in their wire form (JSON: `Option` fields are
+// `null` when absent), are made from the Rust structs of pdn-view (crates/view) by ts-rs into
+// ./generated/view.d.ts (`make types`; a test fails when it is stale) and re-exported here; the
+// binding's methods and functions, and the packed forms made by hand, are written here.
+// tests/js/types.test.mjs checks them against the built core: every Library method and function,
+// and every field of the values it returns, neither missing nor extra.
 //
 //   import init, { Library } from 'pdn-viewer/library';
 //   await init();                      // fetches pdn_bg.wasm beside pdn.js
 //   const lib = Library.fromText(pdn);
 //   const view = lib.game(0);
+
+import type {
+  Side,
+  Severity,
+  Audience,
+  MarkColor,
+  GameRow,
+  Diagnostic,
+  ClockView,
+  SourceView,
+  SquareView,
+  BoardView,
+  PositionView,
+  PlyView,
+  SquareMark,
+  ArrowMark,
+  MarksView,
+  SolveView,
+  ExplorerProgress,
+  ExplorerMove,
+  ExplorerView,
+  FoundGame,
+  PlayerGame,
+  PlayerView,
+  LastMove,
+  BoardCard,
+  StandingsCell,
+  StandingsPlayer,
+  Standings,
+  SolveState,
+  Hint,
+  Refusal,
+  MoveView,
+  Place,
+  UnplayedView,
+  ErrorView,
+  VariationView,
+  Ending,
+  GameView,
+  PackedPlies,
+  PackedBoard,
+  PlyNotes,
+  SeverityCounts,
+  HiddenDiagnostics,
+  DiagnosticsSummary,
+  EditorProblem,
+  VariantChoice,
+  EditorView,
+  Splice,
+} from './generated/view.js';
+
+export type {
+  Side,
+  Severity,
+  Audience,
+  MarkColor,
+  GameRow,
+  Diagnostic,
+  ClockView,
+  SourceView,
+  SquareView,
+  BoardView,
+  PositionView,
+  PlyView,
+  SquareMark,
+  ArrowMark,
+  MarksView,
+  SolveView,
+  ExplorerProgress,
+  ExplorerMove,
+  ExplorerView,
+  FoundGame,
+  PlayerGame,
+  PlayerView,
+  LastMove,
+  BoardCard,
+  StandingsCell,
+  StandingsPlayer,
+  Standings,
+  SolveState,
+  Hint,
+  Refusal,
+  MoveView,
+  Place,
+  UnplayedView,
+  ErrorView,
+  VariationView,
+  Ending,
+  GameView,
+  PackedPlies,
+  PackedBoard,
+  PlyNotes,
+  SeverityCounts,
+  HiddenDiagnostics,
+  DiagnosticsSummary,
+  EditorProblem,
+  VariantChoice,
+  EditorView,
+  Splice,
+} from './generated/view.js';
 
 /** What `init` and `initSync` accept: the wasm module, its bytes, its address or its response. */
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
@@ -33,518 +135,8 @@ export function initSync(module: { module: BufferSource | WebAssembly.Module } |
 /** Called by `init` itself (it installs the panic hook); there is no need to call it. */
 export function start(): void;
 
-/** One row of the game list (GameSummary). */
-export interface GameRow {
-  /** 1-based game number. */
-  number: number;
-  white: string;
-  black: string;
-  event: string;
-  site: string;
-  date: string;
-  round: string;
-  /** The Result tag, else the game's terminator; '' when neither. */
-  result: string;
-  /** The GameType used (checked) or the tag as written (unchecked). */
-  gametype: string;
-  /** The variant's name, '' when not known yet. */
-  variant: string;
-  /** The GameType number of the variant, when known. */
-  variantNumber: number | null;
-  /**
-   * The opening's name: the Opening tag, and once checked, else the name the core's table
-   * gives the moves (English, Russian, International); '' when none.
-   */
-  opening: string;
-  /** Mainline moves: written (unchecked) or replayed (checked). */
-  plies: number;
-  errors: number;
-  warnings: number;
-  /** Whether the moves were replayed for this row (`check`) or it comes from the tags (`rows`). */
-  checked: boolean;
-}
-
-export type Severity = 'error' | 'warning' | 'note';
-
-/** A problem found while reading or replaying, with its place in the text. */
-export interface Diagnostic {
-  severity: Severity;
-  /** Stable code, for translations. */
-  code: string;
-  /**
-   * Who needs it (`pdn::Code::audience`): 'visitor' when the game, a variation or the text
-   * cannot be shown whole, 'author' for how the text is written.
-   */
-  audience: 'visitor' | 'author';
-  /** Plain words (English). */
-  message: string;
-  /**
-   * The values in `message` by name (squares, moves, counts…), so that a page can word it in
-   * its own language (`detail.<code>` in the viewer's catalogues). Some hold a key rather than
-   * words: `reason`, `why`, `legal_list`, `clue`, `written`/`usual`, the colours `side`,
-   * `owner`, `loser`, `winner` ('white' or 'black'), `variant`/`first` (a GameType number),
-   * `game`.
-   */
-  args: Record<string, string>;
-  /** 1-based line. */
-  line: number;
-  /** 1-based column, in UTF-16 code units. */
-  column: number;
-  /** UTF-16 offset of the start in the whole text. */
-  start: number;
-  /** UTF-16 offset of the end. */
-  end: number;
-}
-
-/** Clock readings from `[%clock]`/`[%clk]` commands. */
-export interface ClockView {
-  white: string | null;
-  black: string | null;
-  /** The side whose clock is marked running. */
-  running: 'white' | 'black' | null;
-}
-
-/** Where a game's text is in the whole text. */
-export interface SourceView {
-  /** UTF-16 offset of the game's first character. */
-  start: number;
-  /** UTF-16 offset one past its last character. */
-  end: number;
-  /** 1-based line of its first character. */
-  line: number;
-}
-
-/** A playable square: its name and White-view coordinates. */
-export interface SquareView {
-  /** Name in the game's notation ('32', 'c3'). */
-  label: string;
-  /** Column from the left, from 0. */
-  file: number;
-  /** Row from the bottom, from 0. */
-  rank: number;
-}
-
-/** The board: size and playable squares in internal order (the order of `cells`). */
-export interface BoardView {
-  width: number;
-  height: number;
-  squares: SquareView[];
-}
-
-/** A position. */
-export interface PositionView {
-  /** Canonical FEN. */
-  fen: string;
-  /** One character per square of `board.squares`: '.', 'w', 'W', 'b', 'B' (capitals are kings). */
-  cells: string;
-}
-
-/** One played move. */
-export interface PlyView {
-  /** 1-based ply within its line. */
-  ply: number;
-  moveNumber: number;
-  side: 'white' | 'black';
-  /** The move as written, with its strength marks. */
-  notation: string;
-  /** Position after the move. */
-  fen: string;
-  cells: string;
-  from: string;
-  to: string;
-  /** Start, landing squares, end. */
-  path: string[];
-  /** Squares of the pieces taken, in order. */
-  captured: string[];
-  /** Comments after the move, without their `[%…]` commands. */
-  comments: string[];
-  nags: number[];
-  /** Variations replacing this move: indexes into `GameView.variations`. */
-  variations: number[];
-  clock: ClockView | null;
-  /** From `[%eval]`: '+0.35', '#3'. */
-  eval: string | null;
-  /** Time spent on the move, from `[%emt]`. */
-  spent: string | null;
-  /** Squares and arrows to draw on the position after it (`[%csl]`, `[%cal]`); absent when none. */
-  marks?: MarksView;
-}
-
-/** A mark colour, from the `G`/`R`/`Y`/`B` letters of `[%csl]`/`[%cal]`. */
-export type MarkColor = 'green' | 'red' | 'yellow' | 'blue';
-
-/** Marks drawn on a position. */
-export interface MarksView {
-  squares: { color: MarkColor; square: string }[];
-  arrows: { color: MarkColor; from: string; to: string }[];
-}
-
-/**
- * The text's answer to a move in solve mode (`Library.solve`): `right` (the line's next move),
- * `accepted` (the first move of a variation marked `!`, `!!`, `$1` or `$3`), `wrong` (another
- * variation, or a move the text does not give), or `shown` (the line's move, on request).
- */
-export interface SolveView {
-  verdict: 'right' | 'accepted' | 'wrong' | 'shown';
-  /** Where the move is shown; null when it was wrong. */
-  moved: Place | null;
-  /** The text's reply, played after the move; for a wrong try that is a variation, its refutation. */
-  reply: Place | null;
-  /** The reply as the text writes it. */
-  replyNotation: string | null;
-  /** Nothing is left to solve after the reply. */
-  solved: boolean;
-  /** The side the reader plays next. */
-  toMove: 'white' | 'black' | null;
-  /** The text gives the move (its line's, or a variation's first); false for a move it does not give at all. */
-  inText: boolean;
-}
-
-/** How far the Explorer's index is (`Library.exploreStep`). */
-export interface ExplorerProgress {
-  /** Games indexed. */
-  done: number;
-  /** Games in the text. */
-  total: number;
-  /** The index answers `explorer`, `findPlace` and `findFen`. */
-  ready: boolean;
-  /** Positions indexed (once ready). */
-  positions: number;
-  /** Bytes the index holds (once ready). */
-  bytes: number;
-}
-
-/** A move the file's games played from a position (`ExplorerView.moves`). */
-export interface ExplorerMove {
-  /** As the analysis board writes it. */
-  notation: string;
-  /** Its index among the position's legal moves (`Library.play`'s choice). */
-  choice: number;
-  from: string;
-  to: string;
-  /** Games that played it there. */
-  games: number;
-  /** Won, drawn, lost by the side that plays it. */
-  wins: number;
-  draws: number;
-  losses: number;
-}
-
-/** The moves played from a position in the file's games (`Library.explorer`). */
-export interface ExplorerView {
-  /** Games that reach the position (each once). */
-  games: number;
-  /** Of them, games that end there. */
-  ended: number;
-  /** Won, drawn, lost by the side to move. */
-  wins: number;
-  draws: number;
-  losses: number;
-  turn: 'white' | 'black';
-  /** The most played first. */
-  moves: ExplorerMove[];
-}
-
-/** A game that reaches a position (`Library.findPlace`, `Library.findFen`). */
-export interface FoundGame {
-  /** The game's number, from 1. */
-  game: number;
-  /** Plies played when it first stands there (0: its start). */
-  ply: number;
-}
-
-/** One game of a player's (`PlayerView.list`). */
-export interface PlayerGame {
-  /** The game's number, from 1. */
-  game: number;
-  color: 'white' | 'black';
-  /** For the player; null when the result says none. */
-  outcome: 'win' | 'draw' | 'loss' | null;
-}
-
-/** A player's games and score (`Library.player`), results read as the file writes them. */
-export interface PlayerView {
-  name: string;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  list: PlayerGame[];
-}
-
-/** The last move of a board card. */
-export interface LastMove {
-  notation: string;
-  /** The position after it (one character per square of `board.squares`). */
-  cells: string;
-  from: string;
-  to: string;
-  path: string[];
-  captured: string[];
-}
-
-/** One game of the boards view. */
-export interface BoardCard {
-  /** The game's number in the file, from 1. */
-  game: number;
-  white: string;
-  black: string;
-  round: string | null;
-  result: string | null;
-  /** 'white' | 'black' | 'draw' (the winner), 'unfinished', or null. */
-  outcome: string | null;
-  board: BoardView | null;
-  /** The position before the last move (the start when there is none). */
-  before: string;
-  last: LastMove | null;
-  plies: number;
-  toMove: 'white' | 'black';
-  /** Each side's last clock reading, or its time control's starting time. */
-  clock: ClockView;
-}
-
-/** One game in a player's line of the standings. */
-export interface StandingsCell {
-  /** The opponent's index in `Standings.players`. */
-  opponent: number;
-  color: 'white' | 'black';
-  round: string | null;
-  /** Points it brought; null while it runs. */
-  points: number | null;
-  /** The game's number in the file, from 1. */
-  game: number;
-}
-
-/** A player's line of the standings. */
-export interface StandingsPlayer {
-  name: string;
-  /** From 1; shared by players equal on every tie-break. */
-  rank: number;
-  points: number;
-  played: number;
-  running: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  /** Sonneborn-Berger. */
-  sb: number;
-  /** Buchholz (Solkoff). */
-  buchholz: number;
-  cells: StandingsCell[];
-}
-
-/** The tournament table (`Library.standings`): players by rank. */
-export interface Standings {
-  scoring: '2-1-0' | '1-½-0';
-  format: 'round-robin' | 'swiss';
-  /** How many times each pair met in a round robin, else 0. */
-  cycles: number;
-  rounds: string[];
-  players: StandingsPlayer[];
-  /** The same table as CSV. */
-  csv: string;
-}
-
-/** Where a solution stands at a place (`Library.solveState`). */
-export interface SolveState {
-  toMove: 'white' | 'black' | null;
-  /** The line has no next move there: nothing (more) to solve. */
-  finished: boolean;
-  /** Solve mode's hint: the squares of the text's next move there, or null when there is none. */
-  hint: { from: string; to: string } | null;
-}
-
-/** Why a typed move is not played (`Library.refuseMove`). */
-export interface Refusal {
-  /** The core's reason: `capture-compulsory`, `too-few-captured`, `other-capture-first`, `no-piece`, `not-your-piece`, `cannot-move`, … */
-  why: string;
-  /** Its values by name (squares, sides, counts). */
-  args: Record<string, string>;
-  /** When a capture is due: the legal captures in the game's notation (`27x18`); else empty. */
-  captures: string[];
-  /** The squares of the pieces that can make them. */
-  capturers: string[];
-}
-
-/**
- * One legal move of a position (`Library.legalMoves`), with everything needed to draw it and
- * the position it leads to; `index` plays it (`Library.play`). Routes that take the same
- * pieces from the same start to the same end are one move; routes that take different pieces
- * are different moves, told apart by `path` and `captured`.
- */
-export interface MoveView {
-  index: number;
-  /** The shortest notation the standard allows: '32-28', '28x17', or the full route ('47x38x24x13x36') when another capture shares start and end. */
-  notation: string;
-  from: string;
-  to: string;
-  /** Start, every landing square, end. */
-  path: string[];
-  /** Squares of the pieces taken, in the order they are taken. */
-  captured: string[];
-  /** The piece is crowned by the move. */
-  promotes: boolean;
-  /** Canonical FEN after the move. */
-  fen: string;
-  /** Cells after the move, as `PositionView.cells`. */
-  cells: string;
-}
-
-/**
- * A position of a game: `ply` plies into `line` (null: the mainline; else an index into
- * `GameView.variations`). Ply 0 of a variation is the position before its first move.
- */
-export interface Place {
-  line: number | null;
-  ply: number;
-}
-
-/** A written move that was not played (after an error). */
-export interface UnplayedView {
-  notation: string;
-  comments: string[];
-}
-
-/** The move that stopped the replay. */
-export interface ErrorView {
-  /** 1-based ply. */
-  ply: number;
-  /** The move as written. */
-  move: string;
-  message: string;
-  line: number;
-  column: number;
-  /** 'illegal-move': the code whose catalogue texts word `args`. */
-  code: string;
-  /** The values in `message` by name (see Diagnostic.args). */
-  args: Record<string, string>;
-}
-
-/** A variation: it replaces move `replaces` of its parent line. */
-export interface VariationView {
-  /** Index in `GameView.variations`. */
-  id: number;
-  /** The line it belongs to: null for the mainline, else a variation's id. */
-  parent: number | null;
-  /** 1-based index, in the parent line, of the move it replaces. */
-  replaces: number;
-  /** Nesting depth (1 for a variation of the mainline). */
-  depth: number;
-  /** The position before its first move. */
-  start: PositionView | null;
-  comments: string[];
-  plies: PlyView[];
-  unplayed: UnplayedView[];
-  error: ErrorView | null;
-}
-
-/** Everything needed to show one game. */
-export interface GameView {
-  /** 1-based game number. */
-  number: number;
-  /** Tags as [name, value] pairs, in file order. */
-  tags: [string, string][];
-  /** The GameType used. */
-  gametype: string;
-  /** The variant's name, or a description of the type. */
-  variant: string;
-  variantNumber: number | null;
-  /** How the game is won, for the engine: Antidraughts 'losing', Breakthrough 'first-king'. */
-  goal: 'standard' | 'losing' | 'first-king';
-  /** The opening's name (the Opening tag, else the core's table's name for the moves), or null. */
-  opening: string | null;
-  /** Short codes of the rules played by ('flying-kings', 'capture-most-pieces', …). */
-  rules: string[];
-  source: SourceView;
-  /** Whether the moves could be replayed on a board. */
-  supported: boolean;
-  board: BoardView | null;
-  /** The position before the first move. */
-  start: PositionView | null;
-  /** The side whose move opens each move number (from a FEN, as the text numbers it). */
-  firstMover: 'white' | 'black';
-  /** The mainline's moves as played. */
-  plies: PlyView[];
-  /** Written moves after the one that failed. */
-  unplayed: UnplayedView[];
-  /** Comments before the first move. */
-  comments: string[];
-  /** Marks on the start position, from the first comments' `[%csl]`/`[%cal]`; absent when none. */
-  marks?: MarksView;
-  result: string | null;
-  /** When the mainline ends with the side to move unable to move: who lost and why, in words. */
-  end: string | null;
-  /** The same end as values: the side that lost, the winner, and why. */
-  ending: { loser: 'white' | 'black'; winner: 'white' | 'black'; reason: 'no-pieces' | 'no-moves' } | null;
-  /**
-   * What the result says, read by the variant's first mover: the winner, 'draw', 'unfinished'
-   * (`*`), or null when it names no winner or there is none.
-   */
-  outcome: 'white' | 'black' | 'draw' | 'unfinished' | null;
-  /** Every variation, at any depth (in a `PageView`, those left out are null). */
-  variations: VariationView[];
-  /**
-   * In a `PageView` whose variations were capped: the moves in each variation and everything
-   * nested in it, by id.
-   */
-  variationMoves?: number[];
-  error: ErrorView | null;
-  /**
-   * The game's diagnostics in text order: all of them, or, past 100, the first ones (at most 20
-   * of each code); the three fields below then say what is left out.
-   */
-  diagnostics: Diagnostic[];
-  /** Diagnostics left out of `diagnostics`, by code (only when some are). */
-  diagnosticsHidden?: HiddenDiagnostics[];
-  /** Every diagnostic counted by severity (only when some are left out). */
-  diagnosticCounts?: SeverityCounts;
-  /** How many diagnostics there are in all (only when some are left out). */
-  diagnosticsTotal?: number;
-}
-
-/**
- * A line's moves packed (`Library.gamePacked`): a few long strings and arrays instead of one
- * object per move, far cheaper to hand over. Move `i` (0-based) is rebuilt from them as the
- * `PlyView` the full view has; the page does it with `unpackView` of `www/reader/viewdata.js`.
- */
-export interface PackedPlies {
-  /** The board (the view's `board` is then null), its squares' fields as strings. */
-  board: PackedBoard | null;
-  /** Number of moves. */
-  count: number;
-  /** Each move's `notation` followed by '\n'. */
-  notations: string;
-  /** Each move's `moveNumber`. */
-  moveNumbers: number[];
-  /** Each move's side: 'w' or 'b'. */
-  sides: string;
-  /** Each move's `fen` followed by a space. */
-  fens: string;
-  /** Each move's `cells`, one after the other (each as long as `board.squares`). */
-  cells: string;
-  /** Every move's `path` as indexes into `board.squares`; `from` is its first, `to` its last. */
-  paths: number[];
-  /** Where each move's path ends in `paths`. */
-  pathEnds: number[];
-  /** Every move's `captured` as indexes into `board.squares`. */
-  captured: number[];
-  /** Where each move's captures end in `captured`. */
-  capturedEnds: number[];
-  /** The moves with comments, NAGs, variations or commands, as [index, notes]; the others have none. */
-  notes: [number, Pick<PlyView, 'comments' | 'nags' | 'variations' | 'clock' | 'eval' | 'spent' | 'marks'>][];
-}
-
-/** A board packed: its squares' labels separated by spaces, files and ranks one letter each ('a' is 0). */
-export interface PackedBoard {
-  width: number;
-  height: number;
-  labels: string;
-  files: string;
-  ranks: string;
-}
-
 /** A game view with its mainline's moves packed: `plies` is empty, `packed` holds them. */
-export type PackedGameView = Omit<GameView, 'plies'> & { plies: []; packed: PackedPlies };
+export type PackedGameView = Omit<GameView, 'plies' | 'packed'> & { plies: []; packed: PackedPlies };
 
 /**
  * What the page is handed of a game (`Library.pageView`): the packed view within the page's
@@ -561,28 +153,6 @@ export type PageView = Omit<PackedGameView, 'variations'> & { variations: (Varia
 export interface PackedRows {
   count: number;
   fields: ({ key: keyof GameRow; values: unknown[]; index: number[] } | { key: keyof GameRow; column: unknown[] })[];
-}
-
-/** Diagnostics counted by severity. */
-export interface SeverityCounts {
-  error: number;
-  warning: number;
-  note: number;
-}
-
-/** Diagnostics of one code left out of a list. */
-export interface HiddenDiagnostics {
-  code: string;
-  audience: 'visitor' | 'author';
-  severity: 'error' | 'warning' | 'note';
-  count: number;
-}
-
-/** What a list of diagnostics leaves out. */
-export interface DiagnosticsSummary {
-  counts: SeverityCounts;
-  hidden: HiddenDiagnostics[];
-  total: number;
 }
 
 /**
@@ -730,43 +300,6 @@ export class Library {
   [Symbol.dispose](): void;
 }
 
-/** One thing wrong with a position set up in the board editor. */
-export interface EditorProblem {
-  /**
-   * 'setup-not-playable' | 'setup-two-pieces' | 'setup-man-crowning-row' | 'setup-too-many' |
-   * 'setup-no-pieces' | 'setup-no-board', or 'setup-fen' when the FEN could not be read.
-   */
-  code: string;
-  /** Its values by name: square, side ('white' | 'black'), count, max; for 'setup-fen' why and value. */
-  args: Record<string, string>;
-  /** The core's English words. */
-  message: string;
-}
-
-/** The board editor's view of a position (see editorStep). */
-export interface EditorView {
-  /** GameType number of the variant. */
-  gametype: number;
-  /** Every variant the editor offers. */
-  variants: { gametype: number; name: string }[];
-  /** The board to draw. */
-  board: BoardView;
-  /** One character per square of board.squares: '.', 'w', 'W', 'b', 'B'. */
-  cells: string;
-  /** The side to move. */
-  turn: 'white' | 'black';
-  /** The canonical FEN of what is set up (also when it is not a valid position). */
-  fen: string;
-  /** false when the FEN given could not be read; then only problems means anything. */
-  readable: boolean;
-  /** What makes the position impossible (at most 20); empty when it can be played. */
-  problems: EditorProblem[];
-  /** How many more problems there are than listed. */
-  more: number;
-  /** A PDN game starting there ([GameType], [SetUp "1"], [FEN]), when the position is valid. */
-  pdn: string | null;
-}
-
 /**
  * One step of the board editor, computed by the core: 'view' (fen on GameType gametype),
  * 'start', 'place' (piece 'wm' | 'wk' | 'bm' | 'bk' on square; '' or the same piece again
@@ -782,15 +315,3 @@ export function editorStep(name: 'view' | 'start' | 'place' | 'turn' | 'clear' |
  * as the core writes them. Throws the reason in plain words for a damaged or unknown link.
  */
 export function shortLinkText(payload: string): string;
-
-/** A game's text replaced in the open text (`writeBack`, `setGameText`). */
-export interface Splice {
-  /** UTF-16 offset, in the text before, of the first character replaced. */
-  start: number;
-  /** UTF-16 offset, in the text before, one past the last character replaced. */
-  end: number;
-  /** The text that was there. */
-  old: string;
-  /** The text now there, as the core writes it. */
-  text: string;
-}

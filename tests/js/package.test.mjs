@@ -94,6 +94,14 @@ test('every exports target and the type declarations are published', () => {
   for (const f of files.filter((f) => f.endsWith('.d.ts') || f.startsWith('www/'))) {
     assert.ok(existsSync(path.join(root, f)), `${f} exists`);
   }
+  // What the published declarations import (types/generated/, made from the Rust) is published.
+  for (const f of files.filter((f) => f.endsWith('.d.ts'))) {
+    const text = readFileSync(path.join(root, f), 'utf8');
+    for (const [, spec] of text.matchAll(/from '(\.[^']+)\.js'/g)) {
+      const dts = path.posix.join(path.posix.dirname(f), `${spec}.d.ts`);
+      assert.ok(published(dts) && existsSync(path.join(root, dts)), `${dts}, imported by ${f}, published`);
+    }
+  }
   assert.equal(manifest.exports['.'].default, './www/pdn-viewer.js');
   assert.equal(manifest.private, false);
   assert.equal(manifest.type, 'module');

@@ -1,14 +1,17 @@
-// The hand-written TypeScript declarations of the wasm reader (types/library.d.ts) checked
-// against the built core (pkg/, from crates/view and crates/wasm), so they cannot drift: every
-// method and function the binding exports is declared and every declared one exists, and every
-// field of the values the core hands out (views, rows, moves, answers, the editor's views) is
-// declared, with no declared field the core never sends. A field added in Rust without its
-// declaration, or a declaration left after its field is gone, fails here.
+// The TypeScript declarations of the wasm reader checked against the built core (pkg/, from
+// crates/view and crates/wasm), so they cannot drift: every method and function the binding
+// exports is declared in types/library.d.ts and every declared one exists, and every field of the
+// values the core hands out (views, rows, moves, answers, the editor's views) is declared, with no
+// declared field the core never sends. The values' types are made from the Rust structs
+// (types/generated/view.d.ts, crates/view/tests/types.rs); the packed rows and the binding are
+// written by hand in library.d.ts. A field the generator or the hand misses, or a declaration left
+// after its field is gone, fails here.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 
 const dts = readFileSync(new URL('../../types/library.d.ts', import.meta.url), 'utf8');
+const generated = readFileSync(new URL('../../types/generated/view.d.ts', import.meta.url), 'utf8');
 const wasm = await import('../../pkg/pdn.js');
 wasm.initSync({ module: readFileSync(new URL('../../pkg/pdn_bg.wasm', import.meta.url)) });
 
@@ -29,6 +32,23 @@ for (const [, name] of dts.matchAll(/^export interface (\w+) \{/gm)) {
   }
   interfaces.set(name, fields);
 }
+// The generated `export type Name = { field: Type, … };` (ts-rs: docs between the fields; no
+// nested object types), split at the commas outside brackets.
+for (const [, name, body] of generated.matchAll(/^export type (\w+) = \{([^]*?)\};$/gm)) {
+  const fields = new Map();
+  let depth = 0;
+  let item = '';
+  for (const c of `${body.replace(/\/\*\*[^]*?\*\//g, '')},`) {
+    if ('<([{'.includes(c)) depth++;
+    if ('>)]}'.includes(c)) depth--;
+    if (c !== ',' || depth > 0) { item += c; continue; }
+    const m = /^\s*(\w+)(\?)?: ([^]+?)\s*$/.exec(item);
+    if (m) fields.set(m[1], { optional: !!m[2], type: m[3] });
+    item = '';
+  }
+  assert.ok(fields.size > 0, `fields of ${name} in types/generated/view.d.ts`);
+  interfaces.set(name, fields);
+}
 
 /** Interface -> the fields seen, and the problems found (each once), over every value checked. */
 const seen = new Map();
@@ -47,17 +67,16 @@ function check(value, name, at = name) {
   }
   for (const [key, { optional, type }] of fields) {
     if (!optional && !(key in value)) problem(`${name}.${key}: in the .d.ts, not sent by the core`, at);
-    // A field of an interface, a list of them or null (`X`, `X[]`, `X | null`, `(X | null)[]`).
-    const inner = type.replace(/ \| null|[()[\]]/g, '');
+    // A field of an interface, a list of them or null (`X`, `X[]`, `Array<X>`, `X | null`, `(X | null)[]`).
+    const inner = type.replace(/ \| null|Array<|>|[()[\]]/g, '');
     if (interfaces.has(inner) && key in value) check(value[key], inner, `${at}.${key}`);
   }
 }
 
-/** A packed view: the game view's fields, and `packed` as PackedPlies. */
+/** A packed view: the game view's fields, `packed` as PackedPlies and its notes as PlyNotes. */
 function checkPacked(view, at) {
-  const { packed, ...rest } = view;
-  check(rest, 'GameView', at);
-  check(packed, 'PackedPlies', `${at}.packed`);
+  check(view, 'GameView', at);
+  view.packed.notes.forEach(([, notes], i) => check(notes, 'PlyNotes', `${at}.packed.notes[${i}]`));
 }
 
 const GAMES = `[Event "Riga"]
@@ -65,7 +84,7 @@ const GAMES = `[Event "Riga"]
 [Black "B"]
 [GameType "20"]
 [Result "2-0"]
-{The start [%csl G28]} 1. 32-28! {good [%clk 0:05:00] [%eval 0.5] [%emt 0:00:10] [%cal R28-23]} $1 19-23
+{The start [%csl G28]} 1. 32-28! {good [%clk 0:05:00] [%eval 0.5] [%emt 0:00:10] [%cal R28-23] [%diag]} $1 19-23
 (1... 18-22 2. 99-1 {no}) 2. 28x19 14x23 3. 55-50 33-29 2-0
 
 [GameType "20"]

@@ -20,8 +20,11 @@ export const CHUNK = 1000;
  * [{game, ply}], in the game table; null: all again), close() (the panel's close button: the
  * host turns the Explorer off, its toggle and address with it), listed(found) (a search asked
  * in the panel listed its games: a phone's page shows its table).
+ * @param {{ doc: any, viewer: any, panel: any, t: any, library: any, play: (choice: number) => unknown,
+ *   list: (found: import('pdn-viewer/library').FoundGame[] | null) => unknown, close?: (() => unknown) | null,
+ *   listed?: (found: import('pdn-viewer/library').FoundGame[] | null) => unknown }} options
  */
-export function attachExplorer({ doc, viewer, panel, t, library, play, list, close = () => api.set(false), listed = () => {} }) {
+export function attachExplorer({ doc, viewer, panel, t, library, play, list, close = null, listed = () => {} }) {
   let on = false;
   let asked = 0;
   const state = { progress: null, tree: null, error: null, found: null, filters: [], names: [], player: null, material: null };
@@ -121,7 +124,8 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
     const action = e.target.closest && e.target.closest('[data-explorer-action]');
     if (!action) return;
     if (action.dataset.explorerAction === 'all') { state.player = null; show(null, null); }
-    else if (action.dataset.explorerAction === 'close') await close();
+    // Without a host's close, the Explorer turns itself off (a default in the parameters could not see `api`).
+    else if (action.dataset.explorerAction === 'close') await (close ? close() : api.set(false));
     else if (action.dataset.explorerAction === 'find') listed(await api.findHere());
   });
 

@@ -22,6 +22,7 @@ export function shares({ wins, draws, losses }) {
 /**
  * The win/draw/loss bar: each part's width in data-share (set as its style by attach.js through
  * the CSSOM, as the engine's bar: no inline style for a strict Content Security Policy).
+ * @param {import('pdn-viewer/library').ExplorerMove | import('pdn-viewer/library').ExplorerView} row
  */
 export function wdlBar(row, t) {
   const s = shares(row);
@@ -63,6 +64,8 @@ export function materialForm(material, t) {
 /**
  * The players of the shown game as buttons (data-player: the name), and the score of the one
  * asked about (`player`: the core's PlayerView).
+ * @param {any} names
+ * @param {import('pdn-viewer/library').PlayerView | null} player
  */
 export function playersBlock(names, player, t) {
   const named = names.filter(Boolean);
@@ -93,6 +96,9 @@ export function explorerPanel(state, t) {
   return panel;
 }
 
+/**
+ * @param {{ progress?: import('pdn-viewer/library').ExplorerProgress | null, tree?: import('pdn-viewer/library').ExplorerView | null, error?: string | null, found?: import('pdn-viewer/library').FoundGame[] | null, filters?: any[], names?: string[], player?: import('pdn-viewer/library').PlayerView | null, material?: any }} state
+ */
 function explorerBody({ progress = null, tree = null, error = null, found = null, filters = [], names = [], player = null, material = null }, t) {
   const status = (text, cls = '') => h('p', { class: `explorer-status${cls}`, role: 'status' }, text);
   if (error) return h('div', { class: 'explorer' }, status(error, ' explorer-error'));

@@ -119,6 +119,9 @@ export async function readLimited(response, limit, { progress = null, cancel = n
  * `limit` (readLimited). Throws an Error with `kind`: 'scheme' (another kind of address),
  * 'network' (refused, e.g. by CORS, or unreachable: browsers do not say which, on purpose),
  * 'http' (with `status`) or 'tooLarge'. `credentials` is fetch's.
+ * @param {string} url
+ * @param {number} limit
+ * @param {{ progress?: ((bytes: number) => void) | null, credentials?: RequestCredentials }} [options]
  */
 export async function download(url, limit, { progress = null, credentials = 'omit' } = {}) {
   let parsed;

@@ -31,6 +31,8 @@ export function liveInterval(value) {
  * `live` (at: the time of the last change), `paused` (hidden tab), `error` (retrying),
  * `finished` or `stopped` (idle). `fetch`, `doc`, `now`, `setTimer`/`clearTimer` are the
  * browser's unless given (tests give their own).
+ * @param {{ url: string, every?: number, onText: (text: string) => any,
+ *   onStatus?: (status: { state: string, at: number, error?: unknown }) => void, [more: string]: any }} options
  */
 export function createLive({
   url, every = LIVE.every, onText, onStatus = () => {},

@@ -4,10 +4,21 @@
 // form over (and across to the page) costs a fraction of the full JSON; a move never looked at
 // costs nothing. No draughts rules here: every value was computed by the core.
 
+// The core's values, typed from the Rust: 'pdn-viewer/library' is types/library.d.ts, which
+// re-exports types/generated/view.d.ts (tsconfig.json; a non-relative name, so the module
+// graph's readers, www/share/standalone.js and the package test, do not take it for a module).
+/** @typedef {import('pdn-viewer/library').GameView} GameView */
+/** @typedef {import('pdn-viewer/library').PackedPlies} PackedPlies */
+/** @typedef {import('pdn-viewer/library').PackedBoard} PackedBoard */
+/** @typedef {import('pdn-viewer/library').BoardView} BoardView */
+/** @typedef {import('pdn-viewer/library').PlyView} PlyView */
+/** @typedef {import('pdn-viewer/library').SquareView} SquareView */
+
 /**
  * The full view of a packed one: the same object as `Library.game(i)` gives, field for field and
  * in the same order (JSON.stringify gives the same text). A view that is not packed (or null) is
  * returned as it is, so callers can pass either.
+ * @param {GameView | null} view
  */
 export function unpackView(view) {
   if (!view || typeof view !== 'object' || !view.packed) return view;
@@ -20,7 +31,11 @@ export function unpackView(view) {
 /** Boards unpacked so far, by their packed text: the views of one file share one board. */
 const boards = new Map();
 
-/** A BoardView from its packed form: { width, height, squares: [{ label, file, rank }] }. */
+/**
+ * A BoardView from its packed form: { width, height, squares: [{ label, file, rank }] }.
+ * @param {PackedBoard} b
+ * @returns {BoardView}
+ */
 function unpackBoard(b) {
   const key = `${b.width} ${b.height} ${b.files} ${b.ranks} ${b.labels}`;
   let board = boards.get(key);
@@ -35,12 +50,19 @@ function unpackBoard(b) {
   return board;
 }
 
-/** Ply `i` (0-based) of a packed line: a PlyView. */
+/**
+ * Ply `i` (0-based) of a packed line: a PlyView.
+ * @param {PackedPlies} p
+ * @param {number} i
+ * @param {SquareView[]} labels
+ * @returns {PlyView}
+ */
 function makePly(p, i, labels, texts) {
   const path = squaresOf(p.paths, i ? p.pathEnds[i - 1] : 0, p.pathEnds[i], labels);
   const captured = squaresOf(p.captured, i ? p.capturedEnds[i - 1] : 0, p.capturedEnds[i], labels);
   const width = p.count ? p.cells.length / p.count : 0;
   const notes = texts.notes.get(i);
+  /** @type {PlyView} */
   const ply = {
     ply: i + 1,
     moveNumber: p.moveNumbers[i],
@@ -85,6 +107,8 @@ const isIndex = (key, n) => {
  * The plies of a packed line as an array (Array.isArray holds, `length`, indexes, iteration and
  * every array method work) whose elements are made on first read. The notations and FENs are
  * split once, on the first move read. Writes go to the array as usual.
+ * @param {PackedPlies} p
+ * @param {SquareView[]} labels
  */
 function lazyPlies(p, labels) {
   const n = Number(p.count) || 0;

@@ -12,6 +12,8 @@ import { lineView } from './views.js';
 import { capturersLayer, marksAt } from './marks.js';
 import { reasonWords } from '../i18n/i18n.js';
 
+/** @typedef {import('pdn-viewer/library').MoveView} MoveView The core's legal move, typed from the Rust (tsconfig.json). */
+
 // ---- marks drawn by the user, and choosing a move among the core's legal moves (no rules:
 // only filtering its list); pure, here rather than in marks.js so the first screen is lighter ----
 
@@ -58,18 +60,27 @@ export function marksArgs(marks) {
   return { squares, arrows };
 }
 
-/** Squares a piece on `from` can end on, given the intermediate squares `chosen` so far. */
+/**
+ * Squares a piece on `from` can end on, given the intermediate squares `chosen` so far.
+ * @param {MoveView[]} moves
+ */
 export function targetsFrom(moves, from, chosen = []) {
   return [...new Set(routes(moves, from, null, chosen).map((m) => m.to))];
 }
 
-/** The legal moves from `from` (to `to` when given) whose route passes every square of `chosen`. */
+/**
+ * The legal moves from `from` (to `to` when given) whose route passes every square of `chosen`.
+ * @param {MoveView[]} moves
+ */
 export function routes(moves, from, to = null, chosen = []) {
   return (moves || []).filter((m) => m.from === from && (to == null || m.to === to)
     && chosen.every((s) => m.path.slice(1, -1).includes(s)));
 }
 
-/** Landing squares that some but not all of `candidates` pass: clicking one narrows the choice. */
+/**
+ * Landing squares that some but not all of `candidates` pass: clicking one narrows the choice.
+ * @param {MoveView[]} candidates
+ */
 export function distinguishing(candidates) {
   const counts = new Map();
   for (const m of candidates) for (const s of new Set(m.path.slice(1, -1))) counts.set(s, (counts.get(s) || 0) + 1);
@@ -79,6 +90,7 @@ export function distinguishing(candidates) {
 /**
  * The moves a typed move names: `32-28`, `c3-d4`, `28x17`, `28:17`, a full route `47x38x24x13x36`,
  * `c3d4`, or Russian short notation `ge3` / `e3`. Start and end must match; squares between must be on the route.
+ * @param {MoveView[]} moves
  */
 export function movesForEntry(moves, text) {
   const clean = String(text || '').trim().toLowerCase().replace(/[!?]+$/, '');
@@ -118,9 +130,13 @@ export const DRAG_MIN = 6;
  *
  * Registers itself as the controller's 'analysis' mode (and enters it from 'view'); `handler`
  * is that mode's handler, which solve mode shares for its input.
+ * @param {{ doc: any, board: any, viewer: any, library: any, t: any, els?: Record<string, any>,
+ *   say?: (text: string, kind?: string) => void, onEdited?: (result: any) => void,
+ *   onMove?: ((move: MoveView) => void) | null }} options
  */
 export function createAnalysis({ doc, board, viewer, library, t, els = {}, say = () => {}, onEdited = () => {}, onMove = null }) {
   let key = null;       // the position the moves are for
+  /** @type {MoveView[] | null} */
   let moves = null;     // its legal moves (from the core), or null while asked for
   let asked = null;     // the pending request's key
   let busy = false;     // an edit is on its way

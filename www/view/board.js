@@ -165,6 +165,8 @@ function piecesInOrder(model) {
  * SVG element tree for a board model. `label` becomes the accessible name of the drawing;
  * `coordinates` is 'numbers' (square labels on the playable squares), 'algebraic' or 'none'.
  * `layers` ({ under, over }: trees) go in two groups under and over the pieces, to be swapped alone.
+ * @param {any} model
+ * @param {{ label?: string, numbers?: boolean, coordinates?: string, layers?: any }} [options]
  */
 export function boardSvg(model, { label = 'Draughts board', numbers = true, coordinates, layers = null } = {}) {
   const { width, height } = model;

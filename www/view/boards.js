@@ -26,6 +26,7 @@ export function clockText(seconds) {
  * A card's board: the main board's look and contract (pieces carry data-square and data-piece,
  * the last move's squares hl-from/hl-to) in few elements — the dark squares as one path, a
  * piece as one circle (a king with its crown) — since a round may show a hundred of them.
+ * @param {import('pdn-viewer/library').BoardCard} card
  */
 export function miniBoard(card, { flipped = false, label }) {
   const { width, height, squares } = card.board;
@@ -64,6 +65,9 @@ export function miniBoard(card, { flipped = false, label }) {
   pieces);
 }
 
+/**
+ * @param {import('pdn-viewer/library').BoardCard} card
+ */
 function side(card, color, t) {
   const name = card[color] || t('boards.unknown');
   const seconds = clockSeconds(card.clock && card.clock[color]);
@@ -77,7 +81,10 @@ function side(card, color, t) {
     }, clockText(seconds)));
 }
 
-/** One card; `selected` marks the game shown on the main board. */
+/**
+ * One card; `selected` marks the game shown on the main board.
+ * @param {import('pdn-viewer/library').BoardCard} card
+ */
 export function boardCard(card, { t, flipped = false, selected = false }) {
   const finished = card.outcome && card.outcome !== 'unfinished';
   const board = card.board
@@ -97,7 +104,10 @@ export function boardCard(card, { t, flipped = false, selected = false }) {
           finished ? card.result : t('boards.playing')))));
 }
 
-/** The grid. `cards`: the core's cards; `selected`: the shown game's number. */
+/**
+ * The grid. `cards`: the core's cards; `selected`: the shown game's number.
+ * @param {import('pdn-viewer/library').BoardCard[]} cards
+ */
 export function boardsView(cards, { t, flipped = false, selected = null }) {
   if (!cards.length) return h('div', { class: 'boards' }, h('p', { class: 'boards-empty' }, t('boards.empty')));
   return h('div', { class: 'boards' },

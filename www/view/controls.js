@@ -64,6 +64,8 @@ const BUTTONS = Object.freeze({
  * buttons: { first, prev, play, next, last, flip }, any of them may be missing.
  * options.wheel(): whether the mouse wheel on the board steps (read at every wheel event).
  * options.now(): milliseconds for the wheel's rate limit (performance.now by default).
+ * @param {{ keyTarget: any, board: any, moves: any, buttons?: Record<string, any>, viewer: any,
+ *   options?: { wheel?: () => boolean, now?: () => number } }} parts
  */
 export function attachControls({ keyTarget, board, moves, buttons = {}, viewer, options = {} }) {
   const wheelOn = options.wheel || (() => false);

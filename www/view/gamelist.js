@@ -145,6 +145,8 @@ export function rowTree(row, position, { selected = false, cursor = false, t = (
  * a game (click, Enter, arrows); with `players()` true the open game's row has its names as
  * buttons, and `onPlayer(name)` is called when one is pressed. Returns { setRows, updateRows, select,
  * setLanguage, state }.
+ * @param {{ doc: any, el: any, t?: (key: string, args?: object) => string,
+ *   onSelect?: (index: number) => void, players?: () => boolean, onPlayer?: (name: string) => void }} options
  */
 export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, players = () => false, onPlayer = () => {} }) {
   // cursor: the keyboard's row (a game index), which Home, End and Page Up/Down move without

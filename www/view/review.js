@@ -193,6 +193,7 @@ const plainLabels = new WeakMap();
  * `view` the shown game's. Only the buttons whose mark changed are touched.
  */
 export function markMoves(root, marks, view, t) {
+  /** @type {Map<number, import('pdn-viewer/library').PlyView>} */
   const plies = new Map(marks && view ? lineView(view, null).plies.map((p) => [p.ply, p]) : []);
   for (const b of root.querySelectorAll('.move[data-ply]:not([data-line])')) {
     const ply = Number(b.getAttribute('data-ply'));
@@ -207,6 +208,7 @@ export function markMoves(root, marks, view, t) {
       if (label != null) b.setAttribute('aria-label', label);
       continue;
     }
+    /** @type {Partial<import('pdn-viewer/library').PlyView>} */
     const p = plies.get(ply) || {};
     const own = (p.nags || []).map(nagText).includes(r.mark) || (/[!?]+$/.exec(p.notation || '') || [''])[0] === r.mark;
     b.setAttribute('data-review', r.mark);

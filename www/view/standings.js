@@ -21,7 +21,10 @@ export const SORTS = Object.freeze({
 
 const ASCENDING = new Set(['rank', 'name']);
 
-/** The players in the order of column `sort` (ties keep the table's order). */
+/**
+ * The players in the order of column `sort` (ties keep the table's order).
+ * @param {import('pdn-viewer/library').StandingsPlayer[]} players
+ */
 export function sortedPlayers(players, sort = 'rank') {
   const by = SORTS[sort] || SORTS.rank;
   const up = ASCENDING.has(sort) ? 1 : -1;
@@ -45,7 +48,11 @@ export function pointsText(v, format = (n) => String(n)) {
   return format(Math.round(v * 100) / 100);
 }
 
-/** One game of a round-robin cell or a round column. */
+/**
+ * One game of a round-robin cell or a round column.
+ * @param {import('pdn-viewer/library').StandingsCell} c
+ * @param {import('pdn-viewer/library').StandingsPlayer[]} players
+ */
 function cellText(c, players, roundRobin) {
   const points = pointsText(c.points);
   if (roundRobin) return points;
@@ -56,6 +63,7 @@ function cellText(c, players, roundRobin) {
 /**
  * The view: `table` (StandingsView), `sort` (a SORTS key), `t` (words), `format` (numbers in
  * the page's language).
+ * @param {import('pdn-viewer/library').Standings} table
  */
 export function standingsView(table, { sort = 'rank', t, format = (n) => String(n) }) {
   if (!table || !table.players.length) {

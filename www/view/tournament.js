@@ -30,6 +30,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * (optional: where the ways in go, Boards and Standings buttons, in the game list's bar);
  * onView(view) when the view changes (the host hides the board for boards/standings);
  * download(blob, name) for the CSV.
+ * @param {{ doc: any, app: any, el: any, entry?: any, onView?: (view: string) => void,
+ *   download: (blob: Blob, name: string) => unknown }} options
  */
 export function attachTournament({ doc, app, el, entry = null, onView = () => {}, download }) {
   let view = 'game';

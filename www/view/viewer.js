@@ -11,6 +11,8 @@ import {
   clocksAt, diagnosticsFor, diagnosticsList, english, firstMover, gameHeader, lineView, moveLabel, moveListItems, moveWords, tagTable,
 } from './views.js';
 import { LIMITS } from '../reader/viewcap.js';
+
+/** @typedef {import('pdn-viewer/library').GameView} GameView The core's game view, typed from the Rust (tsconfig.json). */
 import { hintsLayer, marksAt, marksLayer } from './marks.js';
 
 /** What each mode allows: stepping through the game; the board's pointer input to its handler. */
@@ -31,6 +33,10 @@ export const SLICE_MS = 8;
 /**
  * Appends the trees `items` (an iterator) to `list` as DOM, SLICE_MS at a time: the first slice
  * at once, the rest in later tasks. `onSlice(done)` runs after each. Returns a cancel function.
+ * @param {any} doc
+ * @param {any} list
+ * @param {any} items
+ * @param {{ onSlice?: (done: boolean) => void, budget?: number, now?: () => number, later?: (fn: () => void) => unknown }} [options]
  */
 export function buildInSlices(doc, list, items, { onSlice = () => {}, budget = SLICE_MS, now = () => performance.now(), later = (fn) => setTimeout(fn, 0) } = {}) {
   let cancelled = false;
@@ -66,11 +72,15 @@ export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
  * buttons that show the spot in a text box (the main page), else as plain text.
  * playerLinks(): whether the header's player names are buttons (data-player) that show their
  * games and score (the host's Explorer: app.js).
+ * @param {{ doc: any, els: any, library: any, t?: (key: string, args?: object) => string,
+ *   onChange?: (api: any) => void, onFlip?: (api: any) => void, reducedMotion?: () => boolean,
+ *   host?: HTMLElement, messages?: string, locations?: boolean, playerLinks?: () => boolean }} options
  */
 export function createViewer({ doc, els, library, t = english, onChange = () => {}, onFlip = () => {}, reducedMotion = () => false, host = doc.body, messages = 'all', locations = true, playerLinks = () => false }) {
   const state = {
     count: 0,         // games in the open text
     game: -1,         // 0-based index of the shown game
+    /** @type {GameView | null} */
     view: null,       // GameView of the shown game (with its marks)
     line: null,       // null: the mainline; else the id of the variation being shown
     ply: 0,           // plies played in that line (0 = its start)
@@ -158,7 +168,7 @@ export function createViewer({ doc, els, library, t = english, onChange = () => 
   function drawOverlays() {
     if (!drawn) return;
     const { under, over } = layers(drawn.model);
-    for (const [where, trees] of [['under', under], ['over', over]]) {
+    for (const [where, trees] of /** @type {[string, any[]][]} */ ([['under', under], ['over', over]])) {
       const old = drawn.svg.querySelector(`g[data-overlays="${where}"]`);
       if (old) old.replaceWith(toDom(doc, overlayGroup(where, trees)));
     }

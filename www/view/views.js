@@ -8,6 +8,14 @@ import { createTranslator, diagnosticDetail } from '../i18n/i18n.js';
 import { LIMITS, capDiagnostics, subtreeMoves } from '../reader/viewcap.js';
 import { timeControlWords } from '../i18n/words.js';
 
+// The core's values, typed from the Rust: 'pdn-viewer/library' is types/library.d.ts, which
+// re-exports types/generated/view.d.ts (tsconfig.json; a non-relative name, so the module
+// graph's readers, www/share/standalone.js and the package test, do not take it for a module).
+/** @typedef {import('pdn-viewer/library').GameView} GameView */
+/** @typedef {import('pdn-viewer/library').PlyView} PlyView */
+/** @typedef {import('pdn-viewer/library').ErrorView} ErrorView */
+/** @typedef {import('pdn-viewer/library').Diagnostic} Diagnostic */
+
 /** English, for callers (and tests) that pass no translator. */
 export const english = createTranslator('en', en, en);
 
@@ -24,7 +32,10 @@ export function nagText(nag) {
 const clean = (s) => (s == null ? '' : String(s).trim());
 const known = (s) => { const v = clean(s); return v && v !== '?' && v !== '-' ? v : ''; };
 
-/** Tag lookup in a GameView (tags are [name, value] pairs in file order; names are case-insensitive). */
+/**
+ * Tag lookup in a GameView (tags are [name, value] pairs in file order; names are case-insensitive).
+ * @param {GameView} view
+ */
 export function tagValue(view, name) {
   const want = name.toLowerCase();
   const hit = (view.tags || []).find(([k]) => String(k).toLowerCase() === want);
@@ -44,7 +55,10 @@ export function formatDate(date) {
   return `${y}-${mo}-${da}`;
 }
 
-/** The variant's name in the page language. */
+/**
+ * The variant's name in the page language.
+ * @param {GameView} view
+ */
 export function variantName(view, t = english) {
   if (view.variantNumber != null) return t(`variant.${view.variantNumber}`);
   return clean(view.variant) || t('variant.unknown', { gametype: clean(view.gametype) });
@@ -53,6 +67,7 @@ export function variantName(view, t = english) {
 /**
  * The rules badge: "International: flying kings, maximum capture" (the two most telling rules),
  * and the full list for its title. Empty when the variant has no rules to play by.
+ * @param {GameView} view
  */
 export function rulesBadge(view, t = english) {
   const rules = Array.isArray(view.rules) ? view.rules : [];
@@ -82,7 +97,10 @@ export function clocksAt(line, ply) {
   return out;
 }
 
-/** A player's rating from the tags (WhiteElo, WhiteRating, WhiteFMJDRating…), or ''. */
+/**
+ * A player's rating from the tags (WhiteElo, WhiteRating, WhiteFMJDRating…), or ''.
+ * @param {GameView} view
+ */
 export function ratingOf(view, side) {
   const prefix = side === 'black' ? 'black' : 'white';
   for (const name of [`${prefix}elo`, `${prefix}rating`]) {
@@ -131,6 +149,7 @@ function commentNode(tag, attrs, text) {
  * view.opening, data-opening), the rules badge and the time controls in words. `clocks` is
  * clocksAt() of the shown position. `players`: the named players are buttons (data-player: the
  * name) that show their games and score (the host's Explorer); else plain text.
+ * @param {GameView} view
  */
 export function gameHeader(view, { t = english, clocks = null, players = false } = {}) {
   const whiteTag = known(tagValue(view, 'White'));
@@ -194,12 +213,16 @@ export function gameHeader(view, { t = english, clocks = null, players = false }
  * A problem (asked of a game whose players are not named): one set up from a position (a `FEN`
  * tag), or whose `Event` says so ("Problem of the week"). Its header is its title and the side
  * to play, not two empty players and "*".
+ * @param {GameView} view
  */
 export function isProblem(view) {
   return Boolean(known(tagValue(view, 'FEN')) || /^\s*(problem|probl[eè]me|задача|uzdevums|probleem)(?!\p{L})/iu.test(tagValue(view, 'Event')));
 }
 
-/** The problem's header (isProblem): its title (Event), the side to play, a result if it has one. */
+/**
+ * The problem's header (isProblem): its title (Event), the side to play, a result if it has one.
+ * @param {GameView} view
+ */
 function problemHeader(view, t) {
   const title = known(tagValue(view, 'Event'));
   const fen = (view.start && view.start.fen) || known(tagValue(view, 'FEN'));
@@ -218,7 +241,10 @@ function problemHeader(view, t) {
       h('span', { class: 'variant', title: badge.title }, badge.text)));
 }
 
-/** Tag table (for the "All tags" disclosure). */
+/**
+ * Tag table (for the "All tags" disclosure).
+ * @param {GameView} view
+ */
 export function tagTable(view) {
   return h('table', { class: 'tags' },
     h('tbody', {}, (view.tags || []).map(([k, v]) => h('tr', {}, h('th', { scope: 'row' }, String(k)), h('td', {}, String(v))))));
@@ -228,6 +254,7 @@ export function tagTable(view) {
  * The side that moves first in a move number: the view's `firstMover` (the core's numbering);
  * for older views, the side of a ply followed by a ply with the same number (Black in English
  * checkers, White in most variants). White when no pair says.
+ * @param {GameView} view
  */
 export function firstMover(view) {
   if (view && (view.firstMover === 'white' || view.firstMover === 'black')) return view.firstMover;
@@ -251,6 +278,7 @@ export function moveLabel(p, first = 'white') {
  * mover's first; a comment after the first move ends its row, and the reply then starts a row
  * with "…", the way players write it.
  * Returns [{ kind: 'row', moveNumber, first, second } | { kind: 'comment', text } | { kind: 'variations', ids }].
+ * @param {GameView} view
  */
 export function moveItems(view, first = firstMover(view)) {
   const items = [];
@@ -277,6 +305,7 @@ export function moveItems(view, first = firstMover(view)) {
 /**
  * The line a position belongs to, shaped like a GameView ({ board, start, plies }) so the board
  * and ply helpers work on variations too. `line` is null for the mainline, else a variation id.
+ * @param {GameView} view
  */
 export function lineView(view, line) {
   if (line == null || !view || !Array.isArray(view.variations) || !view.variations[line]) return view;
@@ -296,11 +325,15 @@ export function variationKey(line, ply) {
  * Nesting deeper than `limits.depth`, alternatives past `limits.perLevel` in one list and
  * variations the worker has not sent yet are one "▸ N more moves in variations" item with a
  * "show" button (data-expand: the list's key); `expanded` (key -> times shown) opens them.
+ * @param {GameView} view
  */
 export function variationItems(view, ids, current = {}, t = english, first = firstMover(view), opts = {}) {
   return [...variationEntries(view, ids, current, t, first, opts)];
 }
 
+/**
+ * @param {GameView} view
+ */
 function* variationEntries(view, ids, current = {}, t = english, first = firstMover(view), opts = {}) {
   const limits = opts.limits || LIMITS;
   const expanded = opts.expanded || new Map();
@@ -310,6 +343,7 @@ function* variationEntries(view, ids, current = {}, t = english, first = firstMo
     if (!moves) moves = subtreeMoves(all);
     return moves[id] || 0;
   };
+  /** @type {{ list?: number[], key?: string | null, maxDepth?: number, more?: { rest: number[], key: string | null, depth: number }, id?: number, from?: number }[]} */
   const stack = [{ list: ids, key: opts.key ?? null, maxDepth: limits.depth }];
   while (stack.length) {
     const entry = stack.pop();
@@ -373,6 +407,9 @@ function* variationEntries(view, ids, current = {}, t = english, first = firstMo
   }
 }
 
+/**
+ * @param {PlyView} p
+ */
 function moveButton(p, current, line = null, t = english, first = 'white') {
   const nags = (p.nags || []).map(nagText).join('');
   const button = h('button', {
@@ -387,7 +424,10 @@ function moveButton(p, current, line = null, t = english, first = 'white') {
   return info ? h('span', { class: 'move-cell' }, button, info) : button;
 }
 
-/** Evaluation, clock and move time of a ply, compact: "+0.35 9:55". Null when there are none. */
+/**
+ * Evaluation, clock and move time of a ply, compact: "+0.35 9:55". Null when there are none.
+ * @param {PlyView} p
+ */
 function moveInfo(p, t) {
   const parts = [];
   if (p.eval) parts.push(h('span', { class: 'eval', title: t('moves.eval') }, p.eval));
@@ -398,7 +438,10 @@ function moveInfo(p, t) {
   return parts.length ? h('span', { class: 'move-info' }, parts) : null;
 }
 
-/** "line:column" of a diagnostic or error, or '' when unknown. */
+/**
+ * "line:column" of a diagnostic or error, or '' when unknown.
+ * @param {Diagnostic | ErrorView} d
+ */
 export function location(d) {
   if (!d || d.line == null) return '';
   return d.column != null ? `${d.line}:${d.column}` : `${d.line}`;
@@ -407,6 +450,7 @@ export function location(d) {
 /**
  * Move list tree. `rest` is the unplayable remainder of the movetext (shown greyed after the
  * error), or ''. The start position is a list entry too, so ply 0 can be clicked.
+ * @param {GameView} view
  */
 export function moveList(view, current, opts = {}) {
   return h('ol', { class: 'move-list' }, [...moveListItems(view, current, opts)]);
@@ -415,6 +459,7 @@ export function moveList(view, current, opts = {}) {
 /**
  * The items of the move list one by one, in order, so the page can build a long list in short
  * slices. `opts`: { t, limits, expanded, moves } (see variationItems).
+ * @param {GameView} view
  */
 export function* moveListItems(view, current, opts = {}) {
   const { t = english } = opts;
@@ -470,7 +515,11 @@ export function* moveListItems(view, current, opts = {}) {
   yield* lis.splice(0);
 }
 
-/** The move number of the move that stopped the replay, from the move before it (1 when none). */
+/**
+ * The move number of the move that stopped the replay, from the move before it (1 when none).
+ * @param {GameView} view
+ * @param {ErrorView} e
+ */
 export function stopMoveNumber(view, e, first = firstMover(view)) {
   const plies = (view && view.plies) || [];
   const before = plies[Math.min(Number(e && e.ply) || 1, plies.length + 1) - 2];
@@ -478,7 +527,10 @@ export function stopMoveNumber(view, e, first = firstMover(view)) {
   return before.side === first ? before.moveNumber : before.moveNumber + 1;
 }
 
-/** The written moves that were not replayed (notation and comments), greyed. */
+/**
+ * The written moves that were not replayed (notation and comments), greyed.
+ * @param {GameView} view
+ */
 function unplayedItem(view, t = english) {
   if (!Array.isArray(view.unplayed) || !view.unplayed.length) return null;
   const parts = [];
@@ -503,6 +555,7 @@ export function messagesSetting(value, fallback = 'errors') {
  * ({ list, extra } for diagnosticsList): all of them; only those the core marks for visitors
  * (`audience: 'visitor'`, pdn::Code::audience — the one place that decides) but the one
  * the move list shows already (where the game stops); or none.
+ * @param {GameView} view
  */
 export function diagnosticsFor(view, messages = 'all') {
   const all = (view && view.diagnostics) || [];

@@ -14,6 +14,7 @@ use pdn::replay::labels;
 /// One legal move of a position.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MoveView"))]
 pub struct MoveView {
     /// Its index in the list, to play it.
     pub index: usize,
@@ -65,10 +66,12 @@ pub fn move_views(rs: &Ruleset, pos: &Position, moves: &[pdn::Move]) -> Vec<Move
 /// ([`pdn::notation::MoveErrorKind`]), and when a capture is due instead, the captures.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Refusal"))]
 pub struct RefusalView {
     /// The reason's key (`capture-compulsory`, `no-piece`, …), as the diagnostics' `why`.
     pub why: &'static str,
     /// Its values by name (squares, sides, counts), for its words (`why.<key>`).
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub args: std::collections::BTreeMap<&'static str, String>,
     /// When the reason is a capture due (compulsory, or more pieces, or another first): the
     /// legal captures in the game's notation (`27x18`); else empty.
@@ -142,6 +145,7 @@ pub fn refusal(
 /// A position of the game, as the page names it: `line` (`null` for the mainline, else a
 /// variation id of [`crate::view::GameView::variations`]) and `ply` plies into it.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Place"))]
 pub struct PlaceView {
     /// The line.
     pub line: Option<usize>,
@@ -160,8 +164,10 @@ impl From<Place> for PlaceView {
 
 /// A coloured square.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SquareMark"))]
 pub struct SquareMark {
     /// `green`, `red`, `yellow` or `blue`.
+    #[cfg_attr(feature = "ts", ts(type = "MarkColor"))]
     pub color: &'static str,
     /// The square's name.
     pub square: String,
@@ -169,8 +175,10 @@ pub struct SquareMark {
 
 /// An arrow.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ArrowMark"))]
 pub struct ArrowMark {
     /// `green`, `red`, `yellow` or `blue`.
+    #[cfg_attr(feature = "ts", ts(type = "MarkColor"))]
     pub color: &'static str,
     /// Its tail.
     pub from: String,
@@ -180,6 +188,7 @@ pub struct ArrowMark {
 
 /// The marks drawn on a position, from its comments' `[%csl]` and `[%cal]` commands.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "MarksView"))]
 pub struct MarksView {
     /// Coloured squares.
     pub squares: Vec<SquareMark>,

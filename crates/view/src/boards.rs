@@ -9,6 +9,7 @@ use crate::view::{BoardView, ClockView, GameView, PlyView};
 
 /// The last move of a card: enough for the page's board model to mark it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "LastMove"))]
 pub struct LastMove {
     /// As the game writes it.
     pub notation: String,
@@ -27,6 +28,7 @@ pub struct LastMove {
 /// One game's card.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardCard"))]
 pub struct BoardCard {
     /// The game's number in the file, from 1.
     pub game: usize,
@@ -39,6 +41,10 @@ pub struct BoardCard {
     /// The result as written (`*` while the game runs).
     pub result: Option<String>,
     /// `white`, `black` or `draw` (the winner), `unfinished`, or null.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "'white' | 'black' | 'draw' | 'unfinished' | null")
+    )]
     pub outcome: Option<&'static str>,
     /// The board (null when the game could not be set up).
     pub board: Option<Rc<BoardView>>,
@@ -49,6 +55,7 @@ pub struct BoardCard {
     /// Mainline moves played.
     pub plies: usize,
     /// `white` or `black`: the side to move in the last position.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub to_move: &'static str,
     /// Each side's last clock reading (from `[%clock]`/`[%clk]`), or its time control's.
     pub clock: ClockView,

@@ -19,6 +19,7 @@ use crate::view::BoardView;
 
 /// A variant the editor offers.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "VariantChoice"))]
 pub struct VariantChoice {
     /// GameType number.
     pub gametype: u32,
@@ -29,11 +30,13 @@ pub struct VariantChoice {
 /// One thing wrong with the position: a stable code (`setup-…`, or `setup-fen` when the FEN
 /// could not be read), its values by name, and the core's English words.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EditorProblem"))]
 pub struct ProblemView {
     /// The code, e.g. `setup-man-crowning-row`.
     pub code: &'static str,
     /// Its values: `square`, `side` (`white`/`black`), `count`, `max`; for `setup-fen`, `why`
     /// (a `why.fen-…` key) and `value`.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub args: BTreeMap<&'static str, String>,
     /// Plain English.
     pub message: String,
@@ -41,6 +44,7 @@ pub struct ProblemView {
 
 /// What the editor shows.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EditorView"))]
 pub struct EditorView {
     /// GameType number of the variant.
     pub gametype: u32,
@@ -51,6 +55,7 @@ pub struct EditorView {
     /// One character per square of `board.squares`: `.`, `w`, `W`, `b`, `B`.
     pub cells: String,
     /// The side to move: `white` or `black`.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub turn: &'static str,
     /// The canonical FEN of what is set up (also when it is not a valid position).
     pub fen: String,

@@ -28,6 +28,7 @@ pub enum Explorer {
 
 /// How far the index is: `{done, total, ready, positions, bytes}`.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ExplorerProgress"))]
 pub struct ExplorerProgress {
     /// Games indexed.
     pub done: usize,
@@ -44,6 +45,7 @@ pub struct ExplorerProgress {
 /// A move played from the shown position.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ExplorerMove"))]
 pub struct ExplorerMove {
     /// As the analysis board writes it (the shortest notation among the legal moves).
     pub notation: String,
@@ -66,6 +68,7 @@ pub struct ExplorerMove {
 /// The moves played from a position, with how they scored.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ExplorerView"))]
 pub struct ExplorerView {
     /// Games that reach the position.
     pub games: usize,
@@ -78,6 +81,7 @@ pub struct ExplorerView {
     /// Lost.
     pub losses: usize,
     /// `white` or `black`: the side to move.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub turn: &'static str,
     /// The moves, the most played first.
     pub moves: Vec<ExplorerMove>,
@@ -85,6 +89,7 @@ pub struct ExplorerView {
 
 /// A game that reaches a position: its number (from 1) and the first ply there.
 #[derive(Clone, Copy, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "FoundGame"))]
 pub struct FoundGame {
     /// The game's number, from 1.
     pub game: usize,
@@ -241,17 +246,21 @@ pub fn fen_position(fen: &str, gametype: &str) -> Result<(Variant, Position), St
 
 /// One game of a player's (see [`PlayerView`]).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlayerGame"))]
 pub struct PlayerGame {
     /// The game's number, from 1.
     pub game: usize,
     /// `white` or `black`: the side the player had.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub color: &'static str,
     /// `win`, `draw` or `loss` for the player; `None` when the result says none (`*`, unknown).
+    #[cfg_attr(feature = "ts", ts(type = "'win' | 'draw' | 'loss' | null"))]
     pub outcome: Option<&'static str>,
 }
 
 /// A player's games and score, with the results read as the file writes them.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlayerView"))]
 pub struct PlayerView {
     /// The name asked about.
     pub name: String,

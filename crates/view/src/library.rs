@@ -18,6 +18,7 @@ use serde::Serialize;
 /// A game's text replaced in the open text ([`Library::write_back`],
 /// [`Library::set_game_text`]): what a page holding the same text in a text box does to it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Splice"))]
 pub struct Splice {
     /// UTF-16 offset, in the text before, of the first character replaced.
     pub start: usize,

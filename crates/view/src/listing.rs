@@ -17,6 +17,7 @@ pub const PER_CODE: usize = 20;
 
 /// Diagnostics counted by severity.
 #[derive(Serialize, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SeverityCounts"))]
 pub struct SeverityCounts {
     /// Errors.
     pub error: usize,
@@ -28,12 +29,15 @@ pub struct SeverityCounts {
 
 /// Diagnostics of one code left out of a list.
 #[derive(Serialize, Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "HiddenDiagnostics"))]
 pub struct HiddenView {
     /// Their code.
     pub code: &'static str,
     /// `visitor` or `author` ([`pdn::Code::audience`]).
+    #[cfg_attr(feature = "ts", ts(type = "Audience"))]
     pub audience: &'static str,
     /// The severity of the first one left out.
+    #[cfg_attr(feature = "ts", ts(type = "Severity"))]
     pub severity: &'static str,
     /// How many.
     pub count: usize,
@@ -41,6 +45,7 @@ pub struct HiddenView {
 
 /// What a list of diagnostics leaves out: see [`listed`].
 #[derive(Serialize, Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "DiagnosticsSummary"))]
 pub struct DiagnosticsSummary {
     /// Every diagnostic counted by severity.
     pub counts: SeverityCounts,

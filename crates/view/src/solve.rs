@@ -13,8 +13,10 @@ use pdn::solve::{self, Verdict};
 /// The text's answer to a move.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SolveView"))]
 pub struct SolveView {
     /// `right` (the text's move), `accepted` (a variation marked good), `wrong`, or `shown`.
+    #[cfg_attr(feature = "ts", ts(type = "'right' | 'accepted' | 'wrong' | 'shown'"))]
     pub verdict: &'static str,
     /// Where the move is shown; `null` when it was wrong.
     pub moved: Option<PlaceView>,
@@ -25,6 +27,7 @@ pub struct SolveView {
     /// Nothing is left to solve after the reply.
     pub solved: bool,
     /// The side the reader plays next: `white` or `black`.
+    #[cfg_attr(feature = "ts", ts(type = "Side | null"))]
     pub to_move: Option<&'static str>,
     /// The text gives the move (its line's, or a variation's first move); false for a move it
     /// does not give at all, which solve mode may ask the engine about.
@@ -34,8 +37,10 @@ pub struct SolveView {
 /// Where a solution stands at a place.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SolveState"))]
 pub struct SolveState {
     /// The side to move there: `white` or `black`.
+    #[cfg_attr(feature = "ts", ts(type = "Side | null"))]
     pub to_move: Option<&'static str>,
     /// The line has no next move there: nothing to solve.
     pub finished: bool,
@@ -46,6 +51,7 @@ pub struct SolveState {
 
 /// Solve mode's hint: where the text's next move starts and ends (square labels).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Hint"))]
 pub struct HintView {
     /// The square of the piece to move.
     pub from: String,

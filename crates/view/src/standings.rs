@@ -7,10 +7,12 @@ use serde::Serialize;
 
 /// One game of a player's line.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "StandingsCell"))]
 pub struct CellView {
     /// The opponent's place in `players` (from 0).
     pub opponent: usize,
     /// `white` or `black`.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub color: &'static str,
     /// The `Round` tag.
     pub round: Option<String>,
@@ -22,6 +24,7 @@ pub struct CellView {
 
 /// A player's line.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "StandingsPlayer"))]
 pub struct PlayerView {
     /// The name as the tags write it.
     pub name: String,
@@ -49,10 +52,13 @@ pub struct PlayerView {
 
 /// The table.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Standings"))]
 pub struct StandingsView {
     /// `2-1-0` or `1-½-0`.
+    #[cfg_attr(feature = "ts", ts(type = "'2-1-0' | '1-½-0'"))]
     pub scoring: &'static str,
     /// `round-robin` (a crosstable) or `swiss` (round by round).
+    #[cfg_attr(feature = "ts", ts(type = "'round-robin' | 'swiss'"))]
     pub format: &'static str,
     /// How many times each pair met, in a round robin (else 0).
     pub cycles: u32,

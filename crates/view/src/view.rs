@@ -25,6 +25,7 @@ use pdn::variant::{CapturePriority, Lines, Rules};
 /// problems are included.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GameRow"))]
 pub struct GameSummary {
     /// 1-based game number.
     pub number: usize,
@@ -166,17 +167,20 @@ impl<'t> SummaryRef<'t> {
 
 /// Clock readings from the `[%clock]`/`[%clk]` commands of a move's comments.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ClockView"))]
 pub struct ClockView {
     /// White's time left (`h:mm:ss` or `m:ss`).
     pub white: Option<String>,
     /// Black's time left.
     pub black: Option<String>,
     /// `white` or `black` when a clock is marked running.
+    #[cfg_attr(feature = "ts", ts(type = "Side | null"))]
     pub running: Option<&'static str>,
 }
 
 /// Where a game's text is, for selecting it in the page's text box.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SourceView"))]
 pub struct SourceView {
     /// UTF-16 offset of the game's first character in the whole text.
     pub start: usize,
@@ -188,6 +192,7 @@ pub struct SourceView {
 
 /// A playable square for drawing: its name and White-view coordinates.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SquareView"))]
 pub struct SquareView {
     /// Name in the game's notation.
     pub label: String,
@@ -199,6 +204,7 @@ pub struct SquareView {
 
 /// The board: size and playable squares in internal order (the order of `cells`).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BoardView"))]
 pub struct BoardView {
     /// Columns.
     pub width: u8,
@@ -250,6 +256,7 @@ impl BoardView {
 
 /// A position for drawing.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PositionView"))]
 pub struct PositionView {
     /// Canonical FEN.
     pub fen: String,
@@ -260,12 +267,14 @@ pub struct PositionView {
 /// One played move.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlyView"))]
 pub struct PlyView {
     /// 1-based ply.
     pub ply: usize,
     /// Move number.
     pub move_number: u32,
     /// `white` or `black`.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub side: &'static str,
     /// The move as written, with its strength marks.
     pub notation: String,
@@ -295,16 +304,19 @@ pub struct PlyView {
     pub spent: Option<String>,
     /// Squares and arrows to draw on the position after it, from `[%csl]`/`[%cal]`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub marks: Option<crate::analysis::MarksView>,
     /// Its comment asks for a diagram of the position after it ([`crate::print::diagram_asked`]);
     /// written only when true.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub diagram: bool,
 }
 
 /// A variation as played: it replaces move `replaces` of its parent line.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "VariationView"))]
 pub struct VariationView {
     /// Index in [`GameView::variations`].
     pub id: usize,
@@ -328,6 +340,7 @@ pub struct VariationView {
 
 /// The move that stopped the replay.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ErrorView"))]
 pub struct ErrorView {
     /// 1-based ply.
     pub ply: usize,
@@ -343,6 +356,7 @@ pub struct ErrorView {
     /// `illegal-move`: the code whose catalogue texts word it (`detail.illegal-move`).
     pub code: &'static str,
     /// The values in `message`, by name (see `pdn::replay::ReplayError::args`).
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub args: Args,
 }
 
@@ -351,18 +365,22 @@ pub type Args = std::collections::BTreeMap<&'static str, String>;
 
 /// A diagnostic with its place in the text.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Diagnostic"))]
 pub struct DiagnosticView {
     /// `error`, `warning` or `note`.
+    #[cfg_attr(feature = "ts", ts(type = "Severity"))]
     pub severity: &'static str,
     /// Stable code for translations.
     pub code: &'static str,
     /// `visitor` or `author`: who needs it ([`pdn::Code::audience`]); a viewer on a club page
     /// lists only the visitor ones.
+    #[cfg_attr(feature = "ts", ts(type = "Audience"))]
     pub audience: &'static str,
     /// Plain words.
     pub message: String,
     /// The values in `message`, by name (`pdn::Diagnostic::args`), for wording it in the
     /// page's language.
+    #[cfg_attr(feature = "ts", ts(type = "Record<string, string>"))]
     pub args: Args,
     /// 1-based line.
     pub line: usize,
@@ -377,6 +395,7 @@ pub struct DiagnosticView {
 /// A move that was written but not played (after an error), for greyed display.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "UnplayedView"))]
 pub struct UnplayedView {
     /// The move as written.
     pub notation: String,
@@ -387,6 +406,7 @@ pub struct UnplayedView {
 /// Everything the page needs to show one game.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "GameView"))]
 pub struct GameView {
     /// 1-based game number.
     pub number: usize,
@@ -400,6 +420,7 @@ pub struct GameView {
     pub variant_number: Option<u32>,
     /// How the game is won ([`pdn::variant::Goal::code`]: `standard`, `losing` for
     /// Antidraughts, `first-king` for Breakthrough), for the engine.
+    #[cfg_attr(feature = "ts", ts(type = "'standard' | 'losing' | 'first-king'"))]
     pub goal: &'static str,
     /// The opening's name ([`pdn::openings::opening`]: the `Opening` tag, else the core's
     /// table's name for the moves), when there is one.
@@ -418,6 +439,7 @@ pub struct GameView {
     pub start: Option<PositionView>,
     /// `white` or `black`: the side whose move opens each move number, so rows and labels
     /// follow the text (`1. 19-15 10x19` from a FEN with White to move, even in English).
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub first_mover: &'static str,
     /// The moves played.
     pub plies: Vec<PlyView>,
@@ -427,6 +449,7 @@ pub struct GameView {
     pub comments: Vec<String>,
     /// Marks on the start position, from the first comments' `[%csl]`/`[%cal]`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub marks: Option<crate::analysis::MarksView>,
     /// The result, if any.
     pub result: Option<String>,
@@ -438,14 +461,20 @@ pub struct GameView {
     /// first mover (and White first where the file writes results that way): `white` or
     /// `black` (the winner), `draw`, `unfinished` (`*`); `None` when it names no winner or
     /// there is none.
+    #[cfg_attr(
+        feature = "ts",
+        ts(type = "'white' | 'black' | 'draw' | 'unfinished' | null")
+    )]
     pub outcome: Option<&'static str>,
     /// Every variation, at any depth; [`PlyView::variations`] index into it. In a view within
     /// the budgets ([`crate::budget::cap_variations`]) those the page does not show at first are
     /// written as `null`.
+    #[cfg_attr(feature = "ts", ts(as = "Vec<VariationView>"))]
     pub variations: Variations,
     /// In a view whose variations were capped: the moves in each variation and everything
     /// nested in it, by id (for the page's "N more moves").
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub variation_moves: Option<Vec<u32>>,
     /// The move that stopped the replay.
     pub error: Option<ErrorView>,
@@ -454,17 +483,21 @@ pub struct GameView {
     pub diagnostics: Vec<DiagnosticView>,
     /// Diagnostics left out of `diagnostics`, by code (only when some are).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub diagnostics_hidden: Option<Vec<HiddenView>>,
     /// Every diagnostic counted by severity (only when some are left out).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub diagnostic_counts: Option<SeverityCounts>,
     /// How many diagnostics there are in all (only when some are left out).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub diagnostics_total: Option<usize>,
     /// The packed form of the mainline's moves and the board ([`FileView::packed_view_of`]):
     /// then `plies` is empty and `board` `None`, and this holds them; `None` (and left out of
     /// the JSON) in a full view.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub packed: Option<PackedView>,
 }
 
@@ -518,6 +551,7 @@ impl Serialize for Variations {
 /// exactly the [`PlyView`] the full view has, when the page first asks for it.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PackedPlies"))]
 pub struct PackedView {
     /// The board ([`GameView::board`], then `None`): the same for every game of a file, and
     /// a fifth of a full view's text.
@@ -551,6 +585,7 @@ pub struct PackedView {
 
 /// A [`BoardView`] packed: its squares' fields as three strings.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PackedBoard"))]
 pub struct PackedBoard {
     /// Columns.
     pub width: u8,
@@ -586,6 +621,7 @@ impl PackedBoard {
 
 /// What is said about a move: the fields of [`PlyView`] of the same names.
 #[derive(Clone, Debug, Default, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "PlyNotes"))]
 pub struct PlyNotes {
     pub comments: Vec<String>,
     pub nags: Vec<u16>,
@@ -594,19 +630,25 @@ pub struct PlyNotes {
     pub eval: Option<String>,
     pub spent: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
     pub marks: Option<crate::analysis::MarksView>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
     pub diagram: bool,
 }
 
 /// How the mainline ends on the board (see [`GameView::ending`]).
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "Ending"))]
 pub struct EndingView {
     /// `white` or `black`: the side to move, which has lost.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub loser: &'static str,
     /// `white` or `black`.
+    #[cfg_attr(feature = "ts", ts(type = "Side"))]
     pub winner: &'static str,
     /// `no-pieces` or `no-moves` (its pieces are blocked).
+    #[cfg_attr(feature = "ts", ts(type = "'no-pieces' | 'no-moves'"))]
     pub reason: &'static str,
 }
 
