@@ -11,8 +11,11 @@ import { engineClient } from './protocol.js';
  * `progress({ game, games, done, of, found })` hears each step. Returns { done, stop }: `done`
  * resolves to { text, found } (the problem file, PDN, and its count) or null when stopped, and
  * rejects with the worker's error; `stop()` ends the search and the worker.
+ *
+ * @param {{ text: string, createWorker: () => Worker, nodes?: number | null,
+ *   progress?: (step: { game: number, games: number, done: number, of: number, found: number }) => void }} options
  */
-export function findShots({ text, createWorker, progress = () => {}, nodes = null }) {
+export function findShots({ text, createWorker, progress = (_step) => {}, nodes = null }) {
   const worker = createWorker();
   const client = engineClient(worker);
   let settle = null;
