@@ -82,7 +82,7 @@ function solver(page, rootLocator) {
     },
     /** Waits until the moves listed are `want` (the list is drawn after the board). */
     async waitListed(want, what) {
-      for (let i = 0; i < 100; i++) {
+      for (let i = 0; i < 200; i++) {
         if (JSON.stringify(await s.listed()) === JSON.stringify(want)) return;
         await page.waitForTimeout(50);
       }
@@ -136,12 +136,12 @@ async function solveAll(s) {
   await s.play('27', '22');
   await s.waitMessage('27-22: right.');
   await s.waitPly(2);
-  assertEqual(await s.listed(), ['27-22:right', '17x39:reply'], 'the moves so far');
+  await s.waitListed(['27-22:right', '17x39:reply'], 'the moves so far');
   assertEqual((await s.status()).trim(), 'White to play', 'White to play again');
   // Shown on request: solved, with the count of tries and shown moves.
   await s.button('show').click();
   await s.waitState('solved');
-  assertEqual(await s.listed(), ['27-22:right', '17x39:reply', '26x8:shown'], 'the shown move');
+  await s.waitListed(['27-22:right', '17x39:reply', '26x8:shown'], 'the shown move');
   const status = await s.status();
   assert(status.includes('Solved!') && status.includes('Wrong tries: 2. Moves shown: 1.'), status);
   assert(await s.button('show').isDisabled(), 'nothing more to show');
@@ -156,7 +156,7 @@ async function solveAll(s) {
   await s.play('33', '28');
   await s.waitMessage('33-28: also good.');
   await s.waitState('solved');
-  assertEqual(await s.listed(), ['33-28:accepted', '23-29:reply'], 'the accepted line');
+  await s.waitListed(['33-28:accepted', '23-29:reply'], 'the accepted line');
 }
 
 /** The board and the solve controls are both on screen (after the board is scrolled to). */
@@ -241,7 +241,7 @@ try {
     await s.waitPly(2);
     await s.play('26', '8');
     await s.waitState('solved');
-    assertEqual(await s.listed(), ['27-22:right', '17x39:reply', '26x8:right'], 'solved by the reader');
+    await s.waitListed(['27-22:right', '17x39:reply', '26x8:right'], 'solved by the reader');
     await page.context().close();
   });
 
