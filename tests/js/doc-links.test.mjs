@@ -85,3 +85,12 @@ test('no path outside the repository is written in the README or the docs', () =
   }
   assert.deepEqual(wrong, []);
 });
+
+// README is for users (issue 39): what it does, the two commands, embedding, contracts, limits;
+// everything else is linked. A README past this has grown a document that belongs in docs/.
+const README_MAX_LINES = 300;
+
+test(`README is at most ${README_MAX_LINES} lines`, () => {
+  const lines = read('README.md').trimEnd().split('\n').length;
+  assert.ok(lines <= README_MAX_LINES, `README.md has ${lines} lines: move the detail to docs/`);
+});
