@@ -228,9 +228,42 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
       tr.append(td);
       rows.push(tr);
     }
-    tbody.replaceChildren(...rows);
+    patchRows(tbody, rows);
     const active = state.cursor >= 0 ? state.cursor : state.selected;
     if (active >= 0) scroller.setAttribute('aria-activedescendant', `game-row-${active + 1}`);
+  }
+
+  /**
+   * Puts `rows` in `tbody`, keeping each row and cell element that stands for the same game in
+   * the same place and changing only what differs: a click whose press and release straddle a
+   * redraw (the check pass filling a column, a language change, a resize) still lands on one
+   * element and opens its game. A row replaced between the two is a click lost.
+   */
+  function patchRows(body, rows) {
+    const old = body.children;
+    if (old.length !== rows.length) { body.replaceChildren(...rows); return; }
+    for (let k = 0; k < rows.length; k++) {
+      const a = old[k];
+      const b = rows[k];
+      if (a.isEqualNode(b)) continue;
+      if (!a.dataset.game || a.dataset.game !== b.dataset.game || a.children.length !== b.children.length) {
+        a.replaceWith(b);
+        continue;
+      }
+      copyAttributes(a, b);
+      const cells = [...b.children];
+      cells.forEach((cell, c) => {
+        const was = a.children[c];
+        if (was.isEqualNode(cell)) return;
+        copyAttributes(was, cell);
+        was.replaceChildren(...cell.childNodes);
+      });
+    }
+  }
+
+  function copyAttributes(a, b) {
+    for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+    for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
   }
 
   function reorder() {
