@@ -208,12 +208,19 @@ try {
     await load(page, `${sample}\n${BLUNDER}`);
     await page.click('#engine-toggle');
     await page.waitForSelector('#engine #review-game:not([disabled])');
+    // Deep (300,000 nodes a position): the review must still be running when Stop is pressed,
+    // however the worker's and the test's shares of a loaded machine fall (at Normal, a CI run
+    // once saw it end first: no progress left to read).
+    await page.click('#engine .review-time[data-review-nodes="300000"]');
+    await page.waitForSelector('#engine .review-time[data-review-nodes="300000"][aria-pressed="true"]');
     await page.click('#engine #review-game');
+    // Stop is pressed in the same task that sees the third position reviewed.
     await page.waitForFunction(() => {
       const p = document.querySelector('[data-review-progress]');
-      return p && Number(p.dataset.reviewProgress.split('/')[0]) >= 3;
+      if (!p || Number(p.dataset.reviewProgress.split('/')[0]) < 3) return false;
+      document.querySelector('#engine #review-game').click(); // Stop review
+      return true;
     });
-    await page.click('#engine #review-game'); // Stop review
     await page.waitForFunction(() => document.querySelector('#engine #review-game').getAttribute('aria-pressed') === 'false');
     const stopped = await page.evaluate(() => ({
       progress: document.querySelector('[data-review-progress]')?.dataset.reviewProgress,
