@@ -8,11 +8,13 @@
 //! A payload is the version character `1` and then base64url (no padding) of these bytes:
 //!
 //! * a byte of flags, which tags follow: bit 0 `Event`, 1 `Date`, 2 `White`, 3 `Black`,
-//!   4 `Result`, 5 `GameType`, 6 `FEN` (bit 7 is reserved and refused);
+//!   4 `Result`, 5 `GameType`, 6 `FEN`; bit 7: the game's one comment before its moves follows
+//!   the tags (a text, at most [`MAX_COMMENT`] bytes: a problem's "White to play wins a man");
 //! * each tag present, in that order: a text is a LEB128 length and its UTF-8 bytes; `Date` is
 //!   a LEB128 number, 0 then a text, else `1 + (year * 13 + month) * 32 + day` (`??` is 0);
 //!   `Result` is a byte, 0 then a text, else 1 `2-0`, 2 `0-2`, 3 `1-1`, 4 `1-0`, 5 `0-1`,
 //!   6 `1/2-1/2`, 7 `*`, 8 `0-0`;
+//! * the comment, if bit 7 says so (a text);
 //! * the number of plies (LEB128);
 //! * the rest: the moves as one number, little-endian bytes, `i1 + n1 * (i2 + n2 * (i3 + …))`
 //!   where `ik` is the index of the k-th move among the `nk` legal moves of its position
@@ -21,7 +23,7 @@
 //!
 //! The start is the `FEN` tag's position, else the variant's; the variant is the `GameType`
 //! tag's, else the reader's default. A game without the tag whose moves make the reader guess
-//! another variant is given the tag. Other tags are not carried.
+//! another variant is given the tag. Other tags are not carried, nor any other comment.
 
 use crate::edit::{move_text, same_move};
 use crate::position::{Move, Position, Ruleset};
@@ -45,6 +47,13 @@ pub const MAX_PLIES: usize = 2000;
 
 /// The longest payload read, in characters.
 pub const MAX_PAYLOAD: usize = 8192;
+
+/// The longest comment before the moves a short link carries, in bytes of UTF-8 (a longer one
+/// is an annotated game's, which keeps its `#pdn=` link).
+pub const MAX_COMMENT: usize = 300;
+
+/// The flag bit that says the game's comment before its moves follows the tags.
+const COMMENT: u8 = 0x80;
 
 /// Where each tag is, for the errors ("cut short (in its White tag)").
 const WHERE: [&str; 7] = [
@@ -83,8 +92,9 @@ fn err<T>(s: impl Into<String>) -> Result<T, ShortLinkError> {
 }
 
 /// The short-link payload of `game` (without `#g=`), or `None` when the form cannot carry it:
-/// comments, variations, NAGs or strength marks, a setup inside the moves, a move that cannot
-/// be played, an unknown variant, more than [`MAX_PLIES`] plies.
+/// comments (but one before the moves, up to [`MAX_COMMENT`] bytes), variations, NAGs or
+/// strength marks, a setup inside the moves, a move that cannot be played, an unknown variant,
+/// more than [`MAX_PLIES`] plies.
 ///
 /// ```
 /// let game = &pdn::read_file("[White \"A\"][Result \"*\"] 1. 32-28 19-23 *").games[0];
@@ -94,11 +104,12 @@ fn err<T>(s: impl Into<String>) -> Result<T, ShortLinkError> {
 /// ```
 #[must_use]
 pub fn encode(game: &Game) -> Option<String> {
-    if !game.variations.is_empty()
-        || !game.intro.is_empty()
-        || !game.outro.is_empty()
-        || game.setup.is_some()
-    {
+    let comment = match game.intro.as_slice() {
+        [] => None,
+        [one] if one.trim().len() <= MAX_COMMENT && !one.trim().is_empty() => Some(one.trim()),
+        _ => return None,
+    };
+    if !game.variations.is_empty() || !game.outro.is_empty() || game.setup.is_some() {
         return None;
     }
     if game.moves.iter().any(|n| {
@@ -145,6 +156,10 @@ pub fn encode(game: &Game) -> Option<String> {
     }
     let rs = r.ruleset.as_ref()?;
     let mut bytes = header(&values);
+    if let Some(text) = comment {
+        bytes[0] |= COMMENT;
+        write_text(&mut bytes, text);
+    }
     write_varint(&mut bytes, r.plies.len() as u64);
     // The moves' digits, first move first; the number is built from the last.
     let mut digits = Vec::with_capacity(r.plies.len());
@@ -200,9 +215,6 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
         at: 0,
     };
     let flags = input.byte("its tags")?;
-    if flags & 0x80 != 0 {
-        return err("the short link is damaged: its tags are not known");
-    }
     let mut values: Vec<Option<String>> = vec![None; TAGS.len()];
     for (k, value) in values.iter_mut().enumerate() {
         if flags & (1 << k) == 0 {
@@ -237,6 +249,15 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
             _ => input.text(WHERE[k])?,
         });
     }
+    let comment = if flags & COMMENT != 0 {
+        let text = input.text("its comment")?;
+        if text.len() > MAX_COMMENT {
+            return err("the short link is damaged: its comment is too long");
+        }
+        Some(text)
+    } else {
+        None
+    };
     let plies = input.varint("its number of moves")?;
     if plies > MAX_PLIES as u64 {
         return err(format!(
@@ -254,6 +275,7 @@ pub fn decode_game(payload: &str) -> Result<Game, ShortLinkError> {
         .collect();
     let (rs, mut pos) = start(&values)?;
     let mut game = tags_game(&values);
+    game.intro.extend(comment);
     let capture = rs.variant.capture_separator();
     for k in 0..plies {
         let legal = pos.legal_moves(&rs);
@@ -657,11 +679,35 @@ mod tests {
             "1. 32-28 {good} 19-23 *",
             "1. 32-28 (1. 33-28) 19-23 *",
             "1. 32-28! 19-23 *",
-            "{intro} 1. 32-28 *",
+            "{one} {two} 1. 32-28 *",
             "1. 32-28 19-23 2. 11-22 *",
         ] {
             assert_eq!(encode(&game(text)), None, "{text}");
         }
+        let long = format!("{{{}}} 1. 32-28 *", "a".repeat(MAX_COMMENT + 1));
+        assert_eq!(encode(&game(&long)), None, "a comment over MAX_COMMENT");
+    }
+
+    #[test]
+    fn a_problem_goes_round_with_its_comment() {
+        // What `pdn puzzles` writes: a FEN, the problem's sentence before the moves, the solution.
+        let g = game(
+            "[Event \"NK 2003, move 40\"][White \"Rob Clerc\"][Black \"Auke Scholma\"]\n\
+             [Result \"*\"][GameType \"20\"][FEN \"W:W28,33,35,38,39,45,48:B7,8,9,13,19,24,25,27\"]\n\
+             {White to play wins 1 man. From Rob Clerc – Auke Scholma (played in the game).}\n\
+             1. 28-23 19x28 2. 33x31 *",
+        );
+        let payload = encode(&g).expect("a problem has a short link");
+        let back = decode_game(&payload).unwrap();
+        assert_eq!(
+            back.intro,
+            ["White to play wins 1 man. From Rob Clerc – Auke Scholma (played in the game)."]
+        );
+        assert_eq!(back.moves.len(), 3);
+        assert!(payload.len() < 300, "{} characters", payload.len());
+        // Without the comment bit, the same bytes hold no comment.
+        let plain = encode(&game("1. 32-28 *")).unwrap();
+        assert!(decode_game(&plain).unwrap().intro.is_empty());
     }
 
     #[test]

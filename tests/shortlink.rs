@@ -1,5 +1,6 @@
 //! Short links (`src/shortlink.rs`) over every game of the PDN_CORPORA folder: each game the
-//! form carries decodes to the same mainline moves and the same kept tags.
+//! form carries decodes to the same mainline moves, the same kept tags and the same comment
+//! before its moves.
 
 mod common;
 
@@ -36,9 +37,16 @@ fn every_corpus_game_goes_round() {
                 }
                 assert_eq!(back.tag(name), game.tag(name), "{at}: {name}");
             }
+            // Its comment before the moves, if it has one, comes back (trimmed, as the reader keeps it).
+            let trimmed: Vec<&str> = game.intro.iter().map(|c| c.trim()).collect();
+            assert_eq!(back.intro, trimmed, "{at}: the comment before the moves");
             // The text a page opens (`decode`: this game, written) reads back as the same moves.
             let text = pdn::writer::write_game(&back, &Default::default());
             let reread = pdn::read_file(&text).games.remove(0);
+            assert_eq!(
+                reread.intro, back.intro,
+                "{at}: the comment, written and read"
+            );
             let (a, b) = (replay(game), replay(&reread));
             assert!(b.error.is_none(), "{at}: {:?}\n{text}", b.error);
             assert_eq!(a.variant, b.variant, "{at}");

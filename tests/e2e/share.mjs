@@ -282,8 +282,8 @@ try {
     await page.click('#game-list tr.game-row[data-game="5"]');
     await page.waitForFunction(() => document.body.dataset.game === '5');
     await page.click('#copy-link');
-    // Game 5 alone, with its comment: the #pdn= form (a short link carries no comment).
-    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#pdn='));
+    // Game 5 alone: the short form, its one comment before the moves (200 characters) with it.
+    await page.waitForFunction(() => document.getElementById('share-link').value.includes('#g='));
     const words = await catalogue('en');
     const notice = await page.textContent('#share-notice');
     assert(await page.isVisible('#share-notice') && notice.includes(words['share.oneGame']), `the notice says the link holds one game: ${notice}`);
