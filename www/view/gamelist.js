@@ -240,25 +240,37 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
    * element and opens its game. A row replaced between the two is a click lost.
    */
   function patchRows(body, rows) {
-    const old = body.children;
-    if (old.length !== rows.length) { body.replaceChildren(...rows); return; }
-    for (let k = 0; k < rows.length; k++) {
-      const a = old[k];
-      const b = rows[k];
-      if (a.isEqualNode(b)) continue;
-      if (!a.dataset.game || a.dataset.game !== b.dataset.game || a.children.length !== b.children.length) {
-        a.replaceWith(b);
-        continue;
-      }
-      copyAttributes(a, b);
-      const cells = [...b.children];
-      cells.forEach((cell, c) => {
-        const was = a.children[c];
-        if (was.isEqualNode(cell)) return;
-        copyAttributes(was, cell);
-        was.replaceChildren(...cell.childNodes);
-      });
-    }
+    // Rows are matched by game (spacers by end), not by place: when the window grows or
+    // shrinks (the table's height changed under a press), the rows that stay are the same nodes.
+    const key = (tr, k, n) => tr.dataset.game || (tr.className === 'spacer' ? (k === 0 ? 'top' : k === n - 1 ? 'bottom' : '') : '');
+    const had = new Map();
+    [...body.children].forEach((tr, k, all) => { const id = key(tr, k, all.length); if (id) had.set(id, tr); });
+    const kept = rows.map((b, k) => {
+      const a = had.get(key(b, k, rows.length));
+      if (!a || a.children.length !== b.children.length) return b;
+      had.delete(key(b, k, rows.length));
+      patchRow(a, b);
+      return a;
+    });
+    // Rows that left the window go first; then each is put in place, and those that stay in
+    // order never move.
+    const staying = new Set(kept);
+    for (const tr of [...body.children]) if (!staying.has(tr)) tr.remove();
+    kept.forEach((tr, k) => {
+      const at = body.children[k];
+      if (at !== tr) body.insertBefore(tr, at || null);
+    });
+  }
+
+  function patchRow(a, b) {
+    if (a.isEqualNode(b)) return;
+    copyAttributes(a, b);
+    [...b.children].forEach((cell, c) => {
+      const was = a.children[c];
+      if (was.isEqualNode(cell)) return;
+      copyAttributes(was, cell);
+      was.replaceChildren(...cell.childNodes);
+    });
   }
 
   function copyAttributes(a, b) {
