@@ -28,13 +28,15 @@ for (const { code } of LANGUAGES) {
   const catalogue = (await import(pathToFileURL(path.join(root, 'www', 'i18n', `${code}.js`)).href)).default;
   words[code] = Object.fromEntries(LOADER_WORDS.map((k) => [k, catalogue[k]]).filter(([, v]) => typeof v === 'string'));
 }
-// Its message's colours, from the palette's light block (www/style.css).
+// Its message's colours, the palette's light values (www/style.css).
 const css = files.styles['www/style.css'];
 const light = css.slice(css.indexOf('{', css.indexOf(':root, :host {')), css.indexOf('}', css.indexOf(':root, :host {')));
 const color = (name) => {
   const m = new RegExp(`--${name}:\\s*([^;]+);`).exec(light);
   if (!m) throw new Error(`www/style.css: no --${name} in the light block`);
-  return m[1].trim();
+  // A colour written with its dark value beside it: `var(--if-light, L) var(--if-dark, D)`.
+  const value = m[1].trim();
+  return (/^var\(--if-light, (.+?)\) var\(--if-dark, /.exec(value) || [, value])[1];
 };
 const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const banner = `/*! pdn-viewer ${version}, the <pdn-viewer> element in one file (MIT OR Apache-2.0). docs/embedding.md */\n`;

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BOARD_COLOR_NAMES } from '../../www/share/board-export.js';
 import { readFileSync } from 'node:fs';
-import { SELECTORS, css, light, dark, darkBlock, system, definitions, ruleText } from './palette.mjs';
+import { SELECTORS, SWITCHES, css, light, dark, darkBlock, palette, paired, system, definitions, ruleText } from './palette.mjs';
 
 /** Colours written as values (#hex, rgb(), rgba(), hsl()), not through the palette. */
 const literalColours = (text) => [...text.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/#[0-9a-f]{3,8}\b|\b(?:rgba?|hsla?)\(/gi)].map((m) => m[0]);
@@ -44,18 +44,25 @@ for (const [name, theme] of [['light', light], ['dark', dark]]) {
   });
 }
 
-test('palette: the dark values for the system setting are the same as for the switch', () => {
+test('palette: the two dark rules (the system\'s and the switch\'s) only swap the theme switches, alike', () => {
   assert.deepEqual(system, darkBlock);
+  assert.deepEqual(darkBlock, { 'if-light': '', 'if-dark': 'initial' });
+  assert.deepEqual([palette['if-light'], palette['if-dark']], ['initial', '']);
 });
 
-test('palette: each colour is written once per theme, in the palette blocks', () => {
-  // Every custom property is defined in the light block, and again only in the two dark ones
-  // (so a colour cannot be set twice, the later silently winning).
+test('palette: each colour is written once, its light and dark values side by side', () => {
+  // Every custom property is defined once, in the palette block (so a colour cannot be set
+  // twice, the later silently winning); only the switches again, in the two dark rules.
   for (const [name, count] of Object.entries(definitions())) {
-    assert.ok(name in light, `--${name} is defined outside the palette block`);
-    assert.equal(count, name in darkBlock ? 3 : 1, `--${name} is defined ${count} times`);
+    assert.ok(name in palette, `--${name} is defined outside the palette block`);
+    assert.equal(count, SWITCHES.includes(name) ? 3 : 1, `--${name} is defined ${count} times`);
   }
-  for (const name of Object.keys(darkBlock)) assert.ok(name in light, `--${name}: dark only`);
+  // A value that names a switch is a whole pair, so each theme gets exactly one value.
+  for (const [name, value] of Object.entries(palette)) {
+    if (SWITCHES.includes(name) || !value.includes('--if-')) continue;
+    assert.ok(name in paired, `--${name}: ${value} is not a light/dark pair`);
+  }
+  assert.ok(Object.keys(paired).length >= 20, 'the dark theme changes the colours');
 });
 
 test('palette: no colour is written outside the palette blocks (style.css and the sheets loaded on use)', () => {
