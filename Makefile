@@ -34,14 +34,14 @@ setup-test:
 # (pkg/gif.js, pkg/gif_bg.wasm), loaded only when a reader asks for a GIF (www/share/gif.js).
 build: setup
 	cargo build -p pdn-wasm -p pdn-engine-wasm -p pdn-print-wasm -p pdn-gif-wasm --lib --profile wasm --target wasm32-unknown-unknown
-	wasm-bindgen --target web --no-typescript --out-name pdn --out-dir pkg $(WASM)
+	wasm-bindgen --target web --out-name pdn --out-dir pkg $(WASM)
 	$(WASM_OPT) pkg/pdn_bg.wasm -o pkg/pdn_bg.wasm
-	wasm-bindgen --target web --no-typescript --out-name engine --out-dir pkg $(ENGINE_WASM)
+	wasm-bindgen --target web --out-name engine --out-dir pkg $(ENGINE_WASM)
 	$(ENGINE_WASM_OPT) pkg/engine_bg.wasm -o pkg/engine_bg.wasm
 	# The printed sheet's QR code (pkg/print.js), loaded only by the print view (print=game).
-	wasm-bindgen --target web --no-typescript --out-name print --out-dir pkg $(PRINT_WASM)
+	wasm-bindgen --target web --out-name print --out-dir pkg $(PRINT_WASM)
 	$(WASM_OPT) pkg/print_bg.wasm -o pkg/print_bg.wasm
-	wasm-bindgen --target web --no-typescript --out-name gif --out-dir pkg $(GIF_WASM)
+	wasm-bindgen --target web --out-name gif --out-dir pkg $(GIF_WASM)
 	$(WASM_OPT) pkg/gif_bg.wasm -o pkg/gif_bg.wasm
 	$(MAKE) --no-print-directory pkg/egdb-21.bin.gz
 	node tools/sample-view.mjs
@@ -126,9 +126,9 @@ test-no-corpora: setup-test
 	env -u PDN_CORPORA node tests/e2e/explorer.mjs
 	env -u PDN_CORPORA node tests/e2e/names.mjs
 
-lint: doc-check setup-test
-	# The page's modules that read the core's values, type-checked against types/ (tsconfig.json:
-	# a field renamed in Rust, once `make types` has run, fails here).
+lint: doc-check setup-test build
+	# The page's modules, type-checked against types/ and pkg/*.d.ts (tsconfig.json: a field
+	# renamed in Rust, once `make types` has run, fails here).
 	tests/e2e/node_modules/.bin/tsc -p tsconfig.json
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings

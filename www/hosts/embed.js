@@ -18,8 +18,11 @@ import '../pdn-viewer.js';
 const address = readAddress(location.href);
 /** The element's attributes the address may set, beside the games source and the place. */
 const ATTRIBUTES = ['theme', 'coordinates', 'moves', 'lang', 'orientation', 'list', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer'];
-const viewer = document.createElement('pdn-viewer');
+// Typed loosely: the frame hands the element what its public declarations leave out (the
+// link's payload, link or shortLink, and the parent window's room, windowRoom).
+const viewer = /** @type {any} */ (document.createElement('pdn-viewer'));
 viewer.setAttribute('fill', ''); // as tall as the frame: board and buttons always in view
+/** @type {Record<string, any>} */
 const given = { ...address.params, theme: address.theme, lang: address.lang, orientation: address.orientation, mode: address.mode };
 // The frame cannot see its parent page's colours: light unless the address asks for another
 // theme (theme=dark, or theme=auto: the visitor's system), like a <pdn-viewer> on a page that

@@ -14,7 +14,8 @@ import { LANGUAGES, diagnosticDetail, formatNumber, pickLanguage } from '../i18n
 // www/hosts/boot.js, when it runs after this module, leaves the start-up to it.
 window.pdnMain = true;
 
-const $ = (id) => document.getElementById(id);
+// The page's own elements by id (index.html), whatever their kind: inputs, dialogs, boxes.
+const $ = /** @type {(id: string) => any} */ ((id) => document.getElementById(id));
 const els = {
   board: $('board'), moves: $('moves'), diagnostics: $('diagnostics'), header: $('game-header'),
   tags: $('tags'), plyInfo: $('ply-info'), announcer: $('announcer'), nav: document.querySelector('.board-panel nav.controls'), explorer: $('explorer'),
@@ -467,6 +468,7 @@ function revealBoard() {
 // ---- board edits kept in the text ---------------------------------------------------------
 
 /** Who hears that the open text changed (a board edit written back, undo, redo). */
+/** @type {Array<(splice?: object) => void>} */
 const textListeners = [() => syncAddress()];
 /**
  * The one place that says the text of the open file changed (a board edit written into it,
@@ -580,6 +582,7 @@ function syncAddress() {
     if (location.hash !== page.seenHash && isLinkSource(here.source)) return;
     const loads = page.loads;
     let source = null;
+    /** @type {{ ply: number | 'last', line?: number | null }} */
     let place = app.place();
     if (app.edited.size || !['link', 'src', 'sample'].includes(src.kind)) {
       // A pasted, opened or edited text: the address is the link Copy link gives (menus.js),
@@ -841,7 +844,7 @@ function restoreSettings() {
 async function main() {
   // The bare page (the sample) needs no address module before its first screen.
   const address = location.search || location.hash
-    ? (await addressing()).readAddress(location.href) : { source: null, game: 1, ply: 0 };
+    ? (await addressing()).readAddress(location.href) : { source: null, game: 1, ply: 0, line: null };
   // A language or theme the address names is shown, not remembered.
   for (const key of ['lang', 'theme']) if (address[key]) page.pinned[key] = address[key];
   for (const l of LANGUAGES) {

@@ -121,7 +121,7 @@ export async function readLimited(response, limit, { progress = null, cancel = n
  * 'http' (with `status`) or 'tooLarge'. `credentials` is fetch's.
  * @param {string} url
  * @param {number} limit
- * @param {{ progress?: ((bytes: number) => void) | null, credentials?: RequestCredentials }} [options]
+ * @param {{ progress?: ((done: number, total: number | null) => void) | null, credentials?: RequestCredentials }} [options]
  */
 export async function download(url, limit, { progress = null, credentials = 'omit' } = {}) {
   let parsed;

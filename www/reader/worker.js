@@ -41,7 +41,8 @@ const CHECK_CHUNK = 250;
 /** Texts longer than this are not sent back for the page's text box (it would freeze it). */
 const TEXT_LIMIT = LIMITS.boxChars;
 
-const post = (msg, transfer = []) => self.postMessage(msg, transfer);
+// `self` is the worker's scope (tsc, with the page's DOM types, takes it for a window).
+const post = (msg, transfer = []) => /** @type {any} */ (self).postMessage(msg, transfer);
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function errorText(e) {

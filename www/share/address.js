@@ -35,6 +35,8 @@ export const isLinkSource = (source) => !!source && (source.pdn != null || sourc
  * ply } (or { short, … } for a short link `#g=`, pdn::shortlink; `pdn=` wins when a hash has
  * both), numbers or null when absent or malformed (and `line` when it names a variation, `mode`
  * and `orientation` when the hash has them).
+ * @param {unknown} hash
+ * @returns {{ pdn?: string, short?: string, game: number | null, ply: number | null, line?: number, mode?: string, orientation?: string } | null}
  */
 export function parseShareHash(hash) {
   if (typeof hash !== 'string') return null;
@@ -75,6 +77,11 @@ export function buildShareUrl(pageUrl, fields) {
 }
 
 /**
+ * Where a link's games come from: a #pdn= payload, a #g= short link, or a file's address.
+ * @typedef {{ pdn?: string, short?: string, src?: string }} Source
+ */
+
+/**
  * A link -> { source: { pdn } | { short } | { src } | null, game (from 1), ply (or 'last'), line, orientation
  * ('black'), mode ('solve'), lang, theme, params (the other parameters) }; null where absent or
  * malformed. A #pdn= hash wins over ?src=.
@@ -85,6 +92,7 @@ export function readAddress(href) {
   const q = url.searchParams;
   const link = parseShareHash(url.hash);
   const plyOf = (v) => (v === 'last' ? 'last' : count(v));
+  /** @type {{ source: Source | null, game: number | null, ply: number | 'last' | null, line: number | null }} */
   const from = link
     ? { source: link.short != null ? { short: link.short } : { pdn: link.pdn }, game: link.game, ply: link.ply, line: link.line ?? null }
     : { source: q.get('src') ? { src: q.get('src') } : null, game: count(q.get('game')), ply: plyOf(q.get('ply')), line: count(q.get('line')) };

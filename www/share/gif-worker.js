@@ -11,7 +11,8 @@ self.onmessage = async ({ data: { id, parts: p, size } }) => {
   try {
     await ready;
     const bytes = gif(p.width, p.height, p.files, p.ranks, p.cells, p.from, p.to, p.white, p.black, p.result, size);
-    self.postMessage({ id, bytes }, [bytes.buffer]);
+    // `self` is the worker's scope (tsc, with the page's DOM types, takes it for a window).
+    /** @type {any} */ (self).postMessage({ id, bytes }, [bytes.buffer]);
   } catch (e) {
     self.postMessage({ id, error: e && e.message ? e.message : String(e) });
   }
