@@ -17,7 +17,7 @@ import { engineClient } from './protocol.js';
 
 // Solve mode's engine, loaded with this module (app.js); the panel's stylesheet, loaded before it.
 export { createJudge } from './judge.js';
-export { engineSheet } from '../view/sheet.js';
+export { engineSheet, engineSheet as partSheet } from '../view/sheet.js';
 
 /** Best lines asked for. */
 export const MULTIPV = 2;

@@ -8,7 +8,7 @@ import { toDom } from '../view/tree.js';
 import { MATERIAL, explorerPanel, stackedGames } from './panel.js';
 
 // Its stylesheet, loaded before the panel is made (view/app.js).
-export { explorerSheet } from '../view/sheet.js';
+export { explorerSheet, explorerSheet as partSheet } from '../view/sheet.js';
 
 /** Games indexed per request: about 20-60 ms of the worker's time, so other requests wait little. */
 export const CHUNK = 1000;

@@ -344,7 +344,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
       return;
     }
     const text = (await wholeText()) ?? await library.exportAll();
-    const { findShots: find } = await import('../engine/shots.js');
+    const { findShots: find } = await app.part('shots');
     const button = $('find-shots');
     shots = find({
       text,
@@ -427,7 +427,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
         const button = $('download-gif');
         button.disabled = true;
         try {
-          const { gameGif } = await import('../share/gif.js');
+          const { gameGif } = await app.part('gif');
           const bytes = await gameGif(viewer.state.view);
           if (!bytes) { say(() => t('export.gifNoBoard')); return; }
           await downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${fileStem()}.gif`);

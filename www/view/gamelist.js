@@ -6,7 +6,7 @@
 import { h, toDom } from './tree.js';
 import { dateKey } from '../i18n/words.js';
 
-export { gamelistSheet } from './sheet.js';
+export { gamelistSheet, gamelistSheet as partSheet } from './sheet.js';
 
 /**
  * Columns in display order: the row field each shows and its catalogue key; `first`: the

@@ -27,7 +27,7 @@ import { lineView } from './views.js';
 import { gametypeOf } from './score.js';
 
 // Its stylesheet, loaded before the panel is made (app.js).
-export { solveSheet } from './sheet.js';
+export { solveSheet, solveSheet as partSheet } from './sheet.js';
 
 /** Milliseconds before the text's reply is played, and a wrong move is taken back. */
 export const PAUSE = 600;

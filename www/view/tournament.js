@@ -9,7 +9,7 @@ import { standingsView } from './standings.js';
 import { toDom } from './tree.js';
 
 // Its stylesheet, loaded before the views are made (app.js).
-export { tournamentSheet } from './sheet.js';
+export { tournamentSheet, tournamentSheet as partSheet } from './sheet.js';
 
 /** The views, in tab order (the address's `view=` values; `game` is the viewer itself). */
 export const VIEWS = Object.freeze(['game', 'boards', 'standings']);
