@@ -397,7 +397,7 @@ export class PdnViewerElement extends HTMLElement {
     const src = this.getAttribute('src');
     if (!this.hasAttribute('live') || ['off', 'false', '0'].includes(this.getAttribute('live')) || !src) return;
     const url = new URL(src, this.ownerDocument.baseURI).href;
-    const [{ followLive }, first] = await Promise.all([import('./view/follow.js'), this.library.text(), this.app.partWords()]);
+    const [{ followLive }, first] = await Promise.all([this.app.part('follow'), this.library.text()]);
     this.follow = followLive({
       doc: this.ownerDocument, app: this.app, url, every: this.getAttribute('live'), badge: this.parts.liveBadge, host: this, header: this.parts.header,
       reopen: (text, place) => this.reopen(text, place),
@@ -575,6 +575,7 @@ export class PdnViewerElement extends HTMLElement {
         engine: carried() ? null : () => import('./engine/attach.js'),
         tournament: () => import('./view/tournament.js'),
         explorer: () => import('./explorer/attach.js'),
+        gif: () => import('./share/gif.js'),
       },
       options: {
         engineWorker,
@@ -660,7 +661,7 @@ export class PdnViewerElement extends HTMLElement {
     let bytes;
     let downloadBlob;
     try {
-      const [gif, exporter] = await Promise.all([import('./share/gif.js'), import('./share/board-export.js')]);
+      const [gif, exporter] = await Promise.all([this.app.part('gif'), import('./share/board-export.js')]);
       downloadBlob = exporter.downloadBlob;
       bytes = await gif.gameGif(s.view);
     } finally {

@@ -56,7 +56,7 @@ test('index.html writes no button of its own in the navigation: the one source i
 });
 
 test('the editing tools: made once by app.js with the page\'s ids, renamed by translatePage; index.html has only their group', async () => {
-  const { editTools } = await import('../../www/view/app.js');
+  const { editTools } = await import('../../www/view/app-edits.js');
   const group = new Node('div');
   const els = editTools(doc, group, (key) => `[${key}]`);
   const ids = [];
@@ -75,7 +75,7 @@ test('the editing tools: made once by app.js with the page\'s ids, renamed by tr
 });
 
 test('the undo history: undo and redo move steps between two stacks, a new edit drops the redo side, the oldest go past the limit', async () => {
-  const { createHistory } = await import('../../www/view/app.js');
+  const { createHistory } = await import('../../www/view/app-edits.js');
   const h = createHistory(3);
   assert.equal(h.canUndo, false);
   assert.equal(h.undo(), null);

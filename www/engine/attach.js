@@ -17,7 +17,7 @@ import { engineClient } from './protocol.js';
 
 // Solve mode's engine, loaded with this module (app.js); the panel's stylesheet, loaded before it.
 export { createJudge } from './judge.js';
-export { engineSheet } from '../view/sheet.js';
+export { engineSheet, engineSheet as partSheet } from '../view/sheet.js';
 
 /** Best lines asked for. */
 export const MULTIPV = 2;
@@ -43,29 +43,82 @@ function moveTexts(view) {
  * end(game, summary | null) } (view/review.js through app.js), where the game review goes.
  */
 export function attachEngine({ doc, viewer, panel, t, play, createWorker, review = null }) {
-  let worker = null;
-  let client = null; // engineClient(worker): the requests, checked against protocol.js
-  let on = false;
-  let id = 0;
-  let asked = null; // { fen, id } of the position being searched
-  let info = null;
-  let error = null;
-  let whiteToMove = true;
-  // While a line's move is pressed the panel is not redrawn (a press and a release on two
-  // drawings make no click); the drawing waits until the press ends.
-  let holding = false;
-  let waiting = false;
-  // The report on screen: a click plays the line the reader saw, not a newer one held back.
-  let shown = null;
-  // The game review running: { id, game, key, done, of }; the live analysis waits for it.
-  let reviewing = null;
-  // The nodes a position the reader chose for the next review (panel.js REVIEW_BUDGETS).
-  let reviewNodes = REVIEW_NODES;
-  // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
-  // and the writings asked for (id -> { resolve, reject }).
-  let reviewed = null;
+  // The engine's state: what the jobs below read and change.
+  const st = {
+    worker: null,
+    client: null, // engineClient(worker): the requests, checked against protocol.js
+    on: false,
+    id: 0,
+    asked: null, // { fen, id } of the position being searched
+    info: null,
+    error: null,
+    whiteToMove: true,
+    // While a line's move is pressed the panel is not redrawn (a press and a release on two
+    // drawings make no click); the drawing waits until the press ends.
+    holding: false,
+    waiting: false,
+    // The report on screen: a click plays the line the reader saw, not a newer one held back.
+    shown: null,
+    // The game review running: { id, game, key, done, of }; the live analysis waits for it.
+    reviewing: null,
+    // The nodes a position the reader chose for the next review (panel.js REVIEW_BUDGETS).
+    reviewNodes: REVIEW_NODES,
+    // The last review finished ({ id, game, key }: the worker keeps it, to write it into the text)
+    // and the writings asked for (id -> { resolve, reject }).
+    reviewed: null,
+  };
   const writing = new Map();
+  const c = { doc, viewer, panel, t, play, createWorker, review, st, writing };
+  // The jobs, each given what the ones before it made.
+  Object.assign(c, engineDrawing(c));
+  Object.assign(c, engineSearch(c));
+  const { onVisibility, release } = engineInput(c);
+  const { draw, startReview, stopReview, update, stop } = c;
 
+  return {
+    get on() { return st.on; },
+    get info() { return st.info; },
+    /**
+     * Resolves to `text` (game `game`'s PDN) with the last finished review written in (the
+     * worker's; `pdn review`'s form), when that review is of this game and its mainline.
+     */
+    annotate(game, text) {
+      const view = viewer.state.view;
+      if (!st.worker || !st.reviewed || st.reviewed.game !== game || !view || mainline(view).join('\n') !== st.reviewed.key) {
+        return Promise.reject(new Error('no review of this game'));
+      }
+      return new Promise((resolve, reject) => {
+        writing.set(st.reviewed.id, { resolve, reject });
+        st.client.send('annotate', { id: st.reviewed.id, text });
+      });
+    },
+    /** Whether a game review is running. */
+    get reviewing() { return Boolean(st.reviewing); },
+    /** Reviews the shown game (the engine must be on); again: stops it. */
+    review() { if (st.reviewing) { stopReview(); update(); draw(); } else startReview(); },
+    /** The engine on or off; off stops the search (the worker stays, with its table). */
+    set(value) {
+      st.on = Boolean(value);
+      if (st.on) update();
+      else stop();
+      draw();
+    },
+    /** After each drawing of the position (the controller's onChange). */
+    update() { if (st.on) { update(); if (!st.asked || st.info) draw(); } },
+    destroy() {
+      doc.removeEventListener('visibilitychange', onVisibility);
+      doc.removeEventListener('pointerup', release, true);
+      doc.removeEventListener('pointercancel', release, true);
+      if (st.worker) st.worker.terminate();
+      st.worker = null;
+      st.client = null;
+    },
+  };
+}
+
+/** The panel and the board's arrow drawn from the engine's state; the position asked about. */
+function engineDrawing(c) {
+  const { doc, viewer, panel, t, review, st } = c;
   function position() {
     const s = viewer.state;
     if (!s.view) return null;
@@ -82,29 +135,35 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   }
 
   function arrow(model) {
-    const line = info && info.lines[0];
+    const line = st.info && st.info.lines[0];
     if (!line || !line.from) return null;
     return marksLayer(model, { arrows: [{ color: 'blue', from: line.from, to: line.to }] });
   }
 
   function draw() {
-    if (holding) { waiting = true; return; }
-    panel.hidden = !on;
-    if (!on) {
+    if (st.holding) { st.waiting = true; return; }
+    panel.hidden = !st.on;
+    if (!st.on) {
       panel.replaceChildren();
       viewer.setOverlay('engine', null);
       return;
     }
-    shown = info;
-    const progress = reviewing ? { done: reviewing.done, of: reviewing.of } : null;
+    st.shown = st.info;
+    const progress = st.reviewing ? { done: st.reviewing.done, of: st.reviewing.of } : null;
     const view = viewer.state.view;
     const can = Boolean(view && (view.plies || []).length);
-    const node = toDom(doc, enginePanel({ info, error, whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, nodes: reviewNodes } : null }), null);
+    const node = toDom(doc, enginePanel({ info: st.info, error: st.error, whiteToMove: st.whiteToMove, t, flipped: viewer.state.flipped, review: review ? { progress, can, nodes: st.reviewNodes } : null }), null);
     for (const bar of node.querySelectorAll('.eval-white')) bar.style.width = bar.dataset.share;
     panel.replaceChildren(node);
-    viewer.setOverlay('engine', info && info.lines.length ? arrow : null);
+    viewer.setOverlay('engine', st.info && st.info.lines.length ? arrow : null);
   }
 
+  return { position, draw };
+}
+
+/** The worker: started on first use, asked about the position or a game's review, heard. */
+function engineSearch(c) {
+  const { doc, viewer, t, createWorker, review, st, writing, position, draw } = c;
   function receive(m) {
     if (m && writing.has(m.id) && (m.type === 'annotated' || m.type === 'error')) {
       const w = writing.get(m.id);
@@ -112,117 +171,126 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       if (m.type === 'annotated') w.resolve(m.text); else w.reject(new Error(m.message));
       return;
     }
-    if (!m || m.id !== id) return;
-    if (reviewing && m.id === reviewing.id) {
-      const r = reviewing;
+    if (!m || m.id !== st.id) return;
+    if (st.reviewing && m.id === st.reviewing.id) {
+      const r = st.reviewing;
       if (m.type === 'reviewing') {
         r.done = m.index + 1;
         review.step(r.game, m);
       } else if (m.type === 'reviewed' || m.type === 'error') {
-        reviewing = null;
-        if (m.type === 'reviewed') reviewed = { id: r.id, game: r.game, key: r.key };
+        st.reviewing = null;
+        if (m.type === 'reviewed') st.reviewed = { id: r.id, game: r.game, key: r.key };
         review.end(r.game, m.type === 'reviewed' ? m.summary : null);
-        if (m.type === 'error') error = m.message;
+        if (m.type === 'error') st.error = m.message;
         update();
       } else return;
       draw();
       return;
     }
     if (m.type === 'info') {
-      info = m;
-      error = null;
+      st.info = m;
+      st.error = null;
     } else if (m.type === 'error') {
-      error = m.message;
+      st.error = m.message;
     } else return;
     draw();
   }
 
   function start() {
-    if (worker) return;
-    worker = createWorker();
-    client = engineClient(worker);
-    worker.addEventListener('message', (e) => receive(e.data));
-    worker.addEventListener('error', () => { error = t('engine.failed'); draw(); });
+    if (st.worker) return;
+    st.worker = createWorker();
+    st.client = engineClient(st.worker);
+    st.worker.addEventListener('message', (e) => receive(e.data));
+    st.worker.addEventListener('error', () => { st.error = t('engine.failed'); draw(); });
   }
 
   /** Runs the review of the shown game's mainline (the analysis waits until it ends). */
   function startReview() {
     const s = viewer.state;
-    if (!on || !review || !s.view) return;
+    if (!st.on || !review || !s.view) return;
     const fens = mainline(s.view);
     if (!fens[0] || fens.length < 2) return;
-    id += 1;
-    asked = null;
+    st.id += 1;
+    st.asked = null;
     // No lines while it runs: they would be of a position no longer shown (nor its arrow).
-    info = null;
-    error = null;
-    reviewing = { id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
+    st.info = null;
+    st.error = null;
+    st.reviewing = { id: st.id, game: s.game, key: fens.join('\n'), done: 0, of: fens.length };
     review.begin(s.game, s.view);
     start();
     // A smaller table than the analysis's (4 MB), `pdn review`'s, so that the same budget gives
     // the same marks; the worker keeps the review for writing it.
-    client.send('review', { id, gametype: gametypeOf(s.view), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: reviewNodes, entries: REVIEW_ENTRIES });
+    st.client.send('review', { id: st.id, gametype: gametypeOf(s.view), goal: s.view.goal || 'standard', fens, moves: moveTexts(s.view), nodes: st.reviewNodes, entries: REVIEW_ENTRIES });
     draw();
   }
 
   /** Stops the review (a stop pressed, another game, the engine off): what it found stays. */
   function stopReview() {
-    if (!reviewing) return;
-    const r = reviewing;
-    reviewing = null;
-    if (worker) client.send('stop');
+    if (!st.reviewing) return;
+    const r = st.reviewing;
+    st.reviewing = null;
+    if (st.worker) st.client.send('stop');
     review.end(r.game, null);
   }
 
   /** Asks about the shown position, unless it is the one asked about already. */
   function update() {
-    if (reviewing) {
+    if (st.reviewing) {
       // Another game, or its mainline changed: the review stops; otherwise it goes on.
       const s = viewer.state;
-      if (s.view && s.game === reviewing.game && mainline(s.view).join('\n') === reviewing.key) return;
+      if (s.view && s.game === st.reviewing.game && mainline(s.view).join('\n') === st.reviewing.key) return;
       stopReview();
     }
-    if (!on || doc.hidden) return;
+    if (!st.on || doc.hidden) return;
     const p = position();
     if (!p || !p.fen) {
-      info = null;
+      st.info = null;
       draw();
       return;
     }
-    if (asked && asked.fen === p.fen) return;
-    id += 1;
-    asked = { fen: p.fen, id };
-    info = null;
-    error = null;
-    whiteToMove = p.fen.trim().toUpperCase().startsWith('W');
+    if (st.asked && st.asked.fen === p.fen) return;
+    st.id += 1;
+    st.asked = { fen: p.fen, id: st.id };
+    st.info = null;
+    st.error = null;
+    st.whiteToMove = p.fen.trim().toUpperCase().startsWith('W');
     start();
-    client.send('analyse', { id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, moves: p.moves, multipv: MULTIPV });
+    st.client.send('analyse', { id: st.id, gametype: p.gametype, goal: p.goal, fen: p.fen, history: p.history, moves: p.moves, multipv: MULTIPV });
     draw();
   }
 
   function stop() {
     stopReview();
-    if (worker) client.send('stop');
-    asked = null;
+    if (st.worker) st.client.send('stop');
+    st.asked = null;
   }
 
+  return { startReview, stopReview, update, stop };
+}
+
+/**
+ * The panel's input (a line's move played, the review's button and budget; no redraw while a
+ * move is pressed) and the tab's visibility. Returns the listeners on the document, for destroy.
+ */
+function engineInput(c) {
+  const { doc, panel, play, st, draw, startReview, stopReview, update, stop } = c;
   // A hidden tab stops the analysis (nobody reads it), not a review (it is waited for).
   const onVisibility = () => {
     if (!doc.hidden) update();
-    else if (!reviewing) stop();
+    else if (!st.reviewing) stop();
   };
   doc.addEventListener('visibilitychange', onVisibility);
 
   panel.addEventListener('pointerdown', (e) => {
-    if (e.target.closest && e.target.closest('[data-engine-move]')) holding = true;
+    if (e.target.closest && e.target.closest('[data-engine-move]')) st.holding = true;
   });
   // Released after the click that follows the release (same task), so that it lands on the
   // button that was pressed.
   const release = () => {
-    if (!holding) return;
+    if (!st.holding) return;
     setTimeout(() => {
-      holding = false;
-      if (waiting) { waiting = false; draw(); }
+      st.holding = false;
+      if (st.waiting) { st.waiting = false; draw(); }
     }, 0);
   };
   doc.addEventListener('pointerup', release, true);
@@ -231,57 +299,19 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   panel.addEventListener('click', (e) => {
     const budget = e.target.closest && e.target.closest('[data-review-nodes]');
     if (budget) {
-      if (!reviewing) { reviewNodes = Number(budget.dataset.reviewNodes); draw(); }
+      if (!st.reviewing) { st.reviewNodes = Number(budget.dataset.reviewNodes); draw(); }
       return;
     }
     if (e.target.closest && e.target.closest('[data-engine-review]')) {
-      if (reviewing) { stopReview(); update(); draw(); } else startReview();
+      if (st.reviewing) { stopReview(); update(); draw(); } else startReview();
       return;
     }
     const b = e.target.closest && e.target.closest('[data-engine-move]');
-    if (!b || !shown) return;
-    const line = shown.lines[Number(b.dataset.engineLine)];
+    if (!b || !st.shown) return;
+    const line = st.shown.lines[Number(b.dataset.engineLine)];
     if (!line) return;
     play(line.ends.slice(0, Number(b.dataset.engineMove) + 1));
   });
 
-  return {
-    get on() { return on; },
-    get info() { return info; },
-    /**
-     * Resolves to `text` (game `game`'s PDN) with the last finished review written in (the
-     * worker's; `pdn review`'s form), when that review is of this game and its mainline.
-     */
-    annotate(game, text) {
-      const view = viewer.state.view;
-      if (!worker || !reviewed || reviewed.game !== game || !view || mainline(view).join('\n') !== reviewed.key) {
-        return Promise.reject(new Error('no review of this game'));
-      }
-      return new Promise((resolve, reject) => {
-        writing.set(reviewed.id, { resolve, reject });
-        client.send('annotate', { id: reviewed.id, text });
-      });
-    },
-    /** Whether a game review is running. */
-    get reviewing() { return Boolean(reviewing); },
-    /** Reviews the shown game (the engine must be on); again: stops it. */
-    review() { if (reviewing) { stopReview(); update(); draw(); } else startReview(); },
-    /** The engine on or off; off stops the search (the worker stays, with its table). */
-    set(value) {
-      on = Boolean(value);
-      if (on) update();
-      else stop();
-      draw();
-    },
-    /** After each drawing of the position (the controller's onChange). */
-    update() { if (on) { update(); if (!asked || info) draw(); } },
-    destroy() {
-      doc.removeEventListener('visibilitychange', onVisibility);
-      doc.removeEventListener('pointerup', release, true);
-      doc.removeEventListener('pointercancel', release, true);
-      if (worker) worker.terminate();
-      worker = null;
-      client = null;
-    },
-  };
+  return { onVisibility, release };
 }

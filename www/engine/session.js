@@ -131,77 +131,15 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     }
     if (mine === current) post(reply('done', { id: msg.id }));
   }
-  async function judge(msg, mine) {
-    let a;
-    try {
-      a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
-    } catch (e) {
-      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
-      return;
-    }
-    try {
-      await database(a);
-      const budget = msg.ms ?? JUDGE_MS;
-      let spent = 0;
-      let slice = SLICE_MS;
-      for (let depth = 1; depth <= MAX_DEPTH && mine === current && spent < budget;) {
-        const t0 = Date.now();
-        const given = Math.min(slice, budget - spent);
-        const r = JSON.parse(a.search(depth, given, 1));
-        spent += Date.now() - t0;
-        if (mine !== current || !r.lines.length) break;
-        if (r.depth >= depth) {
-          const win = r.lines[0].win;
-          if (win != null && Math.abs(win) <= r.depth) break;
-          depth = r.depth + 1;
-          slice = SLICE_MS;
-        } else if (r.ms < given / 2) {
-          break; // back early, no deeper: nothing deeper to search
-        } else {
-          slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
-        }
-        await pause();
-      }
-      if (mine === current) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
-    } finally {
-      a.free();
-    }
-  }
-  /**
-   * The shots of a whole file ('puzzles'): the wasm's PuzzleRun stepped one position a call, a
-   * turn given between calls (a stop or any other request ends it); 'puzzling' after each game's
-   * position, 'puzzled' with the problem file at the end.
-   */
-  async function puzzles(msg, mine) {
-    let r;
-    try {
-      if (!PuzzleRun) throw new Error('no puzzles in this engine');
-      r = new PuzzleRun(String(msg.text ?? ''), Number(msg.nodes ?? 0), Number(msg.minGain ?? 0));
-    } catch (e) {
-      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
-      return;
-    }
-    try {
-      let found = 0;
-      while (mine === current) {
-        const step = JSON.parse(r.step());
-        if (mine !== current) return;
-        if (!step) break;
-        found = step.found;
-        post(reply('puzzling', { id: msg.id, ...step }));
-        await pause();
-      }
-      if (mine === current) post(reply('puzzled', { id: msg.id, text: r.text(), found }));
-    } finally {
-      r.free();
-    }
-  }
+  // The jobs that need nothing of the session but these (the endgame databases, the count).
+  const k = { Analyser, PuzzleRun, post, pause, database, running: (mine) => mine === current };
+
   // One handler a row of protocol.js REQUESTS; all but 'annotate' first end the one running.
   const dispatch = dispatcher({
     analyse: (msg) => { current += 1; return analyse(msg, current); },
     review: (msg) => { current += 1; return review(msg, current); },
-    judge: (msg) => { current += 1; return judge(msg, current); },
-    puzzles: (msg) => { current += 1; return puzzles(msg, current); },
+    judge: (msg) => { current += 1; return judge(k, msg, current); },
+    puzzles: (msg) => { current += 1; return puzzles(k, msg, current); },
     annotate: (msg) => { annotate(msg); return Promise.resolve(); },
     stop: () => { current += 1; return Promise.resolve(); }, // the running analysis sees the count change
   });
@@ -214,4 +152,78 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       return d.run();
     },
   };
+}
+
+/**
+ * Solve mode's question ('judge'): the position after the reader's move searched a depth at a
+ * time for up to `ms` in all, ending as soon as a forced result is found; answers 'judged'.
+ * k: the session's { Analyser, post, pause, database, running(mine) }.
+ */
+async function judge(k, msg, mine) {
+  const { Analyser, post, pause, database } = k;
+  let a;
+  try {
+    a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
+  } catch (e) {
+    post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+    return;
+  }
+  try {
+    await database(a);
+    const budget = msg.ms ?? JUDGE_MS;
+    let spent = 0;
+    let slice = SLICE_MS;
+    for (let depth = 1; depth <= MAX_DEPTH && k.running(mine) && spent < budget;) {
+      const t0 = Date.now();
+      const given = Math.min(slice, budget - spent);
+      const r = JSON.parse(a.search(depth, given, 1));
+      spent += Date.now() - t0;
+      if (!k.running(mine) || !r.lines.length) break;
+      if (r.depth >= depth) {
+        const win = r.lines[0].win;
+        if (win != null && Math.abs(win) <= r.depth) break;
+        depth = r.depth + 1;
+        slice = SLICE_MS;
+      } else if (r.ms < given / 2) {
+        break; // back early, no deeper: nothing deeper to search
+      } else {
+        slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
+      }
+      await pause();
+    }
+    if (k.running(mine)) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
+  } finally {
+    a.free();
+  }
+}
+
+/**
+ * The shots of a whole file ('puzzles'): the wasm's PuzzleRun stepped one position a call, a
+ * turn given between calls (a stop or any other request ends it); 'puzzling' after each game's
+ * position, 'puzzled' with the problem file at the end.
+ */
+async function puzzles(k, msg, mine) {
+  const { PuzzleRun, post, pause } = k;
+  let r;
+  try {
+    if (!PuzzleRun) throw new Error('no puzzles in this engine');
+    r = new PuzzleRun(String(msg.text ?? ''), Number(msg.nodes ?? 0), Number(msg.minGain ?? 0));
+  } catch (e) {
+    post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+    return;
+  }
+  try {
+    let found = 0;
+    while (k.running(mine)) {
+      const step = JSON.parse(r.step());
+      if (!k.running(mine)) return;
+      if (!step) break;
+      found = step.found;
+      post(reply('puzzling', { id: msg.id, ...step }));
+      await pause();
+    }
+    if (k.running(mine)) post(reply('puzzled', { id: msg.id, text: r.text(), found }));
+  } finally {
+    r.free();
+  }
 }

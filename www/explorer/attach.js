@@ -8,7 +8,7 @@ import { toDom } from '../view/tree.js';
 import { MATERIAL, explorerPanel, stackedGames } from './panel.js';
 
 // Its stylesheet, loaded before the panel is made (view/app.js).
-export { explorerSheet } from '../view/sheet.js';
+export { explorerSheet, explorerSheet as partSheet } from '../view/sheet.js';
 
 /** Games indexed per request: about 20-60 ms of the worker's time, so other requests wait little. */
 export const CHUNK = 1000;
@@ -40,22 +40,7 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
   const timed = (name, ms) => { panel.dataset[name] = String(Math.round(ms * 10) / 10); };
   const now = () => (doc.defaultView && doc.defaultView.performance ? doc.defaultView.performance.now() : Date.now());
 
-  function draw() {
-    panel.hidden = !on;
-    if (!on) { panel.replaceChildren(); return; }
-    // A reader on the keyboard keeps their place: the focus goes back to the same row's move
-    // (or the first, after a move was played), not to the page's start.
-    const active = panel.getRootNode().activeElement;
-    const rowAt = active && panel.contains(active) && active.closest('tr[data-choice]')
-      ? [...panel.querySelectorAll('tr[data-choice]')].indexOf(active.closest('tr[data-choice]')) : -1;
-    const node = toDom(doc, explorerPanel(state, t), null);
-    for (const part of node.querySelectorAll('[data-share]')) part.style.width = part.dataset.share;
-    panel.replaceChildren(node);
-    if (rowAt >= 0) {
-      const plays = panel.querySelectorAll('tr[data-choice] .explorer-play');
-      (plays[rowAt] || plays[0])?.focus();
-    }
-  }
+  const draw = () => drawPanel(doc, panel, on, state, t);
 
   /** Builds the index (or finds it built: a step of a ready index answers at once). */
   function build() {
@@ -111,47 +96,6 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
     draw();
     return listed || [];
   }
-
-  panel.addEventListener('click', async (e) => {
-    // A move's whole row is its button (the move's own button is the keyboard's way in).
-    const row = e.target.closest && e.target.closest('tr[data-choice]');
-    if (row) {
-      await play(Number(row.dataset.choice));
-      return;
-    }
-    const named = e.target.closest && e.target.closest('[data-player]');
-    if (named) { await api.showPlayer(named.dataset.player); listed(state.found); return; }
-    const action = e.target.closest && e.target.closest('[data-explorer-action]');
-    if (!action) return;
-    if (action.dataset.explorerAction === 'all') { state.player = null; show(null, null); }
-    // Without a host's close, the Explorer turns itself off (a default in the parameters could not see `api`).
-    else if (action.dataset.explorerAction === 'close') await (close ? close() : api.set(false));
-    else if (action.dataset.explorerAction === 'find') listed(await api.findHere());
-  });
-
-  // Up and Down go from move to move in the table, as in the game table.
-  panel.addEventListener('keydown', (e) => {
-    if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey) return;
-    const here = e.target.closest && e.target.closest('tr[data-choice]');
-    if (!here) return;
-    const next = e.key === 'ArrowDown' ? here.nextElementSibling : here.previousElementSibling;
-    const button = next && next.querySelector('.explorer-play');
-    if (!button) return;
-    e.preventDefault();
-    e.stopPropagation(); // not a step through the game's moves
-    button.focus();
-  });
-
-  panel.addEventListener('submit', async (e) => {
-    const form = e.target.closest && e.target.closest('[data-explorer-form="material"]');
-    if (!form) return;
-    e.preventDefault();
-    const counts = Object.fromEntries(MATERIAL.map((k) => {
-      const v = form.elements[k].value.trim();
-      return [k, /^\d{1,2}$/.test(v) ? Number(v) : null];
-    }));
-    listed(await api.findMaterial(counts));
-  });
 
   const api = {
     get on() { return on; },
@@ -221,5 +165,71 @@ export function attachExplorer({ doc, viewer, panel, t, library, play, list, clo
       return show('position', found);
     },
   };
+  panelInput({ panel, state, play, close, listed, show, api });
   return api;
+}
+
+/** The panel drawn (or emptied while off), the keyboard's row kept. */
+function drawPanel(doc, panel, on, state, t) {
+  panel.hidden = !on;
+  if (!on) { panel.replaceChildren(); return; }
+  // A reader on the keyboard keeps their place: the focus goes back to the same row's move
+  // (or the first, after a move was played), not to the page's start.
+  const active = panel.getRootNode().activeElement;
+  const rowAt = active && panel.contains(active) && active.closest('tr[data-choice]')
+    ? [...panel.querySelectorAll('tr[data-choice]')].indexOf(active.closest('tr[data-choice]')) : -1;
+  const node = toDom(doc, explorerPanel(state, t), null);
+  for (const part of node.querySelectorAll('[data-share]')) part.style.width = part.dataset.share;
+  panel.replaceChildren(node);
+  if (rowAt >= 0) {
+    const plays = panel.querySelectorAll('tr[data-choice] .explorer-play');
+    (plays[rowAt] || plays[0])?.focus();
+  }
+}
+
+/**
+ * The panel's input: a move's row plays it, a player's name lists their games, the actions (all
+ * games, close, find), Up and Down between the moves, the material search's form.
+ */
+function panelInput({ panel, state, play, close, listed, show, api }) {
+panel.addEventListener('click', async (e) => {
+  // A move's whole row is its button (the move's own button is the keyboard's way in).
+  const row = e.target.closest && e.target.closest('tr[data-choice]');
+  if (row) {
+    await play(Number(row.dataset.choice));
+    return;
+  }
+  const named = e.target.closest && e.target.closest('[data-player]');
+  if (named) { await api.showPlayer(named.dataset.player); listed(state.found); return; }
+  const action = e.target.closest && e.target.closest('[data-explorer-action]');
+  if (!action) return;
+  if (action.dataset.explorerAction === 'all') { state.player = null; show(null, null); }
+  // Without a host's close, the Explorer turns itself off (a default in the parameters could not see `api`).
+  else if (action.dataset.explorerAction === 'close') await (close ? close() : api.set(false));
+  else if (action.dataset.explorerAction === 'find') listed(await api.findHere());
+});
+
+// Up and Down go from move to move in the table, as in the game table.
+panel.addEventListener('keydown', (e) => {
+  if ((e.key !== 'ArrowDown' && e.key !== 'ArrowUp') || e.altKey || e.ctrlKey || e.metaKey) return;
+  const here = e.target.closest && e.target.closest('tr[data-choice]');
+  if (!here) return;
+  const next = e.key === 'ArrowDown' ? here.nextElementSibling : here.previousElementSibling;
+  const button = next && next.querySelector('.explorer-play');
+  if (!button) return;
+  e.preventDefault();
+  e.stopPropagation(); // not a step through the game's moves
+  button.focus();
+});
+
+panel.addEventListener('submit', async (e) => {
+  const form = e.target.closest && e.target.closest('[data-explorer-form="material"]');
+  if (!form) return;
+  e.preventDefault();
+  const counts = Object.fromEntries(MATERIAL.map((k) => {
+    const v = form.elements[k].value.trim();
+    return [k, /^\d{1,2}$/.test(v) ? Number(v) : null];
+  }));
+  listed(await api.findMaterial(counts));
+});
 }

@@ -89,7 +89,7 @@ const sharing = () => import('../share/share.js');
 /** The address's format (address.js): loaded first for an address with a query or a hash. */
 const addressing = () => import('../share/address.js');
 /** The export and share menus (menus.js), loaded on first use. */
-const menus = () => (page.menus ??= Promise.all([import('./menus.js'), app.partWords()]).then(([{ createMenus }]) => createMenus({
+const menus = () => (page.menus ??= app.part('menus').then(({ createMenus }) => createMenus({
   els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition, loadAnalysis,
 })));
 
@@ -108,6 +108,11 @@ const app = createApp({
     engine: () => import('../engine/attach.js'),
     explorer: () => import('../explorer/attach.js'),
     tournament: () => import('../view/tournament.js'),
+    // The page's own parts, loaded the same way (app.part): the printed sheets, the GIF, the shots.
+    print: () => import('../share/print.js'),
+    gif: () => import('../share/gif.js'),
+    shots: () => import('../engine/shots.js'),
+    menus: () => import('./menus.js'),
   },
   options: {
     download: (blob, name) => import('../share/board-export.js').then((m) => m.downloadBlob(blob, name)),
@@ -624,7 +629,7 @@ async function followSource(address, every) {
   const url = address.source && address.source.src;
   if (!url) return;
   const absolute = new URL(url, location.href).href;
-  const [{ followLive }, first] = await Promise.all([import('../view/follow.js'), library.text(), app.partWords()]);
+  const [{ followLive }, first] = await Promise.all([app.part('follow'), library.text()]);
   const name = fileNameOf(absolute);
   page.live = followLive({
     doc: document, app, url: absolute, every, badge: els.liveBadge, host: document.body, header: els.header,
@@ -719,7 +724,7 @@ function loadAnalysis() {
 }
 
 /** The printed sheet (print=game|problems) in the page's place: share/print.js, on use. */
-const openPrint = async (kind) => viewer.state.view && (await import('../share/print.js')).openPrint({ doc: document, kind, app });
+const openPrint = async (kind) => viewer.state.view && (await app.part('print')).openPrint({ doc: document, kind, app });
 
 /** After the sample or link is drawn: the reading worker and the analysis board start. */
 function afterFirstScreen() {

@@ -24,8 +24,142 @@ export const SITE_PLACEHOLDER = 'your-site.example';
  */
 export function createMenus({ els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits = async () => true, openPosition = null, loadAnalysis = async () => {} }) {
   const { viewer, library } = app;
-  const $ = (id) => document.getElementById(id);
+  const m = { els, app, open, say, t, sharing, openText, revealBoard, mayDropEdits, openPosition, loadAnalysis, viewer, library };
+  // The jobs, each given what the ones before it made.
+  Object.assign(m, menuFiles(m));
+  Object.assign(m, menuLinks(m));
+  Object.assign(m, menuSnippets(m));
+  Object.assign(m, menuShots(m));
+  const { copyText, fileStem, wholeName, currentFen, exporter, downloadBlob, boardDocument, linkFor, linkSource, copyLink, shareProblem } = m;
+  const { fillSnippets, downloadHtml, findShots, downloadShots } = m;
 
+  /**
+   * The board editor (www/view/editor.js, loaded on first use) over the page, starting from `fen`
+   * on GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
+   */
+  function editPosition(fen = null, gametype = null) {
+    return app.editPosition({
+      fen, gametype,
+      link: (pdn) => linkFor(pdn),
+      onClose: () => {
+        // A ?edit= address has been used: a reload should not open the editor again.
+        const url = new URL(location.href);
+        url.searchParams.delete('edit');
+        url.searchParams.delete('gametype');
+        if (url.href !== location.href) history.replaceState(null, '', url.href);
+      },
+      analyse: async (pdn) => {
+        // A position edit: main.js opens it as one step undo can take back.
+        if (openPosition) { await openPosition(pdn); return; }
+        if (!(await mayDropEdits())) return;
+        els.input.value = pdn;
+        open.pasted = pdn;
+        await openText(pdn, { what: t('editor.what'), kind: 'paste' });
+        revealBoard();
+      },
+    });
+  }
+
+  /**
+   * While solving, what is copied or downloaded as the game is the problem: the position solving
+   * started from and the game's tags, not its moves (library.exportProblem). Null when not solving.
+   */
+  async function problemText() {
+    if (!app.solving) return null;
+    return library.exportProblem(viewer.state.game, null, app.place().ply);
+  }
+
+  /** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
+  function showInText(btn) {
+    const text = els.input.value;
+    let start = Number(btn.dataset.start) - open.boxOffset;
+    let end = Number(btn.dataset.end) - open.boxOffset;
+    const stale = open.source?.kind === 'paste' && text !== open.pasted;
+    if (stale || !Number.isFinite(start) || start < 0 || start > text.length) {
+      // The box was edited since: fall back to line and column.
+      const len = Number.isFinite(end - start) ? end - start : 1;
+      start = offsetOf(text, Number(btn.dataset.line), Number(btn.dataset.column));
+      if (start < 0) return;
+      end = start + Math.max(len, 1);
+    }
+    els.input.focus();
+    els.input.setSelectionRange(start, Math.max(end, start + 1));
+    // A textarea does not scroll to its selection by itself in every browser.
+    const lineNo = text.slice(0, start).split('\n').length;
+    const lineHeight = parseFloat(getComputedStyle(els.input).lineHeight) || 18;
+    els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
+  }
+
+  return {
+    actions: {
+      'find-shots': findShots,
+      'download-shots': downloadShots,
+      'copy-link': copyLink,
+      'share-problem': shareProblem,
+      'copy-element': async () => {
+        await fillSnippets();
+        await copyText($('snippet-element').value, t('export.copied'));
+      },
+      'copy-iframe': async () => {
+        await fillSnippets();
+        await copyText($('snippet-iframe').value, t('export.copied'));
+      },
+      'download-html': downloadHtml,
+      'copy-game': async () => {
+        const problem = await problemText();
+        await copyText(problem ?? await library.exportGame(viewer.state.game), problem ? t('export.problemCopied') : t('export.copied'));
+      },
+      'download-game': async () => {
+        const problem = await problemText();
+        const text = problem ?? await library.exportGame(viewer.state.game);
+        await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
+        if (problem) say(() => t('export.problemSaved'));
+      },
+      'download-file': async () => {
+        // While solving: the problem alone (the file holds its solution).
+        const problem = await problemText();
+        const text = problem ?? await library.exportAll();
+        await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), problem ? `${fileStem()}.pdn` : wholeName());
+        if (problem) say(() => t('export.problemSaved'));
+      },
+      'copy-fen': () => copyText(currentFen(), t('export.copied')),
+      'edit-position': () => editPosition(),
+      'download-svg': async () => {
+        await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
+      },
+      'download-png': async () => {
+        const { svgToPngBlob } = await exporter();
+        await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
+      },
+      // The mainline as an animated GIF, made by its own wasm module (share/gif.js, on first use).
+      // The button waits while the file is made (a long game takes a moment): one file a press.
+      'download-gif': async () => {
+        // While solving: none (its frames would show the solution).
+        if (app.solving) { say(() => t('export.gifSolving')); return; }
+        const button = $('download-gif');
+        button.disabled = true;
+        try {
+          const { gameGif } = await app.part('gif');
+          const bytes = await gameGif(viewer.state.view);
+          if (!bytes) { say(() => t('export.gifNoBoard')); return; }
+          await downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${fileStem()}.gif`);
+        } finally {
+          button.disabled = false;
+        }
+      },
+    },
+    fillSnippets,
+    linkSource,
+    editPosition,
+    showInText,
+  };
+}
+
+const $ = (id) => document.getElementById(id);
+
+/** Copying and downloading: the clipboard (or the box), file names, the board as a file. */
+function menuFiles(m) {
+  const { els, app, open, say, t, viewer } = m;
   async function copyText(text, okMessage) {
     let copied = false;
     if (navigator.clipboard && navigator.clipboard.writeText) {
@@ -82,37 +216,16 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     return standaloneSvg(model, { label, coordinates: s.coordinates }, boardColors(els.board));
   }
 
+  return { copyText, fileStem, wholeName, currentFen, exporter, downloadBlob, boardDocument };
+}
+
+/** The links: the whole text or one game (packed, or a short link), copied; a problem shared. */
+function menuLinks(m) {
+  const { els, app, open, say, t, sharing, viewer, library } = m;
   /** The link for a PDN text alone (its first game, at its start): the editor's. */
   async function linkFor(pdn, place = { game: 1, ply: 0 }) {
     const { packText } = await sharing();
     return writeAddress({ source: { pdn: await packText(pdn) }, ...place }, `${location.origin}${location.pathname}`);
-  }
-
-  /**
-   * The board editor (www/view/editor.js, loaded on first use) over the page, starting from `fen`
-   * on GameType `gametype` (by default the shown position); "Analyse from here" opens its game here.
-   */
-  function editPosition(fen = null, gametype = null) {
-    return app.editPosition({
-      fen, gametype,
-      link: (pdn) => linkFor(pdn),
-      onClose: () => {
-        // A ?edit= address has been used: a reload should not open the editor again.
-        const url = new URL(location.href);
-        url.searchParams.delete('edit');
-        url.searchParams.delete('gametype');
-        if (url.href !== location.href) history.replaceState(null, '', url.href);
-      },
-      analyse: async (pdn) => {
-        // A position edit: main.js opens it as one step undo can take back.
-        if (openPosition) { await openPosition(pdn); return; }
-        if (!(await mayDropEdits())) return;
-        els.input.value = pdn;
-        open.pasted = pdn;
-        await openText(pdn, { what: t('editor.what'), kind: 'paste' });
-        revealBoard();
-      },
-    });
   }
 
   /**
@@ -217,6 +330,12 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     return new URL('.', `${location.origin}${location.pathname}`).href;
   }
 
+  return { linkFor, wholeText, pack, linkSource, copyLink, shareProblem, siteBase };
+}
+
+/** The Embed box: the element's and the frame's snippets, and the self-contained .html file. */
+function menuSnippets(m) {
+  const { app, open, t, viewer, library, wholeText, pack, siteBase, downloadBlob, fileStem } = m;
   /** The shown game as canonical PDN, safe inside a <script> element. */
   async function gameForSnippet() {
     return (await library.exportGame(viewer.state.game)).trimEnd();
@@ -274,15 +393,6 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     $('snippet-iframe').value = iframeSnippet({ src: frame, title: pageTitle(viewer.state.view, t('app.title')) });
   }
 
-  /**
-   * While solving, what is copied or downloaded as the game is the problem: the position solving
-   * started from and the game's tags, not its moves (library.exportProblem). Null when not solving.
-   */
-  async function problemText() {
-    if (!app.solving) return null;
-    return library.exportProblem(viewer.state.game, null, app.place().ply);
-  }
-
   async function downloadHtml() {
     const base = siteBase();
     const get = async (path) => {
@@ -308,27 +418,12 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     await downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
   }
 
-  /** Select a diagnostic's text range in the paste box so the user sees the offending spot. */
-  function showInText(btn) {
-    const text = els.input.value;
-    let start = Number(btn.dataset.start) - open.boxOffset;
-    let end = Number(btn.dataset.end) - open.boxOffset;
-    const stale = open.source?.kind === 'paste' && text !== open.pasted;
-    if (stale || !Number.isFinite(start) || start < 0 || start > text.length) {
-      // The box was edited since: fall back to line and column.
-      const len = Number.isFinite(end - start) ? end - start : 1;
-      start = offsetOf(text, Number(btn.dataset.line), Number(btn.dataset.column));
-      if (start < 0) return;
-      end = start + Math.max(len, 1);
-    }
-    els.input.focus();
-    els.input.setSelectionRange(start, Math.max(end, start + 1));
-    // A textarea does not scroll to its selection by itself in every browser.
-    const lineNo = text.slice(0, start).split('\n').length;
-    const lineHeight = parseFloat(getComputedStyle(els.input).lineHeight) || 18;
-    els.input.scrollTop = Math.max(0, (lineNo - 3) * lineHeight);
-  }
+  return { fillSnippets, downloadHtml };
+}
 
+/** "Find the shots in this file" and "Download the shots". */
+function menuShots(m) {
+  const { app, say, t, openText, mayDropEdits, loadAnalysis, viewer, library, wholeText, downloadBlob, fileStem } = m;
   // "Find the shots in this file": the search running ({ stop }), and the last problem file found.
   let shots = null;
   let shotsText = null;
@@ -344,7 +439,7 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
       return;
     }
     const text = (await wholeText()) ?? await library.exportAll();
-    const { findShots: find } = await import('../engine/shots.js');
+    const { findShots: find } = await app.part('shots');
     const button = $('find-shots');
     shots = find({
       text,
@@ -376,69 +471,10 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
     say(() => t('shots.found', { found: result.found }));
   }
 
-  return {
-    actions: {
-      'find-shots': findShots,
-      'download-shots': async () => {
-        if (shotsText) await downloadBlob(new Blob([shotsText], { type: 'application/x-draughts-pdn' }), `${fileStem()}-shots.pdn`);
-      },
-      'copy-link': copyLink,
-      'share-problem': shareProblem,
-      'copy-element': async () => {
-        await fillSnippets();
-        await copyText($('snippet-element').value, t('export.copied'));
-      },
-      'copy-iframe': async () => {
-        await fillSnippets();
-        await copyText($('snippet-iframe').value, t('export.copied'));
-      },
-      'download-html': downloadHtml,
-      'copy-game': async () => {
-        const problem = await problemText();
-        await copyText(problem ?? await library.exportGame(viewer.state.game), problem ? t('export.problemCopied') : t('export.copied'));
-      },
-      'download-game': async () => {
-        const problem = await problemText();
-        const text = problem ?? await library.exportGame(viewer.state.game);
-        await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), `${fileStem()}.pdn`);
-        if (problem) say(() => t('export.problemSaved'));
-      },
-      'download-file': async () => {
-        // While solving: the problem alone (the file holds its solution).
-        const problem = await problemText();
-        const text = problem ?? await library.exportAll();
-        await downloadBlob(new Blob([text], { type: 'application/x-draughts-pdn' }), problem ? `${fileStem()}.pdn` : wholeName());
-        if (problem) say(() => t('export.problemSaved'));
-      },
-      'copy-fen': () => copyText(currentFen(), t('export.copied')),
-      'edit-position': () => editPosition(),
-      'download-svg': async () => {
-        await downloadBlob(new Blob([await boardDocument()], { type: 'image/svg+xml' }), `${fileStem()}-${viewer.state.ply}.svg`);
-      },
-      'download-png': async () => {
-        const { svgToPngBlob } = await exporter();
-        await downloadBlob(await svgToPngBlob(await boardDocument(), 800), `${fileStem()}-${viewer.state.ply}.png`);
-      },
-      // The mainline as an animated GIF, made by its own wasm module (share/gif.js, on first use).
-      // The button waits while the file is made (a long game takes a moment): one file a press.
-      'download-gif': async () => {
-        // While solving: none (its frames would show the solution).
-        if (app.solving) { say(() => t('export.gifSolving')); return; }
-        const button = $('download-gif');
-        button.disabled = true;
-        try {
-          const { gameGif } = await import('../share/gif.js');
-          const bytes = await gameGif(viewer.state.view);
-          if (!bytes) { say(() => t('export.gifNoBoard')); return; }
-          await downloadBlob(new Blob([bytes], { type: 'image/gif' }), `${fileStem()}.gif`);
-        } finally {
-          button.disabled = false;
-        }
-      },
-    },
-    fillSnippets,
-    linkSource,
-    editPosition,
-    showInText,
-  };
+  /** "Download the shots": the last problem file found. */
+  async function downloadShots() {
+    if (shotsText) await downloadBlob(new Blob([shotsText], { type: 'application/x-draughts-pdn' }), `${fileStem()}-shots.pdn`);
+  }
+
+  return { findShots, downloadShots };
 }

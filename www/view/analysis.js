@@ -135,13 +135,17 @@ export const DRAG_MIN = 6;
  *   onMove?: ((move: MoveView) => void) | null }} options
  */
 export function createAnalysis({ doc, board, viewer, library, t, els = {}, say = () => {}, onEdited = () => {}, onMove = null }) {
-  let key = null;       // the position the moves are for
-  /** @type {MoveView[] | null} */
-  let moves = null;     // its legal moves (from the core), or null while asked for
-  let asked = null;     // the pending request's key
-  let busy = false;     // an edit is on its way
-  let drag = null;      // { id, x, y, from, moved }
-  let marking = null;   // { from, pen } while the right button (or, with a pen, any pointer) is down
+  // The board's state: what the jobs below read and change.
+  const s = {
+    key: null,       // the position the moves are for
+    /** @type {MoveView[] | null} */
+    moves: null,     // its legal moves (from the core), or null while asked for
+    asked: null,     // the pending request's key
+    busy: false,     // an edit is on its way
+    drag: null,      // { id, x, y, from, moved }
+    marking: null,   // { from, pen } while the right button (or, with a pen, any pointer) is down
+    onMove,          // who takes a move picked instead of the game (setMoveHandler)
+  };
   // The marking pen (els.pen: a colour, or '' to play moves): where there is no right button
   // (touch screens, pens, one-button mice), a tap marks a square and a drag draws an arrow.
   const pen = () => (els.pen && els.pen.value) || '';
@@ -157,10 +161,41 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   const picked = () => state().selection;
   /** Who takes a move picked: onMove, or the mode's handler when it plays moves (solve), else null. */
   const taker = () => {
-    if (onMove) return onMove;
+    if (s.onMove) return s.onMove;
     const h = viewer.modeHandler ? viewer.modeHandler() : null;
     return h && h !== handler && h.play ? h.play : null;
   };
+  const c = { doc, board, viewer, library, t, els, say, onEdited, s, pen, listen, state, picked, taker };
+  // The jobs: each adds its functions to `c`, and calls another's through `c` when it runs.
+  Object.assign(c, analysisPosition(c), analysisPicking(c), analysisTools(c), analysisEntry(c));
+  const handler = { shown: c.shown, pointer: analysisPointer(c) };
+  c.handler = handler;
+  const { play, edit, tap, select } = c;
+
+  viewer.handle('analysis', handler);
+  if (viewer.state.mode === 'view') viewer.setMode('analysis');
+
+  return {
+    /** The 'analysis' mode's handler (solve mode uses its `shown` and `pointer`). */
+    handler,
+    /** The legal moves of the shown position (null while they are asked for). */
+    get moves() { return s.moves; },
+    play,
+    edit,
+    tap,
+    /** Moves picked go to fn(move) instead of the game (null: played again). */
+    setMoveHandler(fn) { s.onMove = fn || null; select(null); },
+    detach() {
+      for (const fn of off.splice(0)) fn();
+      viewer.handle('analysis', null);
+      if (viewer.state.mode === 'analysis') viewer.setMode('view');
+    },
+  };
+}
+
+/** The shown position and its legal moves (asked of the core, or of the mode past the game). */
+function analysisPosition(c) {
+  const { board, viewer, library, s, state } = c;
   // Each view the viewer shows is a new object (a new text, an edit): its moves are asked again.
   const serials = new WeakMap();
   let serial = 0;
@@ -173,7 +208,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   // then names the position ({ key, list(): the legal moves' promise }), else null.
   const beyond = () => {
     const h = viewer.modeHandler ? viewer.modeHandler() : null;
-    return h && h !== handler && h.moves ? h.moves() : null;
+    return h && h !== c.handler && h.moves ? h.moves() : null;
   };
   const placeKey = () => {
     const b = beyond();
@@ -182,35 +217,41 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
 
   function fetchMoves() {
     const k = placeKey();
-    if (k === key || k === asked) return;
-    asked = k;
+    if (k === s.key || k === s.asked) return;
+    s.asked = k;
     const { game, line, ply } = state();
     const b = beyond();
     (b ? b.list() : library.legalMoves(game, line, ply)).then((list) => {
-      if (asked !== k) return;
-      asked = null;
-      key = k;
-      moves = list || [];
-      board.dataset.moves = String(moves.length);
-    }, () => { if (asked === k) { asked = null; key = k; moves = []; } });
+      if (s.asked !== k) return;
+      s.asked = null;
+      s.key = k;
+      s.moves = list || [];
+      board.dataset.moves = String(s.moves.length);
+    }, () => { if (s.asked === k) { s.asked = null; s.key = k; s.moves = []; } });
   }
 
   /** The controller drew the board: a new position's moves are asked for, the tools follow it. */
   function shown() {
-    if (placeKey() !== key) {
-      moves = null;
+    if (placeKey() !== s.key) {
+      s.moves = null;
       delete board.dataset.moves;
-      refused(null); // said of the position left
+      c.refused(null); // said of the position left
       fetchMoves();
     }
-    drawRouteList();
-    updateTools();
+    c.drawRouteList();
+    c.updateTools();
   }
 
+  return { beyond, placeKey, shown };
+}
+
+/** A move picked (its piece, its squares, one of its routes) and played. */
+function analysisPicking(c) {
+  const { doc, viewer, library, t, els, say, onEdited, s, state, picked, taker } = c;
   /** Picks `sel` ({ from, chosen, candidates } or null): the controller draws its hints. */
   function select(sel) {
-    if (sel && moves) {
-      const targets = sel.candidates ? [...new Set(sel.candidates.map((m) => m.to))] : targetsFrom(moves, sel.from, sel.chosen);
+    if (sel && s.moves) {
+      const targets = sel.candidates ? [...new Set(sel.candidates.map((m) => m.to))] : targetsFrom(s.moves, sel.from, sel.chosen);
       viewer.select({ ...sel, targets, via: sel.candidates ? distinguishing(sel.candidates) : [] });
     } else {
       viewer.select(null);
@@ -239,19 +280,13 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     }
   }
 
-  /** Whether the pointer event is on the drawn board (not on the words in its place). */
-  const onBoard = (e) => {
-    const svg = board.querySelector('svg');
-    return Boolean(svg && svg.contains(e.target));
-  };
-  const squareAt = (e) => viewer.squareAt(e.clientX, e.clientY);
-  const movable = (label) => Boolean(moves && moves.some((m) => m.from === label));
+  const movable = (label) => Boolean(s.moves && s.moves.some((m) => m.from === label));
 
   async function play(move) {
-    if (busy) return;
+    if (s.busy) return;
     const take = taker();
     if (take) { select(null); take(move); return; }
-    busy = true;
+    s.busy = true;
     const { game, line, ply } = state();
     try {
       // The position after the move (the core's, in the move) is drawn at once; the edited game
@@ -266,21 +301,21 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       say(t('analysis.failed', { error: e && e.message ? e.message : String(e) }), 'error');
       viewer.redraw();
     } finally {
-      busy = false;
+      s.busy = false;
     }
   }
 
   /** A destination was picked: play the move, or show its routes when there are several. */
   function arrive(to) {
     const sel = picked();
-    const list = routes(moves, sel.from, to, sel.chosen);
+    const list = routes(s.moves, sel.from, to, sel.chosen);
     if (list.length === 1) { play(list[0]); return; }
     if (list.length > 1) select({ ...sel, candidates: list });
   }
 
   /** A click or tap on a square (or the end of a drag that did not move). */
   function tap(label) {
-    if (!moves || busy) return;
+    if (!s.moves || s.busy) return;
     let sel = picked();
     if (sel && sel.candidates) {
       // Route mode: a landing square narrows the routes; anything else starts over.
@@ -293,90 +328,100 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       sel = null;
     }
     if (sel && label !== sel.from) {
-      if (targetsFrom(moves, sel.from, sel.chosen).includes(label)) { arrive(label); return; }
+      if (targetsFrom(s.moves, sel.from, sel.chosen).includes(label)) { arrive(label); return; }
       // A landing square on the way: the route must pass it.
-      if (routes(moves, sel.from, null, [...sel.chosen, label]).length) {
+      if (routes(s.moves, sel.from, null, [...sel.chosen, label]).length) {
         select({ ...sel, chosen: [...sel.chosen, label] });
         return;
       }
     }
-    if (sel && label === sel.from && !routes(moves, sel.from, label, sel.chosen).length) { select(null); return; }
+    if (sel && label === sel.from && !routes(s.moves, sel.from, label, sel.chosen).length) { select(null); return; }
     if (sel && label === sel.from) { arrive(label); return; }
     select(movable(label) ? { from: label, chosen: [], candidates: null } : null);
   }
 
-  // ---- the board's pointer input, handed over by controls.js (true: the event is taken) ----
+  return { select, drawRouteList, movable, play, arrive, tap };
+}
 
+/** The board's pointer input, handed over by controls.js (true: the event is taken). */
+function analysisPointer(c) {
+  const { board, viewer, s, pen, picked, taker } = c;
+  /** Whether the pointer event is on the drawn board (not on the words in its place). */
+  const onBoard = (e) => {
+    const svg = board.querySelector('svg');
+    return Boolean(svg && svg.contains(e.target));
+  };
+  const squareAt = (e) => viewer.squareAt(e.clientX, e.clientY);
   function down(e) {
     if (!onBoard(e)) return false;
     const label = squareAt(e);
-    if (e.button === 2) { marking = label ? { from: label } : null; return true; }
+    if (e.button === 2) { s.marking = label ? { from: label } : null; return true; }
     if (e.button === 0 && pen() && !taker()) {
-      marking = label ? { from: label, pen: true, id: e.pointerId } : null;
+      s.marking = label ? { from: label, pen: true, id: e.pointerId } : null;
       try { board.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
       return true; // neither a move nor a swipe
     }
-    drag = null;
+    s.drag = null;
     if (e.button !== 0 || label == null) return false;
     const sel = picked();
-    if (!movable(label) || (sel && sel.from !== label && targetsFrom(moves, sel.from, sel.chosen).includes(label))) return false;
-    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, from: label, moved: false };
+    if (!c.movable(label) || (sel && sel.from !== label && targetsFrom(s.moves, sel.from, sel.chosen).includes(label))) return false;
+    s.drag = { id: e.pointerId, x: e.clientX, y: e.clientY, from: label, moved: false };
     try { board.setPointerCapture(e.pointerId); } catch { /* not capturable */ }
     return true; // a piece picked up is not a swipe
   }
 
   function move(e) {
-    if (!drag || e.pointerId !== drag.id) return false;
-    const dx = e.clientX - drag.x;
-    const dy = e.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < DRAG_MIN) return true;
-    if (!drag.moved) {
-      drag.moved = true;
+    if (!s.drag || e.pointerId !== s.drag.id) return false;
+    const dx = e.clientX - s.drag.x;
+    const dy = e.clientY - s.drag.y;
+    if (!s.drag.moved && Math.hypot(dx, dy) < DRAG_MIN) return true;
+    if (!s.drag.moved) {
+      s.drag.moved = true;
       const sel = picked();
-      if (!sel || sel.from !== drag.from) select({ from: drag.from, chosen: [], candidates: null });
+      if (!sel || sel.from !== s.drag.from) c.select({ from: s.drag.from, chosen: [], candidates: null });
     }
-    viewer.drag({ square: drag.from, dx, dy });
+    viewer.drag({ square: s.drag.from, dx, dy });
     return true;
   }
 
   function endDrag(e, cancelled) {
-    const d = drag;
-    drag = null;
+    const d = s.drag;
+    s.drag = null;
     viewer.drag(null);
     if (cancelled) return;
     const label = squareAt(e);
-    if (!d.moved) { tap(d.from); return; }
-    if (label && label !== d.from && targetsFrom(moves, d.from, []).includes(label)) {
-      select({ from: d.from, chosen: [], candidates: null });
-      arrive(label);
-    } else if (label && label !== d.from && routes(moves, d.from, null, [label]).length) {
+    if (!d.moved) { c.tap(d.from); return; }
+    if (label && label !== d.from && targetsFrom(s.moves, d.from, []).includes(label)) {
+      c.select({ from: d.from, chosen: [], candidates: null });
+      c.arrive(label);
+    } else if (label && label !== d.from && routes(s.moves, d.from, null, [label]).length) {
       // Dropped on a landing square on the way: the capture goes on from there, to a square
       // still to be clicked (a capture is never cut short).
-      select({ from: d.from, chosen: [label], candidates: null });
+      c.select({ from: d.from, chosen: [label], candidates: null });
     }
   }
 
   function up(e) {
-    if (marking && (e.button === 2 || (marking.pen && e.pointerId === marking.id))) {
+    if (s.marking && (e.button === 2 || (s.marking.pen && e.pointerId === s.marking.id))) {
       const to = squareAt(e);
-      const { from, pen: byPen } = marking;
-      marking = null;
-      if (to) drawMark(from, to, byPen ? pen() : markColor(e));
+      const { from, pen: byPen } = s.marking;
+      s.marking = null;
+      if (to) c.drawMark(from, to, byPen ? pen() : markColor(e));
       return Boolean(byPen);
     }
-    if (drag && e.pointerId === drag.id) {
+    if (s.drag && e.pointerId === s.drag.id) {
       endDrag(e, false);
       return true;
     }
     if (e.button !== 0 || !onBoard(e)) return false;
     const label = squareAt(e);
-    if (label != null) tap(label);
+    if (label != null) c.tap(label);
     return false;
   }
 
   function cancel(e) {
-    if (marking && marking.pen && e.pointerId === marking.id) marking = null;
-    if (drag && e.pointerId === drag.id) endDrag(e, true);
+    if (s.marking && s.marking.pen && e.pointerId === s.marking.id) s.marking = null;
+    if (s.drag && e.pointerId === s.drag.id) endDrag(e, true);
     return false;
   }
 
@@ -387,18 +432,22 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     return true;
   }
 
-  const handler = { shown, pointer: { down, move, up, cancel, menu } };
+  return { down, move, up, cancel, menu };
+}
 
+/** The editing tools (variations, move marks, comments, the marking pen) and the marks drawn. */
+function analysisTools(c) {
+  const { doc, board, viewer, library, t, els, say, onEdited, s, pen, listen, state, taker } = c;
   // With a pen the board keeps the finger's drags (no scrolling), and a move is not picked.
   const penChanged = () => {
     board.classList.toggle('marking-pen', !!pen());
-    if (pen()) select(null);
+    if (pen()) c.select(null);
   };
   listen(els.pen, 'change', penChanged);
 
   async function edit(op, args = {}, options = {}) {
-    if (busy) return null;
-    busy = true;
+    if (s.busy) return null;
+    s.busy = true;
     const { game, line, ply } = state();
     try {
       const result = await library.edit(game, op, args);
@@ -409,7 +458,7 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
       say(t('analysis.failed', { error: e && e.message ? e.message : String(e) }), 'error');
       return null;
     } finally {
-      busy = false;
+      s.busy = false;
     }
   }
 
@@ -453,6 +502,12 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
     const { line, ply } = state();
     edit('setComment', { line, ply, text: els.comment.value });
   });
+  return { edit, drawMark, updateTools };
+}
+
+/** The move box: a typed move played, or why not said beside it. */
+function analysisEntry(c) {
+  const { doc, viewer, library, t, els, s, listen, state } = c;
   // The move box's own message: why a typed move is not played, said beside it (not in the
   // page's status line), until the next move played or the next position shown.
   let entryNote = null;
@@ -480,16 +535,16 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   /** The core's reason a typed move is not played (its words, the captures due), or the plain refusal. */
   async function refuse(typed) {
     const plain = t('analysis.noSuchMove', { move: typed });
-    const k = placeKey();
+    const k = c.placeKey();
     const { game, line, ply } = state();
     let why = null;
     try {
       // Past the text (solve mode), the core has no game place to explain the move at.
-      if (!beyond() && library.refuseMove) why = await library.refuseMove(game, line, ply, typed);
+      if (!c.beyond() && library.refuseMove) why = await library.refuseMove(game, line, ply, typed);
     } catch {
       why = null;
     }
-    if (placeKey() !== k) return; // another position meanwhile
+    if (c.placeKey() !== k) return; // another position meanwhile
     const reason = why && reasonWords(t, why.why, why.args);
     if (!reason) { refused(plain); return; }
     const captures = why.captures || [];
@@ -499,32 +554,14 @@ export function createAnalysis({ doc, board, viewer, library, t, els = {}, say =
   listen(els.entry, 'submit', (e) => {
     e.preventDefault();
     const text = els.entryInput.value;
-    if (!moves) return;
-    const list = movesForEntry(moves, text);
+    if (!s.moves) return;
+    const list = movesForEntry(s.moves, text);
     if (!list.length) { refuse(text.trim()); return; }
     refused(null);
     els.entryInput.value = '';
-    if (list.length === 1) { play(list[0]); return; }
-    select({ from: list[0].from, chosen: [], candidates: list });
+    if (list.length === 1) { c.play(list[0]); return; }
+    c.select({ from: list[0].from, chosen: [], candidates: list });
   });
 
-  viewer.handle('analysis', handler);
-  if (viewer.state.mode === 'view') viewer.setMode('analysis');
-
-  return {
-    /** The 'analysis' mode's handler (solve mode uses its `shown` and `pointer`). */
-    handler,
-    /** The legal moves of the shown position (null while they are asked for). */
-    get moves() { return moves; },
-    play,
-    edit,
-    tap,
-    /** Moves picked go to fn(move) instead of the game (null: played again). */
-    setMoveHandler(fn) { onMove = fn || null; select(null); },
-    detach() {
-      for (const fn of off.splice(0)) fn();
-      viewer.handle('analysis', null);
-      if (viewer.state.mode === 'analysis') viewer.setMode('view');
-    },
-  };
+  return { refused };
 }

@@ -188,40 +188,8 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
 
   const say = (text) => { $('editor-status').textContent = text; };
 
-  function render(view) {
-    state.view = view;
-    const model = editorModel(view, state.flipped);
-    const svg = toDom(doc, boardSvg(model, { label: t('editor.boardLabel'), coordinates }));
-    // The keyboard's square: a frame, shown while the board has the keyboard focus (editor.css).
-    state.cursor = model.squares.some((sq) => sq.label === state.cursor) ? state.cursor : model.squares[0]?.label;
-    const at = model.squares.find((sq) => sq.label === state.cursor);
-    if (at) {
-      svg.append(toDom(doc, h('rect', {
-        class: 'editor-cursor', x: at.col * SQUARE + 4, y: at.row * SQUARE + 4, width: SQUARE - 8, height: SQUARE - 8,
-      })));
-      const piece = model.pieces.find((p) => p.square === at.label);
-      $('editor-board').setAttribute('aria-label', t('editor.square', {
-        square: at.label, piece: piece ? t(TOOL_KEYS[piece.piece]) : t('editor.empty'),
-      }));
-    }
-    $('editor-board').replaceChildren(svg);
-    $('editor-variant').value = String(view.gametype);
-    $('editor-fen').value = view.fen;
-    for (const b of dialog.querySelectorAll('[data-turn]')) b.setAttribute('aria-pressed', String(b.dataset.turn === view.turn));
-    for (const b of dialog.querySelectorAll('[data-tool]')) b.setAttribute('aria-pressed', String((b.dataset.tool === 'erase' ? '' : b.dataset.tool) === state.tool));
-    $('editor-flip').setAttribute('aria-pressed', String(state.flipped));
-    const problems = view.problems.map((p) => h('li', { 'data-code': p.code }, problemText(t, p)));
-    if (view.more) problems.push(h('li', { class: 'more' }, t('editor.more', { count: view.more })));
-    const list = problems.length
-      ? [h('p', {}, t('editor.invalid')), h('ul', {}, problems)]
-      : [h('p', { class: 'ok' }, t('editor.valid'))];
-    $('editor-problems').replaceChildren(...list.map((n) => toDom(doc, n, null)));
-    const ok = view.pdn != null;
-    for (const id of ['editor-copy-pdn', 'editor-copy-link', 'editor-analyse', 'editor-find']) if ($(id)) $(id).disabled = !ok;
-    dialog.dataset.fen = view.fen;
-    dialog.dataset.valid = ok ? '1' : '0';
-    dialog.dataset.gametype = String(view.gametype);
-  }
+  /** Draws `view` (the core's editor step) in the dialog. */
+  const render = (view) => drawEditor({ doc, t, dialog, $, state, coordinates }, view);
 
   /** Runs one editing step in the core; a FEN it cannot read keeps the board and says why. */
   function step(fn) {
@@ -336,4 +304,43 @@ export async function openEditor({ doc, t, gametype = 20, fen = '?:W:B', coordin
   render(first);
   dialog.showModal();
   return { dialog, close };
+}
+
+/**
+ * The editor's dialog drawn for `view` (the core's editor step): the board with the keyboard's
+ * square, the variant, the FEN, the side to move, the tool, the problems, the buttons' states.
+ */
+function drawEditor({ doc, t, dialog, $, state, coordinates }, view) {
+  state.view = view;
+  const model = editorModel(view, state.flipped);
+  const svg = toDom(doc, boardSvg(model, { label: t('editor.boardLabel'), coordinates }));
+  // The keyboard's square: a frame, shown while the board has the keyboard focus (editor.css).
+  state.cursor = model.squares.some((sq) => sq.label === state.cursor) ? state.cursor : model.squares[0]?.label;
+  const at = model.squares.find((sq) => sq.label === state.cursor);
+  if (at) {
+    svg.append(toDom(doc, h('rect', {
+      class: 'editor-cursor', x: at.col * SQUARE + 4, y: at.row * SQUARE + 4, width: SQUARE - 8, height: SQUARE - 8,
+    })));
+    const piece = model.pieces.find((p) => p.square === at.label);
+    $('editor-board').setAttribute('aria-label', t('editor.square', {
+      square: at.label, piece: piece ? t(TOOL_KEYS[piece.piece]) : t('editor.empty'),
+    }));
+  }
+  $('editor-board').replaceChildren(svg);
+  $('editor-variant').value = String(view.gametype);
+  $('editor-fen').value = view.fen;
+  for (const b of dialog.querySelectorAll('[data-turn]')) b.setAttribute('aria-pressed', String(b.dataset.turn === view.turn));
+  for (const b of dialog.querySelectorAll('[data-tool]')) b.setAttribute('aria-pressed', String((b.dataset.tool === 'erase' ? '' : b.dataset.tool) === state.tool));
+  $('editor-flip').setAttribute('aria-pressed', String(state.flipped));
+  const problems = view.problems.map((p) => h('li', { 'data-code': p.code }, problemText(t, p)));
+  if (view.more) problems.push(h('li', { class: 'more' }, t('editor.more', { count: view.more })));
+  const list = problems.length
+    ? [h('p', {}, t('editor.invalid')), h('ul', {}, problems)]
+    : [h('p', { class: 'ok' }, t('editor.valid'))];
+  $('editor-problems').replaceChildren(...list.map((n) => toDom(doc, n, null)));
+  const ok = view.pdn != null;
+  for (const id of ['editor-copy-pdn', 'editor-copy-link', 'editor-analyse', 'editor-find']) if ($(id)) $(id).disabled = !ok;
+  dialog.dataset.fen = view.fen;
+  dialog.dataset.valid = ok ? '1' : '0';
+  dialog.dataset.gametype = String(view.gametype);
 }

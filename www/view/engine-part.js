@@ -9,9 +9,10 @@
 import { h, toDom } from './tree.js';
 
 /**
- * ctx: doc, scope (where the stylesheets go), parts (parts.engine, parts.review: the host's
- * boxes, if it made them), viewer, library, t (words), load (modules.engine: loads
- * engine/attach.js; null: no engine), options (the app's: engineWorker() (default: a Worker
+ * ctx: doc, parts (parts.engine, parts.review: the host's
+ * boxes, if it made them), viewer, library, t (words), load (loads the engine part,
+ * engine/attach.js, with its sheet: view/parts.js; null: no engine), loadPart (parts.js's load:
+ * the review comes through it), options (the app's: engineWorker() (default: a Worker
  * running engine/worker.js), onEngine(on), and
  * engineAt: { toggle (the element the toggle follows), beside and onPhone (the engine's box goes
  * before `beside`, or after `onPhone` where `phone` (a media query) matches), review (the review
@@ -19,7 +20,7 @@ import { h, toDom } from './tree.js';
  * analysis board) and app (app.js's: solving, pushStep, written, edited, startEditing).
  */
 export function createEnginePart(ctx) {
-  const { doc, scope, viewer, library, t, load, options: o, failed, app } = ctx;
+  const { doc, viewer, library, t, load, loadPart, options: o, failed, app } = ctx;
   const at = o.engineAt || {};
   // The engine's worker: the host's (the element's may come from another origin), or the page's.
   const createWorker = o.engineWorker || (() => new Worker(new URL('../engine/worker.js', import.meta.url), { type: 'module' }));
@@ -69,8 +70,7 @@ export function createEnginePart(ctx) {
 
   /** The review box (review.js), made once. */
   function loadReview() {
-    reviewReady ??= import('./review.js').then(async ({ createReview, reviewSheet }) => {
-      await reviewSheet(scope);
+    reviewReady ??= loadPart('review').then(({ createReview }) => {
       review = createReview({ doc, box: reviewBox, moves: ctx.parts.moves, viewer, t, write: writeReview });
       return review;
     });
@@ -121,8 +121,7 @@ export function createEnginePart(ctx) {
 
   /** The engine beside the board, made the first time it is turned on. */
   function loadEngine() {
-    engineReady ??= load().then(async ({ attachEngine, engineSheet }) => {
-      await engineSheet(scope);
+    engineReady ??= load().then(({ attachEngine }) => {
       engine = attachEngine({
         doc, viewer, panel: engineBox, t, play: playEnds, createWorker,
         review: reviewBox ? { begin: toReview('begin'), step: toReview('step'), end: toReview('end') } : null,

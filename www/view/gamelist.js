@@ -6,7 +6,7 @@
 import { h, toDom } from './tree.js';
 import { dateKey } from '../i18n/words.js';
 
-export { gamelistSheet } from './sheet.js';
+export { gamelistSheet, gamelistSheet as partSheet } from './sheet.js';
 
 /**
  * Columns in display order: the row field each shows and its catalogue key; `first`: the
@@ -152,7 +152,6 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
   // cursor: the keyboard's row (a game index), which Home, End and Page Up/Down move without
   // opening its game; -1: the open game's row.
   const state = { rows: [], order: [], query: '', sortKey: 'number', sortDir: 1, selected: -1, cursor: -1, only: null };
-  let lastWindow = null;
   // The scroll position and sizes as last seen (scroll events, a ResizeObserver): reading them
   // from the elements just after rows were put in would lay the whole page out again each time
   // (three times for a file's first list, 30-60 ms each on a slow machine).
@@ -170,207 +169,11 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
   table.append(thead, tbody);
   scroller.append(table);
   el.append(scroller);
-
-  function drawHead() {
-    scroller.setAttribute('aria-label', t('list.title')); // the grid's name, in the page language
-    const tr = doc.createElement('tr');
-    tr.setAttribute('role', 'row');
-    tr.setAttribute('aria-rowindex', '1');
-    for (const c of COLUMNS) {
-      const th = doc.createElement('th');
-      th.className = `col-${c.key}`;
-      th.setAttribute('role', 'columnheader');
-      th.scope = 'col';
-      const sorted = state.sortKey === c.key;
-      th.setAttribute('aria-sort', sorted ? (state.sortDir > 0 ? 'ascending' : 'descending') : 'none');
-      const b = doc.createElement('button');
-      b.type = 'button';
-      b.className = 'sort';
-      b.dataset.sort = c.key;
-      b.textContent = t(c.label) + (sorted ? (state.sortDir > 0 ? ' ▲' : ' ▼') : '');
-      b.title = t('list.sortBy', { column: t(c.label) });
-      th.append(b);
-      tr.append(th);
-    }
-    thead.replaceChildren(tr);
-  }
-
-  function drawBody(force = false) {
-    const count = state.order.length;
-    scroller.setAttribute('aria-rowcount', String(count + 1));
-    const win = rowWindow(seen.top, seen.height || 320, count);
-    if (!force && lastWindow && lastWindow.from === win.from && lastWindow.to === win.to) return;
-    lastWindow = win;
-    const rows = [];
-    const spacer = (px) => {
-      const tr = doc.createElement('tr');
-      tr.className = 'spacer';
-      tr.setAttribute('aria-hidden', 'true');
-      tr.style.height = `${px}px`;
-      return tr;
-    };
-    if (win.from > 0) rows.push(spacer(win.from * ROW_HEIGHT));
-    // The open game's row carries its players as buttons; a click anywhere on another row
-    // (its names too) opens that game, as it always did.
-    const named = Boolean(players());
-    for (let p = win.from; p < win.to; p++) {
-      const i = state.order[p];
-      const selected = i === state.selected;
-      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected, cursor: i === state.cursor, t, players: named && selected }), null));
-    }
-    if (win.to < count) rows.push(spacer((count - win.to) * ROW_HEIGHT));
-    if (!count && state.rows.length) {
-      const tr = doc.createElement('tr');
-      const td = doc.createElement('td');
-      td.colSpan = COLUMNS.length;
-      td.className = 'list-empty';
-      td.textContent = t('list.none');
-      tr.append(td);
-      rows.push(tr);
-    }
-    patchRows(tbody, rows);
-    const active = state.cursor >= 0 ? state.cursor : state.selected;
-    if (active >= 0) scroller.setAttribute('aria-activedescendant', `game-row-${active + 1}`);
-  }
-
-  /**
-   * Puts `rows` in `tbody`, keeping each row and cell element that stands for the same game in
-   * the same place and changing only what differs: a click whose press and release straddle a
-   * redraw (the check pass filling a column, a language change, a resize) still lands on one
-   * element and opens its game. A row replaced between the two is a click lost.
-   */
-  function patchRows(body, rows) {
-    // Rows are matched by game (spacers by end), not by place: when the window grows or
-    // shrinks (the table's height changed under a press), the rows that stay are the same nodes.
-    const key = (tr, k, n) => tr.dataset.game || (tr.className === 'spacer' ? (k === 0 ? 'top' : k === n - 1 ? 'bottom' : '') : '');
-    const had = new Map();
-    [...body.children].forEach((tr, k, all) => { const id = key(tr, k, all.length); if (id) had.set(id, tr); });
-    const kept = rows.map((b, k) => {
-      const a = had.get(key(b, k, rows.length));
-      if (!a || a.children.length !== b.children.length) return b;
-      had.delete(key(b, k, rows.length));
-      patchRow(a, b);
-      return a;
-    });
-    // Rows that left the window go first; then each is put in place, and those that stay in
-    // order never move.
-    const staying = new Set(kept);
-    for (const tr of [...body.children]) if (!staying.has(tr)) tr.remove();
-    kept.forEach((tr, k) => {
-      const at = body.children[k];
-      if (at !== tr) body.insertBefore(tr, at || null);
-    });
-  }
-
-  function patchRow(a, b) {
-    if (a.isEqualNode(b)) return;
-    copyAttributes(a, b);
-    [...b.children].forEach((cell, c) => {
-      const was = a.children[c];
-      if (was.isEqualNode(cell)) return;
-      copyAttributes(was, cell);
-      was.replaceChildren(...cell.childNodes);
-    });
-  }
-
-  function copyAttributes(a, b) {
-    for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
-    for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
-  }
-
-  function reorder() {
-    let filtered = filterRows(state.rows, state.query);
-    // The Explorer's games through a position (api.restrict): only those.
-    if (state.only) filtered = filtered.filter((i) => state.only.has(i));
-    state.order = state.sortKey === 'number' && state.sortDir === 1
-      ? filtered
-      : sortIndexes(state.rows, filtered, state.sortKey, state.sortDir);
-    drawHead();
-    drawBody(true);
-  }
-
-  /** Scroll so that list position `p` is in view. */
-  function reveal(p) {
-    if (p < 0) return;
-    const top = p * ROW_HEIGHT;
-    const view = (seen.height || 320) - seen.head;
-    if (top < seen.top) scrollList(top);
-    else if (top + ROW_HEIGHT > seen.top + view) scrollList(top + ROW_HEIGHT - view);
-  }
-
-  function scrollList(top) {
-    scroller.scrollTop = top;
-    seen.top = scroller.scrollTop; // as the browser clamped it
-  }
-
-  /** Reads the scroll position and sizes, when the page is laid out anyway. */
-  function measure() {
-    seen.top = scroller.scrollTop;
-    seen.height = scroller.clientHeight;
-    seen.head = thead.offsetHeight || ROW_HEIGHT;
-  }
-
-  /**
-   * `delta` rows from the keyboard's row. ↑ and ↓ open the game they reach (leafing through the
-   * games one by one); Home, End and Page Up/Down (`open` false) only take the keyboard's row
-   * there, in view, and Enter opens it: a jump over thousands of games lands on a game the
-   * reader did not choose, and opening it would replace the one they were reading.
-   */
-  function move(delta, open = true) {
-    if (!state.order.length) return;
-    let p = state.order.indexOf(state.cursor >= 0 ? state.cursor : state.selected);
-    if (p < 0) p = delta > 0 ? -1 : state.order.length;
-    const q = Math.min(Math.max(p + delta, 0), state.order.length - 1);
-    if (q === p) return;
-    if (open) { pick(state.order[q]); return; }
-    state.cursor = state.order[q];
-    reveal(q);
-    drawBody(true);
-  }
-
-  function pick(index) {
-    api.select(index);
-    onSelect(index);
-  }
-
-  scroller.addEventListener('scroll', () => { measure(); drawBody(); });
-  // The list's height changes with the window, the phone's panel opening, layout.js's fitting.
-  const view = doc.defaultView;
-  if (view && view.ResizeObserver) new view.ResizeObserver(() => { measure(); drawBody(); }).observe(scroller);
-  scroller.addEventListener('click', (e) => {
-    const sort = e.target.closest('button.sort');
-    if (sort) {
-      const key = sort.dataset.sort;
-      const column = COLUMNS.find((c) => c.key === key);
-      state.sortDir = state.sortKey === key ? -state.sortDir : (column && column.first) || 1;
-      state.sortKey = key;
-      reorder();
-      reveal(state.order.indexOf(state.selected));
-      return;
-    }
-    const named = e.target.closest('button[data-player]');
-    if (named) { onPlayer(named.dataset.player); return; }
-    const tr = e.target.closest('tr.game-row');
-    if (tr) pick(Number(tr.dataset.index));
-  });
-  scroller.addEventListener('keydown', (e) => {
-    if (e.target.closest && e.target.closest('button.sort')) return;
-    const page = Math.max(1, Math.floor((seen.height || 320) / ROW_HEIGHT) - 1);
-    const keys = {
-      ArrowDown: () => move(1), ArrowUp: () => move(-1),
-      PageDown: () => move(page, false), PageUp: () => move(-page, false),
-      Home: () => move(-Infinity, false), End: () => move(Infinity, false),
-      // The keyboard's row opened, where Home, End or a page moved it.
-      Enter: () => pick(state.cursor),
-    };
-    // Otherwise Enter is someone else's (a player's button in the open row, the host's keys).
-    if (e.key === 'Enter' && (e.target !== scroller || state.cursor < 0 || state.cursor === state.selected)) return;
-    const act = keys[e.key];
-    if (!act || e.altKey || e.ctrlKey || e.metaKey) return;
-    e.preventDefault();
-    e.stopPropagation(); // these keys also step through moves when the list does not have focus
-    act();
-  });
+  // What the drawing and the input share (lastWindow: the rows drawn last; t: the words).
+  const g = { doc, state, seen, scroller, thead, tbody, players, onSelect, onPlayer, t, lastWindow: null };
+  Object.assign(g, listDrawing(g));
+  listInput(g);
+  const { drawHead, drawBody, reorder, reveal, scrollList } = g;
 
   const api = {
     state,
@@ -420,11 +223,224 @@ export function createGameList({ doc, el, t = (k) => k, onSelect = () => {}, pla
       const q = p + delta;
       return q >= 0 && q < state.order.length ? state.order[q] : -1;
     },
-    setTranslator(fn) { t = fn; drawHead(); drawBody(true); },
+    setTranslator(fn) { g.t = fn; drawHead(); drawBody(true); },
     /** The rows drawn again (whether names are buttons changed). */
     redraw() { drawBody(true); },
     focus() { scroller.focus(); },
   };
+  g.api = api;
   drawHead();
   return api;
 }
+
+/** The list's head and its window of rows drawn, the order, the scroll: the list's drawing. */
+function listDrawing(g) {
+  const { doc, state, seen, scroller, thead, tbody, players } = g;
+  function drawHead() {
+    scroller.setAttribute('aria-label', g.t('list.title')); // the grid's name, in the page language
+    const tr = doc.createElement('tr');
+    tr.setAttribute('role', 'row');
+    tr.setAttribute('aria-rowindex', '1');
+    for (const c of COLUMNS) {
+      const th = doc.createElement('th');
+      th.className = `col-${c.key}`;
+      th.setAttribute('role', 'columnheader');
+      th.scope = 'col';
+      const sorted = state.sortKey === c.key;
+      th.setAttribute('aria-sort', sorted ? (state.sortDir > 0 ? 'ascending' : 'descending') : 'none');
+      const b = doc.createElement('button');
+      b.type = 'button';
+      b.className = 'sort';
+      b.dataset.sort = c.key;
+      b.textContent = g.t(c.label) + (sorted ? (state.sortDir > 0 ? ' ▲' : ' ▼') : '');
+      b.title = g.t('list.sortBy', { column: g.t(c.label) });
+      th.append(b);
+      tr.append(th);
+    }
+    thead.replaceChildren(tr);
+  }
+
+  function drawBody(force = false) {
+    const count = state.order.length;
+    scroller.setAttribute('aria-rowcount', String(count + 1));
+    const win = rowWindow(seen.top, seen.height || 320, count);
+    if (!force && g.lastWindow && g.lastWindow.from === win.from && g.lastWindow.to === win.to) return;
+    g.lastWindow = win;
+    const rows = [];
+    const spacer = (px) => {
+      const tr = doc.createElement('tr');
+      tr.className = 'spacer';
+      tr.setAttribute('aria-hidden', 'true');
+      tr.style.height = `${px}px`;
+      return tr;
+    };
+    if (win.from > 0) rows.push(spacer(win.from * ROW_HEIGHT));
+    // The open game's row carries its players as buttons; a click anywhere on another row
+    // (its names too) opens that game, as it always did.
+    const named = Boolean(players());
+    for (let p = win.from; p < win.to; p++) {
+      const i = state.order[p];
+      const selected = i === state.selected;
+      rows.push(toDom(doc, rowTree(state.rows[i], p, { selected, cursor: i === state.cursor, t: g.t, players: named && selected }), null));
+    }
+    if (win.to < count) rows.push(spacer((count - win.to) * ROW_HEIGHT));
+    if (!count && state.rows.length) {
+      const tr = doc.createElement('tr');
+      const td = doc.createElement('td');
+      td.colSpan = COLUMNS.length;
+      td.className = 'list-empty';
+      td.textContent = g.t('list.none');
+      tr.append(td);
+      rows.push(tr);
+    }
+    patchRows(tbody, rows);
+    const active = state.cursor >= 0 ? state.cursor : state.selected;
+    if (active >= 0) scroller.setAttribute('aria-activedescendant', `game-row-${active + 1}`);
+  }
+
+  function reorder() {
+    let filtered = filterRows(state.rows, state.query);
+    // The Explorer's games through a position (api.restrict): only those.
+    if (state.only) filtered = filtered.filter((i) => state.only.has(i));
+    state.order = state.sortKey === 'number' && state.sortDir === 1
+      ? filtered
+      : sortIndexes(state.rows, filtered, state.sortKey, state.sortDir);
+    drawHead();
+    drawBody(true);
+  }
+
+  /** Scroll so that list position `p` is in view. */
+  function reveal(p) {
+    if (p < 0) return;
+    const top = p * ROW_HEIGHT;
+    const view = (seen.height || 320) - seen.head;
+    if (top < seen.top) scrollList(top);
+    else if (top + ROW_HEIGHT > seen.top + view) scrollList(top + ROW_HEIGHT - view);
+  }
+
+  function scrollList(top) {
+    scroller.scrollTop = top;
+    seen.top = scroller.scrollTop; // as the browser clamped it
+  }
+
+  /** Reads the scroll position and sizes, when the page is laid out anyway. */
+  function measure() {
+    seen.top = scroller.scrollTop;
+    seen.height = scroller.clientHeight;
+    seen.head = thead.offsetHeight || ROW_HEIGHT;
+  }
+
+  return { drawHead, drawBody, reorder, reveal, scrollList, measure };
+}
+
+/** The list's input: scrolling, resizing, sorting, clicks, the keyboard's row and its keys. */
+function listInput(g) {
+  const { doc, state, seen, scroller, onSelect, onPlayer, drawBody, reorder, reveal, measure } = g;
+  /**
+   * `delta` rows from the keyboard's row. ↑ and ↓ open the game they reach (leafing through the
+   * games one by one); Home, End and Page Up/Down (`open` false) only take the keyboard's row
+   * there, in view, and Enter opens it: a jump over thousands of games lands on a game the
+   * reader did not choose, and opening it would replace the one they were reading.
+   */
+  function move(delta, open = true) {
+    if (!state.order.length) return;
+    let p = state.order.indexOf(state.cursor >= 0 ? state.cursor : state.selected);
+    if (p < 0) p = delta > 0 ? -1 : state.order.length;
+    const q = Math.min(Math.max(p + delta, 0), state.order.length - 1);
+    if (q === p) return;
+    if (open) { pick(state.order[q]); return; }
+    state.cursor = state.order[q];
+    reveal(q);
+    drawBody(true);
+  }
+
+  function pick(index) {
+    g.api.select(index);
+    onSelect(index);
+  }
+
+  scroller.addEventListener('scroll', () => { measure(); drawBody(); });
+  // The list's height changes with the window, the phone's panel opening, layout.js's fitting.
+  const view = doc.defaultView;
+  if (view && view.ResizeObserver) new view.ResizeObserver(() => { measure(); drawBody(); }).observe(scroller);
+  scroller.addEventListener('click', (e) => {
+    const sort = e.target.closest('button.sort');
+    if (sort) {
+      const key = sort.dataset.sort;
+      const column = COLUMNS.find((c) => c.key === key);
+      state.sortDir = state.sortKey === key ? -state.sortDir : (column && column.first) || 1;
+      state.sortKey = key;
+      reorder();
+      reveal(state.order.indexOf(state.selected));
+      return;
+    }
+    const named = e.target.closest('button[data-player]');
+    if (named) { onPlayer(named.dataset.player); return; }
+    const tr = e.target.closest('tr.game-row');
+    if (tr) pick(Number(tr.dataset.index));
+  });
+  scroller.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('button.sort')) return;
+    const page = Math.max(1, Math.floor((seen.height || 320) / ROW_HEIGHT) - 1);
+    const keys = {
+      ArrowDown: () => move(1), ArrowUp: () => move(-1),
+      PageDown: () => move(page, false), PageUp: () => move(-page, false),
+      Home: () => move(-Infinity, false), End: () => move(Infinity, false),
+      // The keyboard's row opened, where Home, End or a page moved it.
+      Enter: () => pick(state.cursor),
+    };
+    // Otherwise Enter is someone else's (a player's button in the open row, the host's keys).
+    if (e.key === 'Enter' && (e.target !== scroller || state.cursor < 0 || state.cursor === state.selected)) return;
+    const act = keys[e.key];
+    if (!act || e.altKey || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    e.stopPropagation(); // these keys also step through moves when the list does not have focus
+    act();
+  });
+
+}
+/**
+ * Puts `rows` in `tbody`, keeping each row and cell element that stands for the same game in
+ * the same place and changing only what differs: a click whose press and release straddle a
+ * redraw (the check pass filling a column, a language change, a resize) still lands on one
+ * element and opens its game. A row replaced between the two is a click lost.
+ */
+function patchRows(body, rows) {
+  // Rows are matched by game (spacers by end), not by place: when the window grows or
+  // shrinks (the table's height changed under a press), the rows that stay are the same nodes.
+  const key = (tr, k, n) => tr.dataset.game || (tr.className === 'spacer' ? (k === 0 ? 'top' : k === n - 1 ? 'bottom' : '') : '');
+  const had = new Map();
+  [...body.children].forEach((tr, k, all) => { const id = key(tr, k, all.length); if (id) had.set(id, tr); });
+  const kept = rows.map((b, k) => {
+    const a = had.get(key(b, k, rows.length));
+    if (!a || a.children.length !== b.children.length) return b;
+    had.delete(key(b, k, rows.length));
+    patchRow(a, b);
+    return a;
+  });
+  // Rows that left the window go first; then each is put in place, and those that stay in
+  // order never move.
+  const staying = new Set(kept);
+  for (const tr of [...body.children]) if (!staying.has(tr)) tr.remove();
+  kept.forEach((tr, k) => {
+    const at = body.children[k];
+    if (at !== tr) body.insertBefore(tr, at || null);
+  });
+}
+
+function patchRow(a, b) {
+  if (a.isEqualNode(b)) return;
+  copyAttributes(a, b);
+  [...b.children].forEach((cell, c) => {
+    const was = a.children[c];
+    if (was.isEqualNode(cell)) return;
+    copyAttributes(was, cell);
+    was.replaceChildren(...cell.childNodes);
+  });
+}
+
+function copyAttributes(a, b) {
+  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name)) a.removeAttribute(name);
+  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+}
+

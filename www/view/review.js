@@ -11,7 +11,7 @@ import { lineView, nagText } from './views.js';
 import { WIN_MEN } from './score.js';
 
 // Its stylesheet, loaded before the box is made (app.js).
-export { reviewSheet } from './sheet.js';
+export { reviewSheet, reviewSheet as partSheet } from './sheet.js';
 
 /**
  * The slope of the evaluation's curve, the graph's and the engine's bar (engine/panel.js): the

@@ -2,7 +2,8 @@
 // table's (gamelist.css), solve mode's (solve.css), the game review's (review.css), the tournament views' (tournament.css),
 // the engine panel's (engine/engine.css), the Explorer's (explorer/explorer.css); the board
 // editor loads its own (editor.js). It goes once into the page's head, or into the element's shadow root (where
-// style.css is). The single-file build carries it (globalThis.PDN_VIEWER_FILES, by path).
+// style.css is). The single-file build carries it (globalThis.PDN_VIEWER_FILES, by path). Each
+// part's module exports its sheet as `partSheet`, which view/parts.js adds as it loads the part.
 
 const added = new WeakMap(); // document or shadow root -> Map(path -> promise)
 

@@ -9,7 +9,7 @@ import { standingsView } from './standings.js';
 import { toDom } from './tree.js';
 
 // Its stylesheet, loaded before the views are made (app.js).
-export { tournamentSheet } from './sheet.js';
+export { tournamentSheet, tournamentSheet as partSheet } from './sheet.js';
 
 /** The views, in tab order (the address's `view=` values; `game` is the viewer itself). */
 export const VIEWS = Object.freeze(['game', 'boards', 'standings']);
@@ -38,10 +38,14 @@ export function attachTournament({ doc, app, el, entry = null, onView = () => {}
   let round = null;
   let sort = 'rank';
   let standings = null;
-  let drawnAt = 0;
-  let clockTimer = null;
-  let drawing = 0;
-  let drawn = new Map(); // game -> { key (the card's JSON), node }: only changed cards are drawn again
+  // The drawing's own: the draw under way (a later one drops it), the boards' cards drawn, when,
+  // and the clocks' timer.
+  const d = {
+    drawing: 0,
+    drawn: new Map(), // game -> { key (the card's JSON), node }: only changed cards are drawn again
+    drawnAt: 0,
+    clockTimer: null,
+  };
 
   const tabs = doc.createElement('div');
   tabs.className = 'tournament-tabs';
@@ -76,71 +80,20 @@ export function attachTournament({ doc, app, el, entry = null, onView = () => {}
   }
 
   function stopClocks() {
-    if (clockTimer) doc.defaultView.clearInterval(clockTimer);
-    clockTimer = null;
+    if (d.clockTimer) doc.defaultView.clearInterval(d.clockTimer);
+    d.clockTimer = null;
   }
 
   async function draw() {
-    const mine = ++drawing;
+    const mine = ++d.drawing;
     const t = app.t;
     const format = (n) => (typeof n === 'number' ? n.toLocaleString(app.lang, { maximumFractionDigits: 2 }) : String(n));
     stopClocks();
     if (view === 'boards') {
-      const count = app.viewer.state.count;
-      const cards = (await app.library.boards(0, Math.min(count, MAX_BOARDS), round)) || [];
-      if (mine !== drawing) return;
-      const flipped = app.viewer.state.flipped;
-      const selected = app.viewer.state.game + 1;
-      let grid = body.querySelector('.boards-grid');
-      if (!cards.length) {
-        body.replaceChildren(toDom(doc, boardsView([], { t }), null));
-        drawn = new Map();
-        return;
-      }
-      if (!grid) {
-        const wrap = doc.createElement('div');
-        wrap.className = 'boards';
-        grid = doc.createElement('ol');
-        grid.className = 'boards-grid';
-        wrap.append(grid);
-        body.replaceChildren(wrap);
-        drawn = new Map();
-      }
-      grid.setAttribute('aria-label', t('boards.title'));
-      // Each card drawn again only when it changed, ten to a task, in the file's order.
-      const seen = new Set();
-      let previous = null;
-      for (let k = 0; k < cards.length; k += 1) {
-        const card = cards[k];
-        const key = JSON.stringify([card, flipped, card.game === selected, app.lang]);
-        const old = drawn.get(card.game);
-        let node = old && old.key === key ? old.node : null;
-        if (!node) {
-          node = toDom(doc, boardCard(card, { t, flipped, selected: card.game === selected }), null);
-          if (old) old.node.replaceWith(node);
-        }
-        if (node.parentNode !== grid || (previous ? previous.nextSibling !== node : grid.firstChild !== node)) {
-          if (previous) previous.after(node);
-          else grid.prepend(node);
-        }
-        drawn.set(card.game, { key, node });
-        seen.add(card.game);
-        previous = node;
-        if (k % BATCH === BATCH - 1) {
-          await nextTask();
-          if (mine !== drawing) return;
-        }
-      }
-      for (const [game, { node }] of drawn) {
-        if (!seen.has(game)) { node.remove(); drawn.delete(game); }
-      }
-      drawnAt = Date.now();
-      if (body.querySelector('[data-clock][data-running]')) {
-        clockTimer = doc.defaultView.setInterval(() => tickClocks(body, drawnAt), 1000);
-      }
+      await drawBoards({ doc, app, body, round, t }, d, mine);
     } else if (view === 'standings') {
       standings = await app.library.standings();
-      if (mine !== drawing) return;
+      if (mine !== d.drawing) return;
       body.replaceChildren(toDom(doc, standingsView(standings, { sort, t, format }), null));
     } else {
       body.replaceChildren();
@@ -195,4 +148,64 @@ export function attachTournament({ doc, app, el, entry = null, onView = () => {}
   };
   drawTabs();
   return api;
+}
+
+/**
+ * The boards view drawn in `body`: each card drawn again only when it changed, ten to a task, in
+ * the file's order; running clocks ticked. d: attachTournament's drawing state; `mine` the draw
+ * (a later one stops this one).
+ */
+async function drawBoards({ doc, app, body, round, t }, d, mine) {
+  const count = app.viewer.state.count;
+  const cards = (await app.library.boards(0, Math.min(count, MAX_BOARDS), round)) || [];
+  if (mine !== d.drawing) return;
+  const flipped = app.viewer.state.flipped;
+  const selected = app.viewer.state.game + 1;
+  let grid = body.querySelector('.boards-grid');
+  if (!cards.length) {
+    body.replaceChildren(toDom(doc, boardsView([], { t }), null));
+    d.drawn = new Map();
+    return;
+  }
+  if (!grid) {
+    const wrap = doc.createElement('div');
+    wrap.className = 'boards';
+    grid = doc.createElement('ol');
+    grid.className = 'boards-grid';
+    wrap.append(grid);
+    body.replaceChildren(wrap);
+    d.drawn = new Map();
+  }
+  grid.setAttribute('aria-label', t('boards.title'));
+  // Each card drawn again only when it changed, ten to a task, in the file's order.
+  const seen = new Set();
+  let previous = null;
+  for (let k = 0; k < cards.length; k += 1) {
+    const card = cards[k];
+    const key = JSON.stringify([card, flipped, card.game === selected, app.lang]);
+    const old = d.drawn.get(card.game);
+    let node = old && old.key === key ? old.node : null;
+    if (!node) {
+      node = toDom(doc, boardCard(card, { t, flipped, selected: card.game === selected }), null);
+      if (old) old.node.replaceWith(node);
+    }
+    if (node.parentNode !== grid || (previous ? previous.nextSibling !== node : grid.firstChild !== node)) {
+      if (previous) previous.after(node);
+      else grid.prepend(node);
+    }
+    d.drawn.set(card.game, { key, node });
+    seen.add(card.game);
+    previous = node;
+    if (k % BATCH === BATCH - 1) {
+      await nextTask();
+      if (mine !== d.drawing) return;
+    }
+  }
+  for (const [game, { node }] of d.drawn) {
+    if (!seen.has(game)) { node.remove(); d.drawn.delete(game); }
+  }
+  d.drawnAt = Date.now();
+  if (body.querySelector('[data-clock][data-running]')) {
+    d.clockTimer = doc.defaultView.setInterval(() => tickClocks(body, d.drawnAt), 1000);
+  }
 }
