@@ -304,7 +304,8 @@ export class PdnViewerElement extends HTMLElement {
     const doc = this.ownerDocument;
     const win = doc.defaultView;
     // The parent's: the element's own is style.css's (:host) once a theme is in use.
-    const parent = this.parentNode && this.parentNode.host ? this.parentNode.host : this.parentElement;
+    const up = /** @type {any} */ (this.parentNode); // a shadow root has a host
+    const parent = up && up.host ? up.host : this.parentElement;
     const theme = themeOf({
       attribute: this.getAttribute('theme'),
       colorScheme: parent && win && win.getComputedStyle ? win.getComputedStyle(parent).colorScheme : '',
@@ -730,7 +731,7 @@ export class PdnViewerElement extends HTMLElement {
     }
     if (this.link != null) return { link: this.link, name: this.t('what.link') };
     if (this.shortLink != null) return { short: this.shortLink, name: this.t('what.link') };
-    const script = this.querySelector('script[type="application/x-draughts-pdn"]');
+    const script = /** @type {HTMLScriptElement | null} */ (this.querySelector('script[type="application/x-draughts-pdn"]'));
     // A self-contained export writes the game as base64 of its UTF-8, so no comment can change
     // how the page parses; it reads back byte for byte.
     if (script && script.dataset.encoding === 'base64') return { text: fromBase64(script.textContent), name: 'PDN' };

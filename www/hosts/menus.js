@@ -155,7 +155,8 @@ export function createMenus({ els, app, open, say, t, sharing, openText, revealB
   };
 }
 
-const $ = (id) => document.getElementById(id);
+// The page's own elements by id (index.html), whatever their kind: inputs, buttons, boxes.
+const $ = /** @type {(id: string) => any} */ ((id) => document.getElementById(id));
 
 /** Copying and downloading: the clipboard (or the box), file names, the board as a file. */
 function menuFiles(m) {
@@ -413,7 +414,6 @@ function menuSnippets(m) {
         coordinates: s.coordinates, orientation: place.orientation, lang: app.lang,
       },
       fetchText: async (path) => (await get(path)).text(),
-      fetchBytes: async (path) => new Uint8Array(await (await get(path)).arrayBuffer()),
     });
     await downloadBlob(new Blob([html], { type: 'text/html' }), `${fileStem()}.html`);
   }

@@ -12,7 +12,10 @@ import { libraryFacade } from '../reader/protocol.js';
 import en from '../i18n/en.js';
 import { createTranslator, loadCatalogue, loadPartWords, translatePage } from '../i18n/i18n.js';
 
-/** The navigation buttons in order: id (the page's element ids), catalogue key, icon paths. */
+/**
+ * The navigation buttons in order: id (the page's element ids), catalogue key, icon paths.
+ * @type {ReadonlyArray<[string, string, string[]]>}
+ */
 export const NAV = Object.freeze([
   ['first', 'nav.first', ['M6 5h2v14H6zM20 5v14L9 12z']],
   ['prev', 'nav.prev', ['M17 5v14L6 12z']],
@@ -61,6 +64,12 @@ export function navButtons(doc, nav, t = createTranslator('en', en, en)) {
 /**
  * Plain words for a download of `name` that failed: describe(e, name) first (sizes, a stopped
  * reader: limits.js), then the network (`cors`: the host's words for a refusal) or HTTP error.
+ */
+/**
+ * @param {(key: string, args?: object) => string} t
+ * @param {any} e
+ * @param {string} name
+ * @param {{ cors?: string, describe?: (e: any, name: string) => string | null }} [how]
  */
 export function downloadFailure(t, e, name, { cors = 'status.fetchCors', describe = () => null } = {}) {
   const reason = e && e.kind === 'http' ? t('status.fetchHttp', { status: e.status }) : (e && e.message) || String(e);
@@ -229,6 +238,8 @@ function appMethods(ctx, jobs, job, w) {
  * the game review's box (the evaluation graph, the summary) under the move list.
  * Its jobs are modules given `ctx`: app-edits.js (edits, undo) and, loaded on use, app-table.js
  * (the game table), app-explorer.js (the Explorer), app-modes.js (solve, tournament, editor).
+ * @param {{ doc: Document, scope?: any, parts: Record<string, any>, host: HTMLElement, keyTarget: any,
+ *   backend: any, modules: Record<string, () => Promise<any>>, options?: Record<string, any> }} given
  */
 export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, modules: loaders, options = {} }) {
   const o = options;
