@@ -493,6 +493,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
         doc, app, el: parts.tournament, entry: parts.tournamentEntry, download: o.download,
         onView: (view) => {
           host.dataset.view = view;
+          viewer.setTab(view); // the viewer's state (state.js)
           // The board is hidden in boards and standings (style.css): the panel shows in its place,
           // however the view was chosen (the tabs, the game list's bar, the host's attribute).
           parts.tournament.hidden = view === 'game';
@@ -659,6 +660,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
       if (!on && !explorer) return false;
       const x = await loadExplorer();
       x.set(on);
+      viewer[x.on ? 'openPart' : 'closePart']('explorer'); // the viewer's state (state.js)
       o.onExplorer?.(x.on);
       return x.on;
     },
@@ -670,7 +672,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     async showPlayer(name) {
       if (!parts.explorer || !modules.explorer) return null;
       const x = await loadExplorer();
-      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      if (!x.on) { x.set(true); viewer.openPart('explorer'); o.onExplorer?.(true); }
       return x.showPlayer(name);
     },
     /** The players' names drawn again as buttons or text (the host's playerLinks changed). */
@@ -693,7 +695,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     async findPosition(fen = null, gametype = null, { open = false } = {}) {
       if (!parts.explorer || !modules.explorer) return [];
       const x = await loadExplorer();
-      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      if (!x.on) { x.set(true); viewer.openPart('explorer'); o.onExplorer?.(true); }
       const found = await (fen == null ? x.findHere() : x.findFen(fen, gametype || viewer.state.view?.variantNumber || ''));
       if (open && found.length) await pick(found[0].game - 1);
       return found;
@@ -705,7 +707,7 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     async findPattern(pattern, gametype = null) {
       if (!parts.explorer || !modules.explorer) return [];
       const x = await loadExplorer();
-      if (!x.on) { x.set(true); o.onExplorer?.(true); }
+      if (!x.on) { x.set(true); viewer.openPart('explorer'); o.onExplorer?.(true); }
       return x.findPattern(pattern, gametype || viewer.state.view?.variantNumber || '');
     },
     /**
