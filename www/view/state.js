@@ -1,45 +1,38 @@
-// The viewer's state and its transitions (issue 39): one frozen object per viewer — the game
-// shown, the place in it, the mode, the orientation, the settings, the analysis pick, the parts
-// open — changed only by the named transitions below, each a pure function (state, ...args) →
-// new state. No DOM here: viewer.js renders from the state, tests/js/state.test.mjs drives it
-// without a browser. A transition that does not apply (a mode that refuses navigation, a game out
-// of range, a move with no board) gives back the same object, so `next === state` means "nothing
-// changed".
+// The viewer's state (issue 39): one frozen object per viewer, changed only by the transitions
+// below, each a pure function (state, ...args) → new state; the same state back where it does
+// not apply. No DOM: viewer.js renders from it, tests/js/state.test.mjs drives it.
 //
-// | Transition      | Arguments                      | What changes |
-// |-----------------|--------------------------------|--------------|
-// | `ask`           | —                              | `pending` + 1: a game was asked for; an answer to an older request is dropped |
-// | `showGame`      | game, view, ply = 0, count     | a new game (0-based `game`, its GameView) at `ply` (a number, clamped, or 'last') of the mainline; `count` games in the text; the pick, preview, held piece, opened lists and autoplay go. Refused: no view, `game` not a whole number ≥ 0, or ≥ `count` |
-// | `clear`         | —                              | no game (a text without one): view null, game −1, count 0, place 0 of the mainline, autoplay off; `pending` + 1 |
-// | `edit`          | view, place = {line, ply}      | the same game as an edit left it: the new view at `place` (a line that does not exist: the mainline; the ply clamped); autoplay off, the pick goes |
-// | `showPlace`     | ply = 0, line = null           | the place, whatever the mode (solve mode's moves): stepping back past a variation's start leaves it for the line it branches from; a line that does not exist is the mainline; the ply is clamped to the line. The pick, preview and held piece go |
-// | `goTo`          | ply, line = state.line         | `showPlace`, where the mode lets the reader navigate |
-// | `step`          | delta                          | `goTo(ply + delta)` in the same line |
-// | `first`         | —                              | `goTo(0, null)`: the start of the mainline |
-// | `last`          | —                              | `goTo` the end of the line shown |
-// | `enterLine`     | —                              | ↓: into the first variation that replaces the next move; at the first move of a variation, on to its next sibling |
-// | `leaveLine`     | —                              | ↑: out of the variation, to where it branches from its parent line |
-// | `setMode`       | name (a key of MODES)          | the mode; autoplay off, the pick goes. Refused: an unknown name |
-// | `flip`          | —                              | `flipped`: the board turned |
-// | `togglePlay`    | —                              | autoplay on (from the start when at the end of the line) or off; on only where the mode navigates |
-// | `pause`         | —                              | autoplay off |
-// | `setSpeed`      | speed (a key of SPEEDS)        | `speed` ('normal' for an unknown one) |
-// | `setCoordinates`| value                          | `coordinates`: 'numbers', 'algebraic' or 'none' |
-// | `setAnimate`    | on                             | `animate`: whether a step forward animates its move |
-// | `setMessages`   | value                          | `messages`: 'all', 'errors' or 'none' (views.js diagnosticsFor) |
-// | `select`        | selection                      | `selection`: the analysis pick ({ from, chosen, targets, via }) or null |
-// | `preview`       | move                           | `preview`: a legal move drawn played over the place (null: none); the pick and held piece go. Refused without a board |
-// | `drag`          | held = { square, dx, dy }      | `drag`: the piece held by the pointer (null: put back) |
-// | `setOverlay`    | name, draw, { under }          | `overlays`: the layer `name` added or replaced (draw null: removed) |
-// | `expand`        | key, entries = [], times       | `expanded`: the list of alternatives `key` opened `times` times (default one more); `entries` ([id, variation]) are the variations the library sent for it |
-// | `unfold`        | —                              | the lists that hold the shown variation opened (keys, a link went into a folded one); `autoOpened` says which line, so it is done once |
-// | `openPart`      | name                           | `parts`: the part (a panel beside the board: 'explorer', 'engine', …) open |
-// | `closePart`     | name                           | `parts`: the part closed |
-// | `setTab`        | name                           | `tab`: 'game', 'boards' or 'standings' (the tournament views) |
+// | Transition      | Arguments                  | What changes |
+// |-----------------|----------------------------|--------------|
+// | `ask`           | —                          | `pending` + 1: older game requests are dropped |
+// | `showGame`      | game, view, ply, count     | a new game at `ply` (clamped, or 'last') of its mainline; pick, lists, autoplay reset. Refused: no view, `game` not 0…count−1 |
+// | `clear`         | —                          | no game: view null, game −1, count 0, ply 0; `pending` + 1 |
+// | `edit`          | view, {line, ply}          | the edited view at that place (an unknown line: the mainline; ply clamped) |
+// | `showPlace`     | ply, line                  | the place in any mode; before a variation's start: its parent line; unknown line: the mainline; ply clamped |
+// | `goTo`          | ply, line = state.line     | `showPlace` where the mode navigates |
+// | `step`          | delta                      | `goTo(ply + delta)` |
+// | `first`, `last` | —                          | the start of the mainline; the end of the line shown |
+// | `enterLine`     | —                          | ↓: into the next move's first variation, or on to the next sibling |
+// | `leaveLine`     | —                          | ↑: back to where the variation branches off |
+// | `setMode`       | name (MODES)               | `mode`; autoplay and pick reset. Refused: an unknown mode |
+// | `flip`          | —                          | `flipped` |
+// | `togglePlay`    | —                          | `playing` (from the start when at the end); on only where the mode navigates |
+// | `pause`         | —                          | `playing` off |
+// | `setSpeed`      | speed (SPEEDS)             | `speed` ('normal' if unknown) |
+// | `setCoordinates`| value                      | `coordinates` |
+// | `setAnimate`    | on                         | `animate` |
+// | `setMessages`   | value                      | `messages`: 'all', 'errors', 'none' |
+// | `select`        | selection                  | `selection`: the analysis pick, or null |
+// | `preview`       | move                       | `preview`: a move drawn over the place; pick reset. Refused without a board |
+// | `drag`          | {square, dx, dy}           | `drag`: the piece held, or null |
+// | `setOverlay`    | name, draw, {under}        | `overlays`: one added, replaced or (draw null) removed |
+// | `expand`        | key, entries, times        | `expanded`: list `key` opened once more (or `times`); `entries` ([id, variation]) written into the view |
+// | `unfold`        | —                          | the lists holding the shown variation opened, once (`autoOpened`) |
+// | `openPart`, `closePart` | name               | `parts`: the panels open ('explorer', 'engine') |
+// | `setTab`        | name                       | `tab`: 'game', 'boards', 'standings' |
 //
-// The one thing a transition writes in place is the view's `variations` array (`expand`): a
-// GameView's variations come from the worker on demand, so the same game gains them, and those
-// who hold the view (solve mode, the engine) still hold the game shown.
+// `expand` alone writes in place: the view's `variations`, which come from the worker on demand
+// (the same game, more of it).
 
 import { clampPly } from './board.js';
 import { lineView } from './views.js';
@@ -58,53 +51,37 @@ export const MODES = Object.freeze({
 /** Autoplay delays per speed setting, in milliseconds. */
 export const SPEEDS = Object.freeze({ slow: 2000, normal: 1000, fast: 400 });
 
-/**
- * @typedef {{
- *   count: number, game: number, view: GameView | null, line: number | null, ply: number,
- *   pending: number, flipped: boolean, coordinates: string, animate: boolean, speed: string,
- *   playing: boolean, messages: string, expanded: Map<string, number>, autoOpened: number | null,
- *   mode: string, selection: any, preview: any, drag: { square: string, dx: number, dy: number } | null,
- *   overlays: readonly { name: string, under: boolean, draw: (model: any, state: any) => any }[],
- *   parts: readonly string[], tab: string,
- * }} ViewerState
- */
-
-/**
- * A viewer's state before any game: `messages` as the host asks ('all' by default).
- * @param {Partial<ViewerState>} [over]
- * @returns {Readonly<ViewerState>}
- */
+/** A viewer's state before any game, with `over`'s fields. @param {object} [over] */
 export function initialState(over = {}) {
   return Object.freeze({
-    count: 0,         // games in the open text
-    game: -1,         // 0-based index of the shown game
-    view: null,       // GameView of the shown game (with its marks)
-    line: null,       // null: the mainline; else the id of the variation being shown
-    ply: 0,           // plies played in that line (0 = its start)
-    pending: 0,       // the newest game request; older answers are dropped
+    count: 0,
+    game: -1,         // 0-based
+    view: null,       // its GameView
+    line: null,       // null: the mainline; else a variation's id
+    ply: 0,           // plies into that line
+    pending: 0,
     flipped: false,
     coordinates: 'numbers',
     animate: true,
     speed: 'normal',
     playing: false,
     messages: 'all',
-    expanded: new Map(), // variation lists opened with "show": key -> times (views.js)
-    autoOpened: null, // the line last opened because the shown move was folded away
-    mode: 'view',     // a key of MODES
-    selection: null,  // the analysis pick (analysis.js), drawn as hints
-    preview: null,    // a legal move drawn played over the shown position
-    drag: null,       // { square, dx, dy }: a piece held, moved by CSS pixels
-    overlays: Object.freeze([]), // [{ name, under, draw(model, state) -> tree }]
-    parts: Object.freeze([]), // the parts open beside the board ('explorer', 'engine', …)
-    tab: 'game',      // the tournament view shown: 'game', 'boards' or 'standings'
+    expanded: new Map(), // key -> times opened (views.js)
+    autoOpened: null,
+    mode: 'view',
+    selection: null,
+    preview: null,
+    drag: null,       // dx, dy in CSS pixels
+    overlays: Object.freeze([]), // { name, under, draw(model, state) -> tree }
+    parts: Object.freeze([]),
+    tab: 'game',
     ...over,
   });
 }
 
-/** @param {ViewerState} s @param {Partial<ViewerState>} change */
 const next = (s, change) => Object.freeze({ ...s, ...change });
 
-/** What a new place leaves behind: the pick, the preview, the piece held. */
+/** What a new place leaves behind. */
 const LEFT = Object.freeze({ selection: null, preview: null, drag: null });
 
 /** Whether the state's mode lets the reader step through the game. */
@@ -112,7 +89,7 @@ export function navigable(s) {
   return Boolean(MODES[s.mode] && MODES[s.mode].navigate);
 }
 
-/** The line shown (the mainline or the variation), as views.js lineView gives it; null without a game. */
+/** The line shown (views.js lineView); null without a game. */
 export function shownLine(s) {
   return s.view ? lineView(s.view, s.line) : null;
 }
@@ -131,11 +108,7 @@ function lineId(view, line) {
   return Number.isInteger(id) && id >= 0 && variations[id] ? id : null;
 }
 
-/**
- * The place `{ line, ply }` that `ply` plies into `line` means in `view`: stepping back past a
- * variation's start leaves it for the line it branches from, at the position before the move it
- * replaces (the same position as the variation's start); the ply clamped to its line.
- */
+/** The place { line, ply } meant by `ply` plies into `line` (showPlace in the table). */
 export function resolvePlace(view, ply, line) {
   const variations = (view && view.variations) || [];
   let id = lineId(view, line);
@@ -193,11 +166,11 @@ function goTo(s, ply, line = s.line) {
   return navigable(s) ? showPlace(s, ply, line) : s;
 }
 
-/** The transitions, by name: (state, ...args) → new state (the same state when nothing changes). */
+/** The transitions (the table above). */
 export const TRANSITIONS = Object.freeze({
   ask: (s) => next(s, { pending: s.pending + 1 }),
 
-  /** @param {ViewerState} s @param {number} game @param {GameView} view @param {number | 'last'} [ply] @param {number} [count] */
+  /** @param {any} s @param {number} game @param {GameView} view @param {number | 'last'} [ply] @param {number} [count] */
   showGame(s, game, view, ply = 0, count = s.count) {
     const total = Number(count) || 0;
     if (!view || typeof view !== 'object' || !Number.isInteger(game) || game < 0 || (total > 0 && game >= total)) return s;
@@ -305,11 +278,8 @@ export const TRANSITIONS = Object.freeze({
 });
 
 /**
- * A small store over one state: `state` (the current one), `apply(name, ...args)` runs a
- * transition and returns the new state, telling the subscribers `(state, previous, name)` when
- * it changed; `subscribe(fn)` returns the function that unsubscribes. An unknown name throws
- * (a programming error, not a reader's input).
- * @param {Readonly<ViewerState>} [state]
+ * A store: `state`; `apply(name, ...args)` → the new state, subscribers told (state, previous,
+ * name) when it changed (an unknown name throws); `subscribe(fn)` → unsubscribe. @param {any} [state]
  */
 export function createStore(state = initialState()) {
   const listeners = new Set();
