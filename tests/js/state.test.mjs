@@ -310,3 +310,18 @@ test('the table at the top of state.js names exactly the transitions there are',
   assert.deepEqual([...rows].sort(), Object.keys(TRANSITIONS).sort());
   assert.equal(new Set(rows).size, rows.length, 'each once');
 });
+
+test('a view whose variations name each other as parents (never the core\'s) does not hang', () => {
+  const view = viewWithLines();
+  view.variations[0].parent = 2;
+  view.variations[2].parent = 0;
+  view.variations[0].replaces = 1;
+  view.variations[2].replaces = 1;
+  const store = createStore();
+  store.apply('showGame', 0, view, 0, 1);
+  const s = store.apply('goTo', 0, 2);
+  assert.equal(s.ply, 0);
+  store.apply('goTo', 1, 2);
+  assert.equal(typeof mainlinePly(store.state), 'number');
+  assert.ok(store.apply('unfold').autoOpened === 2);
+});

@@ -113,7 +113,8 @@ export function resolvePlace(view, ply, line) {
   const variations = (view && view.variations) || [];
   let id = lineId(view, line);
   let n = Number.isFinite(ply) ? Math.trunc(ply) : 0;
-  while (id != null && n < 1 && variations[id]) {
+  // Bounded: a view whose parents make a ring (never the core's) cannot hang the page.
+  for (let k = 0; id != null && n < 1 && k <= variations.length; k++) {
     const v = variations[id];
     n = v.replaces - 1 + n;
     id = lineId(view, v.parent ?? null);
@@ -125,7 +126,7 @@ export function resolvePlace(view, ply, line) {
 export function mainlinePly(s) {
   const variations = (s.view && s.view.variations) || [];
   let { line, ply } = s;
-  while (line != null && variations[line]) {
+  for (let k = 0; line != null && variations[line] && k <= variations.length; k++) {
     ply = variations[line].replaces - 1;
     line = variations[line].parent ?? null;
   }
@@ -261,7 +262,7 @@ export const TRANSITIONS = Object.freeze({
     const variations = (s.view && s.view.variations) || [];
     if (s.line == null || s.autoOpened === s.line || !variations[s.line]) return s;
     const expanded = new Map(s.expanded);
-    for (let id = s.line; id != null && variations[id];) {
+    for (let id = s.line, k = 0; id != null && variations[id] && k <= variations.length; k++) {
       const v = variations[id];
       const key = `${v.parent ?? 'm'}:${v.replaces}`;
       const at = listOf(s.view, key).indexOf(id);
