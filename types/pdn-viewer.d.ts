@@ -60,6 +60,16 @@ export interface PdnViewerAttributes {
   gif?: '' | 'off' | string;
   /** Present: the engine's evaluation bar, best lines and best-move arrow (its own worker, loaded then); 'off' is off. */
   engine?: '' | 'off' | string;
+  /** Present: the mouse wheel over the board steps through the moves; 'off' is off. */
+  wheel?: '' | 'off' | string;
+  /** 'boards' (a small board per game) or 'standings' (the tournament table); default the game. */
+  view?: 'game' | 'boards' | 'standings';
+  /** With view="boards": only the games whose Round tag is this. */
+  round?: string;
+  /** With `src`: the file fetched again every 10 s (or every so many seconds, at least 2) as the games are played; 'off' is off. */
+  live?: '' | 'off' | string;
+  /** Present: the Explorer's panel beside the moves (the text's games through the position shown); 'off' is off. */
+  explorer?: '' | 'off' | string;
 }
 
 /** The shown game and move. */

@@ -19,6 +19,7 @@ import { boardAspect, boardFit } from './view/board-dom.js';
 import en from './i18n/en.js';
 import { createTranslator, formatNumber, pickLanguage } from './i18n/i18n.js';
 import { gameFileStem } from './i18n/words.js';
+import { OBSERVED, attributeValue } from './view/attributes.js';
 
 /**
  * A turn for the host page: what follows runs in a later task, after the timers, input and
@@ -269,7 +270,7 @@ function el(doc, tag, attrs = {}, ...children) {
 
 export class PdnViewerElement extends HTMLElement {
   static get observedAttributes() {
-    return ['game', 'ply', 'line', 'orientation', 'coordinates', 'theme', 'moves', 'list', 'lang', 'src', 'messages', 'mode', 'analysis', 'editor', 'engine', 'view', 'round', 'live', 'explorer', 'gif'];
+    return OBSERVED; // the table of view/attributes.js
   }
 
   constructor() {
@@ -349,9 +350,9 @@ export class PdnViewerElement extends HTMLElement {
     if (this.follow) { this.follow.stop(); this.follow = null; }
   }
 
-  /** Whether a switch attribute (`analysis`, `editor`, `wheel`) is on: present, not "off"/"false". */
+  /** Whether a switch attribute (`analysis`, `editor`, `wheel`) is on: present, not "off"/"false"/"0". */
   on(name) {
-    return this.hasAttribute(name) && !['off', 'false', '0'].includes(this.getAttribute(name));
+    return attributeValue(name, this.getAttribute(name)) === true;
   }
 
   attributeChangedCallback(name, old, value) {
@@ -363,11 +364,11 @@ export class PdnViewerElement extends HTMLElement {
       this.plyFresh = true;
       queueMicrotask(() => { this.plyFresh = false; });
       if (this.opening) this.opening.ply = true;
-      else this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
+      else this.goTo(attributeValue('ply', this.getAttribute('ply')), this.lineAttr());
     }
-    else if (name === 'game') this.showGame(Number(value) || 1);
-    else if (name === 'orientation') { if ((value === 'black') !== v.state.flipped) v.flip(); }
-    else if (name === 'coordinates') v.setCoordinates(value || 'numbers');
+    else if (name === 'game') this.showGame(attributeValue('game', value));
+    else if (name === 'orientation') { if ((attributeValue('orientation', value) === 'black') !== v.state.flipped) v.flip(); }
+    else if (name === 'coordinates') v.setCoordinates(attributeValue('coordinates', value));
     else if (name === 'lang') this.setLanguage(value).catch((e) => this.fail(e));
     else if (name === 'src') {
       this.pasted = null;
@@ -396,7 +397,7 @@ export class PdnViewerElement extends HTMLElement {
   async followSource() {
     if (this.follow) { this.follow.stop(); this.follow = null; }
     const src = this.getAttribute('src');
-    if (!this.hasAttribute('live') || ['off', 'false', '0'].includes(this.getAttribute('live')) || !src) return;
+    if (!this.on('live') || !src) return;
     const url = new URL(src, this.ownerDocument.baseURI).href;
     const [{ followLive }, first] = await Promise.all([this.app.part('follow'), this.library.text()]);
     this.follow = followLive({
@@ -589,7 +590,7 @@ export class PdnViewerElement extends HTMLElement {
         // Players' names show their games and score only where the author turned the Explorer
         // on (the `explorer` attribute); otherwise they are plain text.
         playerLinks: () => this.on('explorer'),
-        listWanted: () => !['off', 'false'].includes(this.getAttribute('list')),
+        listWanted: () => attributeValue('list', this.getAttribute('list')),
         solveHide: [p.moves],
         onChange: () => this.moved(),
         onGame: () => this.gameShown(),
@@ -610,7 +611,7 @@ export class PdnViewerElement extends HTMLElement {
     // Every element of the page waits for the same core: each goes on in a task of its own.
     await nextTask();
     this.local = createLocalLibrary(wasm, { pause: nextTask });
-    this.viewer.setCoordinates(this.getAttribute('coordinates') || 'numbers');
+    this.viewer.setCoordinates(attributeValue('coordinates', this.getAttribute('coordinates')));
     // With `analysis`, moves can be played on the board (analysis.js); with mode="solve" they
     // are the reader's tries at the problem (solve.js); with `editor`, a button opens the board
     // editor on the shown position.
@@ -790,11 +791,11 @@ export class PdnViewerElement extends HTMLElement {
     const mine = (this.loads = (this.loads || 0) + 1); // a newer load (src= changed) takes over
     const source = await this.text();
     if (this.loads !== mine) return;
-    const want = Number(this.getAttribute('game')) || 1;
+    const want = attributeValue('game', this.getAttribute('game'));
     const plyAttr = this.getAttribute('ply');
     // A live round opens at the game's current move, unless `ply` names one.
-    const latest = plyAttr === 'last' || (plyAttr == null && this.hasAttribute('live') && !['off', 'false', '0'].includes(this.getAttribute('live')));
-    const ply = latest ? 'last' : Number(plyAttr) || 0;
+    const latest = plyAttr === 'last' || (plyAttr == null && this.on('live'));
+    const ply = latest ? 'last' : attributeValue('ply', plyAttr);
     const app = this.app;
     app.forgetEdits();
     const { count, replaced } = await this.read({ ...source, game: want }, {
@@ -815,7 +816,7 @@ export class PdnViewerElement extends HTMLElement {
     this.parts.error.hidden = true;
     await nextTask();
     if (this.loads !== mine) return;
-    if (this.getAttribute('orientation') === 'black' && !this.viewer.state.flipped) this.viewer.flip();
+    if (attributeValue('orientation', this.getAttribute('orientation')) === 'black' && !this.viewer.state.flipped) this.viewer.flip();
     this.gameShown();
     await this.showView();
     this.checkRows(mine).catch(() => {}); // a text replaced meanwhile: its rows are not wanted
@@ -883,14 +884,13 @@ export class PdnViewerElement extends HTMLElement {
       if (this.opening === opening) this.opening = null;
     }
     if (!shown) return; // another game asked for meanwhile
-    if (opening.ply) this.goTo(this.getAttribute('ply') === 'last' ? 'last' : Number(this.getAttribute('ply')), this.lineAttr());
+    if (opening.ply) this.goTo(attributeValue('ply', this.getAttribute('ply')), this.lineAttr());
     this.gameShown();
   }
 
   /** The `line` attribute: a variation's id, or null. */
   lineAttr() {
-    const v = this.getAttribute('line');
-    return v != null && /^\d{1,9}$/.test(v) ? Number(v) : null;
+    return attributeValue('line', this.getAttribute('line'));
   }
 
   /** Shows ply `n` of the mainline (a number or 'last'), or of variation `line`. */

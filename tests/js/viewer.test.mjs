@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { MODES, createViewer } from '../../www/view/viewer.js';
 import { fakeDocument } from './fakedom.mjs';
 import { fakeView } from './fixtures.mjs';
+import { readFileSync } from 'node:fs';
 
 function setUp({ animate = true } = {}) {
   const doc = fakeDocument();
@@ -153,4 +154,44 @@ test('solve mode refuses navigation; its handler shows places; enter, leave and 
   assert.equal(viewer.setMode('nonsense'), false);
   assert.equal(viewer.state.mode, 'analysis');
   assert.deepEqual(Object.keys(MODES), ['view', 'analysis', 'solve', 'edit']);
+});
+
+test('the API changes the state only through its transitions; the render follows the state', () => {
+  const { els, viewer, changes } = setUp();
+  const heard = [];
+  const off = viewer.subscribe((s, prev, name) => heard.push(name));
+  const before = viewer.state;
+  assert.ok(Object.isFrozen(before), 'a state is never written in place');
+  viewer.step(1);
+  assert.notEqual(viewer.state, before);
+  assert.equal(before.ply, 0, 'the old state stays as it was');
+  assert.equal(els.board.dataset.ply, '1');
+  viewer.step(99);
+  assert.equal(viewer.state.ply, 4, 'past the end: the end');
+  viewer.goTo(2, 7);
+  assert.deepEqual([viewer.state.line, viewer.state.ply], [null, 2], 'a line that does not exist: the mainline');
+  const n = changes.length;
+  viewer.goTo(2, null);
+  assert.equal(changes.length, n, 'the same place draws nothing again');
+  viewer.flip();
+  viewer.setCoordinates('none');
+  viewer.openPart('explorer');
+  viewer.setTab('boards');
+  assert.deepEqual(heard, ['showPlace', 'showPlace', 'showPlace', 'flip', 'setCoordinates', 'openPart', 'setTab']);
+  assert.deepEqual(viewer.state.parts, ['explorer']);
+  assert.equal(els.flip.getAttribute('aria-pressed'), 'true');
+  off();
+  viewer.clear();
+  assert.equal(viewer.state.view, null);
+  assert.equal(els.board.children.length, 0);
+  assert.equal(viewer.state.flipped, true, 'the orientation outlives the game');
+});
+
+test('viewer.js: no function over 150 lines (the controller split by job)', () => {
+  const source = readFileSync(new URL('../../www/view/viewer.js', import.meta.url), 'utf8').split('\n');
+  const starts = source.map((l, i) => (/^(export )?function /.test(l) ? i : -1)).filter((i) => i >= 0);
+  starts.push(source.length);
+  for (let k = 0; k + 1 < starts.length; k++) {
+    assert.ok(starts[k + 1] - starts[k] <= 150, `${source[starts[k]]} spans ${starts[k + 1] - starts[k]} lines`);
+  }
 });

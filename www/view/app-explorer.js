@@ -45,7 +45,7 @@ export function createExplorer(ctx) {
   /** The Explorer, shown if it was not. */
   async function shown() {
     const x = await loadExplorer();
-    if (!x.on) { x.set(true); o.onExplorer?.(true); }
+    if (!x.on) { x.set(true); ctx.viewer.openPart('explorer'); o.onExplorer?.(true); }
     return x;
   }
 
@@ -58,6 +58,7 @@ export function createExplorer(ctx) {
       if (!on && !explorer) return false;
       const x = await loadExplorer();
       x.set(on);
+      ctx.viewer[x.on ? 'openPart' : 'closePart']('explorer'); // the viewer's state (state.js)
       o.onExplorer?.(x.on);
       return x.on;
     },

@@ -56,6 +56,7 @@ export function createModes(ctx) {
         doc, app: ctx.app, el: parts.tournament, entry: parts.tournamentEntry, download: o.download,
         onView: (view) => {
           host.dataset.view = view;
+          ctx.viewer.setTab(view); // the viewer's state (state.js)
           // The board is hidden in boards and standings (style.css): the panel shows in its place,
           // however the view was chosen (the tabs, the game list's bar, the host's attribute).
           parts.tournament.hidden = view === 'game';

@@ -65,6 +65,7 @@ export function createEnginePart(ctx) {
   }
   function told(on) {
     toggle?.setAttribute('aria-pressed', String(on));
+    viewer[on ? 'openPart' : 'closePart']('engine'); // the viewer's state (state.js)
     o.onEngine?.(on);
   }
 
