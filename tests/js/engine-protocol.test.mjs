@@ -30,9 +30,14 @@ test('the dispatcher refuses an unknown message', () => {
 test('the session answers an unknown message an error and stops nothing', async () => {
   const out = [];
   let stopped = false;
+  // A stand-in for the wasm's Analyser: three depths, a step each, then over.
   const Analyser = class {
     constructor() { this.n = 0; }
-    search(depth) { return JSON.stringify({ depth, nodes: 1, ms: 1, lines: [{ score: 0, win: null, moves: [] }] }); }
+    budget(multipv, depth) { this.last = depth; }
+    step() {
+      this.n += 1;
+      return this.n > this.last ? 'null' : JSON.stringify({ depth: this.n, nodes: 1, ms: 1, lines: [{ score: 0, win: null, moves: [] }] });
+    }
     free() {}
   };
   let s;

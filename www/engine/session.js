@@ -1,8 +1,10 @@
 // The engine worker's loop, apart from the worker so that Node tests run it: one analysis at a
-// time, searched one depth per call into the engine's wasm (pkg/engine.js, Analyser), each
-// depth's lines posted as they come, a turn given between depths so that a stop (or a new
-// position) is heard at once. A depth that does not finish in its time slice is tried again with
-// twice the time; nothing here knows draughts (the core and the engine do). A game review runs
+// time, stepped one depth per call into the engine's wasm (pkg/engine.js, Analyser: the Rust
+// pdn_engine::Analyser, which pdn analyse runs too), each depth's lines posted as they come, a
+// turn given between steps so that a stop (or a new position) is heard at once. The deepening's
+// rules (a depth that overran its share of time searched again with twice the share, the end of
+// the analysis) are the Analyser's; nothing here knows draughts or searches (the core and the
+// engine do). A game review runs
 // in the same loop: one mainline position searched per call into the engine's Reviewer, each
 // position's evaluation and the ply that led there (its mark and better move) posted as they
 // come, a turn given between positions (a stop, a new position or another review ends it).
@@ -13,9 +15,9 @@
 import { dispatcher, reply } from './protocol.js';
 import { DEFAULT_GAMETYPE } from '../view/score.js';
 
-/** Time (ms) the first call of a depth may take before the worker looks at its messages. */
+/** Time (ms) a step may take before the worker looks at its messages (the Analyser doubles it for a depth that overran it). */
 export const SLICE_MS = 250;
-/** Depths searched at most. */
+/** Depths a review searches at most (an analysis's are the Analyser's, crates/engine-wasm MAX_DEPTH). */
 export const MAX_DEPTH = 60;
 /**
  * Nodes a review gives each position, unless the message says: a node budget, so that a review
@@ -31,11 +33,12 @@ export const JUDGE_MS = 1500;
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
  * loop a turn. The messages in and out are protocol.js's REQUESTS and REPLIES: 'analyse' answers
- * 'info' per depth, then 'done'; 'review' (with `Reviewer`, the wasm class) 'reviewing' per
+ * 'info' per depth, then 'done' (within `nodes` when the message gives them: `pdn analyse
+ * --nodes N`'s lines); 'review' (with `Reviewer`, the wasm class) 'reviewing' per
  * position (score and win from White's side, ply the judged ply or null), then 'reviewed'; the
  * last review finished is kept, and 'annotate' (its id, the game's PDN) answers 'annotated' and
- * stops nothing; solve mode's 'judge' (the position after the reader's move) is searched a depth
- * at a time for up to `ms` in all (JUDGE_MS), ending as soon as a forced result is found, and
+ * stops nothing; solve mode's 'judge' (the position after the reader's move) is stepped a depth
+ * at a time for up to `ms` in all (JUDGE_MS; the Analyser ends it sooner at a forced result), and
  * answers 'judged' (the Analyser's judge: crates/engine-wasm); 'error' for a position the engine
  * cannot take or a request the table does not know.
  * With `egdb(gametype)` (the worker's: fetches and installs that variant's endgame database,
@@ -95,74 +98,54 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
     }
   }
+  /**
+   * Steps the Analyser `a` (its budget set) to its end, a turn given between steps; `each(r)` gets
+   * every step that found a new depth. False when another request took over.
+   */
+  async function stepped(a, mine, each) {
+    await database(a);
+    while (mine === current) {
+      const r = JSON.parse(a.step(SLICE_MS));
+      if (mine !== current) return false;
+      if (!r) return true;
+      if (r.lines.length) each(r);
+      await pause();
+    }
+    return false;
+  }
+  function analyser(msg, entries) {
+    return new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? entries, String(msg.goal ?? 'standard'));
+  }
   async function analyse(msg, mine) {
     let a;
     try {
-      a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
+      a = analyser(msg, 1 << 20);
       if (msg.moves && a.writeLike) a.writeLike(msg.moves.map(String));
+      a.budget(msg.multipv ?? 1, msg.depth ?? 0, msg.nodes ?? 0, 0);
     } catch (e) {
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+      if (a) a.free();
       return;
     }
     try {
-      await database(a);
-      const last = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
-      let slice = SLICE_MS;
-      for (let depth = 1; depth <= last && mine === current;) {
-        const r = JSON.parse(a.search(depth, slice, msg.multipv ?? 1));
-        if (mine !== current) break;
-        if (!r.lines.length) break;
-        if (r.depth >= depth) {
-          post(reply('info', { id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines }));
-          // A forced result within the depth searched will not change.
-          const win = r.lines[0].win;
-          if (win != null && Math.abs(win) <= r.depth && (msg.multipv ?? 1) === 1) break;
-          depth = r.depth + 1;
-          slice = SLICE_MS;
-        } else if (r.ms < slice / 2) {
-          break; // back early, no deeper: nothing deeper to search (a root the endgame database answers)
-        } else {
-          slice *= 2;
-        }
-        await pause();
-      }
+      const over = await stepped(a, mine, (r) => post(reply('info', { id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines })));
+      if (over) post(reply('done', { id: msg.id }));
     } finally {
       a.free();
     }
-    if (mine === current) post(reply('done', { id: msg.id }));
   }
   async function judge(msg, mine) {
     let a;
     try {
-      a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
+      a = analyser(msg, 1 << 18);
+      a.budget(1, 0, 0, msg.ms ?? JUDGE_MS);
     } catch (e) {
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+      if (a) a.free();
       return;
     }
     try {
-      await database(a);
-      const budget = msg.ms ?? JUDGE_MS;
-      let spent = 0;
-      let slice = SLICE_MS;
-      for (let depth = 1; depth <= MAX_DEPTH && mine === current && spent < budget;) {
-        const t0 = Date.now();
-        const given = Math.min(slice, budget - spent);
-        const r = JSON.parse(a.search(depth, given, 1));
-        spent += Date.now() - t0;
-        if (mine !== current || !r.lines.length) break;
-        if (r.depth >= depth) {
-          const win = r.lines[0].win;
-          if (win != null && Math.abs(win) <= r.depth) break;
-          depth = r.depth + 1;
-          slice = SLICE_MS;
-        } else if (r.ms < given / 2) {
-          break; // back early, no deeper: nothing deeper to search
-        } else {
-          slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
-        }
-        await pause();
-      }
-      if (mine === current) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
+      if (await stepped(a, mine, () => {})) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
     } finally {
       a.free();
     }
