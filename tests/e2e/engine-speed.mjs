@@ -60,7 +60,7 @@ if (flag('child')) {
     const [t, c] = [performance.now(), threadCpu()];
     a.budget(1, DEPTH, 0, 0);
     let r = null;
-    for (let s = a.step(0); s !== 'null'; s = a.step(0)) r = JSON.parse(s);
+    for (let s = a.step(0); s !== null; s = a.step(0)) r = s;
     out.push({ nodes: r.nodes, ms: performance.now() - t, cpu: c === null ? null : threadCpu() - c });
     a.free();
   }
@@ -98,7 +98,7 @@ onmessage = async (e) => {
     const t = performance.now();
     a.budget(1, depth, 0, 0);
     let r = null;
-    for (let s = a.step(0); s !== 'null'; s = a.step(0)) r = JSON.parse(s);
+    for (let s = a.step(0); s !== null; s = a.step(0)) r = s;
     const ms = performance.now() - t;
     a.free();
     postMessage({ nodes: r.nodes, ms });

@@ -36,7 +36,7 @@ test('the session answers an unknown message an error and stops nothing', async 
     budget(multipv, depth) { this.last = depth; }
     step() {
       this.n += 1;
-      return this.n > this.last ? 'null' : JSON.stringify({ depth: this.n, nodes: 1, ms: 1, lines: [{ score: 0, win: null, moves: [] }] });
+      return this.n > this.last ? null : { depth: this.n, nodes: 1, ms: 1, lines: [{ score: 0, win: null, moves: [] }] };
     }
     free() {}
   };
@@ -69,7 +69,7 @@ test('the session steps a file\'s shots, posts the progress, then the problem fi
   let freed = false;
   class PuzzleRun {
     constructor(text, nodes, minGain) { this.args = [text, nodes, minGain]; this.i = 0; }
-    step() { return JSON.stringify(steps[this.i++] ?? null); }
+    step() { return steps[this.i++] ?? null; }
     text() { return '[FEN "W:W28:B19"]\n1. 28-23 *\n'; }
     free() { freed = true; }
   }

@@ -75,13 +75,13 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       const depth = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
       const nodes = msg.nodes ?? REVIEW_NODES;
       while (mine === current) {
-        const step = JSON.parse(r.step(depth, nodes));
+        const step = r.step(depth, nodes);
         if (mine !== current || !step) break;
         post(reply('reviewing', { id: msg.id, ...step }));
         await pause();
       }
       if (mine === current) {
-        post(reply('reviewed', { id: msg.id, summary: JSON.parse(r.summary()) }));
+        post(reply('reviewed', { id: msg.id, summary: r.summary() }));
         if (kept) kept.r.free();
         kept = { id: msg.id, r };
         finished = true;
@@ -105,7 +105,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
   async function stepped(a, mine, each) {
     await database(a);
     while (mine === current) {
-      const r = JSON.parse(a.step(SLICE_MS));
+      const r = a.step(SLICE_MS);
       if (mine !== current) return false;
       if (!r) return true;
       if (r.lines.length) each(r);
@@ -145,7 +145,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       return;
     }
     try {
-      if (await stepped(a, mine, () => {})) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
+      if (await stepped(a, mine, () => {})) post(reply('judged', { id: msg.id, ...a.judge() }));
     } finally {
       a.free();
     }
@@ -167,7 +167,7 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
     try {
       let found = 0;
       while (mine === current) {
-        const step = JSON.parse(r.step());
+        const step = r.step();
         if (mine !== current) return;
         if (!step) break;
         found = step.found;

@@ -4,11 +4,16 @@
 //! which `pdn analyse` runs too): each [`Analyser::step_with`] searches one depth, so the worker
 //! hears a stop between calls. A [`Reviewer`] runs the game review through a mainline, one
 //! position per call (`pdn_engine::review::Reviewer`, as `pdn review`). Solve mode asks an
-//! Analyser whether a move the text does not give keeps the win ([`Analyser::judge_json`]).
+//! Analyser whether a move the text does not give keeps the win ([`Analyser::judged`]).
 //!
-//! The answers are JSON texts of `pdn_engine::wire`'s structs, written by serde_json (the CLI
-//! writes the same structs the same way). Measured against serde-wasm-bindgen (JS objects built
-//! through the bindings, no text): see `docs/engine.md` "The wire".
+//! The answers are `pdn_engine::wire`'s structs (the CLI writes the same structs as JSON), handed
+//! to JavaScript as plain objects by serde-wasm-bindgen (JSON-compatible: `null` for none).
+//! Measured against serde_json (a JSON text, parsed by the worker), 2026-12-07: the module is
+//! 520,107 B (206,964 B gzipped) with serde-wasm-bindgen, 542,462 B (221,059 B) with
+//! serde_json — its number formatting and writer are code this module does not otherwise
+//! need — and 530,490 B (206,122 B) with the JSON written by hand before; the time of an
+//! answer (tens of microseconds, a few answers a second beside searches of 250 ms) was the same
+//! within the loaded machine's noise either way. So: serde-wasm-bindgen, the smaller.
 
 use pdn::variant::Goal;
 use pdn::{Position, Ruleset};
@@ -16,16 +21,10 @@ pub use pdn_engine::analyser::{Judgement, Verdict, judge};
 use pdn_engine::review::Reviewer as Run;
 use pdn_engine::wire::{self, DEFAULT_GAMETYPE, Notation};
 use pdn_engine::{Engine, Limits, Step};
-use serde::Serialize;
 
 /// The most depths an analysis searches (the page's `MAX_DEPTH` before: a reader's analysis
 /// runs until stopped, long before).
 pub const MAX_DEPTH: u32 = 60;
-
-/// `v` as a JSON text (the wire structs cannot fail to serialize: numbers and strings).
-fn json<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_else(|_| "null".to_string())
-}
 
 /// The most transposition-table entries (16 bytes each, 32 MB): with the rest, the worker stays under
 /// 64 MB.
@@ -110,12 +109,12 @@ impl Analyser {
     }
 
     /// One step of the analysis (`pdn_engine::Analyser::step`: a depth, within `share_ms`
-    /// milliseconds on the budget's clock unless the budget is in nodes; 0: no share), as JSON: `null`
+    /// milliseconds on the budget's clock unless the budget is in nodes; 0: no share): `None`
     /// when the analysis is over, else `{"depth":D,"nodes":N,"ms":T,"lines":[…]}`
     /// (`pdn_engine::wire::Progress`: each line `{"score":S,"win":W,"pv":[…],"ends":[["32","28"],…],"from":"32","to":"28"}`,
     /// `score` in men from the side to move's view) — with no lines when the step's share ran
     /// out in the middle of a depth (the next step searches it again, with twice the share).
-    pub fn step_with(&mut self, share_ms: f64) -> String {
+    pub fn step_with(&mut self, share_ms: f64) -> Option<wire::Progress> {
         let share = (share_ms > 0.0).then(|| std::time::Duration::from_secs_f64(share_ms / 1000.0));
         let n = Notation {
             rs: &self.rs,
@@ -123,11 +122,11 @@ impl Analyser {
         };
         let pos = *self.run.position();
         match self.run.step(share) {
-            Step::Done => "null".to_string(),
-            Step::Depth(info) => json(&wire::Progress::of(&info, &pos, n)),
+            Step::Done => None,
+            Step::Depth(info) => Some(wire::Progress::of(&info, &pos, n)),
             Step::Working => {
                 let last = self.run.last();
-                json(&wire::Progress {
+                Some(wire::Progress {
                     depth: last.map_or(0, |i| i.depth),
                     nodes: last.map_or(0, |i| i.nodes),
                     ms: last.map_or(0, |i| i.elapsed.as_millis() as u64),
@@ -138,27 +137,21 @@ impl Analyser {
     }
 
     /// Solve mode's verdict on this position, reached by the reader's move (the defender to
-    /// move), from the deepest search so far (`pdn_engine::analyser::judge`), as JSON:
+    /// move), from the deepest search so far (`pdn_engine::analyser::judge`):
     /// `{"verdict":"won"|"lost"|"unproven","solved":B,"reply":R,"win":W,"score":S,"depth":D}`
     /// (`pdn_engine::wire::Judged`); `reply` the defender's best move (won: the engine plays it;
     /// lost: the refutation) as `{"notation":"23-18","from":"23","to":"18","fen":"W:…"}` (`fen`
     /// the position after it) or `null`; `win` and `score` the best line's, from the defender's
     /// side.
     #[must_use]
-    pub fn judge_json(&self) -> String {
+    pub fn judged(&self) -> wire::Judged {
         let j = self.run.judgement(self.goal);
         let n = Notation {
             rs: &self.rs,
             short: self.short,
         };
         let depth = self.run.last().map_or(0, |i| i.depth);
-        json(&wire::Judged::of(
-            &j,
-            self.run.position(),
-            self.run.lines(),
-            depth,
-            n,
-        ))
+        wire::Judged::of(&j, self.run.position(), self.run.lines(), depth, n)
     }
 }
 
@@ -271,22 +264,20 @@ impl Reviewer {
     /// (`loss` in men; `change` the outcome the move threw away, `"win-draw"`, `"draw-loss"` or
     /// `"win-loss"`, or `null`; `best` the engine's move in the game's notation, `null` when
     /// none), or `null` for the start. `null` when every position is searched.
-    pub fn step_with(&mut self, depth: u32, nodes: u64) -> String {
+    pub fn step_with(&mut self, depth: u32, nodes: u64) -> Option<wire::Reviewing> {
         let limits = Limits {
             depth: Some(depth.max(1)),
             nodes: (nodes > 0).then_some(nodes),
             ..Limits::default()
         };
-        let Some(i) = self.run.step(&mut self.engine, &limits) else {
-            return "null".to_string();
-        };
+        let i = self.run.step(&mut self.engine, &limits)?;
         let n = Notation {
             rs: &self.rs,
             short: self.short,
         };
         // Evaluations from White's view (the review keeps them so: `Score::for_white`).
         let eval = self.run.eval(i).map(wire::Eval::of);
-        json(&wire::Reviewing {
+        Some(wire::Reviewing {
             index: i,
             of: self.run.len(),
             score: eval.map_or(0.0, |e| e.score),
@@ -339,8 +330,8 @@ impl Reviewer {
     /// `{"white":{"inaccuracies":I,"mistakes":M,"blunders":B,"loss":L},"black":{…}}` (`loss`
     /// the mean loss a move, in men).
     #[must_use]
-    pub fn summary_json(&self) -> String {
-        json(&wire::Summary::of(self.run.review().summary()))
+    pub fn summary_wire(&self) -> wire::Summary {
+        wire::Summary::of(self.run.review().summary())
     }
 }
 
@@ -386,15 +377,15 @@ impl PuzzleRun {
     /// The next piece of work, as JSON: `{"game":G,"games":N,"done":D,"of":P,"found":F}` (game
     /// G of N, from 1; D of its P positions looked at; F shots found in the file so far), or
     /// `null` when every game is done.
-    pub fn step_json(&mut self) -> String {
+    pub fn step_wire(&mut self) -> Option<wire::Puzzling> {
         use pdn_engine::puzzles::Step;
         let games = self.run.games();
         let (game, done, of) = match self.run.step() {
-            None => return "null".to_string(),
+            None => return None,
             Some(Step::Position { game, done, of }) => (game, done, of),
             Some(Step::Game { game, .. } | Step::Skipped { game, .. }) => (game, 0, 0),
         };
-        json(&wire::Puzzling {
+        Some(wire::Puzzling {
             game,
             games,
             done,
@@ -412,7 +403,14 @@ impl PuzzleRun {
 
 #[cfg(target_arch = "wasm32")]
 mod bindings {
+    use serde::Serialize;
     use wasm_bindgen::prelude::*;
+
+    /// `v` as a plain JavaScript object (`null` for none), as JSON would give it.
+    fn js<T: Serialize>(v: &T) -> JsValue {
+        v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .unwrap_or(JsValue::NULL)
+    }
 
     use super::{Analyser, Goal, PuzzleRun, Reviewer};
 
@@ -465,15 +463,15 @@ mod bindings {
             self.set_budget(multipv, depth, nodes.max(0.0) as u64, ms, Some(now));
         }
 
-        /// `step(shareMs)`: one depth, JSON or `null` when over: see [`Analyser::step_with`].
-        pub fn step(&mut self, share_ms: f64) -> String {
-            self.step_with(share_ms)
+        /// `step(shareMs)`: one depth, an object or `null` when over: see [`Analyser::step_with`].
+        pub fn step(&mut self, share_ms: f64) -> JsValue {
+            js(&self.step_with(share_ms))
         }
 
         /// Solve mode's verdict on this position from the searches so far: JSON, see
-        /// [`Analyser::judge_json`].
-        pub fn judge(&self) -> String {
-            self.judge_json()
+        /// [`Analyser::judged`].
+        pub fn judge(&self) -> JsValue {
+            js(&self.judged())
         }
 
         /// `wantsEgdb()`: see [`Analyser::egdb_wanted`].
@@ -500,8 +498,8 @@ mod bindings {
 
         /// The next position searched to `depth` within `nodes` nodes (0: no limit): JSON,
         /// see [`Reviewer::step_with`].
-        pub fn step(&mut self, depth: u32, nodes: f64) -> String {
-            self.step_with(depth, nodes.max(0.0) as u64)
+        pub fn step(&mut self, depth: u32, nodes: f64) -> JsValue {
+            js(&self.step_with(depth, nodes.max(0.0) as u64))
         }
 
         /// `writeLike(moveTexts)`: see [`Reviewer::write_like`].
@@ -521,9 +519,9 @@ mod bindings {
             self.egdb_wanted()
         }
 
-        /// Each side's summary: JSON, see [`Reviewer::summary_json`].
-        pub fn summary(&self) -> String {
-            self.summary_json()
+        /// Each side's summary, see [`Reviewer::summary_wire`].
+        pub fn summary(&self) -> JsValue {
+            js(&self.summary_wire())
         }
 
         /// Positions in all.
@@ -542,9 +540,9 @@ mod bindings {
             PuzzleRun::create(text, nodes.max(0.0) as u64, min_gain)
         }
 
-        /// One step: JSON, see [`PuzzleRun::step_json`].
-        pub fn step(&mut self) -> String {
-            self.step_json()
+        /// One step, see [`PuzzleRun::step_wire`].
+        pub fn step(&mut self) -> JsValue {
+            js(&self.step_wire())
         }
 
         /// The problem file so far: see [`PuzzleRun::text`].
@@ -560,18 +558,20 @@ mod tests {
     use super::*;
     use pdn::Color;
 
+    /// `v` as JSON (what JavaScript gets, written as text).
+    fn j<T: serde::Serialize>(v: &T) -> String {
+        serde_json::to_string(v).unwrap()
+    }
+
     /// Searches `a` to `depth` for `multipv` lines, step by step to the end: the last depth's
-    /// JSON.
+    /// answer as JSON.
     fn searched(a: &mut Analyser, depth: u32, multipv: u32) -> String {
         a.set_budget(multipv, depth, 0, 0.0, None);
         let mut last = String::new();
-        loop {
-            let s = a.step_with(0.0);
-            if s == "null" {
-                return last;
-            }
-            last = s;
+        while let Some(s) = a.step_with(0.0) {
+            last = j(&s);
         }
+        last
     }
 
     /// A composed position (White to play, a shot in hand) and the one-move games from it.
@@ -604,7 +604,7 @@ mod tests {
         let fens = mainline();
         let mut r = Reviewer::create("20", &fens, 1 << 16, Goal::Standard).unwrap();
         assert_eq!(r.positions(), 7);
-        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0)).collect();
+        let steps: Vec<String> = (0..7).map(|_| j(&r.step_with(4, 0))).collect();
         for (i, s) in steps.iter().enumerate() {
             assert!(s.starts_with(&format!("{{\"index\":{i},\"of\":7,")), "{s}");
         }
@@ -633,8 +633,8 @@ mod tests {
                 .unwrap()
         };
         assert!(score(&steps[1]) < -2.0, "{}", steps[1]);
-        assert_eq!(r.step_with(4, 0), "null");
-        let summary = r.summary_json();
+        assert_eq!(j(&r.step_with(4, 0)), "null");
+        let summary = j(&r.summary_wire());
         assert!(
             summary.starts_with("{\"white\":{\"inaccuracies\":")
                 && summary.contains("\"blunders\":1"),
@@ -654,7 +654,7 @@ mod tests {
         let mut e = Engine::new(rs, 1 << 16);
         let cli = pdn_engine::review::review(&mut e, &replay, &Limits::depth(4), |_, _| {});
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0) != "null" {}
+        while r.step_with(4, 0).is_some() {}
         let page = r.run.review();
         let marks = |rv: &pdn_engine::review::Review| {
             rv.plies
@@ -672,7 +672,7 @@ mod tests {
             "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
         );
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0) != "null" {}
+        while r.step_with(4, 0).is_some() {}
         let out = r.annotate_text(&text).unwrap();
         assert!(out.contains("28-22??"), "{out}");
         assert!(out.contains("Better: 33-29 (win → loss)."), "{out}");
@@ -696,7 +696,7 @@ mod tests {
     fn judged(fen: &str, goal: Goal) -> String {
         let mut a = Analyser::create("20", fen, &[], 1 << 16, goal).unwrap();
         searched(&mut a, 20, 1);
-        a.judge_json()
+        j(&a.judged())
     }
 
     #[test]
@@ -734,9 +734,9 @@ mod tests {
         let rs = Ruleset::of(pdn::Variant::International).unwrap();
         let start = rs.start_position().to_fen(&rs.geometry);
         let mut a = Analyser::create("20", &start, &[], 1 << 16, Goal::Standard).unwrap();
-        assert!(a.judge_json().starts_with("{\"verdict\":\"unproven\""));
+        assert!(j(&a.judged()).starts_with("{\"verdict\":\"unproven\""));
         searched(&mut a, 2, 1);
-        let j = a.judge_json();
+        let j = j(&a.judged());
         assert!(
             j.starts_with("{\"verdict\":\"unproven\",\"solved\":false,\"reply\":{"),
             "{j}"
@@ -778,7 +778,7 @@ mod tests {
         );
         // No position: nothing to step.
         let mut r = Reviewer::create("20", &[], 1024, Goal::Standard).unwrap();
-        assert_eq!(r.step_with(2, 0), "null");
+        assert!(r.step_with(2, 0).is_none());
     }
 
     /// The worker's database: wanted for an English position near the end (not for the
@@ -848,12 +848,8 @@ mod tests {
             1. 43-39 22-28 2. 32x23 18x20 3. 39-33 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
         let mut run = PuzzleRun::create(text, 0, 0);
         let mut steps = Vec::new();
-        loop {
-            let s = run.step_json();
-            if s == "null" {
-                break;
-            }
-            steps.push(s);
+        while let Some(s) = run.step_wire() {
+            steps.push(j(&s));
         }
         // Game 1: its 6 positions, then its end; game 2: 2 positions, then its end.
         assert_eq!(steps.len(), 6 + 1 + 2 + 1, "{steps:?}");
