@@ -58,7 +58,9 @@ if (flag('child')) {
   for (const fen of FENS) {
     const a = new Analyser('20', fen, [], ENTRIES, undefined);
     const [t, c] = [performance.now(), threadCpu()];
-    const r = JSON.parse(a.search(DEPTH, 0, 1));
+    a.budget(1, DEPTH, 0, 0);
+    let r = null;
+    for (let s = a.step(0); s !== null; s = a.step(0)) r = s;
     out.push({ nodes: r.nodes, ms: performance.now() - t, cpu: c === null ? null : threadCpu() - c });
     a.free();
   }
@@ -94,7 +96,9 @@ let depth = 0;
 onmessage = async (e) => {
   if (e.data === 'go') {
     const t = performance.now();
-    const r = JSON.parse(a.search(depth, 0, 1));
+    a.budget(1, depth, 0, 0);
+    let r = null;
+    for (let s = a.step(0); s !== null; s = a.step(0)) r = s;
     const ms = performance.now() - t;
     a.free();
     postMessage({ nodes: r.nodes, ms });

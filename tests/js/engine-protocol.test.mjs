@@ -30,9 +30,14 @@ test('the dispatcher refuses an unknown message', () => {
 test('the session answers an unknown message an error and stops nothing', async () => {
   const out = [];
   let stopped = false;
+  // A stand-in for the wasm's Analyser: three depths, a step each, then over.
   const Analyser = class {
     constructor() { this.n = 0; }
-    search(depth) { return JSON.stringify({ depth, nodes: 1, ms: 1, lines: [{ score: 0, win: null, moves: [] }] }); }
+    budget(multipv, depth) { this.last = depth; }
+    step() {
+      this.n += 1;
+      return this.n > this.last ? null : { depth: this.n, nodes: 1, ms: 1, lines: [{ score: 0, win: null, moves: [] }] };
+    }
     free() {}
   };
   let s;
@@ -64,7 +69,7 @@ test('the session steps a file\'s shots, posts the progress, then the problem fi
   let freed = false;
   class PuzzleRun {
     constructor(text, nodes, minGain) { this.args = [text, nodes, minGain]; this.i = 0; }
-    step() { return JSON.stringify(steps[this.i++] ?? null); }
+    step() { return steps[this.i++] ?? null; }
     text() { return '[FEN "W:W28:B19"]\n1. 28-23 *\n'; }
     free() { freed = true; }
   }

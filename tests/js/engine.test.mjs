@@ -2,7 +2,11 @@
 // lines per depth, a stop heard between depths, a new position replacing the old, plain errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createSession } from '../../www/engine/session.js';
 
 const wasmUrl = new URL('../../pkg/engine_bg.wasm', import.meta.url);
@@ -13,12 +17,12 @@ const skip = built ? false : 'pkg/engine_bg.wasm is not built (make build)';
 
 const SHOT = 'W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23';
 
-/** engine.Analyser whose searches push the time slice they were given onto `slices`. */
+/** engine.Analyser whose steps push the share of time they were given onto `slices`. */
 function searchesCounted(slices) {
   return function Counted(...args) {
     const a = new engine.Analyser(...args);
-    const search = a.search.bind(a);
-    a.search = (depth, ms, lines) => { slices.push(ms); return search(depth, ms, lines); };
+    const step = a.step.bind(a);
+    a.step = (ms) => { slices.push(ms); return step(ms); };
     return a;
   };
 }
@@ -217,12 +221,13 @@ test('solve mode\'s judge stops at its time with no forced result: unproven; a s
   const start = 'W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20';
   await s.handle({ type: 'judge', id: 4, gametype: '20', fen: start });
   assert.deepEqual(out, [], 'stopped: nothing posted');
-  // The budget kept, by what the session asks, not by the clock: every search is given a slice
-  // of the 200 ms, never more.
+  // The budget is the Analyser's (200 ms in all, on its clock): the session steps it with its
+  // share, never more, until it says it is over.
   const slices = [];
   const t = createSession(searchesCounted(slices), post);
+
   await t.handle({ type: 'judge', id: 5, gametype: '20', fen: start, ms: 200 });
-  assert.ok(slices.length > 0 && slices.every((ms) => ms > 0 && ms <= 200), `the slices asked: ${slices}`);
+  assert.ok(slices.length > 0 && slices.every((ms) => ms > 0 && ms <= 250), `the shares asked: ${slices}`);
   assert.equal(out[0].verdict, 'unproven');
   assert.ok(out[0].reply && out[0].win === null);
 });
@@ -232,7 +237,9 @@ test('a position with more moves than the table keeps for its batched reads in w
   const fen = `W:W${KINGS.map((k) => `K${k}`).join(',')}:B1,2,3`;
   const run = () => {
     const a = new engine.Analyser('20', fen, [], 1 << 16, undefined);
-    const r = JSON.parse(a.search(4, 0, 1));
+    a.budget(1, 4, 0, 0);
+    let r = null;
+    for (let s = a.step(0); s !== null; s = a.step(0)) r = s;
     a.free();
     delete r.ms;
     return r;
@@ -243,6 +250,62 @@ test('a position with more moves than the table keeps for its batched reads in w
   assert.ok(first.lines[0].score > 20, `score ${first.lines[0].score}`);
   assert.ok(KINGS.includes(first.lines[0].from), `from ${first.lines[0].from}`);
   assert.deepEqual(run(), first);
+});
+
+// ---- page == CLI: the same budget gives the same answer (the one Rust Analyser and Reviewer) --
+
+/** The newest `pdn` binary built (release or debug, in CARGO_TARGET_DIR or target/), or null. */
+function pdnBinary() {
+  const dir = process.env.CARGO_TARGET_DIR || fileURLToPath(new URL('../../target', import.meta.url));
+  const found = ['release', 'debug'].map((p) => path.join(dir, p, 'pdn')).filter((f) => existsSync(f));
+  found.sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  return found[0] ?? null;
+}
+const PDN = pdnBinary();
+const skipCli = skip || (PDN ? false : 'no pdn binary built (cargo build -p pdn-cli)');
+
+test('pdn analyse --nodes N and the page\'s analysis at N nodes give the same lines, depth by depth', { skip: skipCli }, async () => {
+  for (const [gametype, fen, nodes] of [['20', SHOT, 20000], ['21', 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', 30000]]) {
+    const cli = execFileSync(PDN, ['analyse', '--fen', fen, '--gametype', gametype, '--nodes', String(nodes)], { encoding: 'utf8' })
+      .trim().split('\n').map((l) => JSON.parse(l));
+    const best = cli.pop();
+    const { out, post } = collect();
+    await createSession(engine.Analyser, post).handle({ type: 'analyse', id: 1, gametype, fen, nodes, multipv: 1 });
+    const infos = out.filter((m) => m.type === 'info');
+    assert.equal(out.at(-1).type, 'done');
+    assert.deepEqual(
+      infos.map((m) => [m.depth, m.nodes, m.lines[0].score, m.lines[0].win, m.lines[0].pv]),
+      cli.map((l) => [l.depth, l.nodes, l.score, l.win, l.pv]),
+      `${gametype} ${fen} at ${nodes} nodes`,
+    );
+    assert.equal(infos.at(-1).lines[0].pv[0], best.bestmove);
+  }
+});
+
+test('pdn review --nodes N and the page\'s review at N nodes give the same marks, better moves and evaluations', { skip: skipCli }, async () => {
+  const text = `[GameType "20"]\n[FEN "${SHOT}"]\n1. 33-29 23x34 2. 28-22 17x28 3. 32x3 34-40 4. 27-21 *\n`;
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdn-review-'));
+  const file = path.join(dir, 'game.pdn');
+  writeFileSync(file, text);
+  const nodes = 20000;
+  const written = execFileSync(PDN, ['review', file, '--nodes', String(nodes)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  rmSync(dir, { recursive: true });
+  const core = await import('../../pkg/pdn.js');
+  core.initSync({ module: readFileSync(new URL('../../pkg/pdn_bg.wasm', import.meta.url)) });
+  const { mainlineFens } = await import('../../www/view/review.js');
+  const lib = core.Library.fromText(text);
+  const fens = mainlineFens(lib.game(0));
+  lib.free();
+  const { out, post } = collect();
+  const s = createSession(engine.Analyser, post, { Reviewer: engine.Reviewer });
+  await s.handle({ type: 'review', id: 3, gametype: '20', fens, nodes });
+  await s.handle({ type: 'annotate', id: 3, text });
+  const annotated = out.at(-1);
+  assert.equal(annotated.type, 'annotated');
+  // The page's review written into the text is the CLI's text (marks, [%eval], Better: …).
+  assert.equal(annotated.text.trim(), written.trim());
+  const marks = out.filter((m) => m.type === 'reviewing' && m.ply).map((m) => m.ply.mark);
+  assert.equal(marks.length, 7);
 });
 
 // Last in this file: the database installed stays in the module for the tests after it.
@@ -289,5 +352,5 @@ test('an English ending waits for the endgame database once, then answers from i
   await j.handle({ type: 'judge', id: 8, gametype: '21', fen: 'B:WK14,K15:BK1', ms: 1500 });
   const judged = out.find((m) => m.type === 'judged' && m.id === 8);
   assert.equal(judged.verdict, 'won', JSON.stringify(judged));
-  assert.ok(searched.length <= 2, `${searched.length} searches (slices ${searched})`);
+  assert.ok(searched.length <= 2, `${searched.length} steps (shares ${searched})`);
 });

@@ -13,8 +13,9 @@ const row = (fields, answers = []) => Object.freeze({ fields: Object.freeze(fiel
  * request but `annotate` stops the one running first, between two calls into the engine.
  */
 export const REQUESTS = Object.freeze({
-  // The live analysis of a position: `moves`, the game's mainline as written (the lines are written alike).
-  analyse: row(['id', 'gametype', 'fen', 'history', 'multipv', 'depth', 'entries', 'goal', 'moves'], ['info', 'done', 'error']),
+  // The live analysis of a position: `moves`, the game's mainline as written (the lines are written alike);
+  // `nodes` a budget (left out: until stopped), with which the lines are `pdn analyse --nodes`'.
+  analyse: row(['id', 'gametype', 'fen', 'history', 'multipv', 'depth', 'entries', 'goal', 'moves', 'nodes'], ['info', 'done', 'error']),
   // A game review: `fens`, the mainline's start, then the position after each ply.
   review: row(['id', 'gametype', 'fens', 'nodes', 'depth', 'entries', 'goal', 'moves'], ['reviewing', 'reviewed', 'error']),
   // The last review finished (its id), written into `text` (the game's PDN); stops nothing.

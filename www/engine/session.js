@@ -1,8 +1,10 @@
 // The engine worker's loop, apart from the worker so that Node tests run it: one analysis at a
-// time, searched one depth per call into the engine's wasm (pkg/engine.js, Analyser), each
-// depth's lines posted as they come, a turn given between depths so that a stop (or a new
-// position) is heard at once. A depth that does not finish in its time slice is tried again with
-// twice the time; nothing here knows draughts (the core and the engine do). A game review runs
+// time, stepped one depth per call into the engine's wasm (pkg/engine.js, Analyser: the Rust
+// pdn_engine::Analyser, which pdn analyse runs too), each depth's lines posted as they come, a
+// turn given between steps so that a stop (or a new position) is heard at once. The deepening's
+// rules (a depth that overran its share of time searched again with twice the share, the end of
+// the analysis) are the Analyser's; nothing here knows draughts or searches (the core and the
+// engine do). A game review runs
 // in the same loop: one mainline position searched per call into the engine's Reviewer, each
 // position's evaluation and the ply that led there (its mark and better move) posted as they
 // come, a turn given between positions (a stop, a new position or another review ends it).
@@ -13,9 +15,9 @@
 import { dispatcher, reply } from './protocol.js';
 import { DEFAULT_GAMETYPE } from '../view/score.js';
 
-/** Time (ms) the first call of a depth may take before the worker looks at its messages. */
+/** Time (ms) a step may take before the worker looks at its messages (the Analyser doubles it for a depth that overran it). */
 export const SLICE_MS = 250;
-/** Depths searched at most. */
+/** Depths a review searches at most (an analysis's are the Analyser's, crates/engine-wasm MAX_DEPTH). */
 export const MAX_DEPTH = 60;
 /**
  * Nodes a review gives each position, unless the message says: a node budget, so that a review
@@ -31,11 +33,12 @@ export const JUDGE_MS = 1500;
 /**
  * `Analyser` is the wasm class; `post(message)` sends to the page; `pause()` gives the event
  * loop a turn. The messages in and out are protocol.js's REQUESTS and REPLIES: 'analyse' answers
- * 'info' per depth, then 'done'; 'review' (with `Reviewer`, the wasm class) 'reviewing' per
+ * 'info' per depth, then 'done' (within `nodes` when the message gives them: `pdn analyse
+ * --nodes N`'s lines); 'review' (with `Reviewer`, the wasm class) 'reviewing' per
  * position (score and win from White's side, ply the judged ply or null), then 'reviewed'; the
  * last review finished is kept, and 'annotate' (its id, the game's PDN) answers 'annotated' and
- * stops nothing; solve mode's 'judge' (the position after the reader's move) is searched a depth
- * at a time for up to `ms` in all (JUDGE_MS), ending as soon as a forced result is found, and
+ * stops nothing; solve mode's 'judge' (the position after the reader's move) is stepped a depth
+ * at a time for up to `ms` in all (JUDGE_MS; the Analyser ends it sooner at a forced result), and
  * answers 'judged' (the Analyser's judge: crates/engine-wasm); 'error' for a position the engine
  * cannot take or a request the table does not know.
  * With `egdb(gametype)` (the worker's: fetches and installs that variant's endgame database,
@@ -72,13 +75,13 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       const depth = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
       const nodes = msg.nodes ?? REVIEW_NODES;
       while (mine === current) {
-        const step = JSON.parse(r.step(depth, nodes));
+        const step = r.step(depth, nodes);
         if (mine !== current || !step) break;
         post(reply('reviewing', { id: msg.id, ...step }));
         await pause();
       }
       if (mine === current) {
-        post(reply('reviewed', { id: msg.id, summary: JSON.parse(r.summary()) }));
+        post(reply('reviewed', { id: msg.id, summary: r.summary() }));
         if (kept) kept.r.free();
         kept = { id: msg.id, r };
         finished = true;
@@ -95,51 +98,64 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
     }
   }
+  /**
+   * Steps the Analyser `a` (its budget set) to its end, a turn given between steps; `each(r)` gets
+   * every step that found a new depth. False when another request took over.
+   */
+  async function stepped(a, mine, each) {
+    await database(a);
+    while (mine === current) {
+      const r = a.step(SLICE_MS);
+      if (mine !== current) return false;
+      if (!r) return true;
+      if (r.lines.length) each(r);
+      await pause();
+    }
+    return false;
+  }
+  function analyser(msg, entries) {
+    return new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? entries, String(msg.goal ?? 'standard'));
+  }
   async function analyse(msg, mine) {
     let a;
     try {
-      a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 20), String(msg.goal ?? 'standard'));
+      a = analyser(msg, 1 << 20);
       if (msg.moves && a.writeLike) a.writeLike(msg.moves.map(String));
+      a.budget(msg.multipv ?? 1, msg.depth ?? 0, msg.nodes ?? 0, 0);
     } catch (e) {
       post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+      if (a) a.free();
       return;
     }
     try {
-      await database(a);
-      const last = Math.min(msg.depth ?? MAX_DEPTH, MAX_DEPTH);
-      let slice = SLICE_MS;
-      for (let depth = 1; depth <= last && mine === current;) {
-        const r = JSON.parse(a.search(depth, slice, msg.multipv ?? 1));
-        if (mine !== current) break;
-        if (!r.lines.length) break;
-        if (r.depth >= depth) {
-          post(reply('info', { id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines }));
-          // A forced result within the depth searched will not change.
-          const win = r.lines[0].win;
-          if (win != null && Math.abs(win) <= r.depth && (msg.multipv ?? 1) === 1) break;
-          depth = r.depth + 1;
-          slice = SLICE_MS;
-        } else if (r.ms < slice / 2) {
-          break; // back early, no deeper: nothing deeper to search (a root the endgame database answers)
-        } else {
-          slice *= 2;
-        }
-        await pause();
-      }
+      const over = await stepped(a, mine, (r) => post(reply('info', { id: msg.id, depth: r.depth, nodes: r.nodes, ms: r.ms, lines: r.lines })));
+      if (over) post(reply('done', { id: msg.id }));
     } finally {
       a.free();
     }
-    if (mine === current) post(reply('done', { id: msg.id }));
   }
-  // The jobs that need nothing of the session but these (the endgame databases, the count).
-  const k = { Analyser, PuzzleRun, post, pause, database, running: (mine) => mine === current };
-
+  async function judge(msg, mine) {
+    let a;
+    try {
+      a = analyser(msg, 1 << 18);
+      a.budget(1, 0, 0, msg.ms ?? JUDGE_MS);
+    } catch (e) {
+      post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
+      if (a) a.free();
+      return;
+    }
+    try {
+      if (await stepped(a, mine, () => {})) post(reply('judged', { id: msg.id, ...a.judge() }));
+    } finally {
+      a.free();
+    }
+  }
   // One handler a row of protocol.js REQUESTS; all but 'annotate' first end the one running.
   const dispatch = dispatcher({
     analyse: (msg) => { current += 1; return analyse(msg, current); },
     review: (msg) => { current += 1; return review(msg, current); },
-    judge: (msg) => { current += 1; return judge(k, msg, current); },
-    puzzles: (msg) => { current += 1; return puzzles(k, msg, current); },
+    judge: (msg) => { current += 1; return judge(msg, current); },
+    puzzles: (msg) => { current += 1; return puzzles({ PuzzleRun, post, pause, running: (mine) => mine === current }, msg, current); },
     annotate: (msg) => { annotate(msg); return Promise.resolve(); },
     stop: () => { current += 1; return Promise.resolve(); }, // the running analysis sees the count change
   });
@@ -155,52 +171,10 @@ export function createSession(Analyser, post, { pause = () => new Promise((r) =>
 }
 
 /**
- * Solve mode's question ('judge'): the position after the reader's move searched a depth at a
- * time for up to `ms` in all, ending as soon as a forced result is found; answers 'judged'.
- * k: the session's { Analyser, post, pause, database, running(mine) }.
- */
-async function judge(k, msg, mine) {
-  const { Analyser, post, pause, database } = k;
-  let a;
-  try {
-    a = new Analyser(String(msg.gametype ?? DEFAULT_GAMETYPE), String(msg.fen ?? ''), (msg.history ?? []).map(String), msg.entries ?? (1 << 18), String(msg.goal ?? 'standard'));
-  } catch (e) {
-    post(reply('error', { id: msg.id, message: e && e.message ? e.message : String(e) }));
-    return;
-  }
-  try {
-    await database(a);
-    const budget = msg.ms ?? JUDGE_MS;
-    let spent = 0;
-    let slice = SLICE_MS;
-    for (let depth = 1; depth <= MAX_DEPTH && k.running(mine) && spent < budget;) {
-      const t0 = Date.now();
-      const given = Math.min(slice, budget - spent);
-      const r = JSON.parse(a.search(depth, given, 1));
-      spent += Date.now() - t0;
-      if (!k.running(mine) || !r.lines.length) break;
-      if (r.depth >= depth) {
-        const win = r.lines[0].win;
-        if (win != null && Math.abs(win) <= r.depth) break;
-        depth = r.depth + 1;
-        slice = SLICE_MS;
-      } else if (r.ms < given / 2) {
-        break; // back early, no deeper: nothing deeper to search
-      } else {
-        slice *= 2; // a depth that did not finish: again, with more time (what is left at most)
-      }
-      await pause();
-    }
-    if (k.running(mine)) post(reply('judged', { id: msg.id, ...JSON.parse(a.judge()) }));
-  } finally {
-    a.free();
-  }
-}
-
-/**
  * The shots of a whole file ('puzzles'): the wasm's PuzzleRun stepped one position a call, a
  * turn given between calls (a stop or any other request ends it); 'puzzling' after each game's
- * position, 'puzzled' with the problem file at the end.
+ * position, 'puzzled' with the problem file at the end. `k`: the session's PuzzleRun, post, pause
+ * and running(mine) (whether no other request took over).
  */
 async function puzzles(k, msg, mine) {
   const { PuzzleRun, post, pause } = k;
@@ -215,7 +189,7 @@ async function puzzles(k, msg, mine) {
   try {
     let found = 0;
     while (k.running(mine)) {
-      const step = JSON.parse(r.step());
+      const step = r.step();
       if (!k.running(mine)) return;
       if (!step) break;
       found = step.found;

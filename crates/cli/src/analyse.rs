@@ -13,26 +13,10 @@ use std::time::Duration;
 
 use pdn::variant::Goal;
 use pdn::{Position, Ruleset};
-use pdn_engine::{Engine, Limits};
-use serde::Serialize;
+use pdn_engine::wire::{BestMove, CliLine, DEFAULT_GAMETYPE, Notation};
+use pdn_engine::{Analyser, Engine, Limits};
 
 use crate::args::{ANALYSE_USAGE as USAGE, EGDB_USAGE, REVIEW_USAGE};
-
-#[derive(Serialize)]
-struct DepthLine<'a> {
-    depth: u32,
-    multipv: usize,
-    score: f64,
-    win: Option<i32>,
-    nodes: u64,
-    nps: u64,
-    pv: &'a [String],
-}
-
-#[derive(Serialize)]
-struct Best<'a> {
-    bestmove: Option<&'a str>,
-}
 
 /// Runs `pdn analyse` with the arguments after the subcommand.
 pub fn run(args: &[String]) -> ExitCode {
@@ -57,7 +41,7 @@ pub fn run(args: &[String]) -> ExitCode {
             Err(e) => return fail(e),
         },
         (None, Some(fen)) => {
-            let g = gametype.unwrap_or_else(|| "20".to_string());
+            let g = gametype.unwrap_or_else(|| DEFAULT_GAMETYPE.to_string());
             // lidraughts' private numbers too: 98 Antidraughts, 96 Breakthrough, 97 Frysk!.
             let rs = match Ruleset::of_gametype(&g) {
                 Ok(rs) => rs,
@@ -72,67 +56,29 @@ pub fn run(args: &[String]) -> ExitCode {
         _ => return fail("give a FILE or --fen".to_string()),
     };
     load_egdb(&rs);
-    let mut engine = Engine::with_goal(rs.clone(), goal, 1 << 20);
+    let engine = Engine::with_goal(rs.clone(), goal, 1 << 20);
+    // The one stepwise search (pdn_engine::Analyser), as the page's worker steps it; here to
+    // the end in one go.
+    let mut analyser = Analyser::new(engine, pos, history, limits, multipv);
+    let notation = Notation { rs: &rs, short };
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut failed = false;
-    let lines = engine.analyse(&pos, &history, &limits, multipv, |info| {
-        let secs = info.elapsed.as_secs_f64().max(1e-6);
-        for (k, line) in info.lines.iter().enumerate() {
-            let pv = written(&rs, &pos, &line.pv, short);
-            let l = DepthLine {
-                depth: info.depth,
-                multipv: k + 1,
-                score: match line.score.win_in() {
-                    Some(n) => 1000f64.copysign(f64::from(n)),
-                    None => (line.score.men() * 100.0).round() / 100.0,
-                },
-                win: line.score.win_in(),
-                nodes: info.nodes,
-                nps: (info.nodes as f64 / secs) as u64,
-                pv: &pv,
-            };
+    let lines = analyser.run(|info| {
+        for l in CliLine::all(info, &pos, notation) {
             failed |= serde_json::to_writer(&mut out, &l).is_err() || out.write_all(b"\n").is_err();
         }
         let _ = out.flush();
     });
-    let best = lines
-        .first()
-        .map(|l| written(&rs, &pos, &l.pv[..1], short))
-        .unwrap_or_default();
-    failed |= serde_json::to_writer(
-        &mut out,
-        &Best {
-            bestmove: best.first().map(String::as_str),
-        },
-    )
-    .is_err()
-        || out.write_all(b"\n").is_err();
+    let best = BestMove {
+        bestmove: lines.first().map(|l| notation.text(&pos, &l.pv[0])),
+    };
+    failed |= serde_json::to_writer(&mut out, &best).is_err() || out.write_all(b"\n").is_err();
     if failed {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS
     }
-}
-
-/// The moves of a line as the game writes them, each in its own position (`short`: Russian
-/// short notation, in a game written so).
-fn written(rs: &Ruleset, pos: &Position, pv: &[pdn::Move], short: bool) -> Vec<String> {
-    let mut p = *pos;
-    pv.iter()
-        .map(|m| {
-            let legal = p.legal_moves(rs);
-            let text = pdn::edit::move_text(
-                &rs.geometry,
-                &legal,
-                m,
-                rs.variant.capture_separator(),
-                short,
-            );
-            p = p.play(m);
-            text
-        })
-        .collect()
 }
 
 /// Game `game` of `path` after `ply` plies of its mainline (its last position without `--ply`),
@@ -306,4 +252,37 @@ pub fn load_egdb(rs: &Ruleset) {
         }
         Err(e) => eprintln!("PDN_EGDB: {}: {e}", path.to_string_lossy()),
     }
+}
+
+/// `pdn bench-engine`: the search's signature (`pdn_engine::bench`), as chess engines' "bench":
+/// one line per fixed search (its nodes), then the total, whether it is the signature the tests
+/// pin, and the time and speed (the speed only is the machine's). Takes no arguments.
+pub fn bench_engine(args: &[String]) -> ExitCode {
+    if !args.is_empty() {
+        eprintln!("pdn bench-engine: takes no arguments\nusage: pdn bench-engine");
+        return ExitCode::from(2);
+    }
+    let start = std::time::Instant::now();
+    let each = pdn_engine::bench::signature();
+    let secs = start.elapsed().as_secs_f64().max(1e-6);
+    let mut out = String::new();
+    for ((name, _, _, depth), nodes) in pdn_engine::bench::SEARCHES.iter().zip(&each) {
+        out.push_str(&format!("{name}, depth {depth}: {nodes} nodes\n"));
+    }
+    let total: u64 = each.iter().sum();
+    let pinned = pdn_engine::bench::SIGNATURE;
+    out.push_str(&format!(
+        "signature {total} ({})\n{:.2} s, {:.0} nodes/s\n",
+        if total == pinned {
+            "as pinned".to_string()
+        } else {
+            format!("pinned: {pinned}")
+        },
+        secs,
+        total as f64 / secs
+    ));
+    if io::stdout().lock().write_all(out.as_bytes()).is_err() {
+        return ExitCode::from(2);
+    }
+    ExitCode::SUCCESS
 }

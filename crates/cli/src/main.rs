@@ -52,6 +52,7 @@ mod cli {
                    (the engine's best lines: one JSON line per depth, then {\"bestmove\": …})
        pdn review FILE [--game N] [--depth D | --movetime MS | --nodes N]   (the games with the engine's review: PDN)
        pdn egdb FILE [--pieces N] [--gametype G]   (writes an endgame database for PDN_EGDB=FILE)
+       pdn bench-engine   (the search's signature: each fixed search's nodes, the total, the speed)
        pdn puzzles FILE [--game N] [--nodes N] [--min-gain MEN] [-o OUT]   (the shots found in the games, as problems: PDN)
        pdn standings FILE   (the tournament table as CSV)
        pdn gif FILE [--game N] [--size PX] -o OUT.gif   (a game as an animated GIF: one frame a position)
@@ -77,6 +78,7 @@ mod cli {
             "analyse" | "analyze" => crate::analyse::run(files),
             "review" => crate::analyse::review(files),
             "egdb" => crate::analyse::egdb(files),
+            "bench-engine" => crate::analyse::bench_engine(files),
             "tree" if given => crate::explore::tree(files),
             "find" if given => crate::explore::find(files),
             "puzzles" => crate::puzzles::run(files),

@@ -298,3 +298,27 @@ fn analyse_writes_the_lines_as_the_game_writes_its_moves() {
         );
     }
 }
+
+/// `pdn analyse`'s line, pinned byte for byte (all but `nps`, the machine's speed): the fields,
+/// their order, the numbers' form and the tree under a node budget. The page's analysis at the
+/// same budget gives the same (tests/js/engine.test.mjs).
+#[test]
+fn analyse_prints_this_line_byte_for_byte() {
+    let (out, err, code) = run(&[
+        "analyse",
+        "--fen",
+        "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23",
+        "--nodes",
+        "20000",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let last = lines[lines.len() - 2];
+    let (head, tail) = last.split_once("\"nps\":").unwrap();
+    let tail = &tail[tail.find(',').unwrap()..];
+    assert_eq!(
+        format!("{head}\"nps\":0{tail}"),
+        "{\"depth\":12,\"multipv\":1,\"score\":1.95,\"win\":null,\"nodes\":17367,\"nps\":0,\"pv\":[\"33-29\",\"23x34\",\"28-22\",\"17x28\",\"32x3\",\"34-40\",\"27-21\",\"18-22\",\"3-14\",\"40-45\",\"14-23\",\"45-50\",\"23x7\"]}"
+    );
+    assert_eq!(lines[lines.len() - 1], "{\"bestmove\":\"33-29\"}");
+}

@@ -1,40 +1,50 @@
 //! The engine in the browser: a thin wasm-bindgen layer over `pdn-engine` for the engine worker
 //! (`www/engine/worker.js`), a module of its own so that the page loads it only when a reader
-//! turns the engine on. An [`Analyser`] holds one position (and the game's positions before it,
-//! for the draw rules) and searches it one depth per call, so the worker can hear a stop between
-//! calls; its answers are JSON texts (no serde here: the values are numbers and move names,
-//! which need no escaping). A [`Reviewer`] runs the game review through a mainline, one
-//! position per call, with the marks and the summary from `pdn_engine::review`. Solve mode asks
-//! an Analyser whether a move the text does not give keeps the win ([`judge`],
-//! [`Analyser::judge_json`]).
+//! turns the engine on. An [`Analyser`] is `pdn_engine::Analyser` (the one stepwise search,
+//! which `pdn analyse` runs too): each [`Analyser::step_with`] searches one depth, so the worker
+//! hears a stop between calls. A [`Reviewer`] runs the game review through a mainline, one
+//! position per call (`pdn_engine::review::Reviewer`, as `pdn review`). Solve mode asks an
+//! Analyser whether a move the text does not give keeps the win ([`Analyser::judged`]).
+//!
+//! The answers are `pdn_engine::wire`'s structs (the CLI writes the same structs as JSON), handed
+//! to JavaScript as plain objects by serde-wasm-bindgen (JSON-compatible: `null` for none).
+//! Measured against serde_json (a JSON text, parsed by the worker), 2026-12-07: the module is
+//! 520,107 B (206,964 B gzipped) with serde-wasm-bindgen, 542,462 B (221,059 B) with
+//! serde_json — its number formatting and writer are code this module does not otherwise
+//! need — and 530,490 B (206,122 B) with the JSON written by hand before; the time of an
+//! answer (tens of microseconds, a few answers a second beside searches of 250 ms) was the same
+//! within the loaded machine's noise either way. So: serde-wasm-bindgen, the smaller.
 
 use pdn::variant::Goal;
-use pdn::{Color, Position, Ruleset};
+use pdn::{Position, Ruleset};
+pub use pdn_engine::analyser::{Judgement, Verdict, judge};
 use pdn_engine::review::Reviewer as Run;
-use pdn_engine::{Engine, Limits, Line, Score};
+use pdn_engine::wire::{self, DEFAULT_GAMETYPE, Notation};
+use pdn_engine::{Engine, Limits, Step};
+
+/// The most depths an analysis searches (the page's `MAX_DEPTH` before: a reader's analysis
+/// runs until stopped, long before).
+pub const MAX_DEPTH: u32 = 60;
 
 /// The most transposition-table entries (16 bytes each, 32 MB): with the rest, the worker stays under
 /// 64 MB.
 pub const MAX_ENTRIES: u32 = 1 << 21;
 
-/// One position under analysis.
+/// One position under analysis: `pdn_engine::Analyser` and how its moves are written.
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
 pub struct Analyser {
-    engine: Engine,
+    run: pdn_engine::Analyser,
     rs: Ruleset,
     goal: Goal,
-    pos: Position,
-    history: Vec<Position>,
-    /// The lines of the deepest search so far, and its depth (solve mode's verdict reads them).
-    last: (u32, Vec<Line>),
     /// Moves written in Russian short notation (`cd4`), as the game writes its own.
     short: bool,
 }
 
 impl Analyser {
-    /// The position `fen` of GameType `gametype`, reached through `history` (FENs, oldest
-    /// first), played for `goal` (Antidraughts and Breakthrough move as International draughts).
-    /// Errors are plain words.
+    /// The position `fen` of GameType `gametype` (empty: the default, International), reached
+    /// through `history` (FENs, oldest first), played for `goal` (Antidraughts and Breakthrough
+    /// move as International draughts); until [`Analyser::set_budget`], searched one line
+    /// to depth [`MAX_DEPTH`]. Errors are plain words.
     ///
     /// # Errors
     /// An unknown GameType, rules not implemented, or a FEN that is not a position.
@@ -50,12 +60,9 @@ impl Analyser {
         let (_, history) = read_positions(gametype, history)?;
         let engine = Engine::with_goal(rs.clone(), goal, entries.clamp(1024, MAX_ENTRIES) as usize);
         Ok(Analyser {
-            engine,
+            run: pdn_engine::Analyser::new(engine, pos, history, Limits::depth(MAX_DEPTH), 1),
             rs,
             goal,
-            pos,
-            history,
-            last: (0, Vec::new()),
             short: false,
         })
     }
@@ -72,122 +79,89 @@ impl Analyser {
     /// fetches and [`install_egdb`]s before it searches), else 0.
     #[must_use]
     pub fn egdb_wanted(&self) -> u32 {
-        wanted(&self.engine, &self.rs, Some(&self.pos))
+        wanted(self.run.engine(), &self.rs, Some(self.run.position()))
     }
 
-    /// Searches to `depth` (stopping after `ms` milliseconds on `clock` when `ms` > 0) for
-    /// `multipv` lines, and answers
-    /// `{"depth":D,"nodes":N,"ms":T,"lines":[{"score":S,"win":W,"pv":[…],"ends":[["32","28"],…],"from":"32","to":"28"}]}`
-    /// (`score` in men from the side to move's view, `win` plies or null, `ends` each move's
-    /// start and end squares, `from`/`to` the first move's, for the arrow), or `{"depth":0,"lines":[]}` when there is no move.
-    pub fn search_with(
+    /// The budget of the whole analysis, and the lines wanted: to `depth` (0: [`MAX_DEPTH`]),
+    /// within `nodes` (0: no limit; a node budget gives the same lines on every run and machine,
+    /// and `pdn analyse --nodes N`'s), within `ms` milliseconds on `clock` (0: no limit). Starts
+    /// again from the first depth.
+    pub fn set_budget(
         &mut self,
-        depth: u32,
-        ms: f64,
         multipv: u32,
+        depth: u32,
+        nodes: u64,
+        ms: f64,
         clock: Option<fn() -> f64>,
-    ) -> String {
+    ) {
         let limits = Limits {
-            depth: Some(depth.max(1)),
+            depth: Some(if depth == 0 {
+                MAX_DEPTH
+            } else {
+                depth.min(MAX_DEPTH)
+            }),
+            nodes: (nodes > 0).then_some(nodes),
             movetime: (ms > 0.0).then(|| std::time::Duration::from_secs_f64(ms / 1000.0)),
             clock,
             ..Limits::default()
         };
-        let mut last = None;
-        let lines = self.engine.analyse(
-            &self.pos,
-            &self.history,
-            &limits,
-            multipv.max(1) as usize,
-            |i| {
-                last = Some((i.depth, i.nodes, i.elapsed.as_secs_f64() * 1000.0));
-            },
-        );
-        let (d, nodes, took) = last.unwrap_or((0, 0, 0.0));
-        if d >= self.last.0 && !lines.is_empty() {
-            self.last = (d, lines.clone());
-        }
-        let lines: Vec<String> = lines.iter().map(|l| self.line_json(l)).collect();
-        format!(
-            "{{\"depth\":{d},\"nodes\":{nodes},\"ms\":{took:.0},\"lines\":[{}]}}",
-            lines.join(",")
-        )
+        self.run.set_limits(limits, multipv.max(1) as usize);
     }
 
-    /// Solve mode's verdict ([`judge`]) on this position, reached by the reader's move (the
-    /// defender to move), from the deepest search so far:
-    /// `{"verdict":"won"|"lost"|"unproven","solved":B,"reply":R,"win":W,"score":S,"depth":D}`;
-    /// `reply` the defender's best move (won: the engine plays it; lost: the refutation) as
-    /// `{"notation":"23-18","from":"23","to":"18","fen":"W:…"}` (`fen` the position after it)
-    /// or `null`; `win` and `score` the best line's, from the defender's side (as
-    /// [`Analyser::search_with`]'s).
-    #[must_use]
-    pub fn judge_json(&self) -> String {
-        let j = judge(&self.rs, self.goal, &self.pos, &self.last.1);
-        let verdict = match j.verdict {
-            Verdict::Won => "won",
-            Verdict::Lost => "lost",
-            Verdict::Unproven => "unproven",
+    /// One step of the analysis (`pdn_engine::Analyser::step`: a depth, within `share_ms`
+    /// milliseconds on the budget's clock unless the budget is in nodes; 0: no share): `None`
+    /// when the analysis is over, else `{"depth":D,"nodes":N,"ms":T,"lines":[…]}`
+    /// (`pdn_engine::wire::Progress`: each line `{"score":S,"win":W,"pv":[…],"ends":[["32","28"],…],"from":"32","to":"28"}`,
+    /// `score` in men from the side to move's view) — with no lines when the step's share ran
+    /// out in the middle of a depth (the next step searches it again, with twice the share).
+    pub fn step_with(&mut self, share_ms: f64) -> Option<wire::Progress> {
+        let share = (share_ms > 0.0).then(|| std::time::Duration::from_secs_f64(share_ms / 1000.0));
+        let n = Notation {
+            rs: &self.rs,
+            short: self.short,
         };
-        let reply = j.reply.map_or_else(
-            || "null".to_string(),
-            |m| {
-                let g = &self.rs.geometry;
-                let legal = self.pos.legal_moves(&self.rs);
-                let sep = self.rs.variant.capture_separator();
-                format!(
-                    "{{\"notation\":\"{}\",\"from\":\"{}\",\"to\":\"{}\",\"fen\":\"{}\"}}",
-                    pdn::edit::move_text(g, &legal, &m, sep, self.short),
-                    g.label(m.from),
-                    g.label(m.to),
-                    self.pos.play(&m).to_fen(g)
-                )
-            },
-        );
-        let (score, win) = self.last.1.first().map_or_else(
-            || (0.0, "null".to_string()),
-            |l| match l.score.win_in() {
-                Some(n) => (1000f64.copysign(f64::from(n)), n.to_string()),
-                None => (l.score.men(), "null".to_string()),
-            },
-        );
-        format!(
-            "{{\"verdict\":\"{verdict}\",\"solved\":{},\"reply\":{reply},\"win\":{win},\"score\":{score:.2},\"depth\":{}}}",
-            j.solved, self.last.0
-        )
-    }
-
-    fn line_json(&self, l: &Line) -> String {
-        let g = &self.rs.geometry;
-        let sep = self.rs.variant.capture_separator();
-        let mut p = self.pos;
-        let mut ends = Vec::with_capacity(l.pv.len());
-        let pv: Vec<String> =
-            l.pv.iter()
-                .map(|m| {
-                    let t = pdn::edit::move_text(g, &p.legal_moves(&self.rs), m, sep, self.short);
-                    p = p.play(m);
-                    ends.push(format!("[\"{}\",\"{}\"]", g.label(m.from), g.label(m.to)));
-                    format!("\"{t}\"")
+        let pos = *self.run.position();
+        match self.run.step(share) {
+            Step::Done => None,
+            Step::Depth(info) => Some(wire::Progress::of(&info, &pos, n)),
+            Step::Working => {
+                let last = self.run.last();
+                Some(wire::Progress {
+                    depth: last.map_or(0, |i| i.depth),
+                    nodes: last.map_or(0, |i| i.nodes),
+                    ms: last.map_or(0, |i| i.elapsed.as_millis() as u64),
+                    lines: Vec::new(),
                 })
-                .collect();
-        let (from, to) = l.pv.first().map_or((String::new(), String::new()), |m| {
-            (g.label(m.from).to_string(), g.label(m.to).to_string())
-        });
-        let (score, win) = match l.score.win_in() {
-            Some(n) => (1000f64.copysign(f64::from(n)), n.to_string()),
-            None => (l.score.men(), "null".to_string()),
+            }
+        }
+    }
+
+    /// Solve mode's verdict on this position, reached by the reader's move (the defender to
+    /// move), from the deepest search so far (`pdn_engine::analyser::judge`):
+    /// `{"verdict":"won"|"lost"|"unproven","solved":B,"reply":R,"win":W,"score":S,"depth":D}`
+    /// (`pdn_engine::wire::Judged`); `reply` the defender's best move (won: the engine plays it;
+    /// lost: the refutation) as `{"notation":"23-18","from":"23","to":"18","fen":"W:…"}` (`fen`
+    /// the position after it) or `null`; `win` and `score` the best line's, from the defender's
+    /// side.
+    #[must_use]
+    pub fn judged(&self) -> wire::Judged {
+        let j = self.run.judgement(self.goal);
+        let n = Notation {
+            rs: &self.rs,
+            short: self.short,
         };
-        format!(
-            "{{\"score\":{score:.2},\"win\":{win},\"pv\":[{}],\"ends\":[{}],\"from\":\"{from}\",\"to\":\"{to}\"}}",
-            pv.join(","),
-            ends.join(",")
-        )
+        let depth = self.run.last().map_or(0, |i| i.depth);
+        wire::Judged::of(&j, self.run.position(), self.run.lines(), depth, n)
     }
 }
 
 /// The rules of GameType `gametype` and the positions of `fens` in them. Errors are plain words.
 fn read_positions(gametype: &str, fens: &[String]) -> Result<(Ruleset, Vec<Position>), String> {
+    let gametype = if gametype.is_empty() {
+        DEFAULT_GAMETYPE
+    } else {
+        gametype
+    };
     let rs = Ruleset::of_gametype(gametype).map_err(|e| e.to_string())?;
     let first = rs.geometry.spec().first_player;
     let positions = fens
@@ -195,94 +169,6 @@ fn read_positions(gametype: &str, fens: &[String]) -> Result<(Ruleset, Vec<Posit
         .map(|f| Position::from_fen(f, &rs.geometry, first).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((rs, positions))
-}
-
-/// Solve mode's verdict on a move the text does not give.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Verdict {
-    /// The engine proves the win for the side that played the move (the solver).
-    Won,
-    /// The engine proves the move loses: the defender wins.
-    Lost,
-    /// No forced result found: the engine cannot confirm the win.
-    Unproven,
-}
-
-/// What [`judge`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Judgement {
-    /// Won, lost or unproven for the solver.
-    pub verdict: Verdict,
-    /// The defender's best move (the engine's reply when won, the refutation when lost);
-    /// `None` when the game is over.
-    pub reply: Option<pdn::Move>,
-    /// The game is won for the solver: at `pos` (the defender cannot move, or the solver
-    /// crowned first in Breakthrough), or after the reply (Antidraughts: the solver has no move
-    /// left).
-    pub solved: bool,
-}
-
-/// Solve mode's verdict on `pos`, the position after the solver's move (the defender to move),
-/// in the rules `rs` played for `goal`, from `lines`, the engine's best lines there (the
-/// defender's view, best first). The game's end is the goal's: the side that cannot move loses
-/// (wins, in Antidraughts), and in Breakthrough the first king wins. Otherwise a forced result
-/// decides: the defender mated is a win for the solver, the defender mating a loss; no forced
-/// result is unproven (the engine cannot confirm the move wins, whatever its score).
-#[must_use]
-pub fn judge(rs: &Ruleset, goal: Goal, pos: &Position, lines: &[Line]) -> Judgement {
-    let solver = pos.turn().opposite();
-    let over = |verdict| Judgement {
-        verdict,
-        reply: None,
-        solved: verdict == Verdict::Won,
-    };
-    if goal == Goal::FirstKing {
-        let king = |c: Color| {
-            (0..rs.geometry.len()).any(|i| {
-                pos.piece_at(pdn::geometry::Square(i as u8))
-                    .is_some_and(|p| p.color == c && p.role == pdn::Role::King)
-            })
-        };
-        if king(solver) {
-            return over(Verdict::Won);
-        }
-    }
-    if pos.legal_moves(rs).is_empty() {
-        return over(if goal == Goal::Losing {
-            Verdict::Lost
-        } else {
-            Verdict::Won
-        });
-    }
-    let Some(best) = lines.first() else {
-        return over(Verdict::Unproven);
-    };
-    let reply = best.pv.first().copied();
-    let verdict = match best.score.win_in() {
-        Some(n) if n < 0 => Verdict::Won,
-        Some(_) => Verdict::Lost,
-        None => Verdict::Unproven,
-    };
-    let solved = verdict == Verdict::Won
-        && goal == Goal::Losing
-        && reply.is_some_and(|m| pos.play(&m).legal_moves(rs).is_empty());
-    Judgement {
-        verdict,
-        reply,
-        solved,
-    }
-}
-
-/// A score from White's view as JSON fields: `"score":S,"win":W` (`score` in men, ±1000 for a
-/// forced result, `win` its plies from White's view or `null`).
-fn score_json(s: Score) -> String {
-    match s.win_in() {
-        Some(n) => format!(
-            "\"score\":{:.2},\"win\":{n}",
-            1000f64.copysign(f64::from(n))
-        ),
-        None => format!("\"score\":{:.2},\"win\":null", s.men()),
-    }
 }
 
 /// The GameType number of the database `engine` wants for a search from `pos`, or 0.
@@ -372,61 +258,35 @@ impl Reviewer {
     /// budget, so that every run and machine gives the same verdicts, and `pdn review --nodes`
     /// the same as the page) and answers
     /// `{"index":I,"of":N,"score":S,"win":W,"ply":P}`: the position's index (0: the start) and
-    /// evaluation from White's view (as [`Analyser::search_with`]'s, turned to White's side),
+    /// evaluation from White's view (`pdn_engine::wire::Reviewing`),
     /// and `P` the ply that led there, judged —
     /// `{"ply":K,"side":"white","mark":"??","loss":L,"change":C,"best":"27-22","from":"27","to":"22"}`
     /// (`loss` in men; `change` the outcome the move threw away, `"win-draw"`, `"draw-loss"` or
     /// `"win-loss"`, or `null`; `best` the engine's move in the game's notation, `null` when
     /// none), or `null` for the start. `null` when every position is searched.
-    pub fn step_with(&mut self, depth: u32, nodes: u64) -> String {
+    pub fn step_with(&mut self, depth: u32, nodes: u64) -> Option<wire::Reviewing> {
         let limits = Limits {
             depth: Some(depth.max(1)),
             nodes: (nodes > 0).then_some(nodes),
             ..Limits::default()
         };
-        let Some(i) = self.run.step(&mut self.engine, &limits) else {
-            return "null".to_string();
+        let i = self.run.step(&mut self.engine, &limits)?;
+        let n = Notation {
+            rs: &self.rs,
+            short: self.short,
         };
-        let eval = self.run.eval(i).map_or_else(String::new, score_json);
-        let ply = self
-            .run
-            .ply(i)
-            .map_or_else(|| "null".to_string(), |p| self.ply_json(&p));
-        format!(
-            "{{\"index\":{i},\"of\":{},{eval},\"ply\":{ply}}}",
-            self.run.len()
-        )
-    }
-
-    fn ply_json(&self, p: &pdn_engine::review::PlyReview) -> String {
-        let g = &self.rs.geometry;
-        let sep = self.rs.variant.capture_separator();
-        let side = if p.side == Color::White {
-            "white"
-        } else {
-            "black"
-        };
-        let change = p.change.map_or_else(
-            || "null".to_string(),
-            |(a, b)| format!("\"{}-{}\"", a.name(), b.name()),
-        );
-        let (best, from, to) = match (p.best_move, self.run.before(p.ply)) {
-            (Some(m), Some(before)) => (
-                format!(
-                    "\"{}\"",
-                    pdn::edit::move_text(g, &before.legal_moves(&self.rs), &m, sep, self.short)
-                ),
-                format!("\"{}\"", g.label(m.from)),
-                format!("\"{}\"", g.label(m.to)),
-            ),
-            _ => ("null".into(), "null".into(), "null".into()),
-        };
-        format!(
-            "{{\"ply\":{},\"side\":\"{side}\",\"mark\":\"{}\",\"loss\":{:.2},\"change\":{change},\"best\":{best},\"from\":{from},\"to\":{to}}}",
-            p.ply,
-            p.mark,
-            f64::from(p.loss.min(1000)) / 100.0
-        )
+        // Evaluations from White's view (the review keeps them so: `Score::for_white`).
+        let eval = self.run.eval(i).map(wire::Eval::of);
+        Some(wire::Reviewing {
+            index: i,
+            of: self.run.len(),
+            score: eval.map_or(0.0, |e| e.score),
+            win: eval.and_then(|e| e.win),
+            ply: self
+                .run
+                .ply(i)
+                .map(|p| wire::PlyWire::of(&p, self.run.before(p.ply), n)),
+        })
     }
 
     /// `text` (one game's PDN, the game reviewed) with the review written in, as `pdn review`
@@ -470,12 +330,8 @@ impl Reviewer {
     /// `{"white":{"inaccuracies":I,"mistakes":M,"blunders":B,"loss":L},"black":{…}}` (`loss`
     /// the mean loss a move, in men).
     #[must_use]
-    pub fn summary_json(&self) -> String {
-        let [w, b] = self.run.review().summary();
-        let side = |(i, m, b, l): (usize, usize, usize, f64)| {
-            format!("{{\"inaccuracies\":{i},\"mistakes\":{m},\"blunders\":{b},\"loss\":{l:.2}}}")
-        };
-        format!("{{\"white\":{},\"black\":{}}}", side(w), side(b))
+    pub fn summary_wire(&self) -> wire::Summary {
+        wire::Summary::of(self.run.review().summary())
     }
 }
 
@@ -521,18 +377,21 @@ impl PuzzleRun {
     /// The next piece of work, as JSON: `{"game":G,"games":N,"done":D,"of":P,"found":F}` (game
     /// G of N, from 1; D of its P positions looked at; F shots found in the file so far), or
     /// `null` when every game is done.
-    pub fn step_json(&mut self) -> String {
+    pub fn step_wire(&mut self) -> Option<wire::Puzzling> {
         use pdn_engine::puzzles::Step;
         let games = self.run.games();
         let (game, done, of) = match self.run.step() {
-            None => return "null".to_string(),
+            None => return None,
             Some(Step::Position { game, done, of }) => (game, done, of),
             Some(Step::Game { game, .. } | Step::Skipped { game, .. }) => (game, 0, 0),
         };
-        format!(
-            "{{\"game\":{game},\"games\":{games},\"done\":{done},\"of\":{of},\"found\":{}}}",
-            self.run.found()
-        )
+        Some(wire::Puzzling {
+            game,
+            games,
+            done,
+            of,
+            found: self.run.found(),
+        })
     }
 
     /// The problem file so far (PDN).
@@ -544,7 +403,14 @@ impl PuzzleRun {
 
 #[cfg(target_arch = "wasm32")]
 mod bindings {
+    use serde::Serialize;
     use wasm_bindgen::prelude::*;
+
+    /// `v` as a plain JavaScript object (`null` for none), as JSON would give it.
+    fn js<T: Serialize>(v: &T) -> JsValue {
+        v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+            .unwrap_or(JsValue::NULL)
+    }
 
     use super::{Analyser, Goal, PuzzleRun, Reviewer};
 
@@ -579,7 +445,10 @@ mod bindings {
             goal: Option<String>,
         ) -> Result<Analyser, JsError> {
             let goal = Goal::from_code(goal.as_deref().unwrap_or(""));
-            Analyser::create(gametype, fen, &history, entries, goal).map_err(|e| JsError::new(&e))
+            let mut a = Analyser::create(gametype, fen, &history, entries, goal)
+                .map_err(|e| JsError::new(&e))?;
+            a.set_budget(1, 0, 0, 0.0, Some(now));
+            Ok(a)
         }
 
         /// `writeLike(moveTexts)`: see [`Analyser::write_like`].
@@ -588,16 +457,21 @@ mod bindings {
             self.write_like(&texts);
         }
 
-        /// One search to `depth` within `ms` milliseconds (0: no time limit): JSON, see
-        /// [`Analyser::search_with`].
-        pub fn search(&mut self, depth: u32, ms: f64, multipv: u32) -> String {
-            self.search_with(depth, ms, multipv, Some(now))
+        /// `budget(multipv, depth, nodes, ms)`: the whole analysis's budget (0: none), see
+        /// [`Analyser::set_budget`]; the time on `Date.now`.
+        pub fn budget(&mut self, multipv: u32, depth: u32, nodes: f64, ms: f64) {
+            self.set_budget(multipv, depth, nodes.max(0.0) as u64, ms, Some(now));
+        }
+
+        /// `step(shareMs)`: one depth, an object or `null` when over: see [`Analyser::step_with`].
+        pub fn step(&mut self, share_ms: f64) -> JsValue {
+            js(&self.step_with(share_ms))
         }
 
         /// Solve mode's verdict on this position from the searches so far: JSON, see
-        /// [`Analyser::judge_json`].
-        pub fn judge(&self) -> String {
-            self.judge_json()
+        /// [`Analyser::judged`].
+        pub fn judge(&self) -> JsValue {
+            js(&self.judged())
         }
 
         /// `wantsEgdb()`: see [`Analyser::egdb_wanted`].
@@ -624,8 +498,8 @@ mod bindings {
 
         /// The next position searched to `depth` within `nodes` nodes (0: no limit): JSON,
         /// see [`Reviewer::step_with`].
-        pub fn step(&mut self, depth: u32, nodes: f64) -> String {
-            self.step_with(depth, nodes.max(0.0) as u64)
+        pub fn step(&mut self, depth: u32, nodes: f64) -> JsValue {
+            js(&self.step_with(depth, nodes.max(0.0) as u64))
         }
 
         /// `writeLike(moveTexts)`: see [`Reviewer::write_like`].
@@ -645,9 +519,9 @@ mod bindings {
             self.egdb_wanted()
         }
 
-        /// Each side's summary: JSON, see [`Reviewer::summary_json`].
-        pub fn summary(&self) -> String {
-            self.summary_json()
+        /// Each side's summary, see [`Reviewer::summary_wire`].
+        pub fn summary(&self) -> JsValue {
+            js(&self.summary_wire())
         }
 
         /// Positions in all.
@@ -666,9 +540,9 @@ mod bindings {
             PuzzleRun::create(text, nodes.max(0.0) as u64, min_gain)
         }
 
-        /// One step: JSON, see [`PuzzleRun::step_json`].
-        pub fn step(&mut self) -> String {
-            self.step_json()
+        /// One step, see [`PuzzleRun::step_wire`].
+        pub fn step(&mut self) -> JsValue {
+            js(&self.step_wire())
         }
 
         /// The problem file so far: see [`PuzzleRun::text`].
@@ -682,6 +556,23 @@ mod bindings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pdn::Color;
+
+    /// `v` as JSON (what JavaScript gets, written as text).
+    fn j<T: serde::Serialize>(v: &T) -> String {
+        serde_json::to_string(v).unwrap()
+    }
+
+    /// Searches `a` to `depth` for `multipv` lines, step by step to the end: the last depth's
+    /// answer as JSON.
+    fn searched(a: &mut Analyser, depth: u32, multipv: u32) -> String {
+        a.set_budget(multipv, depth, 0, 0.0, None);
+        let mut last = String::new();
+        while let Some(s) = a.step_with(0.0) {
+            last = j(&s);
+        }
+        last
+    }
 
     /// A composed position (White to play, a shot in hand) and the one-move games from it.
     const FEN: &str = "W:W27,28,32,33,37,38,42,43:B8,9,12,13,17,18,19,23";
@@ -713,7 +604,7 @@ mod tests {
         let fens = mainline();
         let mut r = Reviewer::create("20", &fens, 1 << 16, Goal::Standard).unwrap();
         assert_eq!(r.positions(), 7);
-        let steps: Vec<String> = (0..7).map(|_| r.step_with(4, 0)).collect();
+        let steps: Vec<String> = (0..7).map(|_| j(&r.step_with(4, 0))).collect();
         for (i, s) in steps.iter().enumerate() {
             assert!(s.starts_with(&format!("{{\"index\":{i},\"of\":7,")), "{s}");
         }
@@ -742,8 +633,8 @@ mod tests {
                 .unwrap()
         };
         assert!(score(&steps[1]) < -2.0, "{}", steps[1]);
-        assert_eq!(r.step_with(4, 0), "null");
-        let summary = r.summary_json();
+        assert_eq!(j(&r.step_with(4, 0)), "null");
+        let summary = j(&r.summary_wire());
         assert!(
             summary.starts_with("{\"white\":{\"inaccuracies\":")
                 && summary.contains("\"blunders\":1"),
@@ -763,7 +654,7 @@ mod tests {
         let mut e = Engine::new(rs, 1 << 16);
         let cli = pdn_engine::review::review(&mut e, &replay, &Limits::depth(4), |_, _| {});
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0) != "null" {}
+        while r.step_with(4, 0).is_some() {}
         let page = r.run.review();
         let marks = |rv: &pdn_engine::review::Review| {
             rv.plies
@@ -781,7 +672,7 @@ mod tests {
             "[GameType \"20\"]\n[FEN \"{FEN}\"]\n1. 28-22 {{my move}} 17x48 2. 27-22 18x27 3. 32x21 9-14 *"
         );
         let mut r = Reviewer::create("20", &mainline(), 1 << 16, Goal::Standard).unwrap();
-        while r.step_with(4, 0) != "null" {}
+        while r.step_with(4, 0).is_some() {}
         let out = r.annotate_text(&text).unwrap();
         assert!(out.contains("28-22??"), "{out}");
         assert!(out.contains("Better: 33-29 (win → loss)."), "{out}");
@@ -804,8 +695,8 @@ mod tests {
 
     fn judged(fen: &str, goal: Goal) -> String {
         let mut a = Analyser::create("20", fen, &[], 1 << 16, goal).unwrap();
-        a.search_with(20, 0.0, 1, None);
-        a.judge_json()
+        searched(&mut a, 20, 1);
+        j(&a.judged())
     }
 
     #[test]
@@ -843,9 +734,9 @@ mod tests {
         let rs = Ruleset::of(pdn::Variant::International).unwrap();
         let start = rs.start_position().to_fen(&rs.geometry);
         let mut a = Analyser::create("20", &start, &[], 1 << 16, Goal::Standard).unwrap();
-        assert!(a.judge_json().starts_with("{\"verdict\":\"unproven\""));
-        a.search_with(2, 0.0, 1, None);
-        let j = a.judge_json();
+        assert!(j(&a.judged()).starts_with("{\"verdict\":\"unproven\""));
+        searched(&mut a, 2, 1);
+        let j = j(&a.judged());
         assert!(
             j.starts_with("{\"verdict\":\"unproven\",\"solved\":false,\"reply\":{"),
             "{j}"
@@ -887,7 +778,7 @@ mod tests {
         );
         // No position: nothing to step.
         let mut r = Reviewer::create("20", &[], 1024, Goal::Standard).unwrap();
-        assert_eq!(r.step_with(2, 0), "null");
+        assert!(r.step_with(2, 0).is_none());
     }
 
     /// The worker's database: wanted for an English position near the end (not for the
@@ -920,7 +811,7 @@ mod tests {
         assert!(install_egdb(&bytes));
         let mut a = Analyser::create("21", ending, &[], 1024, Goal::Standard).unwrap();
         assert_eq!(a.egdb_wanted(), 0, "installed");
-        let json = a.search_with(1, 0.0, 1, None);
+        let json = searched(&mut a, 1, 1);
         assert!(
             json.contains("\"win\":") && !json.contains("\"win\":null"),
             "{json}"
@@ -936,10 +827,10 @@ mod tests {
             .to_vec();
         let fen = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
         let mut a = Analyser::create("25", fen, &[], 1 << 12, Goal::Standard).unwrap();
-        let long = a.search_with(4, 0.0, 2, None);
+        let long = searched(&mut a, 4, 2);
         assert!(long.contains("\"pv\":[\"") && long.contains('-'), "{long}");
         a.write_like(&short);
-        let out = a.search_with(4, 0.0, 2, None);
+        let out = searched(&mut a, 4, 2);
         let pv = out
             .split("\"pv\":[")
             .nth(1)
@@ -957,12 +848,8 @@ mod tests {
             1. 43-39 22-28 2. 32x23 18x20 3. 39-33 *\n\n[GameType \"20\"]\n1. 32-28 *\n";
         let mut run = PuzzleRun::create(text, 0, 0);
         let mut steps = Vec::new();
-        loop {
-            let s = run.step_json();
-            if s == "null" {
-                break;
-            }
-            steps.push(s);
+        while let Some(s) = run.step_wire() {
+            steps.push(j(&s));
         }
         // Game 1: its 6 positions, then its end; game 2: 2 positions, then its end.
         assert_eq!(steps.len(), 6 + 1 + 2 + 1, "{steps:?}");

@@ -2,11 +2,14 @@
 //!
 //!   cargo run --release -p pdn-engine --example match -- GAMETYPE FEN_FILE NODES A B [GAMES]
 //!
-//! FEN_FILE may be `random:N` (N openings of four random plies). A and B are `fitted` (the weights in src/weights.rs), `plain` (the same without late move reductions), `whole` (only completed depths: a depth the node
+//! FEN_FILE may be `random:N` (N openings of four random plies), or several files joined by
+//! commas (their openings in turn). A and B are `fitted` (the weights in src/weights.rs), `plain` (the same without late move reductions), `whole` (only completed depths: a depth the node
 //! limit cuts short gives nothing), `eight` (the weights fitted on the first eight terms alone), `hand` (the hand-set start) or
-//! `depthN` (fitted weights, a fixed depth instead of NODES). A game ends when a side cannot
+//! `depthN` (fitted weights, a fixed depth instead of NODES), or `no:TERM` (the fitted weights with
+//! that term's weight 0, a name of `weights::NAMES`). A game ends when a side cannot
 //! move or by the variant's draw rules (the engine's own, see src/rules.rs), or is adjudicated
-//! a draw after 300 plies. Prints W/D/L from A's view and the Elo difference it implies.
+//! a draw after 300 plies. Prints W/D/L from A's view, the Elo difference it implies and its 95%
+//! error margin (from the games' own spread of scores, 1.96 standard errors of the mean).
 
 use pdn::{Color, Position, Ruleset, Variant};
 use pdn_engine::eval::Evaluator;
@@ -22,7 +25,16 @@ fn engine(rs: &Ruleset, who: &str) -> (Engine, Option<u32>) {
         "eight" => (row(weights::EIGHT_FLYING, weights::EIGHT_SHORT), None),
         "fitted" | "plain" | "whole" => (weights::for_rules(&rs.rules), None),
         d if d.starts_with("depth") => (weights::for_rules(&rs.rules), d[5..].parse().ok()),
-        _ => panic!("A and B are fitted, plain, whole, eight, hand or depthN"),
+        t if t.starts_with("no:") => {
+            let k = weights::NAMES
+                .iter()
+                .position(|n| *n == &t[3..])
+                .expect("no:TERM names a term of weights::NAMES");
+            let mut w = weights::for_rules(&rs.rules);
+            w.w[k] = 0.0;
+            (w, None)
+        }
+        _ => panic!("A and B are fitted, plain, whole, eight, hand, depthN or no:TERM"),
     };
     let eval = Evaluator::with_weights(rs, Goal::Standard, w);
     let engine = Engine::with_evaluator(rs.clone(), Goal::Standard, eval, 1 << 18);
@@ -66,11 +78,15 @@ fn main() {
         }
         out
     } else {
-        std::fs::read_to_string(&a[1])
-            .unwrap()
-            .lines()
-            .map(|l| l.split('\t').next_back().unwrap_or("").trim().to_string())
-            .filter(|l| l.contains(':'))
+        a[1].split(',')
+            .flat_map(|file| {
+                std::fs::read_to_string(file)
+                    .unwrap()
+                    .lines()
+                    .map(|l| l.split('\t').next_back().unwrap_or("").trim().to_string())
+                    .filter(|l| l.contains(':'))
+                    .collect::<Vec<_>>()
+            })
             .collect()
     };
     let nodes: u64 = a[2].parse().unwrap();
@@ -130,12 +146,22 @@ fn main() {
     }
     let n = f64::from(w + d + l);
     let score = (f64::from(w) + 0.5 * f64::from(d)) / n;
-    let elo = -400.0 * (1.0 / score.clamp(0.001, 0.999) - 1.0).log10();
+    let elo_of = |s: f64| -400.0 * (1.0 / s.clamp(0.001, 0.999) - 1.0).log10();
+    let elo = elo_of(score);
+    // The 95% margin: the games' scores (1, ½, 0) spread about their mean, 1.96 standard
+    // errors of it, turned into Elo at either end (the curve is not straight: the larger side).
+    let var = (f64::from(w) * (1.0 - score).powi(2)
+        + f64::from(d) * (0.5 - score).powi(2)
+        + f64::from(l) * score.powi(2))
+        / n;
+    let margin = 1.96 * (var / n).sqrt();
+    let plus_minus = (elo_of(score + margin) - elo).max(elo - elo_of(score - margin));
     println!(
-        "\n{:?} {} vs {} at {nodes} nodes a move: +{w} ={d} -{l} ({:.1}%), Elo {elo:+.0}",
+        "\n{:?} {} vs {} at {nodes} nodes a move: +{w} ={d} -{l} ({:.1}% ± {:.1}), Elo {elo:+.0} ± {plus_minus:.0}",
         variant,
         a[3],
         a[4],
-        score * 100.0
+        score * 100.0,
+        margin * 100.0
     );
 }

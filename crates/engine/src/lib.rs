@@ -20,6 +20,8 @@
 //! assert!(!lines[0].pv.is_empty());
 //! ```
 
+pub mod analyser;
+pub mod bench;
 pub mod egdb;
 pub mod eval;
 pub mod puzzles;
@@ -28,5 +30,7 @@ pub mod rules;
 pub mod search;
 mod tt;
 pub mod weights;
+pub mod wire;
 
+pub use analyser::{Analyser, Step};
 pub use search::{Engine, Info, Limits, Line, Score};

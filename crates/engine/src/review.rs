@@ -275,11 +275,7 @@ impl Reviewer {
     #[must_use]
     pub fn eval(&self, i: usize) -> Option<Score> {
         let (s, _) = self.bests.get(i)?;
-        Some(if self.positions[i].turn() == Color::White {
-            *s
-        } else {
-            Score(-s.0)
-        })
+        Some(s.for_white(self.positions[i].turn()))
     }
 
     /// What the review found of ply `ply` (1 for the first move), once the positions before

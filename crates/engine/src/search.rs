@@ -48,7 +48,7 @@ pub struct Limits {
 }
 
 /// Milliseconds on the system's monotonic clock (natively; 0 in wasm, which has no clock here).
-fn system_ms() -> f64 {
+pub(crate) fn system_ms() -> f64 {
     #[cfg(not(target_arch = "wasm32"))]
     {
         static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
@@ -104,6 +104,17 @@ impl Score {
         f64::from(self.0) / 100.0
     }
 
+    /// This score, from the view of `turn` (the side to move), from White's view: the one
+    /// place the side turns (the review's evaluations, `[%eval]`, the page's graph).
+    #[must_use]
+    pub fn for_white(self, turn: Color) -> Score {
+        if turn == Color::White {
+            self
+        } else {
+            Score(-self.0)
+        }
+    }
+
     /// A forced win (positive) or loss (negative) in this many plies, if it is one.
     #[must_use]
     pub fn win_in(self) -> Option<i32> {
@@ -137,6 +148,60 @@ pub struct Info {
     pub nodes: u64,
     /// Time since the search began.
     pub elapsed: Duration,
+}
+
+/// An iterative deepening under way ([`Engine::begin`], [`Engine::deepen`]): the root, the
+/// depth to search next and the best lines so far.
+#[derive(Clone, Debug)]
+pub struct Deepening {
+    pos: Position,
+    history: Vec<Position>,
+    counters: Counters,
+    multipv: usize,
+    max_depth: u32,
+    depth: u32,
+    best: Vec<Line>,
+    root_known: bool,
+    /// When it began and when its time is up, on the limits' clock (milliseconds).
+    start: f64,
+    deadline: Option<f64>,
+    finished: bool,
+}
+
+impl Deepening {
+    /// The lines of the last depth that counted, best first (none before the first).
+    #[must_use]
+    pub fn best(&self) -> &[Line] {
+        &self.best
+    }
+
+    /// The depth the next [`Engine::deepen`] searches.
+    #[must_use]
+    pub fn next_depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Nothing more to search (see [`Engine::deepen`]).
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        self.finished
+    }
+
+    /// The root searched.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+}
+
+/// What one [`Engine::deepen`] did.
+#[derive(Clone, Debug)]
+pub enum Deepened {
+    /// A depth that counts: its lines, nodes and time.
+    Depth(Info),
+    /// No line at this depth: cut short by the step's share of time (searched again next
+    /// call), or the deepening is finished.
+    CutShort,
 }
 
 /// A position's key for the transposition table and repetitions: the core's Zobrist key, kept
@@ -332,7 +397,9 @@ impl Engine {
     /// Searches `pos`, reached through `history` (the game's earlier positions, oldest first,
     /// for repetitions and the draw counters), for its `multipv` best lines. `report` is called
     /// after each completed depth. Returns the lines of the last completed depth (of depth 1 at
-    /// least, unless the position has no legal move: then none).
+    /// least, unless the position has no legal move: then none). The same as
+    /// [`Engine::begin`], then [`Engine::deepen`] until it is finished (the stepwise
+    /// [`crate::Analyser`] runs the same loop a depth a call).
     pub fn analyse(
         &mut self,
         pos: &Position,
@@ -341,6 +408,28 @@ impl Engine {
         multipv: usize,
         mut report: impl FnMut(&Info),
     ) -> Vec<Line> {
+        let mut d = self.begin(pos, history, limits, multipv);
+        while !d.finished {
+            match self.deepen(&mut d, None) {
+                Deepened::Depth(info) => report(&info),
+                Deepened::CutShort => break,
+            }
+        }
+        d.best
+    }
+
+    /// Starts an iterative deepening of `pos` (reached through `history`) for `multipv` lines
+    /// within `limits` (all of them for the whole deepening: the nodes are counted from here,
+    /// the time from now): the table's generation, the killers and the history's decay, the
+    /// game's positions for the draw rules. Nothing is searched yet: each [`Engine::deepen`]
+    /// searches one depth.
+    pub fn begin(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+        multipv: usize,
+    ) -> Deepening {
         self.take_egdb_for(pos);
         // A root the database answers is searched exactly at depth 1 (every move's position
         // is answered), unless the draw rules cut a line short.
@@ -353,7 +442,8 @@ impl Engine {
         self.tt.next_generation();
         self.nodes = 0;
         self.stopped = false;
-        self.deadline = limits.movetime.map(|t| start + t.as_secs_f64() * 1000.0);
+        let deadline = limits.movetime.map(|t| start + t.as_secs_f64() * 1000.0);
+        self.deadline = deadline;
         self.node_limit = limits.nodes;
         self.stop_flag = limits.stop.clone();
         for k in &mut self.killers {
@@ -366,78 +456,116 @@ impl Engine {
         let counters = counters_of(history, pos, &self.rs);
         let mut root_moves = Vec::new();
         pos.generate(&self.rs, Duplicates::Drop, &mut root_moves);
-        if root_moves.is_empty() {
-            return Vec::new();
-        }
-        let multipv = multipv.clamp(1, root_moves.len());
         let max_depth = limits
             .depth
             .unwrap_or(MAX_PLY as u32 - 8)
             .clamp(1, MAX_PLY as u32 - 8);
-        let mut best: Vec<Line> = Vec::new();
         self.root_first = None;
-        for depth in 1..=max_depth {
-            let mut lines: Vec<Line> = Vec::with_capacity(multipv);
-            let mut firsts: Vec<(i32, MoveId)> = Vec::with_capacity(multipv);
-            self.excluded.clear();
-            // A depth cut short still gives its best line if that line was searched to the end:
-            // the last depth's best move goes first, so a line found is at least as good as it
-            // at this depth (one line only: the others' lines would be of the depth before). Not
-            // a loss: that the moves searched lose says nothing of the others.
-            let partial_ok = depth == 1 || (self.partial && multipv == 1);
-            for _ in 0..multipv {
-                let score = self.search(pos, counters, depth as i32, -INF, INF, 0);
-                let whole_line = !self.pv[0].is_empty() && (depth == 1 || score > -WIN_BOUND);
-                if self.stopped && !(partial_ok && lines.is_empty() && whole_line) {
-                    break;
-                }
-                let Some(first) = self.pv[0].first() else {
-                    break;
-                };
-                self.excluded.push(id(first));
-                firsts.push((score, id(first)));
-                // A line cut short by the table's answer goes on by its best moves.
-                self.extend_pv(pos, history, depth as usize);
-                lines.push(Line {
-                    score: Score(score),
-                    pv: self.routed(pos, 0, Score(score).win_in().is_some()),
-                });
-                if self.stopped {
-                    break;
-                }
-            }
-            self.excluded.clear();
-            // A depth cut short before all its lines were found keeps the last whole depth's
-            // (the reader asked for that many lines; one of a deeper depth is not worth them).
-            let wanted = multipv.min(best.len().max(1));
-            if lines.is_empty() || (self.stopped && depth > 1 && lines.len() < wanted) {
+        Deepening {
+            pos: *pos,
+            history: history.to_vec(),
+            counters,
+            multipv: multipv.clamp(1, root_moves.len().max(1)),
+            max_depth,
+            depth: 1,
+            best: Vec::new(),
+            root_known,
+            start,
+            deadline,
+            finished: root_moves.is_empty(),
+        }
+    }
+
+    /// Searches the next depth of `d` (begun by [`Engine::begin`]), stopping at `d`'s limits
+    /// or at `until` (milliseconds on the limits' clock: one step's share of the time, so that
+    /// the caller hears a stop between steps). A depth that counts (completed, or cut short
+    /// with its best line searched to the end) is kept in `d` and returned, and the next call
+    /// searches one deeper; one that `until` cut short before it gave a line is
+    /// [`Deepened::CutShort`] and the next call searches it again (the table keeps what it
+    /// found). `d.finished` says when there is nothing more to search: the limits reached, a
+    /// forced result found within the depth searched, a root the endgame database answers, no
+    /// legal move.
+    pub fn deepen(&mut self, d: &mut Deepening, until: Option<f64>) -> Deepened {
+        if d.finished {
+            return Deepened::CutShort;
+        }
+        let depth = d.depth;
+        let (pos, multipv) = (d.pos, d.multipv);
+        self.deadline = match (d.deadline, until) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        self.stopped = false;
+        self.path.truncate(d.history.len());
+        let mut lines: Vec<Line> = Vec::with_capacity(multipv);
+        let mut firsts: Vec<(i32, MoveId)> = Vec::with_capacity(multipv);
+        self.excluded.clear();
+        // A depth cut short still gives its best line if that line was searched to the end:
+        // the last depth's best move goes first, so a line found is at least as good as it
+        // at this depth (one line only: the others' lines would be of the depth before). Not
+        // a loss: that the moves searched lose says nothing of the others.
+        let partial_ok = depth == 1 || (self.partial && multipv == 1);
+        for _ in 0..multipv {
+            let score = self.search(&pos, d.counters, depth as i32, -INF, INF, 0);
+            let whole_line = !self.pv[0].is_empty() && (depth == 1 || score > -WIN_BOUND);
+            if self.stopped && !(partial_ok && lines.is_empty() && whole_line) {
                 break;
             }
-            // Both sorted the same way (stable): the first of each is the best line's.
-            lines.sort_by_key(|l| std::cmp::Reverse(l.score));
-            firsts.sort_by_key(|f| std::cmp::Reverse(f.0));
-            best = lines;
-            self.root_first = firsts.first().map(|f| f.1);
-            report(&Info {
-                depth,
-                lines: best.clone(),
-                nodes: self.nodes,
-                elapsed: Duration::from_secs_f64(((self.clock)() - start).max(0.0) / 1000.0),
+            let Some(first) = self.pv[0].first() else {
+                break;
+            };
+            self.excluded.push(id(first));
+            firsts.push((score, id(first)));
+            // A line cut short by the table's answer goes on by its best moves.
+            self.extend_pv(&pos, &d.history, depth as usize);
+            lines.push(Line {
+                score: Score(score),
+                pv: self.routed(&pos, 0, Score(score).win_in().is_some()),
             });
-            if self.stopped || root_known {
-                break;
-            }
-            // A forced result found within the depth searched will not change.
-            if best[0]
-                .score
-                .win_in()
-                .is_some_and(|n| n.unsigned_abs() <= depth)
-                && multipv == 1
-            {
+            if self.stopped {
                 break;
             }
         }
-        best
+        self.excluded.clear();
+        // Whether the stop was the deepening's own (its limits), not the step's share of time.
+        let own_stop = self.stopped
+            && (until.is_none()
+                || self.node_limit.is_some_and(|n| self.nodes >= n)
+                || d.deadline.is_some_and(|t| (self.clock)() >= t)
+                || self
+                    .stop_flag
+                    .as_ref()
+                    .is_some_and(|f| f.load(Ordering::Relaxed)));
+        // A depth cut short before all its lines were found keeps the last whole depth's
+        // (the reader asked for that many lines; one of a deeper depth is not worth them).
+        let wanted = multipv.min(d.best.len().max(1));
+        if lines.is_empty() || (self.stopped && depth > 1 && lines.len() < wanted) {
+            // Nothing at this depth: the deepening ends when its own limits stopped it, or
+            // when the first depth has no line at all; else the step's share ran out.
+            if own_stop || (lines.is_empty() && !self.stopped) {
+                d.finished = true;
+            }
+            return Deepened::CutShort;
+        }
+        // Both sorted the same way (stable): the first of each is the best line's.
+        lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+        firsts.sort_by_key(|f| std::cmp::Reverse(f.0));
+        d.best = lines;
+        self.root_first = firsts.first().map(|f| f.1);
+        d.depth = depth + 1;
+        // A forced result found within the depth searched will not change.
+        let forced = d.best[0]
+            .score
+            .win_in()
+            .is_some_and(|n| n.unsigned_abs() <= depth)
+            && multipv == 1;
+        d.finished = own_stop || d.root_known || forced || depth >= d.max_depth;
+        Deepened::Depth(Info {
+            depth,
+            lines: d.best.clone(),
+            nodes: self.nodes,
+            elapsed: Duration::from_secs_f64(((self.clock)() - d.start).max(0.0) / 1000.0),
+        })
     }
 
     /// Lengthens the root's principal variation (`self.pv[0]`) to `plies` moves by the table's
