@@ -186,6 +186,12 @@ export class Library {
   /** The packed view within the page's budgets (see `PageView`). Throws when there is no such game. */
   pageView(index: number): PageView;
   /**
+   * `pageView(index)` as one binary buffer (its format: `crates/view/src/wire.rs`): what the
+   * reading worker hands the page, which `unpackView` of `www/reader/viewdata.js` reads. Throws
+   * when there is no such game.
+   */
+  pageBuffer(index: number): Uint8Array;
+  /**
    * More variations of game `index` than `pageView` sends: those of `ids` (one list of
    * alternatives) and what is nested in them, within the budgets, as [id, variation].
    */

@@ -3,10 +3,12 @@
 // open (decode and list), every list row, the check pass (every game replayed for its row, in
 // the worker's chunks of 250) and every game's view, as JavaScript values; and move generation
 // alone, perft from the International start to depth 8 (the engine's wasm). Best of N runs.
-// "every game view" is what the page does now: the packed view (Library.gamePacked) handed over
-// and unpacked (www/reader/viewdata.js), its first move read whole and every move's notation read (the
-// move list); natively, the packed view built and written as JSON. "every view, full JSON" is
-// the full view (Library.game) as the page took it before, for comparison.
+// "every game view" is what the page does now: the page's view as one binary buffer
+// (Library.pageBuffer, crates/view/src/wire.rs) handed over and read (www/reader/viewdata.js),
+// its first move read whole and every move's notation read (the move list); natively, the packed
+// view built and written as that buffer. "every game view, JSON" is the same through the packed
+// JSON (Library.gamePacked; natively written as JSON), as the page took it before issue 42, timed
+// in the same run (A/B under the same load); "every view, full JSON" the full view (Library.game).
 // The values cross as JSON text (crates/view/src/json.rs), so the native side that does the
 // same work writes that text too ("native + JSON"; the plain values beside it); the wasm side
 // then has `JSON.parse` on top, timed apart here on the same texts ("of it, JSON.parse").
@@ -72,22 +74,41 @@ export async function wasmTimes(file) {
   // (www/reader/viewdata.js), its first move read whole and every move's notation for the move list.
   const { unpackView } = await import(path.resolve(root, 'www', 'reader', 'viewdata.js'));
   let walked = 0;
-  // An older build (--pkg) without gamePacked has only the full views.
-  const hasPacked = typeof lib.gamePacked === 'function';
-  const packed = !hasPacked ? null : best(() => {
+  const walk = (get) => best(() => {
     for (let i = 0; i < n; i++) {
-      const plies = unpackView(lib.gamePacked(i)).plies;
+      const plies = unpackView(get(i)).plies;
       if (plies.length) walked += plies[0].cells.length;
       for (let k = 0; k < plies.length; k++) walked += plies[k].notation.length;
     }
   });
+  // An older build (--pkg) without gamePacked has only the full views; without pageBuffer, no buffer.
+  const hasPacked = typeof lib.gamePacked === 'function';
+  const hasBuffer = typeof lib.pageBuffer === 'function';
+  // Taken in turn, twice each, the best kept: the two forms under the same load.
+  let packed = null;
+  let buffered = null;
+  for (let round = 0; round < 2; round++) {
+    if (hasBuffer) buffered = Math.min(buffered ?? Infinity, walk((i) => lib.pageBuffer(i)));
+    if (hasPacked) packed = Math.min(packed ?? Infinity, walk((i) => lib.gamePacked(i)));
+  }
   if (hasPacked && !walked && n) throw new Error('no move was read');
+  // The buffers alone, nothing read on the page: the core's part of "every game view".
+  const handed = hasBuffer ? best(() => { for (let i = 0; i < n; i++) lib.pageBuffer(i); }) : null;
+  let bufferBytes = 0;
+  if (hasBuffer) for (let i = 0; i < n; i++) bufferBytes += lib.pageBuffer(i).length;
   if (hasPacked && flag('verify')) {
     // Nothing lost: every unpacked view is the full one, field for field and in order.
     for (let i = 0; i < n; i++) {
       if (JSON.stringify(unpackView(lib.gamePacked(i))) !== JSON.stringify(lib.game(i))) throw new Error(`game ${i + 1}: the packed view differs`);
     }
     console.error(`verified: the ${n} packed views unpack to the full ones`);
+    if (hasBuffer) {
+      // The buffers too: each reads back as the page's view in JSON (within the budgets).
+      for (let i = 0; i < n; i++) {
+        if (JSON.stringify(unpackView(lib.pageBuffer(i))) !== JSON.stringify(unpackView(lib.pageView(i)))) throw new Error(`game ${i + 1}: the buffer differs`);
+      }
+      console.error(`verified: the ${n} buffers (pageBuffer) read back as the page's views`);
+    }
     if (typeof lib.rowsPacked === 'function') {
       // The rows the worker sends (packed by the core) unpack to the plain ones.
       const { unpackRows } = await import(path.resolve(root, 'www', 'reader', 'library.js'));
@@ -107,10 +128,11 @@ export async function wasmTimes(file) {
     viewsFull: parse(viewTexts),
   };
   const packedTexts = hasPacked ? Array.from({ length: n }, (_, i) => JSON.stringify(lib.gamePacked(i))) : [];
-  if (hasPacked) parsed.views = parse(packedTexts);
+  if (hasPacked) parsed[hasBuffer ? 'viewsPacked' : 'views'] = parse(packedTexts);
   const jsonBytes = {
     views: viewTexts.reduce((sum, t) => sum + t.length, 0),
     packed: packedTexts.reduce((sum, t) => sum + t.length, 0),
+    buffers: bufferBytes,
   };
   lib.free();
   // Move generation alone: perft from the International start, depth 8, in the engine's wasm
@@ -124,7 +146,7 @@ export async function wasmTimes(file) {
   } catch (e) {
     console.error(`no perft in wasm: ${e.message}`);
   }
-  return { games: n, bytes: bytes.length, open, rows, check, views: packed, viewsFull: views, parse: parsed, jsonBytes, perft, perftLeaves };
+  return { games: n, bytes: bytes.length, open, rows, check, views: hasBuffer ? buffered : packed, viewsHanded: handed, viewsPacked: hasBuffer ? packed : null, viewsFull: views, parse: parsed, jsonBytes, perft, perftLeaves };
 }
 
 export function nativeTimes(file) {
@@ -145,18 +167,29 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.join(root, 'tests'
   } else {
     console.log(`\nwasm (Node ${process.version}) vs native, ${wasm.games.toLocaleString('en-US')} games, `
       + `${(wasm.bytes / 2 ** 20).toFixed(1)} MiB${big.real ? ' (PDN_CORPORA)' : ' (the repository\'s games)'}, best of ${RUNS}`);
-    const rows = [['step', 'native', 'native + JSON', 'wasm', 'of it, JSON.parse', 'wasm/(native + JSON)']];
+    const rows = [['step', 'native', 'native + wire', 'wasm', 'of it, JSON.parse', 'wasm/(native + wire)']];
     if (native && wasm.perftLeaves != null && native.perftLeaves !== wasm.perftLeaves) throw new Error(`perft: wasm ${wasm.perftLeaves} leaves, native ${native.perftLeaves}`);
-    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view'], ['viewsFull', 'every view, full JSON'], ['perft', 'perft 20 8 (6,483,961)']]) {
+    // What each wasm step is compared with: the native step writing the same wire form.
+    const buffers = native && native.viewsBuffer != null && wasm.viewsPacked != null;
+    const against = { views: buffers ? 'viewsBuffer' : 'viewsJson', viewsHanded: 'viewsBuffer', viewsPacked: 'viewsJson' };
+    const base = { viewsHanded: 'views', viewsPacked: 'views' };
+    const ratios = {};
+    for (const [k, label] of [['open', 'open (decode, list)'], ['rows', 'every list row'], ['check', 'check pass'], ['views', 'every game view'], ['viewsHanded', '  of it, the buffers alone'], ['viewsPacked', 'every game view, JSON'], ['viewsFull', 'every view, full JSON'], ['perft', 'perft 20 8 (6,483,961)']]) {
       // Opening hands over no JSON: the same work on both sides.
-      const same = native ? (native[`${k}Json`] ?? native[k]) : null;
+      const wire = native ? native[against[k] ?? `${k}Json`] : null;
+      const same = native ? (wire ?? native[k]) : null;
       if (wasm[k] == null) continue;
-      rows.push([label, native ? fmt(native[k]) : '-', native && native[`${k}Json`] ? fmt(native[`${k}Json`]) : '-', fmt(wasm[k]),
+      if (same) ratios[k] = wasm[k] / same;
+      rows.push([label, native ? fmt(native[base[k] ?? k]) : '-', wire != null ? fmt(wire) : '-', fmt(wasm[k]),
         wasm.parse[k] !== undefined ? fmt(wasm.parse[k]) : '-', same ? `${(wasm[k] / same).toFixed(2)}×` : '-']);
     }
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     for (const r of rows) console.log(r.map((c, i) => (i ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  '));
-    console.log(`(every game view: packed (gamePacked), handed over, unpacked (www/reader/viewdata.js), its first move and every notation read; `
-      + `${(wasm.jsonBytes.packed / 1e6).toFixed(1)} MB of JSON. Full JSON: game(i) as before, ${(wasm.jsonBytes.views / 1e6).toFixed(1)} MB)`);
+    console.log(`(every game view: one buffer (pageBuffer), handed over, read (www/reader/viewdata.js), its first move and every notation read; `
+      + `${(wasm.jsonBytes.buffers / 1e6).toFixed(1)} MB of buffers; native + wire writes the same buffers. JSON: gamePacked, ${(wasm.jsonBytes.packed / 1e6).toFixed(1)} MB; `
+      + `full JSON: game(i), ${(wasm.jsonBytes.views / 1e6).toFixed(1)} MB)`);
+    // The two ratios of issue 42 (target ≤ 1.3× each).
+    const r = (k) => (ratios[k] != null ? `${ratios[k].toFixed(2)}×` : '-');
+    console.log(`ratios wasm/native: check pass ${r('check')}, every game view ${r('views')} (the buffers alone ${r('viewsHanded')}; JSON as before: ${r('viewsPacked')})`);
   }
 }

@@ -167,7 +167,9 @@ export function watchWork() {
       constructor(...args) {
         super(...args);
         this.addEventListener('message', (e) => {
-          work.received.push({ type: e.data && e.data.type, size: size(e.data) });
+          // `view`: the message carries a game view (one buffer, reader/viewdata.js).
+          const d = e.data;
+          work.received.push({ type: d && d.type, size: size(d), view: !!d && (ArrayBuffer.isView(d.view) || ArrayBuffer.isView(d.value?.view ?? d.value)) });
         });
       }
     };

@@ -35,11 +35,16 @@ if (!existsSync(path.join(root, 'pkg', 'pdn.js'))) {
  * once (its own ~600, the move list, 200 more variations with their moves), and elements added
  * in one frame (200 variations drawn at once, 3 elements each). Drawing a hostile text whole
  * would be hundreds of thousands. An answer may be as long as the text (the box and the link get
- * it back) plus ANSWER_MARGIN, never more.
+ * it back) plus ANSWER_MARGIN, never more; a game view up to ANSWER_FACTOR times the text: a text
+ * of 20,000 variations has a view of 1.6-2.4 times its length (each hidden variation a `null`,
+ * its move count, its id in its move's list: 220,065 B for the 140,026 of NESTED, 383,257 B for
+ * the 160,028 of SIBLINGS), which the measure of harness.mjs, going 3 levels into an object,
+ * did not see before the view crossed as one buffer (issue 42: 160 KB counted for each).
  */
 const ELEMENT_BOUND = 2_500;
 const FRAME_BOUND = 1_000;
 const ANSWER_MARGIN = 64 * 1024;
+const ANSWER_FACTOR = 2.5;
 const BUDGET = 100; // the longest task's target, printed (make bench-page reports it)
 const LOAD_TIMEOUT = 180_000; // the worker reads and replays the text; a loaded 2-core machine
 
@@ -99,7 +104,9 @@ async function report(page, name, tasks, textLength) {
   const work = await workDone(page);
   console.log(`# ${name}: ${work.received.length} answers, the largest ${work.largest}; at most ${work.most} elements, ${work.grown} added in one frame (${work.frames} frames); wasm compiled on the page's thread: ${work.wasm}`);
   assert(work.wasm === 0, `the page's thread compiled the wasm ${work.wasm} times: it read the text itself`);
-  assert(work.largest <= textLength + ANSWER_MARGIN, `an answer of ${work.largest} from the worker, for a text of ${textLength}: ${JSON.stringify(work.received.filter((r) => r.size > ANSWER_MARGIN))}`);
+  const bound = (r) => (r.view ? ANSWER_FACTOR : 1) * textLength + ANSWER_MARGIN;
+  const over = work.received.filter((r) => r.size > bound(r));
+  assert(!over.length, `an answer from the worker over its bound, for a text of ${textLength}: ${JSON.stringify(over)}`);
   assert(work.frames > 0 && work.most <= ELEMENT_BOUND, `${work.most} elements in the page at once (over ${ELEMENT_BOUND})`);
   assert(work.grown <= FRAME_BOUND, `one frame added ${work.grown} elements (over ${FRAME_BOUND})`);
 }

@@ -88,3 +88,63 @@ test('a view with no board and no move (an unsupported GameType)', () => {
   const got = unpackView(view);
   assert.equal(JSON.stringify(got), JSON.stringify({ number: 2, board: null, plies: [] }));
 });
+
+/**
+ * The packed view above as the core's one buffer (crates/view/src/wire.rs: the table there),
+ * written here by hand; `offset` bytes before it in the same memory (a view at an odd place).
+ */
+function buffer(view, offset = 0) {
+  const { packed: p, ...rest } = view;
+  let json = JSON.stringify({ ...rest, packed: { board: p.board, count: p.count, notes: p.notes } });
+  while (json.length % 4) json += ' ';
+  const enc = new TextEncoder();
+  const u32s = (list) => new Uint8Array(Uint32Array.from(list).buffer);
+  const t = enc.encode(p.notations);
+  const f = enc.encode(p.fens);
+  const parts = [
+    new Uint8Array(offset),
+    enc.encode('PDNV'), u32s([1, json.length, p.count, p.count ? p.cells.length / p.count : 0, t.length, f.length, p.paths.length, p.captured.length]),
+    enc.encode(json), u32s(p.moveNumbers), u32s(p.pathEnds), u32s(p.capturedEnds),
+    Uint8Array.from(p.paths), Uint8Array.from(p.captured), enc.encode(p.sides), enc.encode(p.cells), f, t,
+  ];
+  const out = new Uint8Array(parts.reduce((sum, x) => sum + x.length, 0));
+  let at = 0;
+  for (const x of parts) { out.set(x, at); at += x.length; }
+  return out.subarray(offset);
+}
+
+test('a view as one buffer reads as the full view, at any place in its memory and moved', () => {
+  const want = JSON.stringify(full());
+  assert.equal(JSON.stringify(unpackView(buffer(packed()))), want);
+  assert.equal(JSON.stringify(unpackView(buffer(packed(), 2))), want, 'not at a multiple of 4');
+  assert.equal(JSON.stringify(unpackView(buffer(packed()).slice().buffer)), want, 'an ArrayBuffer');
+  const sent = buffer(packed());
+  const moved = structuredClone(sent, { transfer: [sent.buffer] });
+  assert.equal(sent.length, 0, 'moved, not copied');
+  const { plies } = unpackView(moved);
+  assert.equal(plies[1].cells, 'w.B.');
+  assert.deepEqual(plies[1].captured, ['4', '1']);
+});
+
+test('a buffer that is not a view is refused in words', () => {
+  const good = buffer(packed());
+  assert.throws(() => unpackView(new Uint8Array(10)), /could not be read: it is too short/);
+  const other = good.slice();
+  other[0] = 0;
+  assert.throws(() => unpackView(other), /it is not a view/);
+  const newer = good.slice();
+  newer[4] = 2;
+  assert.throws(() => unpackView(newer), /version 2, not 1/);
+  assert.throws(() => unpackView(good.slice(0, -1)), /its sizes do not add up/);
+  const garbled = good.slice();
+  garbled[36] = 0x7b + 1;
+  assert.throws(() => unpackView(garbled), /its text part is not JSON/);
+});
+
+test('a buffer\'s notations are UTF-8, cut after the ASCII texts', () => {
+  const p = packed();
+  p.packed.notations = '3–1 ✓\n2x4 4x3\n';
+  const plies = unpackView(buffer(p)).plies;
+  assert.deepEqual(plies.map((x) => x.notation), ['3–1 ✓', '2x4 4x3']);
+  assert.deepEqual(plies.map((x) => x.fen), ['B:W1,4:B1,2', 'W:W1:BK3']);
+});

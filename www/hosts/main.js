@@ -447,7 +447,8 @@ async function openUrl(url, { game, ply, line = null }) {
 /** Opens the #pdn= or #g= link of `address` (readAddress), if it has one. Returns true when it did. */
 async function openLink(address) {
   const source = address.source;
-  if (!(await addressing()).isLinkSource(source)) return false;
+  // The bare page has no source: the address module is not fetched before its first screen.
+  if (!source || !(await addressing()).isLinkSource(source)) return false;
   // The worker unpacks the link (a deflate bomb costs it, not the page) and sends the text
   // back for the box unless it is too large to edit there.
   const what = () => t('what.link');

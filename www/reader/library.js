@@ -56,7 +56,7 @@ export function answer(lib, name, args) {
   const values = m.args.map((a) => args[a]);
   if (m.calls === 'edit') {
     const [index, op, edit] = values;
-    return { ...applyEdit(lib, index, op, edit), view: lib.pageView(index) };
+    return { ...applyEdit(lib, index, op, edit), view: lib.pageBuffer(index) };
   }
   const value = lib[m.calls](...values);
   return m.orEmpty ? value ?? '' : value;

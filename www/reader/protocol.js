@@ -16,8 +16,8 @@ const request = (args, more = {}) => Object.freeze({ args: Object.freeze(args), 
 
 const TABLE = {
   // A game's view within the page's budgets (pdn-view's budget.rs), the variations left out
-  // null; `variations` hands out more of them.
-  game: request(['index'], { calls: 'pageView', view: 'answer' }),
+  // null; `variations` hands out more of them. One binary buffer (pdn-view's wire.rs), moved.
+  game: request(['index'], { calls: 'pageBuffer', view: 'answer' }),
   variations: request(['index', 'ids']),
   gameText: request(['index'], { orEmpty: true }),
   exportGame: request(['index']),

@@ -1,8 +1,10 @@
-// A game view as the core packs it (Library.gamePacked: the mainline's moves as a few long
-// strings and arrays, and the board, in `packed`) turned back into the view the page's code reads (Library.game):
-// `plies` becomes an array whose moves are made when first read, then kept. Handing the packed
-// form over (and across to the page) costs a fraction of the full JSON; a move never looked at
-// costs nothing. No draughts rules here: every value was computed by the core.
+// A game view as the core packs it turned back into the view the page's code reads
+// (Library.game): `plies` becomes an array whose moves are made when first read, then kept. The
+// worker hands the page one binary buffer (Library.pageBuffer, a Uint8Array moved with
+// `transfer`: the format's table is in crates/view/src/wire.rs), whose moves are read here where
+// they lie, as typed arrays and text decoded once; the JSON form (Library.gamePacked: the
+// mainline's moves as a few long strings and arrays, and the board, in `packed`) is read too. A
+// move never looked at costs nothing. No draughts rules here: every value was computed by the core.
 
 // The core's values, typed from the Rust: 'pdn-viewer/library' is types/library.d.ts, which
 // re-exports types/generated/view.d.ts (tsconfig.json; a non-relative name, so the module
@@ -16,11 +18,13 @@
 
 /**
  * The full view of a packed one: the same object as `Library.game(i)` gives, field for field and
- * in the same order (JSON.stringify gives the same text). A view that is not packed (or null) is
- * returned as it is, so callers can pass either.
- * @param {GameView | null} view
+ * in the same order (JSON.stringify gives the same text), from a buffer (Library.pageBuffer) or
+ * the JSON form (Library.gamePacked). A view that is not packed (or null) is returned as it is,
+ * so callers can pass either.
+ * @param {GameView | Uint8Array | ArrayBuffer | null} view
  */
 export function unpackView(view) {
+  if (view instanceof ArrayBuffer || view instanceof Uint8Array) view = readBuffer(view);
   if (!view || typeof view !== 'object' || !view.packed) return view;
   const { packed, ...full } = view;
   if (packed.board) full.board = unpackBoard(packed.board);
@@ -28,8 +32,72 @@ export function unpackView(view) {
   return full;
 }
 
+const decoder = new TextDecoder();
+/** 'PDNV' read as a little-endian u32, and the version read here (crates/view/src/wire.rs). */
+const MAGIC = 0x564e4450;
+const VERSION = 1;
+const HEAD = 36;
+const littleEndian = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+
+/**
+ * The packed view a buffer of Library.pageBuffer holds: its JSON head parsed, the
+ * moves' sections set into `packed` as typed arrays over the same memory (the texts as bytes,
+ * decoded on the first move read). Throws, in words, on a buffer that is not one.
+ * @param {ArrayBuffer | Uint8Array} input
+ */
+function readBuffer(input) {
+  const bytes = input instanceof Uint8Array ? input : new Uint8Array(input);
+  const bad = (why) => new Error(`the game's view could not be read: ${why}`);
+  if (bytes.length < HEAD) throw bad('it is too short');
+  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const u32 = (at) => data.getUint32(at, true);
+  if (u32(0) !== MAGIC) throw bad('it is not a view');
+  if (u32(4) !== VERSION) throw bad(`version ${u32(4)}, not ${VERSION}`);
+  const [h, n, s, t, f, paths, captured] = [8, 12, 16, 20, 24, 28, 32].map(u32);
+  let at = HEAD;
+  if (at + h + 13 * n + n * s + paths + captured + t + f !== bytes.length) throw bad('its sizes do not add up');
+  /** @type {GameView} */
+  let view;
+  try {
+    view = JSON.parse(decoder.decode(bytes.subarray(at, (at += h))));
+  } catch {
+    throw bad('its text part is not JSON');
+  }
+  /** @type {any} the sections stand in for the JSON form's strings and arrays */
+  const p = view && view.packed;
+  if (!p) return view;
+  const words = () => {
+    const start = bytes.byteOffset + at;
+    const list = littleEndian && start % 4 === 0
+      ? new Uint32Array(bytes.buffer, start, n)
+      : Uint32Array.from({ length: n }, (_, k) => u32(at + 4 * k));
+    at += 4 * n;
+    return list;
+  };
+  const take = (len) => bytes.subarray(at, (at += len));
+  p.moveNumbers = words();
+  p.pathEnds = words();
+  p.capturedEnds = words();
+  p.paths = take(paths);
+  p.captured = take(captured);
+  // The texts, decoded in one call when the first move is read: sides, cells and FENs are
+  // ASCII (a byte a character), the notations UTF-8.
+  p.texts = { bytes: take(n + n * s + f + t), cut: [n, n + n * s, n + n * s + f] };
+  return view;
+}
+
+/** The texts of a packed line as strings: cut from a buffer's one text, or the JSON form's own. */
+function textsOf(p) {
+  if (!p.texts) return { sides: p.sides, cells: p.cells, fens: p.fens, notations: p.notations };
+  const all = decoder.decode(p.texts.bytes);
+  const [a, b, c] = p.texts.cut;
+  return { sides: all.slice(0, a), cells: all.slice(a, b), fens: all.slice(b, c), notations: all.slice(c) };
+}
+
 /** Boards unpacked so far, by their packed text: the views of one file share one board. */
 const boards = new Map();
+/** The last board unpacked, and its packed form. */
+let last = null;
 
 /**
  * A BoardView from its packed form: { width, height, squares: [{ label, file, rank }] }.
@@ -37,6 +105,9 @@ const boards = new Map();
  * @returns {BoardView}
  */
 function unpackBoard(b) {
+  // The views of one file have one board: the last one is compared first, without a key.
+  if (last && b.labels === last.b.labels && b.files === last.b.files && b.ranks === last.b.ranks
+    && b.width === last.b.width && b.height === last.b.height) return last.board;
   const key = `${b.width} ${b.height} ${b.files} ${b.ranks} ${b.labels}`;
   let board = boards.get(key);
   if (!board) {
@@ -47,6 +118,7 @@ function unpackBoard(b) {
     if (boards.size > 64) boards.clear();
     boards.set(key, board);
   }
+  last = { b, board };
   return board;
 }
 
@@ -60,16 +132,16 @@ function unpackBoard(b) {
 function makePly(p, i, labels, texts) {
   const path = squaresOf(p.paths, i ? p.pathEnds[i - 1] : 0, p.pathEnds[i], labels);
   const captured = squaresOf(p.captured, i ? p.capturedEnds[i - 1] : 0, p.capturedEnds[i], labels);
-  const width = p.count ? p.cells.length / p.count : 0;
+  const width = p.count ? texts.cells.length / p.count : 0;
   const notes = texts.notes.get(i);
   /** @type {PlyView} */
   const ply = {
     ply: i + 1,
     moveNumber: p.moveNumbers[i],
-    side: p.sides[i] === 'w' ? 'white' : 'black',
+    side: texts.sides[i] === 'w' ? 'white' : 'black',
     notation: texts.notations[i],
     fen: texts.fens[i],
-    cells: p.cells.slice(i * width, (i + 1) * width),
+    cells: texts.cells.slice(i * width, (i + 1) * width),
     from: path.length ? path[0] : '',
     to: path.length ? path[path.length - 1] : '',
     path,
@@ -117,11 +189,10 @@ function lazyPlies(p, labels) {
   const at = (i) => {
     let ply = made[i];
     if (ply === undefined) {
-      texts ||= {
-        notations: p.notations.split('\n'),
-        fens: p.fens.split(' '),
-        notes: new Map(p.notes),
-      };
+      if (!texts) {
+        const t = textsOf(p);
+        texts = { notations: t.notations.split('\n'), fens: t.fens.split(' '), sides: t.sides, cells: t.cells, notes: new Map(p.notes) };
+      }
       ply = makePly(p, i, labels, texts);
       made[i] = ply;
     }

@@ -43,6 +43,11 @@ const TEXT_LIMIT = LIMITS.boxChars;
 
 // `self` is the worker's scope (tsc, with the page's DOM types, takes it for a window).
 const post = (msg, transfer = []) => /** @type {any} */ (self).postMessage(msg, transfer);
+/** The buffer of a game view in `value` (it, or its `view`: Library.pageBuffer's), to move it, not copy it. */
+const moved = (value) => {
+  const v = value instanceof Uint8Array ? value : value && value.view instanceof Uint8Array ? value.view : null;
+  return v ? [v.buffer] : [];
+};
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function errorText(e) {
@@ -130,7 +135,8 @@ async function open(msg) {
   }
   // The asked-for game first, so the page shows it before the list is built.
   const game = Math.min(Math.max((msg.game ?? 1) - 1, 0), count - 1);
-  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view: answer(lib, 'game', { index: game }), outside: lib.outsideDiagnostics(), outsideSummary: lib.outsideSummary() });
+  const view = answer(lib, 'game', { index: game });
+  post({ type: 'opened', id, slot, count, encoding: lib.encoding, game, view, outside: lib.outsideDiagnostics(), outsideSummary: lib.outsideSummary() }, moved(view));
   const listed = Math.min(count, msg.rowLimit ?? count);
   // A screenful of rows first: the page shows them while the rest are made (20,000 rows take
   // the reader a few hundred ms on a slow machine).
@@ -198,7 +204,8 @@ self.onmessage = async (e) => {
   try {
     const lib = slots.get(slot)?.lib;
     if (!lib) throw new Error('no text is open');
-    post({ type: 'reply', id: msg.id, slot, value: answer(lib, msg.type, msg) });
+    const value = answer(lib, msg.type, msg);
+    post({ type: 'reply', id: msg.id, slot, value }, moved(value));
   } catch (err) {
     if (isFatal(err)) {
       broken = { kind: looksLikeMemory(err) ? 'memory' : 'trap', message: errorText(err) };

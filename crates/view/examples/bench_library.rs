@@ -4,7 +4,8 @@
 //! its list row), and every game's view: packed, as the page takes it (`views`), and full
 //! (`viewsFull`, `Library.game`'s). Each step also written as the JSON text the wasm
 //! boundary hands to JavaScript (`rowsJson`, …: the same work as the wasm calls but for
-//! `JSON.parse`). Best of `--runs=N` (default 5) per step, printed as one JSON object.
+//! `JSON.parse`), and the page's view as the binary buffer the page now takes (`viewsBuffer`,
+//! `Library::page_buffer`, `pdn_view::wire`). Best of `--runs=N` (default 5) per step, printed as one JSON object.
 //!
 //! ```sh
 //! cargo run --release -p pdn-view --example bench_library -- FILE [--runs=N]
@@ -99,6 +100,13 @@ fn main() {
             black_box(to_string(&lib.packed_view(i)));
         }
     });
+    // As the page takes it now: the page's view (the packed one within the budgets) as one
+    // binary buffer (pdn_view::wire), Library.pageBuffer's work.
+    let packed_buffer = best(runs, || {
+        for i in 0..n {
+            black_box(lib.page_buffer(i));
+        }
+    });
     // Move generation alone: perft from the International start, depth 8 (as bench-wasm.mjs
     // asks the engine's wasm).
     let rs = pdn::Ruleset::of(pdn::Variant::International).expect("International rules");
@@ -108,7 +116,7 @@ fn main() {
     });
     println!(
         "{{\"perft\":{perft:.2},\"perftLeaves\":{leaves},\"games\":{n},\"bytes\":{},\"open\":{open:.2},\"rows\":{rows:.2},\"check\":{check:.2},\"views\":{packed:.2},\
-         \"viewsFull\":{views:.2},\"rowsJson\":{rows_json:.2},\"checkJson\":{check_json:.2},\"viewsJson\":{packed_json:.2},\
+         \"viewsFull\":{views:.2},\"rowsJson\":{rows_json:.2},\"checkJson\":{check_json:.2},\"viewsJson\":{packed_json:.2},\"viewsBuffer\":{packed_buffer:.2},\
          \"viewsFullJson\":{views_json:.2}}}",
         bytes.len()
     );

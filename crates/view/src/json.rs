@@ -1,4 +1,5 @@
-//! The views as one JSON text: how they cross the wasm boundary. Instead of building JavaScript
+//! The views as one JSON text: how they cross the wasm boundary (a game view's mainline goes as
+//! one binary buffer, [`crate::wire`], with this JSON for the rest). Instead of building JavaScript
 //! objects field by field from wasm (serde-wasm-bindgen, several boundary calls per value), one
 //! string is handed over and `JSON.parse`d: as fast at `opt-level = "z"`, twice as fast at 3, and
 //! 4.8 KB less wasm (docs/benchmarks.md, "Page speed and size"). The shape is
@@ -29,6 +30,36 @@ pub fn to_string<T: Serialize + ?Sized>(value: &T) -> String {
 pub fn to_writer<T: Serialize + ?Sized>(out: &mut String, value: &T) {
     // Writing to a String cannot fail, and every value the views hold has a JSON form.
     let _ = value.serialize(Json { out });
+}
+
+thread_local! {
+    /// Set while [`to_writer_lean`] writes: the fields marked `skip_serializing_if =
+    /// "crate::json::lean"` are left out. A flag read by those fields alone: a field list
+    /// carried through the whole serializer made the page's wasm 70 KB larger.
+    static LEAN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Appends `value` as JSON text to `out` without its bulk: the fields marked
+/// `#[serde(skip_serializing_if = "crate::json::lean")]` (the packed moves, which
+/// [`crate::wire`] sends as binary sections) are left out.
+pub fn to_writer_lean<T: Serialize + ?Sized>(out: &mut String, value: &T) {
+    /// Clears the flag when the text is written, even by an unwinding panic.
+    struct Lean;
+    impl Drop for Lean {
+        fn drop(&mut self) {
+            LEAN.with(|b| b.set(false));
+        }
+    }
+    LEAN.with(|b| b.set(true));
+    let _lean = Lean;
+    to_writer(out, value);
+}
+
+/// Whether a field marked with it is left out: only while [`to_writer_lean`] writes (serde's
+/// `skip_serializing_if`).
+#[must_use]
+pub fn lean<T: ?Sized>(_: &T) -> bool {
+    LEAN.with(std::cell::Cell::get)
 }
 
 /// Why a value has no JSON form (only a map key that is not a string or a number).

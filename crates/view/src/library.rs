@@ -274,6 +274,12 @@ impl Library {
         Some(view)
     }
 
+    /// [`Library::page_view`] as one binary buffer ([`crate::wire`]): what the page is handed.
+    #[must_use]
+    pub fn page_buffer(&self, index: usize) -> Option<Vec<u8>> {
+        Some(crate::wire::view_buffer(&*self.page_view(index)?))
+    }
+
     /// More variations of game `index` for the page ([`crate::budget::pick_variations`]): those
     /// of `ids` (one list of alternatives) and what is nested in them, as `(id, variation)`.
     #[must_use]

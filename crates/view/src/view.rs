@@ -559,24 +559,33 @@ pub struct PackedView {
     /// Number of moves.
     pub count: usize,
     /// Each move's [`PlyView::notation`] followed by a line break (a move never holds one).
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub notations: String,
     /// Each move's [`PlyView::move_number`].
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub move_numbers: Vec<u32>,
     /// Each move's side: `w` or `b`.
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub sides: String,
     /// Each move's [`PlyView::fen`] followed by a space (a FEN never holds one; a line break
     /// would make the JSON writer escape every one).
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub fens: String,
     /// Each move's [`PlyView::cells`], one after the other (each as long as the board's squares).
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub cells: String,
     /// Every move's [`PlyView::path`] as indexes into the board's squares, one after the other;
     /// `from` is its first square and `to` its last.
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub paths: Vec<u8>,
     /// Where each move's path ends in `paths`.
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub path_ends: Vec<u32>,
     /// Every move's [`PlyView::captured`] as indexes into the board's squares.
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub captured: Vec<u8>,
     /// Where each move's captures end in `captured`.
+    #[serde(skip_serializing_if = "crate::json::lean")]
     pub captured_ends: Vec<u32>,
     /// The moves with comments, NAGs, variations or commands, as `[index, notes]` (0-based);
     /// the others have none.

@@ -1,5 +1,6 @@
 //! The wasm-bindgen boundary of the viewer: each binding a line or two calling `pdn-view` (the
-//! view model, its budgets and its wire form), whose values cross as one JSON text. Nothing here
+//! view model, its budgets and its wire forms), whose values cross as one JSON text, a game view
+//! as one binary buffer (`pdn_view::wire`, a `Uint8Array`). Nothing here
 //! but the translation; everything it calls is plain Rust, tested natively in `crates/view`.
 
 #[cfg(target_arch = "wasm32")]
@@ -174,6 +175,16 @@ mod bindings {
                     .page_view(index)
                     .ok_or_else(|| self.no_game(index))?,
             )
+        }
+
+        /// `pageView(index)` as one binary buffer (a `Uint8Array`, `pdn_view::wire`): what the
+        /// worker hands the page (moved with `transfer`, not copied); `www/reader/viewdata.js`'s
+        /// `unpackView` reads it.
+        #[wasm_bindgen(js_name = pageBuffer)]
+        pub fn page_buffer(&self, index: usize) -> Result<Vec<u8>, JsError> {
+            self.inner
+                .page_buffer(index)
+                .ok_or_else(|| self.no_game(index))
         }
 
         /// More variations of game `index` than `pageView` sends: those of `ids` (one list of

@@ -304,6 +304,15 @@ pub fn packed_views_unpack_to_the_full_ones() {
         let text = |v: &JsValue| JSON::stringify(v).unwrap().as_string().unwrap();
         // Same fields, values and order: the page reads them as it read the full view.
         assert_eq!(text(&unpacked), text(&full), "game {}", i + 1);
+        // The one buffer the worker hands the page (pdn_view::wire) reads as the same view
+        // (these games are within the page's budgets: the page's view is the whole one).
+        let buffer = js_sys::Uint8Array::from(lib.page_buffer(i).unwrap().as_slice());
+        assert_eq!(
+            text(&unpack_view(buffer.into())),
+            text(&full),
+            "game {}'s buffer",
+            i + 1
+        );
     }
     // Read one move at a time, as the page does: the moves are made when asked for.
     let unpacked = unpack_view(lib.game_packed(0).unwrap());
