@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use crate::diagnostic::{Code, Span};
 
 use super::problem::Problem;
-use super::split::Visitor;
+use super::visitor::Visitor;
 
 /// Chess variants as PGN's `Variant` tag names them (lower case). lidraughts' `Standard` is not
 /// among them: it is International draughts.

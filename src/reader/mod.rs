@@ -54,12 +54,14 @@ mod lexer;
 mod problem;
 mod split;
 pub mod tree;
+mod visitor;
 
 use lexer::Lexer;
 pub(crate) use lexer::{numbered_pair, parse_compact_move};
 pub use problem::Problem;
-pub use split::{Visitor, visit, visit_from};
+pub use split::{visit, visit_from};
 pub use tree::{RawTag, Tree, TreeNode, TreeVariation, for_each_tree, tree_at};
+pub use visitor::Visitor;
 
 /// Scans `text` into PDN tokens (tags, move numbers, moves, NAGs, comments, variation
 /// brackets, results, unknown words) and returns how many there are: the cost of the first

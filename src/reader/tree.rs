@@ -33,7 +33,8 @@ use std::ops::ControlFlow;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::notation::{MoveText, PdnMove};
 
-use super::split::{Visitor, visit, visit_from};
+use super::split::{visit, visit_from};
+use super::visitor::Visitor;
 use super::{Game, Node, Problem, Tag, Variation, numbered_pair, parse_compact_move, unescape};
 
 /// A run of entries of one of a tree's vectors (its NAGs, comments or variations), and the room

@@ -229,41 +229,33 @@ function rustUses(mod, code, mods) {
 /** Whether one module is the other's ancestor (or the crate root). */
 const related = (a, b) => a === '' || b === '' || b.startsWith(`${a}::`) || a.startsWith(`${b}::`);
 
-/** Pairs of modules of a crate that use each other, as 'a <-> b' (sorted). */
-function rustPairs(srcDir) {
+/**
+ * The cycles among the modules of a crate (`use` between a module and its own ancestors left
+ * out: a parent re-exports its children), each as 'src: a -> b -> a'.
+ */
+function rustCycles(srcDir) {
   const mods = rustModules(srcDir);
-  const uses = new Map([...mods].map(([m, f]) => [m, rustUses(m, rustCode(read(f)), mods)]));
-  const pairs = [];
-  for (const [a, used] of uses) {
-    for (const b of used) {
-      if (a < b && uses.get(b)?.has(a) && !related(a, b)) pairs.push(`${srcDir}: ${a} <-> ${b}`);
+  const uses = new Map([...mods].map(([m, f]) => [m, [...rustUses(m, rustCode(read(f)), mods)].filter((u) => !related(m, u)).sort()]));
+  const cycles = [];
+  const state = new Map(); // 1: on the path, 2: done
+  const stack = [];
+  const visit = (m) => {
+    state.set(m, 1);
+    stack.push(m);
+    for (const to of uses.get(m) || []) {
+      if (state.get(to) === 1) cycles.push(`${srcDir}: ${[...stack.slice(stack.indexOf(to)), to].join(' -> ')}`);
+      else if (!state.has(to)) visit(to);
     }
-  }
-  return pairs.sort();
+    stack.pop();
+    state.set(m, 2);
+  };
+  for (const m of [...uses.keys()].sort()) if (!state.has(m)) visit(m);
+  return cycles;
 }
 
-test('rustUses: crate:: paths, groups and super::, to the longest module there is', () => {
-  const mods = new Map([['', 'lib.rs'], ['a', 'a.rs'], ['b', 'b.rs'], ['r', 'r/mod.rs'], ['r::x', 'r/x.rs'], ['r::y', 'r/y.rs']]);
-  const code = rustCode('use crate::{a::T, b};\n// use crate::c;\nfn f() { super::y::g(); crate::r::x::h(); }\n#[cfg(test)]\nmod tests { use crate::b; }');
-  assert.deepEqual([...rustUses('r::x', code, mods)].sort(), ['a', 'b', 'r::y']);
-  assert.deepEqual([...rustUses('b', rustCode('use crate::a;\n#[cfg(test)]\nmod tests { use crate::r; }'), mods)], ['a']);
-});
-
-/**
- * Pairs known and left for later, each with its reason. A pair that is gone must leave this list
- * (the test says so), and a new one fails.
- */
-const KNOWN_RUST_PAIRS = [
-  // The splitter puts the chess `Screen` between itself and its visitor, and the `Screen` is a
-  // `Visitor` of the splitter's (docs/architecture.md, "Seen from the imports").
-  'src: reader::chess <-> reader::split',
-];
-
-test('Rust: no two modules of a crate use each other (src/, crates/*/src), but the known pairs', () => {
+test('Rust: no cycle among the modules of a crate (src/, crates/*/src)', () => {
   const dirs = ['src', ...readdirSync(path.join(root, 'crates')).map((c) => `crates/${c}/src`).filter((d) => existsSync(path.join(root, d)))];
-  const pairs = dirs.flatMap(rustPairs);
-  assert.deepEqual(pairs.filter((p) => !KNOWN_RUST_PAIRS.includes(p)), [], 'modules that use each other');
-  assert.deepEqual(KNOWN_RUST_PAIRS.filter((p) => !pairs.includes(p)), [], 'known pairs that are gone: take them off the list');
+  assert.deepEqual(dirs.flatMap(rustCycles), []);
 });
 
 // The core's rooms split by job (issue 39): no source file of the core over 1,200 lines, so a
