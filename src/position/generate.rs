@@ -151,12 +151,11 @@ impl Position {
         to: Square,
         legal: &mut Vec<CompactMove>,
     ) -> Option<CompactMove> {
-        self.generate_from_any(rs, Duplicates::Drop, from, legal);
-        let mut fits = legal.iter().filter(|m| m.to == to && m.from == from);
-        match (fits.next(), fits.next()) {
-            (Some(m), None) => Some(*m),
-            _ => None,
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self.in_layout(id).only_move(rs, from, to, legal);
         }
+        self.only_move_here(rs, from, to, legal)
     }
 
     fn generate_from_any<M: Generated>(
@@ -194,7 +193,7 @@ impl Position {
 
     /// Frisian: the king that may not make another quiet move (as a bit), and whether quiet
     /// king moves are counted at all.
-    fn king_limit(&self, rules: &Rules) -> (u128, bool) {
+    pub(super) fn king_limit(&self, rules: &Rules) -> (u128, bool) {
         let mine = self.side(self.turn);
         let counted = rules.max_king_moves > 0 && mine & !self.kings != 0;
         let side = self.turn as usize;
@@ -207,7 +206,7 @@ impl Position {
     }
 
     /// Quiet moves of the pieces in `only` (bits in the position's order).
-    fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
+    pub(super) fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
         let g = &rs.geometry;
         let space = Space::of(g);
         // In the padded layout where the board has one; else in one machine word where the
@@ -547,7 +546,7 @@ impl Position {
 
     /// The captures of the pieces in `capturers` (pieces that can start one), under the
     /// variant's priority among them.
-    fn generate_captures_of<M: Generated>(
+    pub(super) fn generate_captures_of<M: Generated>(
         &self,
         rs: &Ruleset,
         duplicates: Duplicates,
@@ -709,7 +708,7 @@ const ALL_LINES: [Direction; 8] = Direction::ALL;
 const WHITE_FORWARD: [Direction; 5] = [NorthEast, NorthWest, North, East, West];
 const BLACK_FORWARD: [Direction; 5] = [SouthEast, SouthWest, South, East, West];
 
-fn king_dirs(lines: Lines) -> &'static [Direction] {
+pub(super) fn king_dirs(lines: Lines) -> &'static [Direction] {
     match lines {
         Lines::Diagonal => &DIAGONALS,
         Lines::Orthogonal => &ORTHOGONALS,
@@ -718,7 +717,7 @@ fn king_dirs(lines: Lines) -> &'static [Direction] {
 }
 
 /// Men move forward along the move lines (orthogonally also sideways).
-fn man_move_dirs(lines: Lines, color: Color) -> &'static [Direction] {
+pub(super) fn man_move_dirs(lines: Lines, color: Color) -> &'static [Direction] {
     let forward: &'static [Direction; 5] = match color {
         Color::White => &WHITE_FORWARD,
         Color::Black => &BLACK_FORWARD,

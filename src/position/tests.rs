@@ -83,7 +83,7 @@ fn fast_fen_writer_agrees_with_a_plain_one() {
 
 /// `generate_from` gives exactly the legal moves that start on the square, in every variant
 /// (its search from one square for free-choice captures included), over positions reached
-/// by random play.
+/// by random play; and `only_move` finds the one move from one square to another.
 #[test]
 fn moves_from_one_square_are_the_legal_moves_from_it() {
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -93,7 +93,7 @@ fn moves_from_one_square_are_the_legal_moves_from_it() {
         seed ^= seed << 17;
         seed
     };
-    let (mut all, mut from) = (Vec::new(), Vec::new());
+    let (mut all, mut from, mut compact) = (Vec::new(), Vec::new(), Vec::new());
     for v in crate::Variant::ALL {
         let Some(rs) = Ruleset::of(v) else { continue };
         for _ in 0..20 {
@@ -108,6 +108,18 @@ fn moves_from_one_square_are_the_legal_moves_from_it() {
                     let expected: Vec<Move> =
                         all.iter().filter(|m| m.from.0 == sq).copied().collect();
                     assert_eq!(from, expected, "{v} {} from {sq}", p.to_fen(&rs.geometry));
+                    // The move a written pair names, found directly (`written.rs`).
+                    let ends = (0..rs.geometry.len() as u8)
+                        .filter(|&to| expected.iter().any(|m| m.to.0 == to) || next() % 8 == 0);
+                    for to in ends.collect::<Vec<_>>() {
+                        let mut fits = expected.iter().filter(|m| m.to.0 == to);
+                        let one = match (fits.next(), fits.next()) {
+                            (Some(m), None) => Some(CompactMove::from(m)),
+                            _ => None,
+                        };
+                        let found = p.only_move(&rs, Square(sq), Square(to), &mut compact);
+                        assert_eq!(found, one, "{v} {} {sq}-{to}", p.to_fen(&rs.geometry));
+                    }
                 }
                 let pick = all[next() as usize % all.len()];
                 p = p.play(&pick);
