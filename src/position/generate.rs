@@ -430,6 +430,43 @@ impl Position {
     #[inline(never)]
     pub(super) fn capturers_any(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
+        let rules = &rs.rules;
+        // Men that take forward only and kings that do not fly (English, Italian), on a board
+        // of one padded word: the sets of `capturers_in`, each direction a constant.
+        if let Some(p) = g.padded().filter(|p| p.narrow()).filter(|_| {
+            rules.captures == Lines::Diagonal && !rules.men_capture_backwards && !rules.flying_kings
+        }) {
+            let w = |x: u128| x as u64;
+            let opponents = w(self.side(self.turn.opposite()));
+            let (kings, empty) = (w(self.kings), !w(self.white | self.black));
+            let victims = if rules.men_capture_kings {
+                opponents
+            } else {
+                opponents & !kings
+            };
+            let mine = w(self.side(self.turn));
+            let take = |set: u64, victims: u64, dir: Direction| {
+                let back = opposite(dir);
+                set & p.shift(victims & p.shift(empty, back), back)
+            };
+            let (men, kings) = (mine & !kings, mine & kings);
+            let mut found = match self.turn {
+                Color::White => take(men, victims, NorthEast) | take(men, victims, NorthWest),
+                Color::Black => take(men, victims, SouthEast) | take(men, victims, SouthWest),
+            };
+            if kings != 0 {
+                found |= take(kings, opponents, NorthEast) | take(kings, opponents, NorthWest);
+                found |= take(kings, opponents, SouthEast) | take(kings, opponents, SouthWest);
+            }
+            return u128::from(found);
+        }
+        self.capturers_general(rs)
+    }
+
+    /// [`Position::capturers_any`] by the general code, every board and rule.
+    #[inline(always)]
+    pub(super) fn capturers_general(&self, rs: &Ruleset) -> u128 {
+        let g = &rs.geometry;
         // In the padded layout where the board has one: each direction one shift. Else in one
         // machine word where the board fits (all but the 12×12 ones): this runs at every node
         // of a search.
