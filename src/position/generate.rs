@@ -151,12 +151,11 @@ impl Position {
         to: Square,
         legal: &mut Vec<CompactMove>,
     ) -> Option<CompactMove> {
-        self.generate_from_any(rs, Duplicates::Drop, from, legal);
-        let mut fits = legal.iter().filter(|m| m.to == to && m.from == from);
-        match (fits.next(), fits.next()) {
-            (Some(m), None) => Some(*m),
-            _ => None,
+        let id = rs.geometry.layout_id();
+        if self.layout != id {
+            return self.in_layout(id).only_move(rs, from, to, legal);
         }
+        self.only_move_here(rs, from, to, legal)
     }
 
     fn generate_from_any<M: Generated>(
@@ -194,7 +193,7 @@ impl Position {
 
     /// Frisian: the king that may not make another quiet move (as a bit), and whether quiet
     /// king moves are counted at all.
-    fn king_limit(&self, rules: &Rules) -> (u128, bool) {
+    pub(super) fn king_limit(&self, rules: &Rules) -> (u128, bool) {
         let mine = self.side(self.turn);
         let counted = rules.max_king_moves > 0 && mine & !self.kings != 0;
         let side = self.turn as usize;
@@ -207,7 +206,7 @@ impl Position {
     }
 
     /// Quiet moves of the pieces in `only` (bits in the position's order).
-    fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
+    pub(super) fn generate_quiet<M: Generated>(&self, rs: &Ruleset, only: u128, out: &mut Vec<M>) {
         let g = &rs.geometry;
         let space = Space::of(g);
         // In the padded layout where the board has one; else in one machine word where the
@@ -431,6 +430,43 @@ impl Position {
     #[inline(never)]
     pub(super) fn capturers_any(&self, rs: &Ruleset) -> u128 {
         let g = &rs.geometry;
+        let rules = &rs.rules;
+        // Men that take forward only and kings that do not fly (English, Italian), on a board
+        // of one padded word: the sets of `capturers_in`, each direction a constant.
+        if let Some(p) = g.padded().filter(|p| p.narrow()).filter(|_| {
+            rules.captures == Lines::Diagonal && !rules.men_capture_backwards && !rules.flying_kings
+        }) {
+            let w = |x: u128| x as u64;
+            let opponents = w(self.side(self.turn.opposite()));
+            let (kings, empty) = (w(self.kings), !w(self.white | self.black));
+            let victims = if rules.men_capture_kings {
+                opponents
+            } else {
+                opponents & !kings
+            };
+            let mine = w(self.side(self.turn));
+            let take = |set: u64, victims: u64, dir: Direction| {
+                let back = opposite(dir);
+                set & p.shift(victims & p.shift(empty, back), back)
+            };
+            let (men, kings) = (mine & !kings, mine & kings);
+            let mut found = match self.turn {
+                Color::White => take(men, victims, NorthEast) | take(men, victims, NorthWest),
+                Color::Black => take(men, victims, SouthEast) | take(men, victims, SouthWest),
+            };
+            if kings != 0 {
+                found |= take(kings, opponents, NorthEast) | take(kings, opponents, NorthWest);
+                found |= take(kings, opponents, SouthEast) | take(kings, opponents, SouthWest);
+            }
+            return u128::from(found);
+        }
+        self.capturers_general(rs)
+    }
+
+    /// [`Position::capturers_any`] by the general code, every board and rule.
+    #[inline(always)]
+    pub(super) fn capturers_general(&self, rs: &Ruleset) -> u128 {
+        let g = &rs.geometry;
         // In the padded layout where the board has one: each direction one shift. Else in one
         // machine word where the board fits (all but the 12×12 ones): this runs at every node
         // of a search.
@@ -547,7 +583,7 @@ impl Position {
 
     /// The captures of the pieces in `capturers` (pieces that can start one), under the
     /// variant's priority among them.
-    fn generate_captures_of<M: Generated>(
+    pub(super) fn generate_captures_of<M: Generated>(
         &self,
         rs: &Ruleset,
         duplicates: Duplicates,
@@ -709,7 +745,7 @@ const ALL_LINES: [Direction; 8] = Direction::ALL;
 const WHITE_FORWARD: [Direction; 5] = [NorthEast, NorthWest, North, East, West];
 const BLACK_FORWARD: [Direction; 5] = [SouthEast, SouthWest, South, East, West];
 
-fn king_dirs(lines: Lines) -> &'static [Direction] {
+pub(super) fn king_dirs(lines: Lines) -> &'static [Direction] {
     match lines {
         Lines::Diagonal => &DIAGONALS,
         Lines::Orthogonal => &ORTHOGONALS,
@@ -718,7 +754,7 @@ fn king_dirs(lines: Lines) -> &'static [Direction] {
 }
 
 /// Men move forward along the move lines (orthogonally also sideways).
-fn man_move_dirs(lines: Lines, color: Color) -> &'static [Direction] {
+pub(super) fn man_move_dirs(lines: Lines, color: Color) -> &'static [Direction] {
     let forward: &'static [Direction; 5] = match color {
         Color::White => &WHITE_FORWARD,
         Color::Black => &BLACK_FORWARD,

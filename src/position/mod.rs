@@ -131,6 +131,7 @@ mod perft;
 mod play;
 #[cfg(test)]
 mod tests;
+mod written;
 
 pub use generate::Duplicates;
 use moves::Generated;

@@ -60,6 +60,6 @@ fn perft_rec(
     pos.generate_any(rs, duplicates, moves);
     moves
         .iter()
-        .map(|m| perft_rec(rs, &pos.play_compact(m), duplicates, deeper))
+        .map(|m| perft_rec(rs, &pos.play_unkeyed(m), duplicates, deeper))
         .sum()
 }

@@ -83,7 +83,7 @@ fn fast_fen_writer_agrees_with_a_plain_one() {
 
 /// `generate_from` gives exactly the legal moves that start on the square, in every variant
 /// (its search from one square for free-choice captures included), over positions reached
-/// by random play.
+/// by random play; and `only_move` finds the one move from one square to another.
 #[test]
 fn moves_from_one_square_are_the_legal_moves_from_it() {
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -93,7 +93,7 @@ fn moves_from_one_square_are_the_legal_moves_from_it() {
         seed ^= seed << 17;
         seed
     };
-    let (mut all, mut from) = (Vec::new(), Vec::new());
+    let (mut all, mut from, mut compact) = (Vec::new(), Vec::new(), Vec::new());
     for v in crate::Variant::ALL {
         let Some(rs) = Ruleset::of(v) else { continue };
         for _ in 0..20 {
@@ -108,6 +108,18 @@ fn moves_from_one_square_are_the_legal_moves_from_it() {
                     let expected: Vec<Move> =
                         all.iter().filter(|m| m.from.0 == sq).copied().collect();
                     assert_eq!(from, expected, "{v} {} from {sq}", p.to_fen(&rs.geometry));
+                    // The move a written pair names, found directly (`written.rs`).
+                    let ends = (0..rs.geometry.len() as u8)
+                        .filter(|&to| expected.iter().any(|m| m.to.0 == to) || next() % 8 == 0);
+                    for to in ends.collect::<Vec<_>>() {
+                        let mut fits = expected.iter().filter(|m| m.to.0 == to);
+                        let one = match (fits.next(), fits.next()) {
+                            (Some(m), None) => Some(CompactMove::from(m)),
+                            _ => None,
+                        };
+                        let found = p.only_move(&rs, Square(sq), Square(to), &mut compact);
+                        assert_eq!(found, one, "{v} {} {sq}-{to}", p.to_fen(&rs.geometry));
+                    }
                 }
                 let pick = all[next() as usize % all.len()];
                 p = p.play(&pick);
@@ -117,7 +129,8 @@ fn moves_from_one_square_are_the_legal_moves_from_it() {
 }
 
 /// The capturers found in line for the usual node (`capturers_bits`' first branch) are
-/// those of the general code (`capturers_any`), in random games of every variant: the
+/// those of the general code (`capturers_general`; `capturers_any`'s own for forward men and
+/// short kings too), in random games of every variant: the
 /// branch is taken (men only) and the others too (kings, other boards), with captures
 /// found in both.
 #[test]
@@ -136,8 +149,9 @@ fn capturers_in_line_are_the_general_ones() {
         for _ in 0..20 {
             let mut p = rs.start_position();
             for _ in 0..150 {
-                let any = p.capturers_any(&rs);
+                let any = p.capturers_general(&rs);
                 assert_eq!(p.capturers_bits(&rs), any, "{v} {}", p.to_fen(&rs.geometry));
+                assert_eq!(p.capturers_any(&rs), any, "{v} {}", p.to_fen(&rs.geometry));
                 let fast = rs.geometry.padded().is_some_and(|g| g.narrow())
                     && rs.rules.captures == Lines::Diagonal
                     && rs.rules.men_capture_backwards

@@ -81,8 +81,14 @@ pub(crate) fn guess<'m, M: Iterator<Item = &'m str>>(
     let mut max_number = 0u32;
     let mut algebraic = false;
     let mut seen = |label: &str| {
-        if label.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        let b = label.as_bytes();
+        if b.first().is_some_and(u8::is_ascii_alphabetic) {
             algebraic = true;
+        } else if (1..=9).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
+            // The usual label (`32`), valued here: `str::parse`'s general checks cost more
+            // than the rest of the guess.
+            let n = b.iter().fold(0, |v, &d| v * 10 + u32::from(d - b'0'));
+            max_number = max_number.max(n);
         } else if let Ok(n) = label.parse::<u32>() {
             max_number = max_number.max(n);
         }
