@@ -496,7 +496,10 @@ export class PdnViewerElement extends HTMLElement {
       let frame = 0;
       const schedule = () => { if (!frame) frame = win.requestAnimationFrame(() => { frame = 0; this.fitBoard(); }); };
       const observer = new win.ResizeObserver(schedule);
-      for (const e of [this, parts.games, parts.error, parts.header, parts.board]) observer.observe(e);
+      // The page's own box too: content above the element that loads or grows later (an
+      // image, an iframe that posts its height) moves it down without resizing it, and the
+      // board is fitted from where it stands (fitWindow).
+      for (const e of [this, parts.games, parts.error, parts.header, parts.board, doc.documentElement]) observer.observe(e);
       win.addEventListener('resize', schedule); // a window's height alone changes no observed box
     }
   }

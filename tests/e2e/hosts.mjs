@@ -218,6 +218,37 @@ try {
     }
   });
 
+  await check('<pdn-viewer> on a laptop page whose content above it changes height later (an image, a frame): the board is fitted again from where it stands', async () => {
+    // The board's size follows the window's room from the element's top (fitWindow); moving
+    // the element changes no box the element watched, so the board kept its first size (CI:
+    // 348 px where 474 was due, on a club column whose iframe above posted its height later).
+    const { page, scope } = await elementPage({ width: 1280, height: 800 }, { src: '/tests/e2e/embed/games.pdn' });
+    await scope.waitForFunction(() => document.querySelector('pdn-viewer')?.dataset.ply != null);
+    const board = () => scope.evaluate(() => Math.round(document.querySelector('pdn-viewer').shadowRoot.querySelector('.board').getBoundingClientRect().width));
+    const navBottom = () => scope.evaluate(() => Math.round(document.querySelector('pdn-viewer').shadowRoot.querySelector('nav.controls').getBoundingClientRect().bottom));
+    await page.waitForTimeout(300);
+    const first = await board();
+    // A header of 260 px appears above the element: its buttons must stay on the first screen.
+    await scope.evaluate(() => {
+      const header = document.createElement('div');
+      header.id = 'late-header';
+      header.style.height = '260px';
+      document.body.prepend(header);
+    });
+    await waitFor(scope, 'the board fitted again under the header', (was) => {
+      const r = document.querySelector('pdn-viewer').shadowRoot;
+      const b = r.querySelector('.board').getBoundingClientRect().width;
+      return Math.round(b) < was && r.querySelector('nav.controls').getBoundingClientRect().bottom <= innerHeight + 1;
+    }, first, { timeout: 20_000 });
+    const under = await board();
+    assert(await navBottom() <= 801, `the buttons stay on the first screen (${await navBottom()} of 800)`);
+    // The header goes again: the board takes its room back.
+    await scope.evaluate(() => document.getElementById('late-header').remove());
+    await waitFor(scope, 'the board fitted again without the header', (was) => Math.round(document.querySelector('pdn-viewer').shadowRoot.querySelector('.board').getBoundingClientRect().width) > was, under, { timeout: 20_000 });
+    console.log(`     board ${first} px, ${under} px under a 260 px header, ${await board()} px again`);
+    await page.context().close();
+  });
+
   await check('list="off" and list=off: no table, in the element and the frame', async () => {
     const { page, scope } = await elementPage({ width: 800, height: 800 }, { src: `/${BIG}`, list: 'off' });
     await scope.waitForFunction(() => document.querySelector('pdn-viewer').dataset.ply != null);

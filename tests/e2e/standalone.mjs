@@ -326,6 +326,14 @@ try {
       const p = await open(`${clubPages.origin}/column.html`, { viewport: { width, height }, colorScheme: 'dark' });
       const frame = await settle(p);
       const column = Math.min(700, width);
+      // The board is fitted to the column by a ResizeObserver at a frame after the element is
+      // laid out: wait for it (a CI run measured the board before it, 348 of 700 px), then
+      // measure; a board that never fits still fails below.
+      await p.waitForFunction((c) => {
+        const board = document.querySelector('main pdn-viewer')?.shadowRoot?.querySelector('.board');
+        const w = board ? board.getBoundingClientRect().width : 0;
+        return c < 620 ? w >= c - 24 : w >= c * 0.6;
+      }, column, { timeout: 30_000 }).catch(() => {});
       const sizes = await p.evaluate(() => {
         const box = (e) => e.getBoundingClientRect();
         const el = document.querySelector('main pdn-viewer');
