@@ -79,9 +79,6 @@ const READY_PROBE = () => {
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 };
 
-// The JS heap after a forced GC, of the page and of each of its dedicated workers (the reading
-// worker), through CDP: the page's own session, and for a worker the target it auto-attaches
-// (not flattened, so the messages go through Target.sendMessageToTarget on the same session).
 // The bytes of every WebAssembly.Memory alive in a realm (Runtime.queryObjects by prototype):
 // the wasm's linear memory, which the JS heap's figure leaves out.
 async function wasmMemory(send) {
@@ -92,6 +89,9 @@ async function wasmMemory(send) {
   return sum.result.value;
 }
 
+// The JS heap and the wasm memory after a forced GC, of the page and of each of its dedicated
+// workers (the reading worker), through CDP: the page's own session, and for a worker the target
+// it auto-attaches (not flattened: its messages go through Target.sendMessageToTarget).
 async function heapsAfterGc(page) {
   const cdp = await page.context().newCDPSession(page);
   try {
