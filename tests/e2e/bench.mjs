@@ -7,7 +7,12 @@
 //       fresh browser context set at that moment;
 //   (b) the 20,000-game file from tests/e2e/bigfile.mjs, opened once the page has started (the
 //       worker has the sample open): from the file input's change event to the first game shown
-//       (data-loads), to list rows in the DOM, to the check pass done;
+//       (data-loads), to list rows in the DOM, to the check pass done; then, after a forced GC
+//       (CDP HeapProfiler.collectGarbage), the page's JS heap (CDP Runtime.getHeapUsage) and the
+//       reading worker's (the same through the worker's CDP target), against the file's size.
+//       `--file=PATH` times that file instead (a relative PATH is looked up under PDN_CORPORA
+//       first, e.g. --file=english/wiegerw-pdn__succeed__OCA_2.0.pdn); `--repeat=N` opens N
+//       copies of it joined in one file (written to the system's temporary folder);
 //   (c) one navigation step: a click on #next and a forced layout, timed in the page, with the
 //       move animation off and on;
 //   (d) shipped bytes, gzip level 9: the files fetched up front (every request that started
@@ -23,10 +28,10 @@
 //       from a Chromium trace (the budget is 100 ms; make test checks the bounded work instead:
 //       live.mjs, ten cards a task).
 // Options: --loads=N (default 5), --steps=N (default 60), --big-runs=N (default 3), --parts=abcdef
-// (the parts to run).
+// (the parts to run), --file=PATH and --repeat=N (part (b)).
 
 import http from 'node:http';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -41,6 +46,8 @@ const arg = (name, fallback) => {
 const LOADS = arg('loads', 5);
 const STEPS = arg('steps', 60);
 const BIG_RUNS = arg('big-runs', 3);
+const FILE = (process.argv.find((x) => x.startsWith('--file=')) || '').slice('--file='.length) || null;
+const REPEAT = arg('repeat', 1);
 const PARTS = (process.argv.find((x) => x.startsWith('--parts=')) || '--parts=abcdef').slice('--parts='.length);
 
 const median = (xs) => {
@@ -71,6 +78,54 @@ const READY_PROBE = () => {
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 };
+
+// The bytes of every WebAssembly.Memory alive in a realm (Runtime.queryObjects by prototype):
+// the wasm's linear memory, which the JS heap's figure leaves out.
+async function wasmMemory(send) {
+  const proto = await send('Runtime.evaluate', { expression: 'WebAssembly.Memory.prototype' });
+  const found = await send('Runtime.queryObjects', { prototypeObjectId: proto.result.objectId });
+  const sum = await send('Runtime.callFunctionOn', { objectId: found.objects.objectId, returnByValue: true,
+    functionDeclaration: 'function () { return this.reduce((n, m) => n + m.buffer.byteLength, 0); }' });
+  return sum.result.value;
+}
+
+// The JS heap and the wasm memory after a forced GC, of the page and of each of its dedicated
+// workers (the reading worker), through CDP: the page's own session, and for a worker the target
+// it auto-attaches (not flattened: its messages go through Target.sendMessageToTarget).
+async function heapsAfterGc(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const own = await cdp.send('Runtime.getHeapUsage');
+    const attached = [];
+    cdp.on('Target.attachedToTarget', (e) => attached.push(e));
+    const waiting = new Map();
+    cdp.on('Target.receivedMessageFromTarget', (e) => {
+      const m = JSON.parse(e.message);
+      const w = waiting.get(`${e.sessionId}/${m.id}`);
+      if (w) { waiting.delete(`${e.sessionId}/${m.id}`); if (m.error) w.reject(new Error(m.error.message)); else w.resolve(m.result); }
+    });
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    await new Promise((r) => setTimeout(r, 300)); // the attached events of the workers already running
+    let id = 0;
+    const ask = (sessionId, method, params = {}) => new Promise((resolve, reject) => {
+      id += 1;
+      waiting.set(`${sessionId}/${id}`, { resolve, reject });
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
+    });
+    const workers = [];
+    for (const a of attached.filter((t) => t.targetInfo.type === 'worker')) {
+      await ask(a.sessionId, 'HeapProfiler.collectGarbage');
+      const heap = await ask(a.sessionId, 'Runtime.getHeapUsage');
+      const wasm = await wasmMemory((method, params) => ask(a.sessionId, method, params));
+      workers.push({ url: a.targetInfo.url, used: heap.usedSize, total: heap.totalSize, wasm });
+    }
+    const wasm = await wasmMemory((method, params) => cdp.send(method, params));
+    return { page: { used: own.usedSize, total: own.totalSize, wasm }, workers };
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
+}
 
 const server = await startStaticServer(root);
 const browser = await launchBrowser();
@@ -126,7 +181,25 @@ try {
 
   // ---- (b) the big file ----------------------------------------------------------------------
   if (PARTS.includes('b')) {
-    const big = makeBigFile({ minGames: 20_000 });
+    // The file: the generated 20,000 games, or --file=PATH (relative: under PDN_CORPORA first),
+    // --repeat=N times joined in a temporary file.
+    let big;
+    let tmpDir = null;
+    if (FILE) {
+      const underCorpora = process.env.PDN_CORPORA && !path.isAbsolute(FILE) ? path.join(process.env.PDN_CORPORA, FILE) : null;
+      const file = underCorpora && existsSync(underCorpora) ? underCorpora : path.resolve(FILE);
+      big = { file, bytes: statSync(file).size, name: path.basename(file) };
+      if (REPEAT > 1) {
+        const text = readFileSync(file);
+        const sep = Buffer.from('\n\n');
+        tmpDir = mkdtempSync(path.join(os.tmpdir(), 'pdn-bench-file-'));
+        const joined = path.join(tmpDir, `${REPEAT}x-${big.name}`);
+        writeFileSync(joined, Buffer.concat(Array.from({ length: REPEAT }, () => [text, sep]).flat()));
+        big = { file: joined, bytes: statSync(joined).size, name: `${big.name} ×${REPEAT}` };
+      }
+    } else {
+      big = { ...makeBigFile({ minGames: 20_000 }), name: 'the big file (bigfile.mjs)' };
+    }
     const bigRuns = [];
     let games = 0;
     for (let i = 0; i < BIG_RUNS; i++) {
@@ -137,6 +210,7 @@ try {
       // The reading worker starts after the sample is drawn: wait until it has the sample open
       // (its legal moves on the board), so that its start-up is not counted as the file's.
       await page.waitForSelector('#board[data-moves]');
+      const before = await heapsAfterGc(page);
       await page.evaluate(() => {
         const b = { start: null, first: null, rows: null, checked: null };
         window.__big = b;
@@ -159,16 +233,36 @@ try {
       const wallMs = Date.now() - wall;
       const r = await page.evaluate(() => window.__big);
       games = Number(await page.evaluate(() => document.body.dataset.games));
-      bigRuns.push({ first: r.first - r.start, rows: r.rows - r.start, checked: r.checked - r.start, wall: wallMs });
+      const heap = await heapsAfterGc(page);
+      bigRuns.push({ first: r.first - r.start, rows: r.rows - r.start, checked: r.checked - r.start, wall: wallMs,
+        before: before.page.used, beforeWorker: before.workers[0]?.used ?? NaN,
+        heap: heap.page.used, worker: heap.workers[0]?.used ?? NaN, workers: heap.workers.length,
+        wasm: heap.page.wasm, workerWasm: heap.workers[0]?.wasm ?? NaN,
+        beforeWorkerWasm: before.workers[0]?.wasm ?? NaN });
       await context.close();
     }
+    if (tmpDir) rmSync(tmpDir, { recursive: true, force: true });
     const col = (k) => bigRuns.map((r) => r[k]);
-    table(`(b) ${games.toLocaleString('en-US')} games, ${(big.bytes / 2 ** 20).toFixed(1)} MiB, opened with #file-input, ${BIG_RUNS} runs (from the change event)`,
+    const mib = (n) => `${(n / 2 ** 20).toFixed(2)} MiB`;
+    const heapRow = (label, k) => {
+      const m = median(col(k));
+      return [label, `${mib(m)} = ${(m / big.bytes).toFixed(2)}× the file`, mib(Math.max(...col(k)))];
+    };
+    table(`(b) ${big.name}: ${games.toLocaleString('en-US')} games, ${big.bytes.toLocaleString('en-US')} B (${(big.bytes / 2 ** 20).toFixed(1)} MiB), opened with #file-input, ${BIG_RUNS} runs (from the change event)`,
       ['until', 'median', 'max'],
       [['first game shown (data-loads)', ms(median(col('first'))), ms(Math.max(...col('first')))],
         ['list rows in the DOM', ms(median(col('rows'))), ms(Math.max(...col('rows')))],
         ['check pass done (data-checked)', ms(median(col('checked'))), ms(Math.max(...col('checked')))],
-        ['(wall clock, setInputFiles to done)', ms(median(col('wall'))), ms(Math.max(...col('wall')))]]);
+        ['(wall clock, setInputFiles to done)', ms(median(col('wall'))), ms(Math.max(...col('wall')))],
+        heapRow('page JS heap once checked (after GC)', 'heap'),
+        heapRow('  the same before the file (sample open)', 'before'),
+        heapRow(`reading worker's JS heap once checked (${bigRuns[0].workers} worker(s))`, 'worker'),
+        heapRow('  the same before the file (sample open)', 'beforeWorker'),
+        // The wasm's linear memory, outside the JS heap: in the worker, where the open text and
+        // its index live (a wasm memory never shrinks: this is its high-water mark).
+        heapRow('page wasm memory once checked', 'wasm'),
+        heapRow("reading worker's wasm memory once checked", 'workerWasm'),
+        heapRow('  the same before the file (sample open)', 'beforeWorkerWasm')]);
   }
 
   // ---- (c) one navigation step -------------------------------------------------------------
