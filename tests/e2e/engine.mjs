@@ -215,6 +215,43 @@ try {
     await context.close();
   });
 
+  // The panel reserves its lines' room: a deeper line, a review starting or ending never moves
+  // what is under it (CI: at 360 px a tap on Review game, or on the graph, fell where the button
+  // had been, as the lines grew by 170 px over the first second).
+  for (const [host, viewport] of [['page', { width: 360, height: 740 }], ['page', { width: 1280, height: 800 }], ['element', { width: 360, height: 740 }]]) {
+    await check(`the ${host} at ${viewport.width} px: the panel keeps its height while the engine thinks, and while a review runs and ends`, async () => {
+      const { page, context } = await newPage(viewport);
+      const root = host === 'page' ? '' : 'pdn-viewer >>> ';
+      // The shot, then White's blunder and the replies: a game to review.
+      const game = SHOT.replace('*\n', '1. 28-22 17x48 2. 27-22 18x27 3. 32x21 9-14 *\n');
+      if (host === 'page') {
+        await openPage(page, `${server.origin}/index.html`);
+        await page.fill('#pdn-input', game);
+        await page.click('#load');
+        await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
+        await page.click('#engine-toggle');
+      } else await openElementHost(page, server.origin, 'engine-host', 'engine', game);
+      await waitLines(page, `${root}.engine`, 2);
+      const place = () => page.evaluate((root) => {
+        const scope = root ? document.querySelector('pdn-viewer').shadowRoot : document;
+        const at = (s) => { const r = scope.querySelector(s)?.getBoundingClientRect(); return r ? `${Math.round(r.y + window.scrollY)}+${Math.round(r.height)}` : '-'; };
+        return `panel ${at('.engine')}, review button ${at('#review-game')}`;
+      }, root);
+      const first = await place();
+      await waitLines(page, `${root}.engine`, 10);
+      const deeper = await place();
+      if (deeper !== first) throw new Error(`at depth 2: ${first}; at depth 10: ${deeper}`);
+      const scope = root ? 'pdn-viewer ' : ''; // Playwright's CSS goes into shadow roots
+      await page.click(`${scope}#review-game`);
+      await page.waitForSelector(`${scope}#review-summary`, { timeout: 60000 });
+      await waitLines(page, `${root}.engine`, 10);
+      const after = await place();
+      if (after !== first) throw new Error(`before the review: ${first}; after it: ${after}`);
+      await context.close();
+      return first;
+    });
+  }
+
   await check('<pdn-viewer engine> and embed.html?engine=1: the same panel and arrow', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     await openElementHost(page, server.origin, 'engine-host', 'engine', SHOT);
