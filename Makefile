@@ -15,7 +15,7 @@ WASM_OPT := tools/node_modules/.bin/wasm-opt -O2 $(WASM_OPT_FEATURES)
 # (docs/engine.md, "The wasm module against native").
 ENGINE_WASM_OPT := tools/node_modules/.bin/wasm-opt -O3 $(WASM_OPT_FEATURES)
 
-.PHONY: setup setup-test build serve package types test test-native test-wasm test-e2e test-js test-no-corpora lint doc-check publish-check bench bench-page clean
+.PHONY: setup setup-test build serve site package types test test-native test-wasm test-e2e test-site test-js test-no-corpora lint doc-check publish-check bench bench-page clean
 
 setup:
 	@bash scripts/setup.sh
@@ -67,7 +67,13 @@ serve: build
 	@echo "Serving http://127.0.0.1:$(PORT)/"
 	python3 -m http.server $(PORT) --bind 127.0.0.1
 
-test: setup-test build lint test-native test-wasm test-js test-e2e publish-check
+# The copy to put on a web server: target/site/, the pages, www/ and pkg/ with each script and
+# stylesheet minified on its own (tools/site.mjs; no bundling). The first screen from it is under
+# 60 KB gzipped, against 98 KB from the sources with their comments (docs/benchmarks.md).
+site: build
+	node tools/site.mjs
+
+test: setup-test build lint test-native test-wasm test-js test-e2e test-site publish-check
 
 test-native:
 	cargo test --workspace
@@ -113,6 +119,19 @@ test-e2e: setup-test
 	node tests/e2e/edits.mjs
 	node tests/e2e/print.mjs
 	node tests/e2e/gif.mjs
+
+# The copy for a web server (make site), checked as the sources are: its files and its first
+# screen's bytes (site.mjs), then the suites of the page, the element and the iframe page, the
+# engine and the first paint run again against it (PDN_E2E_SITE: tests/e2e/harness.mjs serves
+# target/site/ in place of the repository's pages, www/ and pkg/).
+test-site: setup-test build
+	node tools/site.mjs
+	node tests/e2e/site.mjs
+	PDN_E2E_SITE=target/site node tests/e2e/run.mjs
+	PDN_E2E_SITE=target/site node tests/e2e/paint.mjs
+	PDN_E2E_SITE=target/site node tests/e2e/embed.mjs
+	PDN_E2E_SITE=target/site node tests/e2e/hosts.mjs
+	PDN_E2E_SITE=target/site node tests/e2e/engine.mjs
 
 # What reads PDN_CORPORA when it is set, run with it unset: the corpus tests skip (each says so)
 # and the e2e suites that would use real files use the repository's own. CI runs `make test`

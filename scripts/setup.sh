@@ -22,8 +22,9 @@ if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$WB_VER" ] \
     || cargo install wasm-bindgen-cli --version "$WB_VER"
 fi
 
-# binaryen's wasm-opt (the npm build, pinned by tools/package-lock.json) for `make build`.
-if [ ! -x tools/node_modules/.bin/wasm-opt ] \
+# binaryen's wasm-opt (the npm build, pinned by tools/package-lock.json) for `make build`, and
+# esbuild, which minifies each file of the copy for a web server (`make site`).
+if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -x tools/node_modules/.bin/esbuild ] \
    || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
   (cd tools && npm ci --no-audit --no-fund)
 fi

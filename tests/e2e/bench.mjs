@@ -36,7 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { firstPaint, launchBrowser, root, startStaticServer, watchFirstPaint } from './harness.mjs';
+import { firstPaint, launchBrowser, root, servedFolder, startStaticServer, watchFirstPaint } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const arg = (name, fallback) => {
@@ -310,8 +310,11 @@ try {
     // the run says so. Each file read from disk and gzipped alone. Then what the page fetches
     // after that without being asked (the reading worker and its wasm, the analysis board), and
     // the modules it loads only on use.
+    // The files as served: the sources, or with PDN_E2E_SITE=target/site the minified copy
+    // (`make site`, tools/site.mjs).
+    const served = servedFolder();
     const gz = (file) => {
-      const raw = readFileSync(path.join(root, file));
+      const raw = readFileSync(path.join(served, file));
       return { raw: raw.length, gz: gzipSync(raw, { level: 9 }).length };
     };
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
@@ -344,13 +347,13 @@ try {
       return total;
     };
     const front = listed(upFront, '');
-    sizeRows.push([`up front, before the sample is ready (${upFront.size} files; target 100 KB)`, kb(front.raw), `${kb(front.gz)} = ${front.gz} B`]);
+    sizeRows.push([`up front, before the sample is ready (${upFront.size} files; target 60 KB${process.env.PDN_E2E_SITE ? ', the minified site' : ''})`, kb(front.raw), `${kb(front.gz)} = ${front.gz} B`]);
     const after = listed(later, '+ ');
     sizeRows.push([`after the sample is ready, unasked (${later.size} files)`, kb(after.raw), `${kb(after.gz)} = ${after.gz} B`]);
     const fetched = new Set([...upFront, ...later]);
-    const onUse = readdirSync(path.join(root, 'www'), { recursive: true })
+    const onUse = readdirSync(path.join(served, 'www'), { recursive: true })
       .map((f) => `www/${f}`)
-      .filter((f) => f.endsWith('.js') && statSync(path.join(root, f)).isFile() && !fetched.has(f))
+      .filter((f) => f.endsWith('.js') && statSync(path.join(served, f)).isFile() && !fetched.has(f))
       .sort();
     for (const file of onUse) {
       const s = gz(file);

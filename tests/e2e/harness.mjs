@@ -5,7 +5,7 @@
 // and the suites' check runner.
 
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -15,8 +15,37 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '..', '..');
 export const artifacts = path.join(here, 'artifacts');
 
-/** `python3 -m http.server` on a free port for `dir`. Returns { port, origin, stop() }. */
+/**
+ * With PDN_E2E_SITE set (make test-site): the folder the suites' server serves in place of the
+ * repository, target/site-e2e/: the built site's pages, www/ and pkg/ (tools/site.mjs, minified),
+ * and beside them the repository's other entries (tests/ and its fixtures), linked. The suites
+ * then check the copy a club puts on its server, as they check the sources.
+ */
+let siteDir = null;
+function siteFolder() {
+  if (siteDir) return siteDir;
+  const site = path.resolve(root, process.env.PDN_E2E_SITE);
+  const dir = path.join(root, 'target', 'site-e2e');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const shipped = new Set(readdirSync(site));
+  for (const entry of shipped) symlinkSync(path.join(site, entry), path.join(dir, entry));
+  for (const entry of readdirSync(root)) {
+    if (!shipped.has(entry) && !['.git', 'target'].includes(entry)) symlinkSync(path.join(root, entry), path.join(dir, entry));
+  }
+  siteDir = dir;
+  return dir;
+}
+
+/** The folder the suites' server serves: the repository, or the built site (PDN_E2E_SITE). */
+export const servedFolder = () => (process.env.PDN_E2E_SITE ? siteFolder() : root);
+
+/**
+ * `python3 -m http.server` on a free port for `dir` (the repository, or the built site in its
+ * place when PDN_E2E_SITE is set). Returns { port, origin, stop() }.
+ */
 export async function startStaticServer(dir = root) {
+  if (dir === root && process.env.PDN_E2E_SITE) dir = siteFolder();
   const child = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await new Promise((resolve, reject) => {
