@@ -50,7 +50,7 @@ async function newPage(url = base, options = {}) {
 
 const movesReady = (page) => page.waitForSelector('#board[data-moves]');
 const box = (page) => page.$eval('#pdn-input', (e) => e.value);
-const dialogOpen = (page) => page.waitForSelector('#discard-dialog[open]', { timeout: 5000 });
+const dialogOpen = (page) => page.waitForSelector('#discard-dialog[open]', { timeout: 20000 });
 
 /** Pastes a text and loads it; a question about edits is answered "discard". */
 async function load(page, text) {

@@ -77,7 +77,7 @@ try {
       const want = treeRows(tree);
       if (JSON.stringify(root) !== JSON.stringify(want)) throw new Error(`start: ${JSON.stringify(root)} != ${JSON.stringify(want)}`);
       if (await page.getAttribute('#explorer-toggle', 'aria-pressed') !== 'true') throw new Error('the toggle is not pressed');
-      await page.waitForFunction(() => /view=explorer/.test(location.search), null, { timeout: 5000 });
+      await page.waitForFunction(() => /view=explorer/.test(location.search), null, { timeout: 20000 });
       // The bar's parts have their widths (set through the CSSOM).
       const widths = await page.$$eval('#explorer .wdl-win', (els) => els.map((e) => e.style.width));
       if (!widths.length || widths.some((w) => !w.endsWith('%'))) throw new Error(`bar widths ${widths}`);
@@ -216,7 +216,7 @@ try {
     await page.waitForSelector('#explorer [data-explorer-action="all"]', { timeout: 30000 });
     await page.waitForFunction(() => document.body.dataset.game === '3' && document.body.dataset.ply === '4', null, { timeout: 15000 })
       .catch(async () => { throw new Error(`find= shows game ${await page.evaluate(() => `${document.body.dataset.game} at ply ${document.body.dataset.ply}`)}`); });
-    await page.waitForFunction(() => /game=3/.test(location.search), null, { timeout: 5000 })
+    await page.waitForFunction(() => /game=3/.test(location.search), null, { timeout: 20000 })
       .catch(() => { throw new Error('the address does not name game 3'); });
     // A reload (the address names game and ply, as the reader left them) keeps their game.
     await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&find=${encodeURIComponent(fen)}&gametype=21&game=2&ply=1`);
@@ -233,7 +233,7 @@ try {
     await page.waitForSelector('#explorer tr[data-move="11-15"]');
     // A click on the row's count, not on the move's text, plays the move.
     await page.click('#explorer tr[data-move="11-15"] td.explorer-games');
-    await waitPly(page, 1, { timeout: 5000 }).catch(() => { throw new Error('a click on the row\'s count did not play its move'); });
+    await waitPly(page, 1, { timeout: 20000 }).catch(() => { throw new Error('a click on the row\'s count did not play its move'); });
     // The keyboard: the move's button has the focus after the move is played (the panel was
     // drawn again), Down goes to the next row, Enter plays it.
     await page.waitForSelector('#explorer tr[data-move="23-19"]');
@@ -245,7 +245,7 @@ try {
     if (await ply(page) !== 1) throw new Error('Down in the Explorer stepped through the game');
     // Enter plays it (22-17, another line than game 3's: the panel shows the one move after it).
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => [...document.querySelectorAll('#explorer tr[data-move]')].map((r) => r.dataset.move).join() === '8-11', null, { timeout: 5000 })
+    await page.waitForFunction(() => [...document.querySelectorAll('#explorer tr[data-move]')].map((r) => r.dataset.move).join() === '8-11', null, { timeout: 20000 })
       .catch(() => { throw new Error('Enter on the second row did not play 22-17'); });
     const after = await page.evaluate(() => Boolean(document.activeElement?.closest('#explorer')));
     if (!after) throw new Error('after a move played by keyboard, the focus left the Explorer');
@@ -307,14 +307,14 @@ try {
     w = await where();
     if (w.game !== '3' || w.cursor !== '1') throw new Error(`Home: game ${w.game} open, the keyboard's row ${w.cursor}`);
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.body.dataset.game === '1', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.body.dataset.game === '1', null, { timeout: 20000 });
     w = await where();
     if (w.cursor !== null || w.active !== 'game-row-1') throw new Error(`after Enter: ${JSON.stringify(w)}`);
     await page.keyboard.press('ArrowDown');
-    await page.waitForFunction(() => document.body.dataset.game === '2', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.body.dataset.game === '2', null, { timeout: 20000 });
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.body.dataset.game === '6', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.body.dataset.game === '6', null, { timeout: 20000 });
     await context.close();
   });
 
@@ -376,23 +376,23 @@ try {
     assertInView(await inView(), 'the toggle');
     // Its whole row plays a move, on the board in view.
     await page.click('#explorer tr[data-move="11-15"] td.explorer-games');
-    await waitPly(page, 1, { timeout: 5000 });
+    await waitPly(page, 1, { timeout: 20000 });
     await rows(page);
     assertInView(await inView(), 'after a move');
     // "List these games": the table, folded on a phone, opens over the page with the games found;
     // one chosen closes it, on that game at its ply, the Explorer in view again.
     await page.click('#explorer [data-explorer-action="find"]');
-    await page.waitForSelector('#games.sheet-open', { timeout: 5000 }).catch(() => { throw new Error('the games found are not shown: the table stays folded'); });
+    await page.waitForSelector('#games.sheet-open', { timeout: 20000 }).catch(() => { throw new Error('the games found are not shown: the table stays folded'); });
     const found = await page.$$eval('#game-list tr[data-game]', (els) => els.map((e) => Number(e.dataset.game)));
     if (JSON.stringify(found) !== '[1,2,3,6]') throw new Error(`the sheet lists ${found}`);
     await page.click('#game-list tr[data-game="2"]');
-    await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '1' && !document.querySelector('#games.sheet-open'), null, { timeout: 5000 });
+    await page.waitForFunction(() => document.body.dataset.game === '2' && document.body.dataset.ply === '1' && !document.querySelector('#games.sheet-open'), null, { timeout: 20000 });
     await page.waitForTimeout(300);
     const back = await inView();
     assertInView(back, 'after a game chosen in the table');
     await page.click('#explorer [data-explorer-action="close"]');
     await page.waitForFunction(() => document.querySelector('#explorer').hidden
-      && document.querySelector('#explorer-toggle').getAttribute('aria-pressed') === 'false' && !/view=explorer/.test(location.search), null, { timeout: 5000 });
+      && document.querySelector('#explorer-toggle').getAttribute('aria-pressed') === 'false' && !/view=explorer/.test(location.search), null, { timeout: 20000 });
     // Opened by the address.
     await openPage(page, `${server.origin}/index.html?src=${encodeURIComponent(src)}&view=explorer`);
     await rows(page);

@@ -718,7 +718,7 @@ try {
       await p.selectOption('#speed', 'fast');
       await p.click('#play');
       assertEqual(await p.getAttribute('#play', 'aria-pressed'), 'true', 'pressed while playing');
-      await p.waitForFunction(() => Number(document.body.dataset.ply) >= 2, null, { timeout: 3000 });
+      await p.waitForFunction(() => Number(document.body.dataset.ply) >= 2, null, { timeout: 20000 });
       await p.click('#play');
       assertEqual(await p.getAttribute('#play', 'aria-pressed'), 'false', 'not pressed after stopping');
       const stopped = await ply(p);
@@ -729,8 +729,8 @@ try {
       await p.click('#prev');
       await waitPly(p, 73);
       await p.click('#play');
-      await waitPly(p, 74, { timeout: 3000 });
-      await p.waitForFunction(() => document.getElementById('play').getAttribute('aria-pressed') === 'false', null, { timeout: 3000 });
+      await waitPly(p, 74, { timeout: 20000 });
+      await p.waitForFunction(() => document.getElementById('play').getAttribute('aria-pressed') === 'false', null, { timeout: 20000 });
       assert(await p.isDisabled('#next'), 'at the end');
     });
   });
@@ -749,13 +749,13 @@ try {
       const b2 = await p.$eval('#board', (e) => { e.scrollIntoView({ block: 'center' }); return e.getBoundingClientRect().toJSON(); });
       await p.mouse.move(b2.x + b2.width / 2, b2.y + b2.height / 2);
       await p.mouse.wheel(0, 120);
-      await waitPly(p, 1, { timeout: 2000 });
+      await waitPly(p, 1, { timeout: 20000 });
       await sleep(150);
       await p.mouse.wheel(0, 120);
-      await waitPly(p, 2, { timeout: 2000 });
+      await waitPly(p, 2, { timeout: 20000 });
       await sleep(150);
       await p.mouse.wheel(0, -120);
-      await waitPly(p, 1, { timeout: 2000 });
+      await waitPly(p, 1, { timeout: 20000 });
       await p.uncheck('#wheel');
       await sleep(150);
       await p.mouse.wheel(0, 120);
@@ -1205,7 +1205,7 @@ try {
       // Numbers are grouped the Russian way in the list count.
       await pasteAndLoad(p, `${GAME_A}\n${GAME_B}`);
       // The count is written when the list's rows arrive, after the load itself.
-      await p.waitForFunction(() => /2/.test(document.querySelector('#games-count')?.textContent ?? ''), null, { timeout: 5000 })
+      await p.waitForFunction(() => /2/.test(document.querySelector('#games-count')?.textContent ?? ''), null, { timeout: 20000 })
         .catch(() => {});
       assert(/2/.test(await p.textContent('#games-count')) && !/games/.test(await p.textContent('#games-count')), `count: ${await p.textContent('#games-count')}`);
     });
