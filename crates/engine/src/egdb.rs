@@ -182,6 +182,16 @@ pub fn supports(rs: &Ruleset, goal: Goal) -> bool {
     rs.geometry.len() == SQUARES && goal == Goal::Standard && rs.rules.max_king_moves == 0
 }
 
+/// The database's size an engine of `variant` uses by default (0: none): 4 pieces for English
+/// checkers and Russian draughts (`make build` writes their files for the page).
+#[must_use]
+pub fn default_pieces(variant: Variant) -> usize {
+    match variant {
+        Variant::English | Variant::Russian => 4,
+        _ => 0,
+    }
+}
+
 impl Egdb {
     /// Builds the tables of every signature of at most `pieces` pieces (at most
     /// [`MAX_PIECES`]; each side at least one piece) under `rs`. `None` when `rs` is not a
