@@ -75,8 +75,8 @@ impl Analyser {
     }
 
     /// The GameType number of the endgame database a search of this position would use and
-    /// has not got (English checkers or Russian draughts near the end: `pkg/egdb-21.bin.gz`,
-    /// `pkg/egdb-25.bin.gz`, the file named by the number, which the worker
+    /// has not got (English checkers, Russian or International draughts near the end:
+    /// `pkg/egdb-21.bin.gz`, `pkg/egdb-25.bin.gz`, `pkg/egdb-20.bin.gz`, which the worker
     /// fetches and [`install_egdb`]s before it searches), else 0.
     #[must_use]
     pub fn egdb_wanted(&self) -> u32 {
@@ -783,7 +783,8 @@ mod tests {
     }
 
     /// The worker's database: wanted for an English position near the end (not for the
-    /// start, not for International's middlegame), for a Russian one Russian's, installed from a file's bytes, then no longer wanted
+    /// start, not for International's middlegame), for a Russian or International one their
+    /// own, installed from a file's bytes, then no longer wanted
     /// and answering the search: two kings against one, a win found at depth 1.
     #[test]
     fn an_english_ending_wants_the_database_and_uses_the_one_installed() {
@@ -815,6 +816,10 @@ mod tests {
         )
         .unwrap();
         assert_eq!((ru.egdb_wanted(), ru_start.egdb_wanted()), (25, 0));
+        // International (three pieces): an ending of seven wants its file, a middlegame none.
+        let intl_ending =
+            Analyser::create("20", "W:W31,32,K1,K2:B19,20,K45", &[], 1024, Goal::Standard).unwrap();
+        assert_eq!(intl_ending.egdb_wanted(), 20);
         assert!(!install_egdb(b"PDN-EGDB"), "cut short");
         assert!(!install_egdb(b"not a database at all"));
         let rs = Ruleset::of(pdn::Variant::English).unwrap();
