@@ -348,6 +348,9 @@ test('an English ending waits for the endgame database once, then answers from i
   await s.handle({ type: 'analyse', id: 9, gametype: '25', fen: 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8', depth: 1 });
   await s.handle({ type: 'analyse', id: 10, gametype: '25', fen: 'W:WKa1,Kc1,Ke1:BKh2', depth: 1 });
   assert.deepEqual(loads, [21, 25]);
+  // International (three pieces): an ending of at most seven asks for pkg/egdb-20.bin.gz.
+  await s.handle({ type: 'analyse', id: 11, gametype: '20', fen: 'W:W31,32,K1,K2:B19,20,K45', depth: 1 });
+  assert.deepEqual(loads, [21, 25, 20]);
   // Solve mode's judge: the reader's 10-15 (not the database's 14-9) still wins, proved at once.
   // Answered from the database, not searched for the time: by count, two searches at most (the
   // database proves the win at once; without it the judge searches 19 slices here).
