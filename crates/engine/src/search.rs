@@ -319,7 +319,7 @@ impl Engine {
     /// Sets the endgame database's size: positions of at most `pieces` pieces are answered
     /// from it (0: no database). It is built in memory the first time a search starts from a
     /// position with at most `pieces` + 4 pieces ([`egdb::shared`], once per process; about
-    /// 2.2 s of CPU for 4 pieces natively), for 32-square variants with the usual goal; one
+    /// 2.2 s of CPU for 4 English pieces natively), for the variants [`egdb::supports`]; one
     /// [`egdb::install`]ed (read from a file) is used for any root.
     /// The default is [`egdb::default_pieces`] (in wasm: the one installed, none built; the
     /// page's file brings it).
