@@ -44,6 +44,8 @@ build: setup
 	wasm-bindgen --target web --out-name gif --out-dir pkg $(GIF_WASM)
 	$(WASM_OPT) pkg/gif_bg.wasm -o pkg/gif_bg.wasm
 	$(MAKE) --no-print-directory pkg/egdb-21.bin.gz
+	$(MAKE) --no-print-directory pkg/egdb-25.bin.gz
+	$(MAKE) --no-print-directory pkg/egdb-20.bin.gz
 	node tools/sample-view.mjs
 	node tools/standalone.mjs
 
@@ -56,6 +58,19 @@ pkg/egdb-21.bin.gz: crates/engine/src/egdb.rs
 	mkdir -p pkg
 	cargo run -q -p pdn-cli -- egdb pkg/egdb-21.bin --pieces 4 --gametype 21
 	gzip -9 -f pkg/egdb-21.bin
+
+# Russian draughts' (four pieces), fetched likewise for a Russian ending.
+pkg/egdb-25.bin.gz: crates/engine/src/egdb.rs
+	mkdir -p pkg
+	cargo run -q -p pdn-cli -- egdb pkg/egdb-25.bin --pieces 4 --gametype 25
+	gzip -9 -f pkg/egdb-25.bin
+
+# International draughts' (three pieces: four would be 43 MB, over the worker's memory beside its
+# table; docs/engine.md, "Endgame database").
+pkg/egdb-20.bin.gz: crates/engine/src/egdb.rs
+	mkdir -p pkg
+	cargo run -q -p pdn-cli -- egdb pkg/egdb-20.bin --pieces 3 --gametype 20
+	gzip -9 -f pkg/egdb-20.bin
 
 # The npm package pdn-viewer (package.json: the element, the wasm Library API, the type
 # declarations) as target/pdn-viewer-<version>.tgz. Publishing is `npm publish` by hand.

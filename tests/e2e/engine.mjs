@@ -185,6 +185,45 @@ try {
     return `${seen.bar} at depth ${seen.depth}, ${seen.arrow}`;
   });
 
+  await check('an International and a Russian ending: each fetches its own file once, the win shown from depth 1; the International start fetches none', async () => {
+    const { page, context, requests } = await newPage({ width: 1280, height: 800 });
+    await shotWithEngine(page);
+    let loads = 1;
+    const load = async (text) => {
+      await page.fill('#pdn-input', text);
+      await page.click('#load');
+      loads += 1;
+      await page.waitForFunction((n) => Number(document.body.dataset.loads) >= n, loads);
+    };
+    const fetched = () => requests.filter((r) => r.includes('egdb'));
+    // The start: 40 pieces, nothing near the database.
+    await load('[GameType "20"]\n*\n');
+    await waitLines(page, '#engine .engine', 4);
+    if (fetched().length) throw new Error(`the start fetched ${fetched()}`);
+    // Each ending's win (the database's: the search alone sees it only at its plies' depth),
+    // with the arrow of the database's first move (as `pdn analyse --depth 1` gives it).
+    const ending = async (text, arrow) => {
+      await load(text);
+      await page.waitForFunction((arrow) => /^#\d+$/.test(document.querySelector('#engine .eval-bar')?.getAttribute('data-eval') || '')
+        && document.querySelector('#board svg [data-mark-arrow]')?.getAttribute('data-mark-arrow') === arrow, arrow, { timeout: 30000 });
+      const seen = await page.evaluate(() => ({
+        bar: document.querySelector('#engine .eval-bar').getAttribute('data-eval'),
+        depth: document.querySelector('#engine .engine').getAttribute('data-engine-depth'),
+      }));
+      if (seen.depth !== '1') throw new Error(`${text}: ${seen.bar} at depth ${seen.depth}: not the database's answer`);
+      return `${seen.bar} ${arrow}`;
+    };
+    // International: two kings against one, a win in 7 plies (three pieces: its file).
+    const intl = await ending('[GameType "20"]\n[FEN "W:WK1,K2:BK45"]\n*\n', '2-11');
+    // Russian: three kings against one off the main road, a win in 21 plies.
+    const ru = await ending('[GameType "25"]\n[FEN "W:WKa1,Kc1,Ke1:BKh2"]\n*\n', 'a1-d4');
+    // Another International ending: the file is not fetched again.
+    const again = await ending('[GameType "20"]\n[FEN "W:WK1,K3:BK26"]\n*\n', '1-12');
+    if (JSON.stringify(fetched()) !== JSON.stringify(['/pkg/egdb-20.bin.gz', '/pkg/egdb-25.bin.gz'])) throw new Error(`fetched: ${fetched()}`);
+    await context.close();
+    return `${intl}; ${ru}; ${again}`;
+  });
+
   await check('two lines of four plies at least, in the game\'s own notation: Russian short notation in a game written so (cd4), the usual one otherwise', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     await shotWithEngine(page);

@@ -327,7 +327,7 @@ test('an English ending waits for the endgame database once, then answers from i
   const loads = [];
   const s = createSession(engine.Analyser, post, {
     Reviewer: engine.Reviewer,
-    egdb: async (g) => { loads.push(g); return engine.installEgdb(new Uint8Array(gunzipSync(readFileSync(file)))); },
+    egdb: async (g) => { loads.push(g); return g === 21 && engine.installEgdb(new Uint8Array(gunzipSync(readFileSync(file)))); },
   });
   await s.handle({ type: 'analyse', id: 3, gametype: '20', fen: SHOT, depth: 2 });
   await s.handle({ type: 'analyse', id: 4, gametype: '21', fen: 'B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12', depth: 2 });
@@ -344,6 +344,13 @@ test('an English ending waits for the endgame database once, then answers from i
   await s.handle({ type: 'review', id: 7, gametype: '21', fens: [ENDING], depth: 1 });
   assert.deepEqual(loads, [21], 'installed: not asked again');
   assert.ok(out.some((m) => m.type === 'reviewed' && m.id === 7));
+  // A Russian ending asks for Russian's file (GameType 25: pkg/egdb-25.bin.gz), its start for none.
+  await s.handle({ type: 'analyse', id: 9, gametype: '25', fen: 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8', depth: 1 });
+  await s.handle({ type: 'analyse', id: 10, gametype: '25', fen: 'W:WKa1,Kc1,Ke1:BKh2', depth: 1 });
+  assert.deepEqual(loads, [21, 25]);
+  // International (three pieces): an ending of at most seven asks for pkg/egdb-20.bin.gz.
+  await s.handle({ type: 'analyse', id: 11, gametype: '20', fen: 'W:W31,32,K1,K2:B19,20,K45', depth: 1 });
+  assert.deepEqual(loads, [21, 25, 20]);
   // Solve mode's judge: the reader's 10-15 (not the database's 14-9) still wins, proved at once.
   // Answered from the database, not searched for the time: by count, two searches at most (the
   // database proves the win at once; without it the judge searches 19 slices here).

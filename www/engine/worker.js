@@ -8,8 +8,17 @@ import { reply } from './protocol.js';
 
 const ready = init({ module_or_path: new URL('../../pkg/engine_bg.wasm', import.meta.url) });
 
-/** The endgame databases `make build` writes, by GameType: English checkers, four pieces. */
-const DATABASES = { 21: () => new URL('../../pkg/egdb-21.bin.gz', import.meta.url) };
+/**
+ * The endgame databases `make build` writes, by GameType (the number the wasm's `wantsEgdb()`
+ * gives): English checkers and Russian draughts, four pieces; International draughts, three.
+ * Written out, not made from the number, so that the package and the single-file build see
+ * the files.
+ */
+const DATABASES = {
+  21: () => new URL('../../pkg/egdb-21.bin.gz', import.meta.url),
+  25: () => new URL('../../pkg/egdb-25.bin.gz', import.meta.url),
+  20: () => new URL('../../pkg/egdb-20.bin.gz', import.meta.url),
+};
 
 /**
  * The endgame database of GameType `gametype` (DATABASES), fetched the first time a position

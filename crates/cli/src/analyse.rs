@@ -189,8 +189,8 @@ pub fn review(args: &[String]) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `pdn egdb FILE [--pieces N] [--gametype G]`: builds the endgame database of a 32-square
-/// variant (default: English checkers, 4 pieces) and writes it to FILE, for `PDN_EGDB=FILE`.
+/// `pdn egdb FILE [--pieces N] [--gametype G]`: builds the endgame database of a variant of
+/// at most 50 squares (default: English checkers, 4 pieces) and writes it to FILE, for `PDN_EGDB=FILE`.
 pub fn egdb(args: &[String]) -> ExitCode {
     let fail = |msg: String| {
         eprintln!("pdn egdb: {msg}\nusage: {EGDB_USAGE}");
@@ -211,7 +211,7 @@ pub fn egdb(args: &[String]) -> ExitCode {
     let start = std::time::Instant::now();
     let Some(db) = pdn_engine::egdb::Egdb::build(&rs, pieces) else {
         return fail(format!(
-            "no endgame database for GameType {gametype} (32-square boards only)"
+            "no endgame database for GameType {gametype} (boards of at most 50 squares, the usual goal, no counted king moves)"
         ));
     };
     let bytes = db.to_bytes();

@@ -205,7 +205,7 @@ pub struct Egdb {
     #[arg(long, value_name = "N", default_value_t = 4,
         value_parser = clap::value_parser!(u64).range(2..=pdn_engine::egdb::MAX_PIECES as u64))]
     pub pieces: u64,
-    /// The GameType of a 32-square variant.
+    /// The GameType of a variant of at most 50 squares (not Frisian).
     #[arg(long, value_name = "G", default_value = "21")]
     pub gametype: String,
 }

@@ -223,10 +223,10 @@ fn egdb_writes_a_database_that_pdn_egdb_env_reads() {
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("\"win\":-12,"), "{text}");
-    // Another variant's GameType, or none of the 32-square boards: said, exit 2.
-    let (_, err, code) = run(&["egdb", p, "--gametype", "20"]);
+    // A board of more than 50 squares (Canadian, 12x12): said, exit 2.
+    let (_, err, code) = run(&["egdb", p, "--gametype", "27"]);
     assert_eq!(code, 2);
-    assert!(err.contains("32-square"), "{err}");
+    assert!(err.contains("at most 50 squares"), "{err}");
 }
 
 #[test]

@@ -75,7 +75,8 @@ impl Analyser {
     }
 
     /// The GameType number of the endgame database a search of this position would use and
-    /// has not got (English checkers near the end: `pkg/egdb-21.bin.gz`, which the worker
+    /// has not got (English checkers, Russian or International draughts near the end:
+    /// `pkg/egdb-21.bin.gz`, `pkg/egdb-25.bin.gz`, `pkg/egdb-20.bin.gz`, which the worker
     /// fetches and [`install_egdb`]s before it searches), else 0.
     #[must_use]
     pub fn egdb_wanted(&self) -> u32 {
@@ -782,7 +783,8 @@ mod tests {
     }
 
     /// The worker's database: wanted for an English position near the end (not for the
-    /// start, not for International), installed from a file's bytes, then no longer wanted
+    /// start, not for International's middlegame), for a Russian or International one their
+    /// own, installed from a file's bytes, then no longer wanted
     /// and answering the search: two kings against one, a win found at depth 1.
     #[test]
     fn an_english_ending_wants_the_database_and_uses_the_one_installed() {
@@ -803,6 +805,21 @@ mod tests {
         );
         let r = Reviewer::create("21", &[ending.to_string()], 1024, Goal::Standard).unwrap();
         assert_eq!(r.egdb_wanted(), 21);
+        // A Russian ending wants Russian's file (pkg/egdb-25.bin.gz), its start none.
+        let ru = Analyser::create("25", "W:WKa1,Kc1,Ke1:BKh2", &[], 1024, Goal::Standard).unwrap();
+        let ru_start = Analyser::create(
+            "25",
+            "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8",
+            &[],
+            1024,
+            Goal::Standard,
+        )
+        .unwrap();
+        assert_eq!((ru.egdb_wanted(), ru_start.egdb_wanted()), (25, 0));
+        // International (three pieces): an ending of seven wants its file, a middlegame none.
+        let intl_ending =
+            Analyser::create("20", "W:W31,32,K1,K2:B19,20,K45", &[], 1024, Goal::Standard).unwrap();
+        assert_eq!(intl_ending.egdb_wanted(), 20);
         assert!(!install_egdb(b"PDN-EGDB"), "cut short");
         assert!(!install_egdb(b"not a database at all"));
         let rs = Ruleset::of(pdn::Variant::English).unwrap();

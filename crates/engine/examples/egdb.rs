@@ -1,4 +1,5 @@
-//! Builds the endgame database of a 32-square variant in memory and says what it holds:
+//! Builds the endgame database of a variant of at most 50 squares (International: GameType
+//! 20) in memory and says what it holds:
 //!
 //!   cargo run --release -p pdn-engine --example egdb -- [PIECES] [GAMETYPE]
 //!

@@ -5,7 +5,8 @@
 //! FEN_FILE may be `random:N` (N openings of four random plies), or several files joined by
 //! commas (their openings in turn). A and B are `fitted` (the weights in src/weights.rs), `plain` (the same without late move reductions), `whole` (only completed depths: a depth the node
 //! limit cuts short gives nothing), `eight` (the weights fitted on the first eight terms alone), `hand` (the hand-set start) or
-//! `depthN` (fitted weights, a fixed depth instead of NODES), or `no:TERM` (the fitted weights with
+//! `depthN` (fitted weights, a fixed depth instead of NODES), `egdbN` (fitted weights, the
+//! endgame database of N pieces: `egdb0` none; the others have the variant's default), or `no:TERM` (the fitted weights with
 //! that term's weight 0, a name of `weights::NAMES`). A game ends when a side cannot
 //! move or by the variant's draw rules (the engine's own, see src/rules.rs), or is adjudicated
 //! a draw after 300 plies. Prints W/D/L from A's view, the Elo difference it implies and its 95%
@@ -24,6 +25,7 @@ fn engine(rs: &Ruleset, who: &str) -> (Engine, Option<u32>) {
         "hand" => (row(weights::HAND_FLYING, weights::HAND_SHORT), None),
         "eight" => (row(weights::EIGHT_FLYING, weights::EIGHT_SHORT), None),
         "fitted" | "plain" | "whole" => (weights::for_rules(&rs.rules), None),
+        e if e.starts_with("egdb") => (weights::for_rules(&rs.rules), None),
         d if d.starts_with("depth") => (weights::for_rules(&rs.rules), d[5..].parse().ok()),
         t if t.starts_with("no:") => {
             let k = weights::NAMES
@@ -34,10 +36,13 @@ fn engine(rs: &Ruleset, who: &str) -> (Engine, Option<u32>) {
             w.w[k] = 0.0;
             (w, None)
         }
-        _ => panic!("A and B are fitted, plain, whole, eight, hand, depthN or no:TERM"),
+        _ => panic!("A and B are fitted, plain, whole, eight, hand, depthN, egdbN or no:TERM"),
     };
     let eval = Evaluator::with_weights(rs, Goal::Standard, w);
-    let engine = Engine::with_evaluator(rs.clone(), Goal::Standard, eval, 1 << 18);
+    let mut engine = Engine::with_evaluator(rs.clone(), Goal::Standard, eval, 1 << 18);
+    if let Some(n) = who.strip_prefix("egdb") {
+        engine = engine.with_egdb(n.parse().expect("egdbN: a number of pieces"));
+    }
     // `plain`: the fitted weights without late move reductions.
     (
         engine

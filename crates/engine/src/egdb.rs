@@ -1,4 +1,5 @@
-//! An endgame database for the 32-square variants: every position with few pieces, solved
+//! An endgame database for the variants of boards of at most 50 squares (the 32-square ones,
+//! International draughts): every position with few pieces, solved
 //! exactly (won or lost in so many plies for the side to move, or drawn), built in memory
 //! from the core's own moves.
 //!
@@ -36,14 +37,14 @@ const MAGIC: &[u8; 8] = b"PDN-EGDB";
 
 /// The most pieces a table here may hold (the index's binomials are sized for it).
 pub const MAX_PIECES: usize = 6;
-/// Squares on the boards the database is for.
-const SQUARES: usize = 32;
+/// The most squares of a board the database is for (International draughts' 50).
+const MAX_SQUARES: usize = 50;
 
-/// Binomial coefficients C(n, k) for n ≤ 32, k ≤ [`MAX_PIECES`].
-const BINOM: [[u64; MAX_PIECES + 1]; SQUARES + 1] = {
-    let mut t = [[0u64; MAX_PIECES + 1]; SQUARES + 1];
+/// Binomial coefficients C(n, k) for n ≤ [`MAX_SQUARES`], k ≤ [`MAX_PIECES`].
+const BINOM: [[u64; MAX_PIECES + 1]; MAX_SQUARES + 1] = {
+    let mut t = [[0u64; MAX_PIECES + 1]; MAX_SQUARES + 1];
     let mut n = 0;
-    while n <= SQUARES {
+    while n <= MAX_SQUARES {
         t[n][0] = 1;
         let mut k = 1;
         while k <= MAX_PIECES {
@@ -162,7 +163,7 @@ pub struct Egdb {
     tables: Vec<Table>,
     /// The board's squares in the order of their bits in a position's sets
     /// ([`pdn::Geometry::bit_of`]): the square at each place, and each bit's place.
-    square: [Square; SQUARES],
+    square: Vec<Square>,
     place: [u8; 64],
     /// Per colour: the places its men may stand on, in order, and each bit's rank among them
     /// (`u8::MAX`: none).
@@ -175,21 +176,50 @@ pub struct Egdb {
     stats: Stats,
 }
 
-/// Whether the database can be built for `rs` and `goal`: a 32-square board, the usual goal,
-/// no counted king moves (Frisian's).
+/// Whether the database can be built for `rs` and `goal`: a board of at most 50 squares (the
+/// 32-square variants, International), the usual goal, no counted king moves (Frisian's).
 #[must_use]
 pub fn supports(rs: &Ruleset, goal: Goal) -> bool {
-    rs.geometry.len() == SQUARES && goal == Goal::Standard && rs.rules.max_king_moves == 0
+    rs.geometry.len() <= MAX_SQUARES && goal == Goal::Standard && rs.rules.max_king_moves == 0
+}
+
+/// The database's size an engine of `variant` uses by default (0: none): 4 pieces for English
+/// checkers and Russian draughts, 3 for International draughts (its four pieces take 21 s of
+/// CPU and 500 MB to build, 43 MB to hold: beyond a build on first need and the browser
+/// worker's 64 MB; `pdn egdb --pieces 4 --gametype 20` writes them for `PDN_EGDB`). `make
+/// build` writes these files for the page.
+#[must_use]
+pub fn default_pieces(variant: Variant) -> usize {
+    match variant {
+        Variant::English | Variant::Russian => 4,
+        Variant::International => 3,
+        _ => 0,
+    }
 }
 
 impl Egdb {
     /// Builds the tables of every signature of at most `pieces` pieces (at most
-    /// [`MAX_PIECES`]; each side at least one piece) under `rs`. `None` when `rs` is not a
-    /// 32-square rule set ([`supports`]).
+    /// [`MAX_PIECES`]; each side at least one piece) under `rs`. `None` when `rs` is not a rule
+    /// set it is for ([`supports`]).
     #[must_use]
     pub fn build(rs: &Ruleset, pieces: usize) -> Option<Egdb> {
         let (mut db, sigs) = Egdb::empty(rs, pieces)?;
         for sig in sigs {
+            db.solve(sig);
+        }
+        Some(db)
+    }
+
+    /// Builds the tables of the signatures without men only (kings against kings) of at most
+    /// `pieces` pieces: they form a whole, as a king stays a king and a capture takes one, so
+    /// their values are the same as in [`Egdb::build`]'s tables, at a fraction of the cost
+    /// (International, four pieces: 3.3 million of 43 million entries). A position with a man
+    /// is not answered, and the tables are not for a file ([`Egdb::from_bytes`] reads every
+    /// signature's).
+    #[must_use]
+    pub fn build_kings(rs: &Ruleset, pieces: usize) -> Option<Egdb> {
+        let (mut db, sigs) = Egdb::empty(rs, pieces)?;
+        for sig in sigs.into_iter().filter(|s| s.men == [0, 0]) {
             db.solve(sig);
         }
         Some(db)
@@ -259,8 +289,8 @@ impl Egdb {
         [
             BINOM[self.men_squares[0].len()][usize::from(sig.men[0])],
             BINOM[self.men_squares[1].len()][usize::from(sig.men[1])],
-            BINOM[SQUARES - men][usize::from(sig.kings[0])],
-            BINOM[SQUARES - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
+            BINOM[self.square.len() - men][usize::from(sig.kings[0])],
+            BINOM[self.square.len() - men - usize::from(sig.kings[0])][usize::from(sig.kings[1])],
         ]
     }
 
@@ -270,12 +300,12 @@ impl Egdb {
             return None;
         }
         let g = &rs.geometry;
-        let mut by_bit: Vec<Square> = (0..SQUARES as u8).map(Square).collect();
+        let mut by_bit: Vec<Square> = (0..g.len() as u8).map(Square).collect();
         by_bit.sort_by_key(|&sq| g.bit_of(sq));
         if by_bit.iter().any(|&sq| g.bit_of(sq) >= 64) {
             return None;
         }
-        let mut square = [Square(0); SQUARES];
+        let mut square = vec![Square(0); by_bit.len()];
         let mut place = [u8::MAX; 64];
         let mut men_squares = [Vec::new(), Vec::new()];
         let mut men_place = [[u8::MAX; 64]; 2];
@@ -751,7 +781,7 @@ fn unrank_combination(mut r: u64, k: usize) -> [usize; MAX_PIECES] {
     let mut out = [0; MAX_PIECES];
     for i in (1..=k).rev() {
         let mut c = i - 1;
-        while c < SQUARES && BINOM[c + 1][i] <= r {
+        while c < MAX_SQUARES && BINOM[c + 1][i] <= r {
             c += 1;
         }
         r -= BINOM[c][i];
@@ -830,7 +860,7 @@ mod tests {
 
     #[test]
     fn every_rank_gives_back_its_position() {
-        for v in [Variant::English, Variant::Italian] {
+        for v in [Variant::English, Variant::Italian, Variant::International] {
             let rs = Ruleset::of(v).unwrap();
             let db = Egdb::build(&rs, 3).unwrap();
             let mut used = 0;

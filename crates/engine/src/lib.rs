@@ -6,8 +6,8 @@
 //! ordering by hash move, killers and history, capture sequences searched to quiet positions,
 //! several best lines, a stop at any moment, deterministic under a node limit), each variant's
 //! goal and draw rules ([`rules`]), an evaluation per variant family ([`eval`], its weights
-//! kept as data in [`weights`]) and, for the 32-square variants, an endgame database built in
-//! memory ([`egdb`]; on by default in English checkers). No I/O and no wasm here: the CLI (`pdn analyse`) and the
+//! kept as data in [`weights`]) and, for the variants of at most 50 squares, an endgame
+//! database built in memory ([`egdb`]; on by default in English, Russian and International). No I/O and no wasm here: the CLI (`pdn analyse`) and the
 //! browser's engine worker are thin callers.
 //!
 //! ```

@@ -17,11 +17,6 @@ use crate::eval::Evaluator;
 use crate::rules::{Counters, DrawRules, Goal, Material};
 use crate::tt::{Bound, Table};
 
-/// The endgame database's pieces by default in English checkers, the variant it is measured
-/// in: built on first need natively; in wasm, where the build would hold up the worker, the
-/// one the page's file brings ([`egdb::install`]) once it is there.
-const DEFAULT_EGDB_PIECES: usize = 4;
-
 /// Above any evaluation: a won position scores `WIN - plies to the win`.
 pub const WIN: i32 = 1_000_000;
 const INF: i32 = WIN + 1;
@@ -299,11 +294,7 @@ impl Engine {
             reductions: true,
             partial: true,
             egdb: None,
-            egdb_pieces: if rs.variant == pdn::Variant::English {
-                DEFAULT_EGDB_PIECES
-            } else {
-                0
-            },
+            egdb_pieces: egdb::default_pieces(rs.variant),
             rs,
         }
     }
@@ -328,10 +319,10 @@ impl Engine {
     /// Sets the endgame database's size: positions of at most `pieces` pieces are answered
     /// from it (0: no database). It is built in memory the first time a search starts from a
     /// position with at most `pieces` + 4 pieces ([`egdb::shared`], once per process; about
-    /// 2.2 s of CPU for 4 pieces natively), for 32-square variants with the usual goal; one
+    /// 2.2 s of CPU for 4 English pieces natively), for the variants [`egdb::supports`]; one
     /// [`egdb::install`]ed (read from a file) is used for any root.
-    /// The default is 4 for English checkers (in wasm: the one installed, none built),
-    /// otherwise 0 (none).
+    /// The default is [`egdb::default_pieces`] (in wasm: the one installed, none built; the
+    /// page's file brings it).
     #[must_use]
     pub fn with_egdb(mut self, pieces: usize) -> Engine {
         self.egdb_pieces = pieces.min(egdb::MAX_PIECES);
