@@ -6,10 +6,13 @@
 //!                                 Hub form, the Hub position after it (for scripts/accuracy.py)
 //!   hub heldout                   (PDN_CORPORA) the International games examples/fit.rs held out
 //!                                 of its fit, one JSON line each: file, game, every FEN
-//!   hub match "CMD" FEN_FILE NODES DEPTH [FROM] [COUNT]
-//!                                 our engine (NODES a move) against CMD (`depth DEPTH`,
-//!                                 `analyse`: no book) from the openings FROM.. of FEN_FILE,
-//!                                 both colours each; one line a game, then W/D/L and Elo
+//!   hub match "CMD" FEN_FILE NODES DEPTH [FROM] [COUNT] [--pdn OUT]
+//!                                 our engine (NODES a move, or to depth N written `dN`)
+//!                                 against CMD (`depth DEPTH`, `analyse`: no book) from the
+//!                                 openings FROM.. of FEN_FILE, both colours each; one line a
+//!                                 game, then W/D/L and Elo; `--pdn OUT` writes the games to OUT
+//!                                 (the ballot's FEN, the result, `[%eval]` after our moves:
+//!                                 our search's score, from White's view, in men)
 //!
 //! Our core keeps the board: the outside engine's move is matched to one of our legal moves (a
 //! move it gives that is not legal loses it the game, and is said). A game ends when the side to
@@ -277,6 +280,14 @@ impl Drop for Hub {
 }
 
 fn play_match(rs: &Ruleset, a: &[String]) {
+    let (a, pdn_file) = match a.iter().position(|x| x == "--pdn") {
+        Some(k) => {
+            let mut rest = a.to_vec();
+            let file = rest.drain(k..(k + 2).min(rest.len())).nth(1);
+            (rest, file)
+        }
+        None => (a.to_vec(), None),
+    };
     let cmd = &a[0];
     let fens: Vec<String> = std::fs::read_to_string(&a[1])
         .expect("FEN_FILE could not be read")
@@ -284,7 +295,13 @@ fn play_match(rs: &Ruleset, a: &[String]) {
         .map(|l| l.split('\t').next_back().unwrap_or("").trim().to_string())
         .filter(|l| l.contains(':'))
         .collect();
-    let nodes: u64 = a[2].parse().expect("NODES: a number");
+    // `dN`: ours to a fixed depth (the same depth as the outside engine's, to compare the
+    // evaluations), otherwise a node budget.
+    let limits = match a[2].strip_prefix('d') {
+        Some(d) => Limits::depth(d.parse().expect("dN: a depth")),
+        None => Limits::nodes(a[2].parse().expect("NODES: a number")),
+    };
+    let nodes = &a[2];
     let depth: u32 = a[3].parse().expect("DEPTH: a number");
     let from: usize = a.get(4).and_then(|x| x.parse().ok()).unwrap_or(0);
     let count: usize = a.get(5).and_then(|x| x.parse().ok()).unwrap_or(fens.len());
@@ -293,6 +310,8 @@ fn play_match(rs: &Ruleset, a: &[String]) {
     let (mut w, mut d, mut l) = (0u32, 0u32, 0u32);
     let (mut our_ms, mut our_moves, mut hub_ms, mut hub_moves) = (0f64, 0u32, 0f64, 0u32);
     let mut scores: Vec<f64> = Vec::new();
+    let mut pdn_out =
+        pdn_file.map(|f| std::fs::File::create(f).expect("--pdn: OUT could not be written"));
     for (i, fen) in fens.iter().enumerate().skip(from).take(count) {
         let start = Position::from_fen(fen, &rs.geometry, Color::White).expect("a FEN");
         for ours_first in [true, false] {
@@ -309,6 +328,7 @@ fn play_match(rs: &Ruleset, a: &[String]) {
             let mut winner: Option<Color> = None;
             let mut note = "";
             let mut plies = 0;
+            let mut movetext = String::new();
             while plies < 200 {
                 let legal = pos.legal_moves(rs);
                 if legal.is_empty() {
@@ -317,10 +337,16 @@ fn play_match(rs: &Ruleset, a: &[String]) {
                     break;
                 }
                 let t = Instant::now();
+                let mut eval = None;
                 let m = if pos.turn() == our_colour {
-                    let lines = engine.analyse(&pos, &history, &Limits::nodes(nodes), 1, |_| {});
+                    let lines = engine.analyse(&pos, &history, &limits, 1, |_| {});
                     our_ms += t.elapsed().as_secs_f64() * 1000.0;
                     our_moves += 1;
+                    let s = lines[0].score.for_white(pos.turn());
+                    eval = Some(match s.win_in() {
+                        Some(n) => format!("#{n}"),
+                        None => format!("{:.2}", s.men()),
+                    });
                     lines[0].pv[0]
                 } else {
                     let text = hub.best(&hub_position(rs, &pos), depth);
@@ -340,6 +366,16 @@ fn play_match(rs: &Ruleset, a: &[String]) {
                         }
                     }
                 };
+                if pos.turn() == Color::White {
+                    movetext.push_str(&format!("{}. ", plies / 2 + 1));
+                } else if plies == 0 {
+                    movetext.push_str("1... ");
+                }
+                movetext.push_str(&m.shortest_notation(&rs.geometry, &legal, 'x'));
+                if let Some(e) = eval {
+                    movetext.push_str(&format!(" {{[%eval {e}]}}"));
+                }
+                movetext.push(' ');
                 counters = counters.after(&pos, &pdn::position::CompactMove::from(&m));
                 history.push(pos);
                 pos = pos.play(&m);
@@ -372,6 +408,24 @@ fn play_match(rs: &Ruleset, a: &[String]) {
                 }
             };
             scores.push(s);
+            if let Some(out) = pdn_out.as_mut() {
+                let tag = match winner.map(|c| c == Color::White) {
+                    Some(true) => "2-0",
+                    Some(false) => "0-2",
+                    None => "1-1",
+                };
+                let (wn, bn) = if our_colour == Color::White {
+                    ("ours", "hub")
+                } else {
+                    ("hub", "ours")
+                };
+                writeln!(
+                    out,
+                    "[Event \"ballot {}\"]\n[White \"{wn}\"]\n[Black \"{bn}\"]\n[Result \"{tag}\"]\n[GameType \"20\"]\n[FEN \"{fen}\"]\n[Termination \"{note}\"]\n\n{movetext}{tag}\n",
+                    i + 1
+                )
+                .expect("--pdn: OUT could not be written");
+            }
             let colour = if our_colour == Color::White {
                 "white"
             } else {
@@ -389,7 +443,7 @@ fn play_match(rs: &Ruleset, a: &[String]) {
     let margin = 1.96 * (var / n).sqrt();
     let elo = |s: f64| -400.0 * (1.0 / s.clamp(0.001, 0.999) - 1.0).log10();
     println!(
-        "ours at {nodes} nodes a move vs the Hub engine at depth {depth}: +{w} ={d} -{l} ({:.1}%), Elo {:+.0} (95%: {:+.0} to {:+.0}); ms a move: ours {:.0}, theirs {:.0}",
+        "ours at {nodes} nodes a move (dN: depth N) vs the Hub engine at depth {depth}: +{w} ={d} -{l} ({:.1}%), Elo {:+.0} (95%: {:+.0} to {:+.0}); ms a move: ours {:.0}, theirs {:.0}",
         mean * 100.0,
         elo(mean),
         elo(mean - margin),
@@ -408,7 +462,7 @@ fn main() {
         Some("match") if a.len() >= 5 => play_match(&rs, &a[1..]),
         _ => {
             eprintln!(
-                "usage: hub moves | hub heldout | hub match CMD FEN_FILE NODES DEPTH [FROM] [COUNT]"
+                "usage: hub moves | hub heldout | hub match CMD FEN_FILE NODES|dN DEPTH [FROM] [COUNT] [--pdn OUT]"
             );
             std::process::exit(2);
         }
