@@ -28,6 +28,9 @@ scores above 18 men are a forced result (10 men here).
 """
 import json, os, re, statistics, subprocess, sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import accuracy  # noqa: E402  (its Hub: the referee's process and protocol)
+
 
 def children(pid):
     """The process and all its descendants (Linux /proc)."""
@@ -55,30 +58,8 @@ def cpu(pid):
     return total / tick
 
 
-class Hub:
-    """Scan, started once; one command a line; a search is read to its `move` line."""
-
-    def __init__(self, cmd):
-        self.p = subprocess.Popen(cmd, shell=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send('hub')
-        self.until('wait')
-        self.send('init')
-        self.until('ready')
-
-    def send(self, line):
-        self.p.stdin.write(line + '\n')
-        self.p.stdin.flush()
-
-    def until(self, word):
-        lines = []
-        while True:
-            l = self.p.stdout.readline()
-            if not l:
-                sys.exit(f'the referee ended before saying {word}')
-            lines.append(l.split())
-            if l.startswith(word):
-                return lines
+class Hub(accuracy.Hub):
+    """Scan, started once (accuracy.py's Hub), with a search that also says its CPU time."""
 
     def search(self, hub_pos, depth, fresh=False):
         """(the last `info` line's fields or None, CPU seconds spent)."""
