@@ -246,6 +246,43 @@ try {
     return `${shot[1].join(' ')} | ${ru[0].join(' ')}`;
   });
 
+  await check('pointing at the Engine button loads the engine and starts its worker, idle; a pointer passing over loads nothing; the click then shows lines', async () => {
+    const { page, context, requests } = await newPage({ width: 1280, height: 800 });
+    await openPage(page, `${server.origin}/index.html`);
+    await page.fill('#pdn-input', SHOT);
+    await page.click('#load');
+    await page.waitForFunction(() => Number(document.body.dataset.loads) >= 1);
+    await page.waitForSelector('#engine-toggle');
+    const engineFetched = () => requests.filter((r) => /\/www\/engine\/|\/pkg\/engine/.test(r));
+    // Passing over (entered and left in the same task): nothing is loaded.
+    await page.$eval('#engine-toggle', (b) => {
+      b.dispatchEvent(new PointerEvent('pointerenter'));
+      b.dispatchEvent(new PointerEvent('pointerleave'));
+    });
+    await page.waitForTimeout(400);
+    if (engineFetched().length) throw new Error(`a pointer passing over loaded ${engineFetched()}`);
+    // Resting on it: the part, the worker and its wasm come; nothing is searched or shown.
+    await page.hover('#engine-toggle');
+    // The worker's requests are the page's in Playwright (not in the page's performance entries).
+    for (let waited = 0; !requests.includes('/pkg/engine_bg.wasm'); waited += 100) {
+      if (waited > 20000) throw new Error(`pointed at for 20 s, the engine's wasm not fetched: ${engineFetched()}`);
+      await page.waitForTimeout(100);
+    }
+    const idle = await page.evaluate(() => ({
+      pressed: document.querySelector('#engine-toggle').getAttribute('aria-pressed'),
+      hidden: document.querySelector('#engine').hidden,
+      lines: document.querySelectorAll('#engine .engine-line').length,
+    }));
+    if (idle.pressed !== 'false' || !idle.hidden || idle.lines) throw new Error(`the engine ran before the click: ${JSON.stringify(idle)}`);
+    await page.click('#engine-toggle');
+    await waitLines(page, '#engine .engine', 2);
+    const first = await page.$eval('#engine .engine-move', (e) => e.textContent);
+    if (first !== '33-29') throw new Error(`best move ${first}`);
+    const workers = requests.filter((r) => r.endsWith('/www/engine/worker.js')).length;
+    if (workers !== 1) throw new Error(`the worker's script was fetched ${workers} times`);
+    await context.close();
+  });
+
   await check('solving turns the engine off (it would tell the answer)', async () => {
     const { page, context } = await newPage({ width: 1280, height: 800 });
     await shotWithEngine(page);

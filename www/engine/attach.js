@@ -73,7 +73,7 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
   Object.assign(c, engineDrawing(c));
   Object.assign(c, engineSearch(c));
   const { onVisibility, release } = engineInput(c);
-  const { draw, startReview, stopReview, update, stop } = c;
+  const { draw, start, startReview, stopReview, update, stop } = c;
 
   return {
     get on() { return st.on; },
@@ -103,6 +103,8 @@ export function attachEngine({ doc, viewer, panel, t, play, createWorker, review
       else stop();
       draw();
     },
+    /** Starts the worker (its wasm fetched and compiled) without asking anything: a reader is about to turn the engine on. */
+    warm() { start(); },
     /** After each drawing of the position (the controller's onChange). */
     update() { if (st.on) { update(); if (!st.asked || st.info) draw(); } },
     destroy() {
@@ -265,7 +267,7 @@ function engineSearch(c) {
     st.asked = null;
   }
 
-  return { startReview, stopReview, update, stop };
+  return { start, startReview, stopReview, update, stop };
 }
 
 /**

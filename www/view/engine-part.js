@@ -50,19 +50,9 @@ export function createEnginePart(ctx) {
     place();
   }
 
-  const toggle = load && at.toggle ? toDom(doc, h('button', {
-    type: 'button', id: 'engine-toggle', class: 'engine-toggle', 'aria-pressed': 'false',
-    'data-i18n': 'engine.toggle', 'data-i18n-attr': 'title:engine.toggleTitle', title: t('engine.toggleTitle'),
-  }, t('engine.toggle')), null) : null;
-  if (toggle) {
-    // Beside the board, after at.toggle (the page: the Explorer's, in view on a laptop); on a
-    // phone after at.toggleOnPhone (under the board's buttons, over the engine's box).
-    const gap = doc.createTextNode(' ');
-    const place = () => (phone.matches && at.toggleOnPhone ? at.toggleOnPhone : at.toggle).after(gap, toggle);
-    phone.addEventListener('change', place);
-    place();
-    toggle.addEventListener('click', () => part.setEngine(!part.on).catch(failed));
-  }
+  const toggle = load && at.toggle ? engineToggle({
+    doc, t, at, phone, press: () => part.setEngine(!part.on).catch(failed), warm: () => part.warm(),
+  }) : null;
   function told(on) {
     toggle?.setAttribute('aria-pressed', String(on));
     viewer[on ? 'openPart' : 'closePart']('engine'); // the viewer's state (state.js)
@@ -144,6 +134,11 @@ export function createEnginePart(ctx) {
       told(e.on);
       return e.on;
     },
+    /** Loads the engine and starts its worker, idle (not while solving, nor once it runs). */
+    warm() {
+      if (!engineBox || !load || app.solving || engine?.on) return;
+      loadEngine().then((e) => e.warm()).catch(failed);
+    },
     /** Solving started: the engine would tell, it stops. */
     solving() {
       engine?.set(false);
@@ -164,4 +159,28 @@ export function createEnginePart(ctx) {
   };
   part.update();
   return part;
+}
+
+/**
+ * The page's Engine button, placed beside the board after at.toggle (the page: the Explorer's, in
+ * view on a laptop), on a phone after at.toggleOnPhone (under the board's buttons, over the
+ * engine's box). `press` turns the engine on or off; `warm` starts loading it: the pointer resting
+ * on the button for 80 ms, a press or focus, so that the first line follows the click within
+ * 100 ms (issue 40: most of a first start is loading). A pointer passing over loads nothing.
+ */
+function engineToggle({ doc, t, at, phone, press, warm }) {
+  const toggle = toDom(doc, h('button', {
+    type: 'button', id: 'engine-toggle', class: 'engine-toggle', 'aria-pressed': 'false',
+    'data-i18n': 'engine.toggle', 'data-i18n-attr': 'title:engine.toggleTitle', title: t('engine.toggleTitle'),
+  }, t('engine.toggle')), null);
+  const gap = doc.createTextNode(' ');
+  const place = () => (phone.matches && at.toggleOnPhone ? at.toggleOnPhone : at.toggle).after(gap, toggle);
+  phone.addEventListener('change', place);
+  place();
+  toggle.addEventListener('click', press);
+  let pointed = 0;
+  toggle.addEventListener('pointerenter', () => { pointed = setTimeout(warm, 80); });
+  toggle.addEventListener('pointerleave', () => clearTimeout(pointed));
+  for (const type of ['pointerdown', 'focus']) toggle.addEventListener(type, warm);
+  return toggle;
 }
