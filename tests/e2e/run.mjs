@@ -735,6 +735,28 @@ try {
     });
   });
 
+  // CI, under load: the analysis board (loaded after the first screen) took over from view mode
+  // after Play was pressed, and the mode's change stopped autoplay at ply 1.
+  await check('autoplay pressed before the analysis board arrives goes on after it arrives', async () => {
+    await withPage({}, async (p) => {
+      let release;
+      const held = new Promise((r) => { release = r; });
+      await p.route('**/www/view/analysis.js', async (route) => { await held; await route.continue(); });
+      await open(p);
+      await p.click('details.board-options summary');
+      await p.selectOption('#speed', 'fast');
+      await p.click('#play');
+      await p.waitForFunction(() => Number(document.body.dataset.ply) >= 1, null, { timeout: 20000 });
+      assert(!(await p.$('#board[data-moves]')), 'the analysis board came before it was let through');
+      release();
+      await p.waitForSelector('#board[data-moves]', { timeout: 20000 });
+      const arrived = await ply(p);
+      await p.waitForFunction((n) => Number(document.body.dataset.ply) > n, arrived, { timeout: 20000 })
+        .catch(() => { throw new Error(`autoplay stopped at ply ${arrived} when the analysis board arrived`); });
+      assertEqual(await p.getAttribute('#play', 'aria-pressed'), 'true', 'still playing');
+    });
+  });
+
   await check('mouse wheel on the board steps only when #wheel is checked; #coordinates switches labels', async () => {
     await withPage({}, async (p) => {
       await open(p);

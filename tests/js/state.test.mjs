@@ -192,17 +192,23 @@ test('edit: the new view at its place; a missing line is the mainline, the ply c
   assert.equal(store.apply('edit', null, { ply: 1 }), s, 'no view: refused');
 });
 
-test('setMode: known modes only; the pick, preview and autoplay go', () => {
+test('setMode: known modes only; the pick and preview go; autoplay goes on only into a mode that steps', () => {
   const store = shown(1);
   store.apply('togglePlay');
   store.apply('select', { from: '32' });
   const s = store.apply('setMode', 'analysis');
   assert.equal(s.mode, 'analysis');
-  assert.equal(s.playing, false);
+  assert.equal(s.playing, true, 'view → analysis (the analysis board arriving) keeps autoplay');
   assert.equal(s.selection, null);
-  assert.equal(store.apply('setMode', 'analysis'), s, 'the same mode');
-  assert.equal(store.apply('setMode', 'dance'), s, 'an unknown mode');
-  assert.equal(store.apply('setMode', 'constructor'), s);
+  assert.equal(store.apply('setMode', 'solve').playing, false, 'solve mode does not step');
+  assert.equal(store.apply('setMode', 'analysis').playing, false, 'and it stays stopped');
+  store.apply('togglePlay');
+  assert.equal(store.apply('setMode', 'edit').playing, false, 'nor does editing');
+  store.apply('setMode', 'analysis');
+  const a = store.state;
+  assert.equal(store.apply('setMode', 'analysis'), a, 'the same mode');
+  assert.equal(store.apply('setMode', 'dance'), a, 'an unknown mode');
+  assert.equal(store.apply('setMode', 'constructor'), a);
 });
 
 test('flip, autoplay, speed, coordinates, animation, messages', () => {

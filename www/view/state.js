@@ -14,7 +14,7 @@
 // | `first`, `last` | —                          | the start of the mainline; the end of the line shown |
 // | `enterLine`     | —                          | ↓: into the next move's first variation, or on to the next sibling |
 // | `leaveLine`     | —                          | ↑: back to where the variation branches off |
-// | `setMode`       | name (MODES)               | `mode`; autoplay and pick reset. Refused: an unknown mode |
+// | `setMode`       | name (MODES)               | `mode`; pick reset; autoplay kept only into a mode that navigates. Refused: an unknown mode |
 // | `flip`          | —                          | `flipped` |
 // | `togglePlay`    | —                          | `playing` (from the start when at the end); on only where the mode navigates |
 // | `pause`         | —                          | `playing` off |
@@ -213,7 +213,9 @@ export const TRANSITIONS = Object.freeze({
 
   setMode(s, name) {
     if (!Object.hasOwn(MODES, name) || name === s.mode) return s;
-    return next(s, { mode: name, playing: false, ...LEFT });
+    // Autoplay goes on into a mode that steps too: the analysis board arrives after the first
+    // screen and takes over from view mode, and a Play pressed before it came stopped (CI).
+    return next(s, { mode: name, playing: s.playing && MODES[name].navigate, ...LEFT });
   },
 
   flip: (s) => next(s, { flipped: !s.flipped }),
