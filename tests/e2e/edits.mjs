@@ -214,8 +214,11 @@ try {
     await page.click('h1');
     await page.keyboard.press('Control+z');
     await waitBox(page, { is: edited });
+    // The box is written at once, the moves when the worker's view of the text comes back (CI,
+    // two runs at once: read before that): waited for, not read once.
+    await page.waitForFunction(() => [...document.querySelectorAll('#moves .move')].some((e) => e.textContent.trim().endsWith('28x19')), null, { timeout: 20000 })
+      .catch(async () => { throw new Error(`the text before, with its edit: ${JSON.stringify(await moveTexts(page))}`); });
     await movesReady(page);
-    assert((await moveTexts(page)).some((m) => m.endsWith('28x19')), 'the text before, with its edit');
     await page.keyboard.press('Control+Shift+z');
     await waitBox(page, { is: position });
     await page.click('#undo');
