@@ -71,6 +71,8 @@ try {
     assertEqual(ru.bg, 'rgb(24, 25, 27)', 'theme="dark" background');
     assert(ru.header.includes('Иванов') && ru.header.includes('Script </script> child'), `header: ${ru.header}`);
     assert(ru.movesBelow, 'moves="bottom" puts the moves under the board');
+    // The game table is a part loaded on use: it may come after the board (a loaded machine).
+    await page.waitForFunction(() => document.querySelector('#english').shadowRoot.querySelectorAll('tr.game-row').length === 2, null, { timeout: 20_000 });
     const en = await page.$eval('#english', (el) => ({
       start: el.shadowRoot.querySelector('.move.start').textContent,
       rows: [...el.shadowRoot.querySelectorAll('tr.game-row')]

@@ -98,14 +98,69 @@ export async function startNoCorsServer(body) {
   };
 }
 
-/** The system Chromium, headless. */
-export function launchBrowser() {
-  return chromium.launch({
+/**
+ * The system Chromium, headless. With PDN_E2E_LATE=<ms> set, every context it opens plays a slow
+ * machine on purpose: each of the page's own files (www/, pkg/) answers up to that many ms late,
+ * at random, and each message a worker sends reaches the page up to that many ms late (in order).
+ * What arrives late on a loaded machine (a part loaded after the first screen, the reading
+ * worker's view, the engine's line) then arrives late on any machine, so a check that acts before
+ * it comes, or a page that forgets what the reader did meanwhile, fails here and not only in a
+ * loaded CI run. `PDN_E2E_LATE=400 node tests/e2e/run.mjs`; not part of make test (random).
+ */
+export async function launchBrowser() {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  const late = Number(process.env.PDN_E2E_LATE || 0);
+  if (late > 0) {
+    const open = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await open(...args);
+      await context.addInitScript(lateWorkers, late);
+      await context.route(/\/(www|pkg)\/.*\.(js|mjs|wasm|css|gz|json)(\?.*)?$/, async (r) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * late));
+        await r.fallback();
+      });
+      return context;
+    };
+    browser.newPage = async (options) => (await browser.newContext(options)).newPage();
+  }
+  return browser;
+}
+
+/** Init script (PDN_E2E_LATE): a worker's messages reach the page up to `late` ms late, in order. */
+function lateWorkers(late) {
+  const W = window.Worker;
+  if (!W) return;
+  window.Worker = class extends W {
+    constructor(...args) {
+      super(...args);
+      // One queue per worker: timers of nearly equal times may fire out of order, the queue not.
+      const queue = [];
+      let last = 0;
+      this.addEventListener('message', (e) => {
+        if (e.late) return;
+        e.stopImmediatePropagation();
+        const again = new MessageEvent('message', { data: e.data, ports: [...e.ports] });
+        Object.defineProperty(again, 'late', { value: true });
+        queue.push(again);
+        last = Math.max(performance.now() + Math.random() * late, last);
+        setTimeout(() => {
+          // Everything up to this message goes now, in the order it came (unless a later
+          // message's timer, fired first, took it already).
+          if (!queue.includes(again)) return;
+          for (;;) {
+            const next = queue.shift();
+            this.dispatchEvent(next);
+            if (next === again) break;
+          }
+        }, last - performance.now());
+      });
+    }
+  };
 }
 
 /**

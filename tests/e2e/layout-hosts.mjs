@@ -244,10 +244,22 @@ async function runHost(hostName, [w, h], scheme) {
     await page.goto(`${origin}${host.url}`);
     await host.ready(page);
     let frame = await host.frame(page);
+    // Every part's button, before the first look: on a loaded machine the tournament tabs and
+    // the engine's part come after the board, and a part not yet there would go unchecked.
+    const buttons = [...(hostName === 'page' ? ['solve-toggle', 'engine-toggle', 'explorer-toggle'] : []),
+      ...(hostName === 'page' && phone ? [] : ['boards', 'standings'])];
+    const allButtons = () => frame.waitForFunction(({ s, want }) => {
+      const scope = s ? document.querySelector(s).shadowRoot : document;
+      const there = [...scope.querySelectorAll('button[aria-pressed]')]
+        .filter((b) => b.getClientRects().length && !b.closest('.controls')).map((b) => b.id || b.dataset.view);
+      return want.every((b) => there.includes(b));
+    }, { s: host.shadow, want: buttons }, { timeout: 20_000 }).then(() => [], () => [`not every part's button shown within 20 s (${buttons.join(', ')})`]);
+    const missing = await allButtons();
     const reload = async () => {
       await page.reload();
       await host.ready(page);
       frame = await host.frame(page);
+      await allButtons();
       await page.waitForTimeout(200);
     };
     await page.waitForTimeout(200);
@@ -295,7 +307,7 @@ async function runHost(hostName, [w, h], scheme) {
       const unplaced = await attributesPlaced(frame);
       report(name('every attribute of the element is a part or not'), unplaced.map((a) => `attribute "${a}" is in neither PART_ATTRIBUTES nor NOT_PARTS`));
     }
-    report(name('nothing open'), [...first.bad, ...(await addressBar(first.m))], first.m.board ? `board ${Math.round(first.m.board.right - first.m.board.left)} px, Next's bottom ${Math.round(first.m.next.bottom)}` : '');
+    report(name('nothing open'), [...missing, ...first.bad, ...(await addressBar(first.m))], first.m.board ? `board ${Math.round(first.m.board.right - first.m.board.left)} px, Next's bottom ${Math.round(first.m.next.bottom)}` : '');
     if (docs && scheme === 'light') await page.screenshot({ path: path.join(shots, `host-${hostName}-${w}x${h}.png`) });
     if (docs && scheme === 'dark' && w === 1280) await page.screenshot({ path: path.join(shots, `host-${hostName}-${w}x${h}-dark.png`) });
 
@@ -342,6 +354,11 @@ async function runHost(hostName, [w, h], scheme) {
       const partName = /engine/i.test(part.name) ? 'Engine' : /explorer/i.test(part.name) ? 'Explorer'
         : part.view === 'boards' ? 'Boards' : part.view === 'standings' ? 'Standings' : /solve/i.test(part.name) ? 'Solve' : part.name;
       const shown = await setPart(true);
+      // A tournament view's cards and rows come from the reading worker after the tab shows:
+      // measured once they are there (none within 10 s is reported below as "no content").
+      if (/^(boards|standings)$/.test(part.view || '')) {
+        await until((a) => (a.s ? document.querySelector(a.s).shadowRoot : document).querySelector('.tournament-body [data-game], .tournament-body [data-player]'));
+      }
       const opened = await look({ ...part, name: partName });
       report(name(`${partName} open`), [...(shown ? [] : [`${partName}: not shown within 10 s`]), ...opened.bad, ...(await addressBar(opened.m))]);
       if (partName === 'Engine') {
