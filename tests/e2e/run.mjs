@@ -757,6 +757,26 @@ try {
     });
   });
 
+  await check('Next game and the game filter used before the game table arrives act once it arrives', async () => {
+    await withPage({}, async (p) => {
+      let release;
+      const held = new Promise((r) => { release = r; });
+      await p.route('**/www/view/app-table.js', async (route) => { await held; await route.continue(); });
+      await open(p);
+      const three = ['A', 'B', 'C'].map((e, i) => `[Event "${e}"]\n[White "W${e}"]\n[GameType "20"]\n1. ${31 + i}-${26 + i} *`).join('\n\n');
+      await pasteAndLoad(p, three);
+      await p.click('#next-game');
+      await p.fill('#game-filter', 'WC');
+      await sleep(300);
+      assertEqual(await game(p), 1, 'the table is held back: still game 1');
+      release();
+      await p.waitForFunction(() => document.body.dataset.game === '2', null, { timeout: 20000 })
+        .catch(async () => { throw new Error(`Next game pressed before the table came was lost: game ${await game(p)}`); });
+      await p.waitForFunction(() => document.querySelectorAll('#game-list tr.game-row').length === 1, null, { timeout: 20000 })
+        .catch(async () => { throw new Error(`the filter typed before the table came was lost: ${await p.$$eval('#game-list tr.game-row', (r) => r.length)} rows`); });
+    });
+  });
+
   await check('mouse wheel on the board steps only when #wheel is checked; #coordinates switches labels', async () => {
     await withPage({}, async (p) => {
       await open(p);

@@ -55,9 +55,17 @@ export function createTable(ctx) {
     retranslate(t) { if (list) list.setTranslator(t); updateCount(); },
     redraw() { list?.redraw(); },
     /** Opens the game `step` rows before or after the open one (the previous/next game buttons). */
-    neighbour(step) { if (list) ctx.app.pick(list.neighbour(step)); },
+    // Pressed or typed before the table's modules came (a loaded machine), they act once it
+    // is made: before its rows, the next game is the file's.
+    neighbour(step) {
+      return withList((l) => {
+        const { game, count } = ctx.viewer.state;
+        const next = l.state.order.length ? l.neighbour(step) : game + step;
+        if (next >= 0 && next < count) return ctx.app.pick(next);
+      });
+    },
     /** The rows whose text has `words` (the filter box). */
-    filter(words) { if (list) { list.filter(words); updateCount(); } },
+    filter(words) { return withList((l) => { l.filter(words); updateCount(); }); },
     /** The table's rows (library open()'s `rows` report); a long list's first rows are `partial`. */
     setRows(rows, { partial = false } = {}) {
       return withList((l) => {

@@ -316,10 +316,11 @@ export function createApp({ doc, scope = doc, parts, host, keyTarget, backend, m
     const named = e.target.closest && e.target.closest('button[data-player]');
     if (named) app.showPlayer(named.dataset.player).catch(failed);
   });
-  // The game table's buttons and filter (app-table.js) once it is made.
-  parts.prevGame?.addEventListener('click', () => jobs.appTable?.neighbour(-1));
-  parts.nextGame?.addEventListener('click', () => jobs.appTable?.neighbour(1));
-  parts.filter?.addEventListener('input', () => jobs.appTable?.filter(parts.filter.value));
+  // The game table's buttons and filter (app-table.js), heard before its module comes too.
+  const table = (fn) => job('appTable').then(fn).catch(failed);
+  parts.prevGame?.addEventListener('click', () => table((tb) => tb.neighbour(-1)));
+  parts.nextGame?.addEventListener('click', () => table((tb) => tb.neighbour(1)));
+  parts.filter?.addEventListener('input', () => table((tb) => tb.filter(parts.filter.value)));
 
   /** The analysis board (moves played and marks drawn on the board), made once. */
   function loadAnalysis() {
