@@ -227,6 +227,52 @@ try {
     await waitBox(page, { is: GAME_A });
   });
 
+  await check('Ctrl+Z pressed while the position edit\'s text is still being read undoes the position edit, not the board edit before it', async () => {
+    const p = await newPage();
+    // The reading worker's "done" (the end of the check pass) held back while window.__held is
+    // an array: the position's text is shown, its reading not finished (a loaded machine).
+    await p.context().addInitScript(() => {
+      const W = window.Worker;
+      window.__held = null;
+      window.Worker = class extends W {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (e) => {
+            if (!window.__held || e.again || !e.data || e.data.type !== 'done') return;
+            e.stopImmediatePropagation();
+            window.__held.push(() => this.dispatchEvent(Object.assign(new MessageEvent('message', { data: e.data }), { again: true })));
+          });
+        }
+      };
+    });
+    await p.reload();
+    await p.waitForSelector('body[data-ready="1"]');
+    await load(p, GAME_A);
+    await p.click('#moves .move[data-ply="2"]:not([data-line])');
+    await waitAt(p, 2);
+    await play(p, '28', '19', 3);
+    await waitBox(p, { has: ['28x19'] });
+    const edited = await box(p);
+    await p.click('#edit-position');
+    await p.waitForSelector('#editor-analyse:not([disabled])');
+    const n = await loads(p);
+    await p.evaluate(() => { window.__held = []; });
+    await p.click('#editor-analyse');
+    await dialogOpen(p);
+    await p.click('#discard-ok');
+    await waitLoads(p, n + 1);
+    await waitBox(p, { has: ['[SetUp "1"]'] });
+    assertEqual(await p.evaluate(() => document.body.dataset.checked), '0', 'the position\'s text still being read');
+    await p.click('h1');
+    await p.keyboard.press('Control+z');
+    await p.waitForTimeout(300);
+    await p.evaluate(() => { const held = window.__held; window.__held = null; held.forEach((f) => f()); });
+    await waitBox(p, { is: edited }).catch(async () => { throw new Error(`after Ctrl+Z the box holds ${JSON.stringify(await box(p))}, not the text with the board edit`); });
+    await p.waitForFunction(() => [...document.querySelectorAll('#moves .move')].some((e) => e.textContent.trim().endsWith('28x19')), null, { timeout: 20000 })
+      .catch(async () => { throw new Error(`the moves after Ctrl+Z: ${JSON.stringify(await moveTexts(p))}`); });
+    await p.context().close();
+  });
+
   await check('the sample shown from an empty box: an edit puts the edited sample into the box', async () => {
     const p = await newPage();
     await p.fill('#pdn-input', ''); // the box empty, the sample still shown (nothing loaded)

@@ -555,8 +555,11 @@ async function openPosition(pdn) {
     revealBoard();
     return;
   }
-  await show(pdn);
+  // The step is the undo history's as soon as the position shows, not once its text is read
+  // to the end: a Ctrl+Z in between (a loaded machine) undid the board edit before it instead.
+  const shown = show(pdn);
   app.pushStep({ apply: (back) => show(back ? before : pdn) });
+  await shown;
 }
 
 // ---- the address follows the state shown ------------------------------------------------
