@@ -99,6 +99,24 @@ const waitBox = (page, want) => page.waitForFunction(({ has = [], is, not }) => 
   return has.every((s) => v.includes(s)) && (is == null || v === is) && (not == null || v !== not);
 }, want);
 
+/** GAME_A loaded and a move added at its end (28x19): the box's text with the edit. */
+async function editGameA(page) {
+  await load(page, GAME_A);
+  await page.click('#moves .move[data-ply="2"]:not([data-line])');
+  await waitAt(page, 2);
+  await play(page, '28', '19', 3);
+  await waitBox(page, { has: ['28x19'] });
+  return box(page);
+}
+
+/** editGameA, then the board editor opened: the text with the edit, the texts loaded so far. */
+async function editThenOpenEditor(page) {
+  const edited = await editGameA(page);
+  await page.click('#edit-position');
+  await page.waitForSelector('#editor-analyse:not([disabled])');
+  return { edited, n: await loads(page) };
+}
+
 const GAME_A = '[Event "A"]\n[GameType "20"]\n1. 32-28 19-23 *';
 const GAME_B = '[Event "B"]\n[White "Жук"]\n[GameType "20"]\n1. 33-29 18-22 *';
 const GAME_C = '[Event "C"]\n[GameType "20"]\n1. 31-26 *';
@@ -196,15 +214,7 @@ try {
   });
 
   await check('a position edit (the board editor\'s "Analyse from here") asks first, and undo and redo take it back and forth, the board edits before it kept', async () => {
-    await load(page, GAME_A);
-    await page.click('#moves .move[data-ply="2"]:not([data-line])');
-    await waitAt(page, 2);
-    await play(page, '28', '19', 3);
-    await waitBox(page, { has: ['28x19'] });
-    const edited = await box(page);
-    await page.click('#edit-position');
-    await page.waitForSelector('#editor-analyse:not([disabled])');
-    const n = await loads(page);
+    const { edited, n } = await editThenOpenEditor(page);
     await page.click('#editor-analyse');
     await dialogOpen(page);
     await page.click('#discard-ok'); // the question, then the editor's position
@@ -247,15 +257,7 @@ try {
     });
     await p.reload();
     await p.waitForSelector('body[data-ready="1"]');
-    await load(p, GAME_A);
-    await p.click('#moves .move[data-ply="2"]:not([data-line])');
-    await waitAt(p, 2);
-    await play(p, '28', '19', 3);
-    await waitBox(p, { has: ['28x19'] });
-    const edited = await box(p);
-    await p.click('#edit-position');
-    await p.waitForSelector('#editor-analyse:not([disabled])');
-    const n = await loads(p);
+    const { edited, n } = await editThenOpenEditor(p);
     await p.evaluate(() => { window.__held = []; });
     await p.click('#editor-analyse');
     await dialogOpen(p);
@@ -303,12 +305,7 @@ try {
   });
 
   await check('after edits, another text asks first: Cancel keeps the edits (Load, a file, a link), Discard opens it', async () => {
-    await load(page, GAME_A);
-    await page.click('#moves .move[data-ply="2"]:not([data-line])');
-    await waitAt(page, 2);
-    await play(page, '28', '19', 3);
-    await waitBox(page, { has: ['28x19'] });
-    const edited = await box(page);
+    const edited = await editGameA(page);
     const n = await loads(page);
     // Load of another text.
     await page.fill('#pdn-input', GAME_C);

@@ -58,6 +58,8 @@ try {
   });
 
   await check('attributes: coordinates, orientation, theme, moves, lang, list', async () => {
+    // The element's stylesheet (a <link> in its shadow root) may come after its board is drawn.
+    await page.waitForFunction(() => [...document.querySelectorAll('pdn-viewer')].every((el) => el.shadowRoot?.querySelector('link[rel="stylesheet"]')?.sheet), null, { timeout: 20_000 });
     const ru = await page.$eval('#russian', (el) => ({
       coords: el.shadowRoot.querySelectorAll('text.coord').length,
       flipped: el.shadowRoot.querySelector('svg.board-svg').classList.contains('flipped'),
@@ -199,7 +201,8 @@ try {
 </body></html>`);
     const p = await newPage({ locale: 'en-US' });
     await p.goto(`${origin}/tests/e2e/artifacts/lang-host.html`);
-    await waitWord(p, '#b', 'Начало');
+    // Each element draws its moves when its own words and modules have come: each waited for.
+    for (const [sel, word] of [['#a', 'Begin'], ['#b', 'Начало'], ['#c', 'Début']]) await waitWord(p, sel, word).catch(() => {});
     assertEqual([await startWord(p, '#a'), await startWord(p, '#b'), await startWord(p, '#c')], ['Begin', 'Начало', 'Début'], 'the nearest lang, <html lang>, its own');
     await p.evaluate(() => { document.documentElement.lang = 'lv'; });
     await waitWord(p, '#b', 'Sākums');

@@ -85,10 +85,14 @@ try {
       const [first] = want[0];
       await page.locator(`#explorer tr[data-move="${first}"] button`).click();
       await waitPly(page, 1, { timeout: 15000 });
-      await page.waitForFunction((n) => document.querySelectorAll('#explorer tr[data-move]').length === n
-        || document.querySelector('#explorer .explorer[data-games]')?.dataset.games !== undefined, treeRows(tree, [first]).length);
-      await page.waitForTimeout(300);
-      const next = await rows(page);
+      // The panel's rows for the new position come from the reading worker: polled until they
+      // are the tree's (20 s), the position before's still showing meanwhile.
+      const after = JSON.stringify(treeRows(tree, [first]));
+      let next = await rows(page);
+      for (let t = 0; t < 200 && JSON.stringify(next) !== after; t += 1) {
+        await page.waitForTimeout(100);
+        next = await rows(page);
+      }
       if (JSON.stringify(next) !== JSON.stringify(treeRows(tree, [first]))) throw new Error(`after ${first}: ${JSON.stringify(next)} != ${JSON.stringify(treeRows(tree, [first]))}`);
       // The games through this position, listed in the game table.
       const fen = tree.find((n) => n.depth === 1 && n.move === first).fen;

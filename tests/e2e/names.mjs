@@ -173,7 +173,12 @@ try {
         await page.waitForFunction(() => document.querySelector('pdn-viewer')?.shadowRoot?.querySelector('button[data-player="Ann"]'), null, { timeout: 30000 });
         await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.game-header button[data-player="Ann"]').click());
         await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('[data-player-games="3"]'), null, { timeout: 30000 });
-        const games = await inside('tr[data-game]');
+        // The table is a part of its own, which may come after the player's card: polled.
+        let games = await inside('tr[data-game]');
+        for (let t = 0; t < 200 && JSON.stringify(games.map(Number)) !== '[1,3,4]'; t += 1) {
+          await page.waitForTimeout(100);
+          games = await inside('tr[data-game]');
+        }
         if (JSON.stringify(games.map(Number)) !== '[1,3,4]') throw new Error(`${url}: Ann's games ${games}`);
       }
       await context.close();

@@ -204,6 +204,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pieces = async (page) => sorted(await boardPieces(page));
 const open = (page, url = base) => openPage(page, url);
 
+/** Holds back the files matching `glob` for `page` until the returned function is called. */
+async function holdBack(page, glob) {
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route(glob, async (route) => { await held; await route.continue(); });
+  return release;
+}
+
 async function pasteAndLoad(page, text) {
   const n = await loads(page);
   await page.fill('#pdn-input', text);
@@ -739,9 +747,7 @@ try {
   // after Play was pressed, and the mode's change stopped autoplay at ply 1.
   await check('autoplay pressed before the analysis board arrives goes on after it arrives', async () => {
     await withPage({}, async (p) => {
-      let release;
-      const held = new Promise((r) => { release = r; });
-      await p.route('**/www/view/analysis.js', async (route) => { await held; await route.continue(); });
+      const release = await holdBack(p, '**/www/view/analysis.js');
       await open(p);
       await p.click('details.board-options summary');
       await p.selectOption('#speed', 'fast');
@@ -759,9 +765,7 @@ try {
 
   await check('Next game and the game filter used before the game table arrives act once it arrives', async () => {
     await withPage({}, async (p) => {
-      let release;
-      const held = new Promise((r) => { release = r; });
-      await p.route('**/www/view/app-table.js', async (route) => { await held; await route.continue(); });
+      const release = await holdBack(p, '**/www/view/app-table.js');
       await open(p);
       const three = ['A', 'B', 'C'].map((e, i) => `[Event "${e}"]\n[White "W${e}"]\n[GameType "20"]\n1. ${31 + i}-${26 + i} *`).join('\n\n');
       await pasteAndLoad(p, three);
