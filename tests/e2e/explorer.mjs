@@ -15,7 +15,7 @@
 import { copyFileSync, existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, noteLongestTask, openPage, ply, resetWork, root, servePdn, startStaticServer, waitPly, watchWork, watchedPage, workDone } from './harness.mjs';
+import { artifacts, checks, launchBrowser, noteLongestTask, openPage, ply, pollUntil, resetWork, root, servePdn, startStaticServer, waitPly, watchWork, watchedPage, workDone } from './harness.mjs';
 import { makeBigFile } from './bigfile.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
@@ -88,12 +88,8 @@ try {
       // The panel's rows for the new position come from the reading worker: polled until they
       // are the tree's (20 s), the position before's still showing meanwhile.
       const after = JSON.stringify(treeRows(tree, [first]));
-      let next = await rows(page);
-      for (let t = 0; t < 200 && JSON.stringify(next) !== after; t += 1) {
-        await page.waitForTimeout(100);
-        next = await rows(page);
-      }
-      if (JSON.stringify(next) !== JSON.stringify(treeRows(tree, [first]))) throw new Error(`after ${first}: ${JSON.stringify(next)} != ${JSON.stringify(treeRows(tree, [first]))}`);
+      const next = await pollUntil(() => rows(page), (r) => JSON.stringify(r) === after);
+      if (JSON.stringify(next) !== after) throw new Error(`after ${first}: ${JSON.stringify(next)} != ${after}`);
       // The games through this position, listed in the game table.
       const fen = tree.find((n) => n.depth === 1 && n.move === first).fen;
       const found = pdn('find', file, '--fen', fen);

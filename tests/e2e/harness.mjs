@@ -212,6 +212,19 @@ export const waitLoads = (page, n, options) => page.waitForFunction((want) => Nu
 export const boardPieces = (page) => page.$$eval('#board [data-piece]',
   (els) => Object.fromEntries(els.map((e) => [e.getAttribute('data-square'), e.getAttribute('data-piece')])));
 
+/**
+ * Reads `read()` every 100 ms until `done(value)` holds or `ms` have passed (a wait, not a
+ * check); returns the last value read, for the caller's own assertion.
+ */
+export async function pollUntil(read, done, ms = 20_000) {
+  let value = await read();
+  for (const end = Date.now() + ms; !done(value) && Date.now() < end;) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    value = await read();
+  }
+  return value;
+}
+
 /** Opens `url` and waits until the page says it is ready. */
 export async function openPage(page, url) {
   await page.goto(url);

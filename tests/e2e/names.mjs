@@ -14,7 +14,7 @@
 import { copyFileSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { artifacts, checks, launchBrowser, openPage, root, servePdn, startStaticServer, watchedPage } from './harness.mjs';
+import { artifacts, checks, launchBrowser, openPage, pollUntil, root, servePdn, startStaticServer, watchedPage } from './harness.mjs';
 
 const screenshots = process.argv.slice(2).includes('--screenshots');
 const problems = [];
@@ -174,11 +174,7 @@ try {
         await page.evaluate(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('.game-header button[data-player="Ann"]').click());
         await page.waitForFunction(() => document.querySelector('pdn-viewer').shadowRoot.querySelector('[data-player-games="3"]'), null, { timeout: 30000 });
         // The table is a part of its own, which may come after the player's card: polled.
-        let games = await inside('tr[data-game]');
-        for (let t = 0; t < 200 && JSON.stringify(games.map(Number)) !== '[1,3,4]'; t += 1) {
-          await page.waitForTimeout(100);
-          games = await inside('tr[data-game]');
-        }
+        const games = await pollUntil(() => inside('tr[data-game]'), (g) => JSON.stringify(g.map(Number)) === '[1,3,4]');
         if (JSON.stringify(games.map(Number)) !== '[1,3,4]') throw new Error(`${url}: Ann's games ${games}`);
       }
       await context.close();
